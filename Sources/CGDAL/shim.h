@@ -1,0 +1,10 @@
+#ifndef GEOQ_CGDAL_SHIM_H
+#define GEOQ_CGDAL_SHIM_H
+#include <gdal.h>
+#include <cpl_conv.h>
+#include <cpl_error.h>
+#include <cpl_vsi.h>
+#include <gdal_alg.h>
+#include <ogr_api.h>
+#include <ogr_srs_api.h>
+#endif
