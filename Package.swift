@@ -32,11 +32,6 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(
-            name: "geoq-bench",
-            dependencies: ["Geo"],
-            path: "Benchmarks/geoq-bench"
-        ),
         .testTarget(
             name: "GeoTests",
             dependencies: ["Geo"],

@@ -1,0 +1,38 @@
+# geoq: `make run` starts geoq on the embedded data; `make test` runs every test.
+# Both first install whatever system package is missing (apt-get, as root or via sudo).
+
+SWIFT      ?= swift
+APT_PACKAGES := libgdal-dev libproj-dev gdal-bin pkg-config python3-pip
+PIP_BENCH    := pyflwdir scipy numpy
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: deps build release run test bench clean
+
+deps:
+	@missing=""; for p in $(APT_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; \
+	fi
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release
+
+run: release
+	@echo "geoq flood --rise 10 (on data/etopo5.tif):"
+	@.build/release/geoq flood --rise 10
+
+test: deps
+	$(SWIFT) test
+
+bench: release
+	@python3 -c "import pyflwdir, scipy" 2>/dev/null || pip install -q $(PIP_BENCH)
+	@scripts/bench.sh
+
+clean:
+	rm -rf .build
