@@ -1,4 +1,6 @@
 import ArgumentParser
+import Foundation
+import Geo
 
 /// The `geoq` command line: thin adapters over the `Geo` library.
 @main
@@ -11,7 +13,27 @@ struct GeoqCommand: ParsableCommand {
           geoq flood --rise 2
           geoq flood point --lat 31.5 --lon 35.5
         """,
-        version: "0.1.0",
-        subcommands: []
+        version: Geo.version,
+        subcommands: [FloodCommand.self, IndexCommand.self]
     )
+
+    /// Exit status 2 for usage mistakes, 1 for data problems, one line on stderr either way.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let error as GeoError {
+            Terminal.notice(error.description)
+            Foundation.exit(error.isUsageError ? 2 : 1)
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success {
+                print(fullMessage(for: error))
+                Foundation.exit(0)
+            }
+            let message = fullMessage(for: error)
+            FileHandle.standardError.write(Data((message.hasPrefix("Error:") || message.hasPrefix("Usage:") ? message : "geoq: " + message).utf8 + [10]))
+            Foundation.exit(code == .validationFailure ? 2 : code.rawValue == 0 ? 1 : code.rawValue)
+        }
+    }
 }

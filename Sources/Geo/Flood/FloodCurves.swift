@@ -1,0 +1,71 @@
+/// One pass over a grid that sums cell areas by spill level and by elevation.
+struct FloodCurves {
+    var water: AreaCurve
+    var landWater: AreaCurve
+    var elevation: AreaCurve
+    var landKm2: Double
+
+    init(grid: ElevationGrid, levels: SpillLevels, cellAreas: CellAreas) {
+        let width = grid.width
+        switch (grid.samples, levels) {
+        case let (.int16(elevations), .int16(spill)):
+            // Integer levels: a histogram with one bin per metre, no sorting.
+            var waterBins = [Double](repeating: 0, count: 1 << 16)
+            var landBins = waterBins, elevationBins = waterBins
+            var alwaysWater = 0.0, land = 0.0
+            for row in 0..<grid.height {
+                let area = cellAreas.areaKm2(row: row)
+                for index in row * width..<(row + 1) * width {
+                    let level = spill[index]
+                    let elevation = elevations[index]
+                    let hasData = elevation != grid.int16Nodata
+                    if level == SpillLevels.int16AlwaysWater {
+                        alwaysWater += area
+                    } else if level != SpillLevels.int16NeverWater {
+                        waterBins[Int(level) + 32768] += area
+                        if hasData && elevation > 0 { landBins[Int(level) + 32768] += area }
+                    }
+                    if hasData {
+                        elevationBins[Int(elevation) + 32768] += area
+                        if elevation > 0 { land += area }
+                    }
+                }
+            }
+            water = AreaCurve(int16Histogram: waterBins, belowAll: alwaysWater)
+            landWater = AreaCurve(int16Histogram: landBins, belowAll: 0)
+            elevation = AreaCurve(int16Histogram: elevationBins, belowAll: 0)
+            landKm2 = land
+        default:
+            var waterPairs: [(Double, Double)] = [], landPairs: [(Double, Double)] = [], elevationPairs: [(Double, Double)] = []
+            var alwaysWater = 0.0, land = 0.0
+            for row in 0..<grid.height {
+                let area = cellAreas.areaKm2(row: row)
+                for index in row * width..<(row + 1) * width {
+                    let level = levels.level(atIndex: index)
+                    let elevation = grid.elevation(atIndex: index)
+                    if level == -.infinity { alwaysWater += area } else if level.isFinite {
+                        waterPairs.append((level, area))
+                        if let elevation, elevation > 0 { landPairs.append((level, area)) }
+                    }
+                    if let elevation {
+                        elevationPairs.append((elevation, area))
+                        if elevation > 0 { land += area }
+                    }
+                }
+            }
+            water = AreaCurve(ascendingLevelAreas: FloodCurves.merged(waterPairs), belowAll: alwaysWater)
+            landWater = AreaCurve(ascendingLevelAreas: FloodCurves.merged(landPairs), belowAll: 0)
+            elevation = AreaCurve(ascendingLevelAreas: FloodCurves.merged(elevationPairs), belowAll: 0)
+            landKm2 = land
+        }
+    }
+
+    /// Sorts by level and sums the areas of equal levels.
+    private static func merged(_ pairs: [(Double, Double)]) -> [(Double, Double)] {
+        var result: [(Double, Double)] = []
+        for (level, area) in pairs.sorted(by: { $0.0 < $1.0 }) {
+            if let last = result.last, last.0 == level { result[result.count - 1].1 += area } else { result.append((level, area)) }
+        }
+        return result
+    }
+}

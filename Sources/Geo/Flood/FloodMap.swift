@@ -1,0 +1,65 @@
+import Foundation
+
+extension SpillIndex {
+    /// A picture of the sea at `rise`, sampled at the given positions: pixel (i, j) shows the
+    /// cell under (longitudes[i], latitudes[j]). Separable sampling serves both plate carrée
+    /// maps and Web Mercator tiles. O(pixels).
+    public func render(rise: Double, longitudes: [Double], latitudes: [Double]) throws -> RasterImage {
+        try SpillIndex.validateRise(rise)
+        let width = longitudes.count, height = latitudes.count
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        if grid.georeference.isGeographic {
+            let columns = longitudes.map { locator.column(longitude: $0) }
+            let rows = latitudes.map { locator.row(latitude: $0) }
+            pixels.withUnsafeMutableBufferPointer { pixels in
+                for (j, row) in rows.enumerated() {
+                    guard let row else { continue }
+                    for (i, col) in columns.enumerated() {
+                        guard let col else { continue }
+                        paint(&pixels, at: (j * width + i) * 4, cell: row * grid.width + col, rise: rise)
+                    }
+                }
+            }
+        } else {
+            pixels.withUnsafeMutableBufferPointer { pixels in
+                for (j, latitude) in latitudes.enumerated() {
+                    for (i, longitude) in longitudes.enumerated() {
+                        guard let (row, col) = locator.cell(latitude: latitude, longitude: longitude) else { continue }
+                        paint(&pixels, at: (j * width + i) * 4, cell: row * grid.width + col, rise: rise)
+                    }
+                }
+            }
+        }
+        return RasterImage(width: width, height: height, bandCount: 4, pixels: pixels)
+    }
+
+    @inline(__always)
+    private func paint(_ pixels: inout UnsafeMutableBufferPointer<UInt8>, at offset: Int, cell: Int, rise: Double) {
+        let colour = FloodPalette.colour(elevation: grid.elevation(atIndex: cell), spillLevel: levels.level(atIndex: cell), rise: rise)
+        pixels[offset] = colour.r
+        pixels[offset + 1] = colour.g
+        pixels[offset + 2] = colour.b
+        pixels[offset + 3] = colour.a
+    }
+
+    /// A plate carrée (equirectangular) PNG of `bbox` at `rise`, `width × height` pixels. O(pixels).
+    public func mapPNG(rise: Double, bbox: GeoBBox = .world, width: Int, height: Int) throws -> Data {
+        try SpillIndex.validateImageSize(width: width, height: height)
+        let longitudeStep = bbox.longitudeSpan / Double(width), latitudeStep = (bbox.north - bbox.south) / Double(height)
+        let longitudes = (0..<width).map { i -> Double in
+            let longitude = bbox.west + (Double(i) + 0.5) * longitudeStep
+            return longitude > 180 ? longitude - 360 : longitude
+        }
+        let latitudes = (0..<height).map { bbox.north - (Double($0) + 0.5) * latitudeStep }
+        return try render(rise: rise, longitudes: longitudes, latitudes: latitudes).pngData()
+    }
+
+    /// Largest picture side geoq renders.
+    public static let maximumImageSide = 8192
+
+    static func validateImageSize(width: Int, height: Int) throws {
+        for (name, value) in [("--width", width), ("--height", height)] where !(1...maximumImageSide).contains(value) {
+            throw GeoError.invalidArgument(parameter: name, message: "expected a pixel count from 1 to \(maximumImageSide), got \(value)")
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import CGDAL
+import Foundation
+
+extension SpillIndex {
+    /// The `FloodClass` of every cell in `bbox` (or the whole grid) at `rise`, as a 1-band image
+    /// georeferenced like the grid. A window across the grid's seam is stitched east of it. O(cells).
+    public func classMask(rise: Double, bbox: GeoBBox? = nil) throws -> RasterImage {
+        try SpillIndex.validateRise(rise)
+        let (rows, columns) = try windowCells(bbox: bbox)
+        var pixels = [UInt8](repeating: FloodClass.noData.rawValue, count: rows.count * columns.count)
+        for (j, row) in rows.enumerated() {
+            for (i, col) in columns.enumerated() {
+                let index = row * grid.width + col
+                pixels[j * columns.count + i] = FloodClass.of(elevation: grid.elevation(atIndex: index),
+                                                             spillLevel: levels.level(atIndex: index), rise: rise).rawValue
+            }
+        }
+        var image = RasterImage(width: columns.count, height: rows.count, bandCount: 1, pixels: pixels,
+                                georeference: windowGeoreference(firstRow: rows.lowerBound, firstColumn: columns[0]))
+        image.nodata = FloodClass.noData.rawValue
+        image.palette = FloodClass.allCases.map { flood in
+            let colour: FloodPalette.RGBA
+            switch flood {
+            case .dryLand: colour = (134, 176, 96, 255)
+            case .sea: colour = (64, 126, 198, 255)
+            case .newlyFlooded: colour = FloodPalette.newlyFlooded
+            case .isolatedLowland: colour = FloodPalette.isolatedLowland
+            case .exposedSeaFloor: colour = FloodPalette.exposedSeaFloor
+            case .noData: colour = FloodPalette.noData
+            }
+            return (flood.rawValue, colour, flood.name)
+        }
+        return image
+    }
+
+    /// Rows and columns (in output order) of the cells in `bbox`, or of the whole grid.
+    func windowCells(bbox: GeoBBox?) throws -> (rows: Range<Int>, columns: [Int]) {
+        guard let bbox else { return (0..<grid.height, Array(0..<grid.width)) }
+        let window = GridWindow(bbox: bbox, locator: locator)
+        guard window.cellCount > 0 else {
+            throw GeoError.invalidArgument(parameter: "--bbox", message: "\(bbox.west),\(bbox.south),\(bbox.east),\(bbox.north) holds no cell of the DEM; expected a box over it")
+        }
+        var runs = window.columnRuns
+        // Across the seam of a wrapping grid the western part is the run that ends at the right edge.
+        if grid.wrapsEastWest, runs.count == 2, runs[0].lowerBound == 0, runs[1].upperBound == grid.width {
+            runs = [runs[1], runs[0]]
+        }
+        return (window.rows, runs.flatMap { Array($0) })
+    }
+
+    /// The grid's georeference shifted to a window's top-left cell.
+    func windowGeoreference(firstRow: Int, firstColumn: Int) -> Georeference {
+        var reference = grid.georeference
+        let (x, y) = reference.geoTransform.map(col: Double(firstColumn), row: Double(firstRow))
+        reference.geoTransform.coefficients[0] = x
+        reference.geoTransform.coefficients[3] = y
+        return reference
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+
+/// What the flood model says about one place.
+public struct FloodPoint: Sendable, Codable, Equatable {
+    /// The point asked about.
+    public var latitude: Double
+    public var longitude: Double
+    /// Centre of the grid cell that answered.
+    public var cellLatitude: Double
+    public var cellLongitude: Double
+    /// Elevation of the cell in metres, nil where the grid has no data.
+    public var elevation: Double?
+    /// The lowest sea level at which the cell is water; −∞ always, +∞ never.
+    public var spillLevel: Double
+
+    /// True when the cell is water at `rise`.
+    public func isWater(atRise rise: Double) -> Bool { spillLevel <= rise }
+
+    /// "under water from +12 m", "always under water", "never under water".
+    public var spillDescription: String {
+        if spillLevel == -.infinity { return "always under water" }
+        if spillLevel == .infinity { return "never under water (the sea cannot reach it)" }
+        return "under water from \(FloodPoint.signed(spillLevel)) m"
+    }
+
+    /// A level with its sign, whole metres without decimals: "+12", "-3.5", "+0".
+    public static func signed(_ metres: Double) -> String {
+        let text = metres == metres.rounded() && abs(metres) < 1e9 ? String(Int(metres)) : String(format: "%.2f", metres)
+        return metres >= 0 && !text.hasPrefix("+") ? "+" + text : text
+    }
+}
+
+extension SpillIndex {
+    /// The elevation and spill level at a WGS 84 point. O(1) for geographic grids.
+    public func point(latitude: Double, longitude: Double) throws -> FloodPoint {
+        let point = try GeoPoint.validated(latitude: latitude, longitude: longitude, parameter: "--lat/--lon")
+        guard let (row, col) = locator.cell(latitude: point.latitude, longitude: point.longitude) else {
+            throw GeoError.invalidArgument(parameter: "--lat/--lon", message: "\(latitude),\(longitude) is outside the DEM's extent")
+        }
+        let index = row * grid.width + col
+        let centre = locator.centre(row: row, col: col) ?? (longitude, latitude)
+        return FloodPoint(latitude: latitude, longitude: longitude, cellLatitude: centre.latitude,
+                          cellLongitude: centre.longitude, elevation: grid.elevation(atIndex: index),
+                          spillLevel: levels.level(atIndex: index))
+    }
+}

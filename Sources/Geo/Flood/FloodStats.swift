@@ -1,0 +1,64 @@
+/// Areas under water and around it at one sea level, in km².
+public struct FloodStats: Sendable, Codable, Equatable {
+    /// The sea-level change, metres.
+    public var rise: Double
+    /// Cells connected to the sea and at or below it (spill level ≤ rise).
+    public var waterKm2: Double
+    /// Present-day land (elevation > 0) that is water at this rise.
+    public var newlyFloodedLandKm2: Double
+    /// Cells at or below the sea surface that it does not reach (basins behind a ridge,
+    /// the Dead Sea at +0 m); NOAA's viewer shows these apart.
+    public var isolatedLowlandKm2: Double
+    /// When the sea falls: cells that are water today (spill level ≤ 0) but not at this rise.
+    public var exposedSeaFloorKm2: Double
+    /// Present-day land (elevation > 0) in the area asked about.
+    public var landKm2: Double
+    /// `newlyFloodedLandKm2 / landKm2` (0 when there is no land).
+    public var landFloodedFraction: Double
+    /// Area of every cell asked about.
+    public var totalKm2: Double
+}
+
+extension SpillIndex {
+    /// Flood figures for the whole grid. O(log n): four binary searches on the area curves.
+    public func stats(rise: Double) throws -> FloodStats {
+        try SpillIndex.validateRise(rise)
+        let water = waterCurve.area(atOrBelow: rise)
+        let newlyFlooded = landWaterCurve.area(atOrBelow: rise)
+        // Every water cell with data lies at or below the rise (spill ≥ elevation), so the other
+        // cells at or below it are the ones the sea does not reach. Nodata-as-ocean cells
+        // (the curve's −∞ part) have no elevation and are left out of both sides.
+        let waterWithData = water - waterCurve.area(atOrBelow: -.infinity)
+        let isolated = max(0, elevationCurve.area(atOrBelow: rise) - waterWithData)
+        let exposed = rise < 0 ? max(0, waterCurve.area(atOrBelow: 0) - water) : 0
+        return FloodStats(rise: rise, waterKm2: water, newlyFloodedLandKm2: newlyFlooded,
+                          isolatedLowlandKm2: isolated, exposedSeaFloorKm2: exposed, landKm2: landKm2,
+                          landFloodedFraction: landKm2 > 0 ? newlyFlooded / landKm2 : 0, totalKm2: totalKm2)
+    }
+
+    /// Flood figures for the cells whose centres fall inside `bbox`. O(cells in the box).
+    public func stats(rise: Double, bbox: GeoBBox) throws -> FloodStats {
+        try SpillIndex.validateRise(rise)
+        let window = GridWindow(bbox: bbox, locator: locator)
+        var water = 0.0, newlyFlooded = 0.0, isolated = 0.0, exposed = 0.0, land = 0.0, total = 0.0
+        window.forEachCell(width: grid.width) { row, index in
+            let area = cellAreas.areaKm2(row: row)
+            let level = levels.level(atIndex: index)
+            let elevation = grid.elevation(atIndex: index)
+            total += area
+            let isWater = level <= rise
+            if isWater { water += area }
+            if let elevation {
+                if elevation > 0 {
+                    land += area
+                    if isWater { newlyFlooded += area }
+                }
+                if elevation <= rise && !isWater { isolated += area }
+            }
+            if rise < 0 && level <= 0 && !isWater { exposed += area }
+        }
+        return FloodStats(rise: rise, waterKm2: water, newlyFloodedLandKm2: newlyFlooded,
+                          isolatedLowlandKm2: isolated, exposedSeaFloorKm2: exposed, landKm2: land,
+                          landFloodedFraction: land > 0 ? newlyFlooded / land : 0, totalKm2: total)
+    }
+}

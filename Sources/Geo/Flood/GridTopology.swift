@@ -1,0 +1,58 @@
+/// The neighbourhood structure of a grid: which cells touch, with east–west wrapping for global grids.
+struct GridTopology {
+    let width: Int
+    let height: Int
+    let wrapsEastWest: Bool
+    let eightConnected: Bool
+    /// Index offsets of the neighbours of an interior cell (where no edge or wrap interferes).
+    let interiorOffsets: [Int]
+    private let deltas: [(row: Int, col: Int)]
+
+    init(width: Int, height: Int, wrapsEastWest: Bool, connectivity: FloodOptions.Connectivity) {
+        self.width = width
+        self.height = height
+        self.wrapsEastWest = wrapsEastWest
+        self.eightConnected = connectivity == .eight
+        var deltas: [(row: Int, col: Int)] = [(-1, 0), (0, -1), (0, 1), (1, 0)]
+        if eightConnected { deltas += [(-1, -1), (-1, 1), (1, -1), (1, 1)] }
+        self.deltas = deltas
+        interiorOffsets = deltas.map { $0.row * width + $0.col }
+    }
+
+    /// Calls `body` with the index of every neighbour of `cell`; a neighbour reached twice
+    /// through a narrow wrapped grid is harmless, as callers skip visited cells.
+    @inline(__always)
+    func forEachNeighbour(of cell: Int, _ body: (Int) -> Void) {
+        let row = cell / width
+        let col = cell - row * width
+        if row > 0, row < height - 1, col > 0, col < width - 1 {
+            for offset in interiorOffsets { body(cell + offset) }
+            return
+        }
+        for delta in deltas {
+            let neighbourRow = row + delta.row
+            guard neighbourRow >= 0, neighbourRow < height else { continue }
+            var neighbourCol = col + delta.col
+            if neighbourCol < 0 || neighbourCol >= width {
+                guard wrapsEastWest else { continue }
+                neighbourCol = (neighbourCol + width) % width
+            }
+            body(neighbourRow * width + neighbourCol)
+        }
+    }
+
+    /// Indices of the cells on the grid's border.
+    func borderCells(includeTop: Bool = true, includeBottom: Bool = true,
+                     includeSides: Bool = true) -> [Int] {
+        var cells: [Int] = []
+        if includeTop { cells += 0..<width }
+        if includeBottom && height > 1 { cells += (height - 1) * width..<height * width }
+        if includeSides && height > 2 {
+            for row in 1..<height - 1 {
+                cells.append(row * width)
+                if width > 1 { cells.append(row * width + width - 1) }
+            }
+        }
+        return cells
+    }
+}

@@ -1,0 +1,126 @@
+import CGDAL
+import Foundation
+
+extension ElevationGrid {
+    /// Reads band `band` (1-based) of any raster GDAL can open (GeoTIFF, COG, NetCDF, VRT, …).
+    ///
+    /// Honours the band's nodata value, scale and offset. Byte and 16-bit integer bands with no
+    /// scaling stay `Int16`; everything else becomes `Float`. A geographic grid that repeats its
+    /// seam column (first and last column 360° apart) loses the repeated column. O(cells).
+    public static func read(path: String, band: Int = 1, progress: ProgressHandler? = nil) throws -> ElevationGrid {
+        GDAL.ensureInitialized()
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) || path.hasPrefix("/vsi") else {
+            throw GeoError.unreadableFile(path: path, message: "no such file; expected an elevation raster (GeoTIFF, NetCDF, VRT, …)")
+        }
+        guard !isDirectory.boolValue else {
+            throw GeoError.unreadableFile(path: path, message: "is a directory; expected an elevation raster file")
+        }
+        GDAL.resetError()
+        guard let dataset = GDALOpenEx(path, UInt32(GDAL_OF_RASTER | GDAL_OF_READONLY), nil, nil, nil) else {
+            throw GeoError.unreadableFile(path: path, message: "not a raster GDAL can read (\(GDAL.lastError(or: "unknown format")))")
+        }
+        defer { GDALClose(dataset) }
+
+        let bandCount = Int(GDALGetRasterCount(dataset))
+        guard bandCount > 0 else {
+            throw GeoError.unreadableFile(path: path, message: "has no raster bands; expected an elevation raster")
+        }
+        guard (1...bandCount).contains(band) else {
+            throw GeoError.invalidArgument(parameter: "--band",
+                                           message: "\(path) has \(bandCount) band\(bandCount == 1 ? "" : "s"); expected 1…\(bandCount), got \(band)")
+        }
+        let georeference = try readGeoreference(dataset: dataset, path: path)
+        guard let bandHandle = GDALGetRasterBand(dataset, Int32(band)) else {
+            throw GeoError.unreadableFile(path: path, message: "band \(band) cannot be opened (\(GDAL.lastError(or: "unknown error")))")
+        }
+
+        let fullWidth = Int(GDALGetRasterXSize(dataset)), height = Int(GDALGetRasterYSize(dataset))
+        let width = georeference.repeatsSeamColumn(width: fullWidth) ? fullWidth - 1 : fullWidth
+        var hasNodata: Int32 = 0, hasScale: Int32 = 0, hasOffset: Int32 = 0
+        let nodata = GDALGetRasterNoDataValue(bandHandle, &hasNodata)
+        let scale = GDALGetRasterScale(bandHandle, &hasScale)
+        let offset = GDALGetRasterOffset(bandHandle, &hasOffset)
+        let isScaled = (hasScale != 0 && scale != 1) || (hasOffset != 0 && offset != 0)
+        let dataType = GDALGetRasterDataType(bandHandle)
+        let fitsInt16 = [GDT_Byte, GDT_Int16].contains(dataType)
+
+        if fitsInt16 && !isScaled {
+            var values = [Int16](repeating: 0, count: width * height)
+            try readRows(band: bandHandle, path: path, width: width, height: height, type: GDT_Int16,
+                         into: &values, progress: progress)
+            var int16Nodata: Int16? = nil
+            if hasNodata != 0, nodata.isFinite, nodata == nodata.rounded(), let exact = Int16(exactly: nodata) {
+                int16Nodata = exact
+            }
+            return try ElevationGrid(width: width, height: height, samples: .int16(values),
+                                     int16Nodata: int16Nodata, georeference: georeference)
+        }
+
+        var values = [Float](repeating: 0, count: width * height)
+        try readRows(band: bandHandle, path: path, width: width, height: height, type: GDT_Float32,
+                     into: &values, progress: progress)
+        let nodataFloat = hasNodata != 0 ? Float(nodata) : nil
+        let factor = Float(hasScale != 0 ? scale : 1), shift = Float(hasOffset != 0 ? offset : 0)
+        values.withUnsafeMutableBufferPointer { buffer in
+            for index in buffer.indices {
+                let raw = buffer[index]
+                if raw == nodataFloat || !raw.isFinite {
+                    buffer[index] = .nan
+                } else if isScaled {
+                    buffer[index] = raw * factor + shift
+                }
+            }
+        }
+        return try ElevationGrid(width: width, height: height, samples: .float32(values), georeference: georeference)
+    }
+
+    private static func readGeoreference(dataset: GDALDatasetH, path: String) throws -> Georeference {
+        var coefficients = [Double](repeating: 0, count: 6)
+        guard GDALGetGeoTransform(dataset, &coefficients) == CE_None else {
+            throw GeoError.unreadableFile(path: path, message: "has no geotransform; expected a georeferenced raster (set one with gdal_translate -a_ullr)")
+        }
+        guard let spatialReference = GDALGetSpatialRef(dataset) else {
+            throw GeoError.unreadableFile(path: path, message: "has no coordinate reference system; expected one (assign it with gdal_edit.py -a_srs EPSG:4326 \(path))")
+        }
+        var wktPointer: UnsafeMutablePointer<CChar>? = nil
+        OSRExportToWkt(spatialReference, &wktPointer)
+        let wkt = wktPointer.map { String(cString: $0) } ?? Georeference.wgs84WKT
+        VSIFree(wktPointer)
+        var error: OGRErr = 0
+        let semiMajor = OSRGetSemiMajor(spatialReference, &error)
+        let inverseFlattening = OSRGetInvFlattening(spatialReference, &error)
+        let isGeographic = OSRIsGeographic(spatialReference) != 0
+        let linearUnit = isGeographic ? 1 : OSRGetLinearUnits(spatialReference, nil)
+        let transform = GeoTransform(coefficients)
+        if isGeographic && !transform.isNorthUp {
+            throw GeoError.unsupported("\(path): has a rotated geographic geotransform; expected north-up rows (warp it first with gdalwarp)")
+        }
+        return Georeference(geoTransform: transform, crsWKT: wkt, isGeographic: isGeographic,
+                            linearUnitMetres: linearUnit > 0 ? linearUnit : 1,
+                            semiMajorMetres: semiMajor > 0 ? semiMajor : 6_378_137,
+                            inverseFlattening: inverseFlattening)
+    }
+
+    private static func readRows<T>(band: GDALRasterBandH, path: String, width: Int, height: Int,
+                                    type: GDALDataType, into values: inout [T],
+                                    progress: ProgressHandler?) throws {
+        let stripRows = max(1, min(height, (1 << 22) / max(width, 1)))
+        try values.withUnsafeMutableBytes { raw in
+            var row = 0
+            while row < height {
+                let rows = min(stripRows, height - row)
+                let destination = raw.baseAddress! + row * width * MemoryLayout<T>.stride
+                GDAL.resetError()
+                let status = GDALRasterIO(band, GF_Read, Int32(0), Int32(row), Int32(width), Int32(rows),
+                                          destination, Int32(width), Int32(rows), type, 0, 0)
+                guard status == CE_None else {
+                    throw GeoError.unreadableFile(path: path,
+                                                  message: "rows \(row)–\(row + rows - 1) cannot be read (\(GDAL.lastError(or: "read failed"))); the file may be truncated or corrupt")
+                }
+                row += rows
+                progress?("reading \(path)", Double(row) / Double(height))
+            }
+        }
+    }
+}

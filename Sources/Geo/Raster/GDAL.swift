@@ -1,0 +1,30 @@
+import CGDAL
+import Foundation
+
+/// Process-wide GDAL set-up and error capture.
+///
+/// GDAL would print its own errors on stderr; geoq silences that printing and reads the
+/// (thread-local) last error message instead, so every failure is reported in one line of ours.
+enum GDAL {
+    private static let setUp: Void = {
+        GDALAllRegister()
+        // A modest block cache: geoq reads each raster once, straight into its own buffers,
+        // so GDAL's default (5% of RAM) would only inflate peak memory on large grids.
+        CPLSetConfigOption("GDAL_CACHEMAX", "64")
+        CPLSetConfigOption("CPL_LOG", "/dev/null")
+        _ = CPLSetErrorHandler { _, _, _ in }
+    }()
+
+    /// Registers drivers and installs the quiet error handler; idempotent and thread-safe.
+    static func ensureInitialized() { _ = setUp }
+
+    /// Clears GDAL's last error before a call whose failure we want to explain.
+    static func resetError() { CPLErrorReset() }
+
+    /// GDAL's last error message on this thread, or `fallback` when there is none.
+    static func lastError(or fallback: String) -> String {
+        guard let cString = CPLGetLastErrorMsg(), cString.pointee != 0 else { return fallback }
+        let message = String(cString: cString).trimmingCharacters(in: .whitespacesAndNewlines)
+        return message.isEmpty ? fallback : message
+    }
+}

@@ -1,0 +1,122 @@
+import CGDAL
+import Foundation
+
+/// Maps WGS 84 latitude/longitude to the cells of a grid, in the grid's own CRS.
+///
+/// Geographic grids are treated as latitude/longitude directly (datum shifts are far below a
+/// cell of any global DEM); projected grids go through GDAL's OSR (PROJ).
+public struct GridLocator: Sendable {
+    public let width: Int
+    public let height: Int
+    public let georeference: Georeference
+    public let wrapsEastWest: Bool
+
+    public init(grid: ElevationGrid) {
+        width = grid.width
+        height = grid.height
+        georeference = grid.georeference
+        wrapsEastWest = grid.wrapsEastWest
+    }
+
+    /// The (row, col) of the cell containing a point, or nil when it is outside the grid. O(1)
+    /// for geographic grids.
+    public func cell(latitude: Double, longitude: Double) -> (row: Int, col: Int)? {
+        guard let (x, y) = mapCoordinates(latitude: latitude, longitude: longitude),
+              let pixel = georeference.geoTransform.pixel(x: x, y: y) else { return nil }
+        return cell(pixelCol: pixel.col, pixelRow: pixel.row)
+    }
+
+    /// The column holding a longitude, for geographic grids (nil elsewhere or off the grid). O(1).
+    public func column(longitude: Double) -> Int? {
+        guard georeference.isGeographic, let pixel = georeference.geoTransform.pixel(x: longitude, y: georeference.geoTransform.coefficients[3]) else { return nil }
+        return cell(pixelCol: pixel.col, pixelRow: 0)?.col
+    }
+
+    /// The row holding a latitude, for geographic grids (nil elsewhere or off the grid). O(1).
+    public func row(latitude: Double) -> Int? {
+        guard georeference.isGeographic, let pixel = georeference.geoTransform.pixel(x: georeference.geoTransform.coefficients[0], y: latitude) else { return nil }
+        return cell(pixelCol: 0, pixelRow: pixel.row)?.row
+    }
+
+    private func cell(pixelCol: Double, pixelRow: Double) -> (row: Int, col: Int)? {
+        guard pixelCol.isFinite, pixelRow.isFinite else { return nil }
+        var col = Int(pixelCol.rounded(.down))
+        let row = Int(pixelRow.rounded(.down))
+        if wrapsEastWest {
+            col = ((col % width) + width) % width
+        } else if georeference.isGeographic, col < 0 || col >= width {
+            // A grid stored in 0…360 answers −180…0 after a turn of the circle, and vice versa.
+            let cellsPerTurn = 360 / abs(georeference.geoTransform.coefficients[1])
+            let shifted = [pixelCol + cellsPerTurn, pixelCol - cellsPerTurn].first { $0 >= 0 && $0 < Double(width) }
+            guard let shifted else { return nil }
+            col = Int(shifted.rounded(.down))
+        }
+        // A latitude exactly on the outer edge (the pole of a grid ending there) belongs to the edge row.
+        let clampedRow = row == height && pixelRow == Double(height) ? height - 1 : row
+        guard clampedRow >= 0, clampedRow < height, col >= 0, col < width else { return nil }
+        return (clampedRow, col)
+    }
+
+    /// The grid's map coordinates of a WGS 84 point.
+    func mapCoordinates(latitude: Double, longitude: Double) -> (x: Double, y: Double)? {
+        if georeference.isGeographic { return (longitude, latitude) }
+        return ProjectedTransform.shared(for: georeference.crsWKT)?.forward(longitude: longitude, latitude: latitude)
+    }
+
+    /// WGS 84 (longitude, latitude) of the centre of a cell.
+    public func centre(row: Int, col: Int) -> (longitude: Double, latitude: Double)? {
+        let (x, y) = georeference.geoTransform.map(col: Double(col) + 0.5, row: Double(row) + 0.5)
+        if georeference.isGeographic { return (x, y) }
+        return ProjectedTransform.shared(for: georeference.crsWKT)?.inverse(x: x, y: y)
+    }
+}
+
+/// A WGS 84 ↔ grid-CRS transformation; GDAL's transformation objects are not thread-safe,
+/// so each call takes a lock (projected grids only; geographic grids never get here).
+final class ProjectedTransform: @unchecked Sendable {
+    private let forwardTransform: OGRCoordinateTransformationH
+    private let inverseTransform: OGRCoordinateTransformationH
+    private let lock = NSLock()
+
+    private static let cacheLock = NSLock()
+    nonisolated(unsafe) private static var cache: [String: ProjectedTransform] = [:]
+
+    static func shared(for wkt: String) -> ProjectedTransform? {
+        cacheLock.lock(); defer { cacheLock.unlock() }
+        if let existing = cache[wkt] { return existing }
+        guard let created = ProjectedTransform(wkt: wkt) else { return nil }
+        cache[wkt] = created
+        return created
+    }
+
+    private init?(wkt: String) {
+        GDAL.ensureInitialized()
+        let wgs84 = OSRNewSpatialReference(nil), target = OSRNewSpatialReference(wkt)
+        defer { OSRDestroySpatialReference(wgs84); OSRDestroySpatialReference(target) }
+        guard let wgs84, let target, OSRImportFromEPSG(wgs84, 4326) == OGRERR_NONE else { return nil }
+        OSRSetAxisMappingStrategy(wgs84, OAMS_TRADITIONAL_GIS_ORDER)
+        OSRSetAxisMappingStrategy(target, OAMS_TRADITIONAL_GIS_ORDER)
+        guard let forward = OCTNewCoordinateTransformation(wgs84, target) else { return nil }
+        guard let inverse = OCTNewCoordinateTransformation(target, wgs84) else {
+            OCTDestroyCoordinateTransformation(forward)
+            return nil
+        }
+        forwardTransform = forward
+        inverseTransform = inverse
+    }
+
+    func forward(longitude: Double, latitude: Double) -> (x: Double, y: Double)? {
+        transform(forwardTransform, longitude, latitude)
+    }
+
+    func inverse(x: Double, y: Double) -> (longitude: Double, latitude: Double)? {
+        transform(inverseTransform, x, y).map { ($0.x, $0.y) }
+    }
+
+    private func transform(_ handle: OGRCoordinateTransformationH, _ a: Double, _ b: Double) -> (x: Double, y: Double)? {
+        lock.lock(); defer { lock.unlock() }
+        var x = a, y = b, z = 0.0
+        guard OCTTransform(handle, 1, &x, &y, &z) != 0, x.isFinite, y.isFinite else { return nil }
+        return (x, y)
+    }
+}

@@ -1,0 +1,98 @@
+import CGDAL
+import Foundation
+
+/// An in-memory raster of bytes (1 band for masks, 4 for RGBA pictures) that GDAL encodes as
+/// PNG or GeoTIFF.
+public struct RasterImage: Sendable {
+    public let width: Int
+    public let height: Int
+    public let bandCount: Int
+    /// Pixel-interleaved bytes, row-major.
+    public var pixels: [UInt8]
+    /// Georeferencing written into GeoTIFFs (ignored for PNG).
+    public var georeference: Georeference?
+    /// Band 1 value that means "no data" in GeoTIFFs.
+    public var nodata: UInt8?
+    /// Band 1 colour table and category names for GeoTIFF masks.
+    public var palette: [(value: UInt8, colour: FloodPalette.RGBA, name: String)] = []
+
+    public init(width: Int, height: Int, bandCount: Int, pixels: [UInt8], georeference: Georeference? = nil) {
+        self.width = width
+        self.height = height
+        self.bandCount = bandCount
+        self.pixels = pixels
+        self.georeference = georeference
+    }
+
+    /// PNG bytes. O(pixels).
+    public func pngData() throws -> Data { try encoded(driver: "PNG", extension: "png", options: ["ZLEVEL=6"]) }
+
+    /// GeoTIFF bytes (DEFLATE-compressed, tiled when large). O(pixels).
+    public func geoTIFFData() throws -> Data {
+        var options = ["COMPRESS=DEFLATE"]
+        if width > 512 || height > 512 { options.append("TILED=YES") }
+        return try encoded(driver: "GTiff", extension: "tif", options: options)
+    }
+
+    private func encoded(driver name: String, extension fileExtension: String, options: [String]) throws -> Data {
+        GDAL.ensureInitialized()
+        guard let memory = GDALGetDriverByName("MEM"), let driver = GDALGetDriverByName(name) else {
+            throw GeoError.unsupported("GDAL's \(name) driver is not available")
+        }
+        guard let dataset = GDALCreate(memory, "", Int32(width), Int32(height), Int32(bandCount), GDT_Byte, nil) else {
+            throw GeoError.unsupported("cannot create a \(width)×\(height) image (\(GDAL.lastError(or: "out of memory?")))")
+        }
+        defer { GDALClose(dataset) }
+        var writeStatus = CE_None
+        pixels.withUnsafeBytes { buffer in
+            writeStatus = GDALDatasetRasterIO(dataset, GF_Write, 0, 0, Int32(width), Int32(height),
+                                              UnsafeMutableRawPointer(mutating: buffer.baseAddress!),
+                                              Int32(width), Int32(height), GDT_Byte, Int32(bandCount), nil,
+                                              Int32(bandCount), Int32(bandCount * width), 1)
+        }
+        guard writeStatus == CE_None else { throw GeoError.unsupported("cannot fill the image (\(GDAL.lastError(or: "write failed")))") }
+        if bandCount == 4 {
+            for (band, interpretation) in [GCI_RedBand, GCI_GreenBand, GCI_BlueBand, GCI_AlphaBand].enumerated() {
+                GDALSetRasterColorInterpretation(GDALGetRasterBand(dataset, Int32(band + 1)), interpretation)
+            }
+        }
+        if let georeference {
+            var coefficients = georeference.geoTransform.coefficients
+            GDALSetGeoTransform(dataset, &coefficients)
+            GDALSetProjection(dataset, georeference.crsWKT)
+        }
+        let firstBand = GDALGetRasterBand(dataset, 1)
+        if let nodata { GDALSetRasterNoDataValue(firstBand, Double(nodata)) }
+        if !palette.isEmpty {
+            let table = GDALCreateColorTable(GPI_RGB)
+            defer { GDALDestroyColorTable(table) }
+            let highest = Int(palette.map(\.value).max() ?? 0)
+            var names = [String](repeating: "", count: highest + 1)
+            for entry in palette {
+                var colour = GDALColorEntry(c1: Int16(entry.colour.r), c2: Int16(entry.colour.g), c3: Int16(entry.colour.b), c4: Int16(entry.colour.a))
+                GDALSetColorEntry(table, Int32(entry.value), &colour)
+                names[Int(entry.value)] = entry.name
+            }
+            GDALSetRasterColorTable(firstBand, table)
+            withCStringList(names) { GDALSetRasterCategoryNames(firstBand, $0) }
+        }
+        let path = "/vsimem/geoq-\(UUID().uuidString).\(fileExtension)"
+        GDAL.resetError()
+        let copy = withCStringList(options) { GDALCreateCopy(driver, path, dataset, 0, $0, nil, nil) }
+        guard let copy else { throw GeoError.unsupported("cannot encode \(name) (\(GDAL.lastError(or: "encoder failed")))") }
+        GDALClose(copy)
+        var length: vsi_l_offset = 0
+        guard let bytes = VSIGetMemFileBuffer(path, &length, 1) else {
+            throw GeoError.unsupported("the \(name) encoder wrote nothing")
+        }
+        defer { VSIFree(bytes) }
+        return Data(bytes: bytes, count: Int(length))
+    }
+}
+
+/// Calls `body` with a NULL-terminated C array of C strings, as GDAL's option lists want.
+func withCStringList<R>(_ strings: [String], _ body: (UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> R) -> R {
+    var pointers: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) } + [nil]
+    defer { pointers.forEach { free($0) } }
+    return pointers.withUnsafeMutableBufferPointer { body($0.baseAddress) }
+}

@@ -1,0 +1,36 @@
+import Foundation
+
+/// Finds the data files geoq ships (`data/` in the repository).
+///
+/// Order: the `GEOQ_DATA` directory, `./data`, then `data/` beside any ancestor of the running
+/// executable (so `.build/release/geoq` finds the checkout's data from any working directory).
+public enum EmbeddedData {
+    /// The default elevation raster.
+    public static let demFileName = "etopo5.tif"
+
+    /// The path of a shipped data file, or nil when none of the places holds it.
+    public static func path(of fileName: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        candidateDirectories(environment: environment)
+            .map { $0.appendingPathComponent(fileName).path }
+            .first { FileManager.default.fileExists(atPath: $0) }
+    }
+
+    /// The path of a shipped data file, or an error naming where it was looked for.
+    public static func requirePath(of fileName: String, parameter: String) throws -> String {
+        if let found = path(of: fileName) { return found }
+        let places = candidateDirectories(environment: ProcessInfo.processInfo.environment).map(\.path).joined(separator: ", ")
+        throw GeoError.invalidArgument(parameter: parameter, message: "no file given and the embedded \(fileName) was not found (looked in \(places)); pass a path or set GEOQ_DATA")
+    }
+
+    static func candidateDirectories(environment: [String: String]) -> [URL] {
+        var directories: [URL] = []
+        if let override = environment["GEOQ_DATA"], !override.isEmpty { directories.append(URL(fileURLWithPath: override)) }
+        directories.append(URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("data"))
+        var ancestor = URL(fileURLWithPath: CommandLine.arguments.first ?? ".").resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0..<6 {
+            directories.append(ancestor.appendingPathComponent("data"))
+            ancestor = ancestor.deletingLastPathComponent()
+        }
+        return directories
+    }
+}

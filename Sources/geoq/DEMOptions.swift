@@ -1,0 +1,58 @@
+import ArgumentParser
+import Foundation
+import Geo
+
+/// The options that choose an elevation raster and how its spill index is computed.
+struct DEMOptions: ParsableArguments {
+    @Option(help: "Elevation raster, any GDAL format (GeoTIFF, COG, NetCDF, VRT, …). Default: the embedded ETOPO5, data/etopo5.tif.")
+    var dem: String?
+
+    @Option(help: "Band of the raster holding elevations (1-based).")
+    var band: Int = 1
+
+    @Option(help: "Cells touch by edges (4) or by edges and corners (8).")
+    var connectivity: Int = 8
+
+    @Option(name: .customLong("seed"), parsing: .unconditionalSingleValue, help: ArgumentHelp("Flood only from this point, \"lat,lon\" (repeatable), like GRASS r.lake. Default: the ocean.", valueName: "lat,lon"))
+    var seeds: [String] = []
+
+    @Option(help: "What nodata cells are: ocean (water, and the sea enters through them) or land (never water).")
+    var nodata: String = "ocean"
+
+    @Option(name: .customLong("cache-dir"), help: "Folder for cached spill indexes. Default: $XDG_CACHE_HOME/geoq, else ~/.cache/geoq.")
+    var cacheDirectory: String?
+
+    @Flag(name: .customLong("no-cache"), help: "Compute the spill index without reading or writing the cache.")
+    var noCache = false
+
+    func validate() throws {
+        guard band >= 1 else { throw ValidationError("--band: expected a band number from 1, got \(band)") }
+        guard FloodOptions.Connectivity(rawValue: connectivity) != nil else {
+            throw ValidationError("--connectivity: expected 4 or 8, got \(connectivity)")
+        }
+        guard FloodOptions.NodataPolicy(rawValue: nodata) != nil else {
+            throw ValidationError("--nodata: expected ocean or land, got \(nodata)")
+        }
+        _ = try floodOptions()
+    }
+
+    func floodOptions() throws -> FloodOptions {
+        let points = try seeds.map { try GeoPoint.parse($0, parameter: "--seed") }
+        return FloodOptions(connectivity: FloodOptions.Connectivity(rawValue: connectivity) ?? .eight,
+                            nodata: FloodOptions.NodataPolicy(rawValue: nodata) ?? .ocean,
+                            seeds: points.isEmpty ? .automatic : .points(points))
+    }
+
+    func demPath() throws -> String {
+        if let dem { return dem }
+        return try EmbeddedData.requirePath(of: EmbeddedData.demFileName, parameter: "--dem")
+    }
+
+    /// Reads the raster and its spill index (cached), with progress on a terminal.
+    func loadIndex() throws -> SpillIndex {
+        let cache: SpillIndex.CachePolicy = noCache ? .disabled
+            : .use(SpillIndexCache(directory: cacheDirectory.map { URL(fileURLWithPath: $0) } ?? SpillIndexCache.defaultDirectory()))
+        return try SpillIndex.load(rasterPath: try demPath(), band: band, options: try floodOptions(), cache: cache,
+                                   progress: Terminal.progressHandler(), notice: { Terminal.notice($0) })
+    }
+}

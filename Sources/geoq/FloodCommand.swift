@@ -1,0 +1,160 @@
+import ArgumentParser
+import Foundation
+import Geo
+
+/// `geoq flood`: the sea-level commands; `geoq flood --rise R` runs `geoq flood level`.
+struct FloodCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "flood",
+        abstract: "What is under water if the sea rises (or falls) by N metres.",
+        discussion: """
+        Examples:
+          geoq flood --rise 2
+          geoq flood point --lat 31.5 --lon 35.5
+        """,
+        subcommands: [FloodLevelCommand.self, FloodPointCommand.self],
+        defaultSubcommand: FloodLevelCommand.self
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json, geojson, png, tif
+    }
+}
+
+/// `geoq flood level`: areas, polygons, maps and masks at one sea level.
+struct FloodLevelCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "level",
+        abstract: "What is under water if the sea rises (or falls) by N metres (the default of geoq flood).",
+        discussion: """
+        Water must reach the ocean: a basin behind a ridge stays dry until the sea tops the ridge.
+        Areas are in km². Formats: text, json, geojson (polygons of newly flooded land),
+        png (a map), tif (a GeoTIFF of flood classes).
+
+        Example:
+          geoq flood --rise 2
+          geoq flood --rise 60 --bbox -10,35,30,60 --format png -o europe.png
+        """
+    )
+
+    @OptionGroup var dataset: DEMOptions
+
+    @Option(parsing: .unconditional, help: "Sea-level change in metres, from -12000 to 12000 (negative: the sea falls).")
+    var rise: Double
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Only this box, \"west,south,east,north\" in degrees (west > east crosses ±180°).", valueName: "w,s,e,n"))
+    var bbox: String?
+
+    @Option(help: "Output format: \(FloodCommand.Format.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var format: FloodCommand.Format = .text
+
+    @Option(name: [.short, .customLong("output")], help: "Write the answer to this file instead of stdout.")
+    var output: String?
+
+    @Option(help: "PNG width in pixels.")
+    var width: Int = 1024
+
+    @Option(help: "PNG height in pixels.")
+    var height: Int = 512
+
+    func validate() throws {
+        try check { try SpillIndex.validateRise(rise) }
+        if let bbox { try check { _ = try GeoBBox.parse(bbox) } }
+        for (name, value) in [("--width", width), ("--height", height)] where !(1...SpillIndex.maximumImageSide).contains(value) {
+            throw ValidationError("\(name): expected a pixel count from 1 to \(SpillIndex.maximumImageSide), got \(value)")
+        }
+        if (format == .png || format == .tif), output == nil, isatty(STDOUT_FILENO) != 0 {
+            throw ValidationError("--format \(format.rawValue) writes binary data; pass -o FILE or redirect stdout")
+        }
+    }
+
+    func run() throws {
+        if let output { try AtomicFile.checkWritable(output) }
+        let index = try dataset.loadIndex()
+        let box = try bbox.map { try GeoBBox.parse($0) }
+        let data: Data
+        switch format {
+        case .text, .json:
+            let stats = try box.map { try index.stats(rise: rise, bbox: $0) } ?? index.stats(rise: rise)
+            data = format == .json ? try Output.json(stats) : Data(FloodText.stats(stats, source: try dataset.demPath(), bbox: bbox).utf8)
+        case .geojson:
+            data = try index.floodedLandGeoJSON(rise: rise, bbox: box)
+        case .png:
+            data = try index.mapPNG(rise: rise, bbox: box ?? .world, width: width, height: height)
+        case .tif:
+            data = try index.classMask(rise: rise, bbox: box).geoTIFFData()
+        }
+        try Output.emit(data, to: output)
+    }
+}
+
+/// `geoq flood point`: one place's elevation and the sea level that reaches it.
+struct FloodPointCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "point",
+        abstract: "The elevation of a place and the sea level from which it is under water.",
+        discussion: """
+        Example:
+          geoq flood point --lat 52.37 --lon 4.90      # Amsterdam
+        """
+    )
+
+    @OptionGroup var dataset: DEMOptions
+
+    @Option(parsing: .unconditional, help: "Latitude in degrees, -90 to 90.")
+    var lat: Double
+
+    @Option(parsing: .unconditional, help: "Longitude in degrees, -180 to 180.")
+    var lon: Double
+
+    @Option(help: "Output format: text or json.")
+    var format: FloodCommand.Format = .text
+
+    func validate() throws {
+        try check { _ = try GeoPoint.validated(latitude: lat, longitude: lon, parameter: "--lat/--lon") }
+        guard format == .text || format == .json else { throw ValidationError("--format: expected text or json, got \(format.rawValue)") }
+    }
+
+    func run() throws {
+        let point = try dataset.loadIndex().point(latitude: lat, longitude: lon)
+        let data = format == .json ? try Output.json(FloodPointOutput(point)) : Data(FloodText.point(point).utf8)
+        try Output.emit(data, to: nil)
+    }
+}
+
+/// `geoq index build`: compute and cache a raster's spill index ahead of time.
+struct IndexCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "index",
+        abstract: "Manage cached spill indexes.",
+        subcommands: [Build.self]
+    )
+
+    struct Build: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Compute a raster's spill index now and cache it, so later queries start at once.",
+            discussion: """
+            Example:
+              geoq index build --dem my-dem.tif
+            """
+        )
+
+        @OptionGroup var dataset: DEMOptions
+
+        func validate() throws {
+            if dataset.noCache { throw ValidationError("--no-cache: index build writes the cache; drop --no-cache") }
+        }
+
+        func run() throws {
+            let start = Date()
+            let index = try dataset.loadIndex()
+            let seconds = Date().timeIntervalSince(start)
+            print("spill index ready: \(index.grid.width)×\(index.grid.height) cells, \(String(format: "%.2f", seconds)) s")
+        }
+    }
+}
+
+/// Turns a library error into the ValidationError ArgumentParser reports as a usage mistake.
+func check(_ body: () throws -> Void) throws {
+    do { try body() } catch let error as GeoError { throw ValidationError(error.description) }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import Geo
+
+/// Short aligned text for people.
+enum FloodText {
+    static func stats(_ stats: FloodStats, source: String, bbox: String?) -> String {
+        let percentOfArea = stats.totalKm2 > 0 ? stats.waterKm2 / stats.totalKm2 * 100 : 0
+        var rows: [(String, String, String)] = [
+            ("sea level", "\(FloodPoint.signed(stats.rise)) m", bbox.map { "box \($0)" } ?? "whole grid"),
+            ("water", km2(stats.waterKm2), String(format: "%.1f %% of the area", percentOfArea)),
+            ("newly flooded land", km2(stats.newlyFloodedLandKm2), String(format: "%.3f %% of present land", stats.landFloodedFraction * 100)),
+            ("isolated lowland", km2(stats.isolatedLowlandKm2), "below the sea surface, not reached by it"),
+        ]
+        if stats.rise < 0 { rows.append(("exposed sea floor", km2(stats.exposedSeaFloorKm2), "water today, dry at this level")) }
+        rows.append(("present land", km2(stats.landKm2), "elevation above 0 m"))
+        let labelWidth = rows.map(\.0.count).max() ?? 0, valueWidth = rows.map(\.1.count).max() ?? 0
+        let lines = rows.map { label, value, note in
+            label.padding(toLength: labelWidth, withPad: " ", startingAt: 0) + "  "
+                + String(repeating: " ", count: valueWidth - value.count) + value + "  " + note
+        }
+        return lines.joined(separator: "\n") + "\n(\(source))\n"
+    }
+
+    static func point(_ point: FloodPoint) -> String {
+        let elevation = point.elevation.map { "\(FloodPoint.signed($0)) m" } ?? "no data"
+        let rows = [
+            ("place", String(format: "%.4f, %.4f", point.latitude, point.longitude)),
+            ("cell", String(format: "%.4f, %.4f", point.cellLatitude, point.cellLongitude)),
+            ("elevation", elevation),
+            ("flooding", point.spillDescription),
+        ]
+        let width = rows.map(\.0.count).max() ?? 0
+        return rows.map { $0.0.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.1 }.joined(separator: "\n") + "\n"
+    }
+
+    static func km2(_ value: Double) -> String {
+        let formatter = NumberFormatter()
+        formatter.numberStyle = .decimal
+        formatter.maximumFractionDigits = value < 10 ? 1 : 0
+        return (formatter.string(from: NSNumber(value: value)) ?? "\(value)") + " km²"
+    }
+}
+
+/// The JSON form of a `FloodPoint`: spill levels of ±∞ become null with a word saying which.
+struct FloodPointOutput: Encodable {
+    var latitude: Double
+    var longitude: Double
+    var cellLatitude: Double
+    var cellLongitude: Double
+    var elevationM: Double?
+    var spillLevelM: Double?
+    var flooding: String
+
+    init(_ point: FloodPoint) {
+        latitude = point.latitude
+        longitude = point.longitude
+        cellLatitude = point.cellLatitude
+        cellLongitude = point.cellLongitude
+        elevationM = point.elevation
+        spillLevelM = point.spillLevel.isFinite ? point.spillLevel : nil
+        flooding = point.spillDescription
+    }
+}
