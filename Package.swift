@@ -34,8 +34,7 @@ let package = Package(
         ),
         .testTarget(
             name: "GeoTests",
-            dependencies: ["Geo"],
-            resources: []
+            dependencies: ["Geo", "CGDAL"]
         ),
     ],
     swiftLanguageModes: [.v5]

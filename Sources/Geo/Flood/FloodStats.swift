@@ -29,11 +29,16 @@ extension SpillIndex {
         // cells at or below it are the ones the sea does not reach. Nodata-as-ocean cells
         // (the curve's −∞ part) have no elevation and are left out of both sides.
         let waterWithData = water - waterCurve.area(atOrBelow: -.infinity)
-        let isolated = max(0, elevationCurve.area(atOrBelow: rise) - waterWithData)
-        let exposed = rise < 0 ? max(0, waterCurve.area(atOrBelow: 0) - water) : 0
+        let isolated = nonNegative(elevationCurve.area(atOrBelow: rise) - waterWithData)
+        let exposed = rise < 0 ? nonNegative(waterCurve.area(atOrBelow: 0) - water) : 0
         return FloodStats(rise: rise, waterKm2: water, newlyFloodedLandKm2: newlyFlooded,
                           isolatedLowlandKm2: isolated, exposedSeaFloorKm2: exposed, landKm2: landKm2,
                           landFloodedFraction: landKm2 > 0 ? newlyFlooded / landKm2 : 0, totalKm2: totalKm2)
+    }
+
+    /// A difference of two cumulative sums, with rounding residue (≪ one cell) taken to zero.
+    private func nonNegative(_ difference: Double) -> Double {
+        difference < totalKm2 * 1e-12 ? 0 : difference
     }
 
     /// Flood figures for the cells whose centres fall inside `bbox`. O(cells in the box).

@@ -1,6 +1,0 @@
-import Testing
-@testable import Geo
-
-@Test func libraryReportsItsVersion() {
-    #expect(Geo.version.split(separator: ".").count == 3)
-}
