@@ -33,7 +33,7 @@ struct DEMOptions: ParsableArguments {
         guard FloodOptions.NodataPolicy(rawValue: nodata) != nil else {
             throw ValidationError("--nodata: expected ocean or land, got \(nodata)")
         }
-        _ = try floodOptions()
+        try check { _ = try floodOptions() }
     }
 
     func floodOptions() throws -> FloodOptions {

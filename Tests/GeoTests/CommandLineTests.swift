@@ -1,0 +1,86 @@
+import CGDAL
+import Foundation
+import Testing
+@testable import Geo
+
+/// The `geoq` executable as a user meets it: exit status 2 for usage mistakes, 1 for data
+/// problems, one clear line on stderr, never a crash.
+@Suite struct CommandLineTests {
+    struct Run { var status: Int32; var stdout: String; var stderr: String }
+
+    static let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("geoq")
+    let folder = TestRasters.temporaryDirectory()
+
+    func geoq(_ arguments: [String]) throws -> Run {
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_CACHE_HOME"] = folder.appendingPathComponent("cache").path
+        process.environment = environment
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile(), stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    /// A 4×3 regional DEM: a sea column on the west, a ridge of 8 m, a basin of 2 m behind it.
+    func smallDEM() -> String {
+        let path = folder.appendingPathComponent("small.tif").path
+        TestRasters.writeGeoTIFF(at: path, width: 4, height: 3, values: [0, 8, 8, 8, 0, 8, 2, 8, 0, 8, 8, 8],
+                                 type: GDT_Int16, geoTransform: [10, 1, 0, 50, 0, -1])
+        return path
+    }
+
+    @Test func pointAnswersInJSON() throws {
+        let run = try geoq(["flood", "point", "--dem", smallDEM(), "--lat", "48.5", "--lon", "12.5", "--format", "json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        #expect(json["elevation_m"] as? Double == 2)
+        #expect(json["spill_level_m"] as? Double == 8)
+        #expect(json["flooding"] as? String == "under water from +8 m")
+    }
+
+    @Test func statsAnswerInJSONAndTheCacheIsBuiltOnce() throws {
+        let dem = smallDEM()
+        let first = try geoq(["flood", "--dem", dem, "--rise", "8", "--format", "json"])
+        #expect(first.status == 0 && first.stderr.contains("building the spill index"))
+        let second = try geoq(["flood", "--dem", dem, "--rise=-1", "--format", "json"])
+        #expect(second.status == 0 && second.stderr.isEmpty)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(first.stdout.utf8)) as? [String: Any])
+        let land = try #require(json["land_km2"] as? Double), flooded = try #require(json["newly_flooded_land_km2"] as? Double)
+        #expect(land > 0 && abs(flooded - land) < 1e-6, "at +8 m every land cell is water")
+    }
+
+    @Test(arguments: [
+        (["flood", "--rise", "abc"], 2, "--rise"),
+        (["flood", "--rise", "nan"], 2, "--rise: expected a sea-level change in metres from -12000 to 12000"),
+        (["flood", "--rise", "20000"], 2, "from -12000 to 12000"),
+        (["flood", "point", "--lat", "91", "--lon", "0"], 2, "latitude must be a number from -90 to 90"),
+        (["flood", "--rise", "1", "--bbox", "10,50,10,60"], 2, "the box is empty"),
+        (["flood", "--rise", "1", "--bbox", "10,60,20,50"], 2, "south (60.0) must be less than north (50.0)"),
+        (["flood", "--rise", "1", "--connectivity", "6"], 2, "--connectivity: expected 4 or 8"),
+        (["flood", "--rise", "1", "--seed", "100,0"], 2, "--seed: latitude must be a number from -90 to 90"),
+        (["flood", "--rise", "1", "--band", "3"], 2, "has 1 band; expected 1…1, got 3"),
+        (["flood", "--rise", "1", "--dem", "/nonexistent/dem.tif"], 1, "/nonexistent/dem.tif: no such file"),
+        (["flood", "--rise", "1", "--format", "json", "-o", "/nonexistent/folder/out.json"], 1, "the folder /nonexistent/folder does not exist"),
+    ] as [([String], Int32, String)])
+    func badInputGetsOneClearLine(arguments: [String], status: Int32, message: String) throws {
+        var arguments = arguments
+        if !arguments.contains("--dem") { arguments += ["--dem", smallDEM()] }
+        let run = try geoq(arguments)
+        #expect(run.status == status, "\(arguments): \(run.stderr)")
+        #expect(run.stderr.contains(message), "\(arguments): \(run.stderr)")
+        #expect(run.stdout.isEmpty)
+    }
+
+    @Test func aFileThatIsNotARasterIsNamed() throws {
+        let text = folder.appendingPathComponent("readme.txt")
+        try Data("hello\n".utf8).write(to: text)
+        let run = try geoq(["flood", "--rise", "1", "--dem", text.path])
+        #expect(run.status == 1 && run.stderr == "geoq: \(text.path): not a raster GDAL can read (unknown format)\n")
+    }
+}
