@@ -32,6 +32,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .executableTarget(
+            name: "geoq-bench-flood",
+            dependencies: ["Geo"],
+            path: "Benchmarks/flood"
+        ),
         .testTarget(
             name: "GeoTests",
             dependencies: ["Geo", "CGDAL"]

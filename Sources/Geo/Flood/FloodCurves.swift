@@ -13,23 +13,35 @@ struct FloodCurves {
             var waterBins = [Double](repeating: 0, count: 1 << 16)
             var landBins = waterBins, elevationBins = waterBins
             var alwaysWater = 0.0, land = 0.0
-            for row in 0..<grid.height {
-                let area = cellAreas.areaKm2(row: row)
-                for index in row * width..<(row + 1) * width {
-                    let level = spill[index]
-                    let elevation = elevations[index]
-                    let hasData = elevation != grid.int16Nodata
-                    if level == SpillLevels.int16AlwaysWater {
-                        alwaysWater += area
-                    } else if level != SpillLevels.int16NeverWater {
-                        waterBins[Int(level) + 32768] += area
-                        if hasData && elevation > 0 { landBins[Int(level) + 32768] += area }
-                    }
-                    if hasData {
-                        elevationBins[Int(elevation) + 32768] += area
-                        if elevation > 0 { land += area }
+            // Without nodata, a value no Int16 cell can hold keeps the inner loop branch-light.
+            let nodata = grid.int16Nodata.map(Int32.init) ?? Int32.min
+            spill.withUnsafeBufferPointer { spill in
+            elevations.withUnsafeBufferPointer { elevations in
+            waterBins.withUnsafeMutableBufferPointer { waterBins in
+            landBins.withUnsafeMutableBufferPointer { landBins in
+            elevationBins.withUnsafeMutableBufferPointer { elevationBins in
+                for row in 0..<grid.height {
+                    let area = cellAreas.areaKm2(row: row)
+                    for index in row * width..<(row + 1) * width {
+                        let level = spill[index]
+                        let elevation = elevations[index]
+                        let hasData = Int32(elevation) != nodata
+                        if level == SpillLevels.int16AlwaysWater {
+                            alwaysWater += area
+                        } else if level != SpillLevels.int16NeverWater {
+                            waterBins[Int(level) &+ 32768] += area
+                            if hasData && elevation > 0 { landBins[Int(level) &+ 32768] += area }
+                        }
+                        if hasData {
+                            elevationBins[Int(elevation) &+ 32768] += area
+                            if elevation > 0 { land += area }
+                        }
                     }
                 }
+            }
+            }
+            }
+            }
             }
             water = AreaCurve(int16Histogram: waterBins, belowAll: alwaysWater)
             landWater = AreaCurve(int16Histogram: landBins, belowAll: 0)

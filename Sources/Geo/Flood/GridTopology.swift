@@ -4,9 +4,13 @@ struct GridTopology {
     let height: Int
     let wrapsEastWest: Bool
     let eightConnected: Bool
-    /// Index offsets of the neighbours of an interior cell (where no edge or wrap interferes).
-    let interiorOffsets: [Int]
+    /// Index offsets of the neighbours of an interior cell (where no edge or wrap interferes):
+    /// north, west, east, south, then the diagonals.
+    private let north: Int, south: Int, northWest: Int, northEast: Int, southWest: Int, southEast: Int
     private let deltas: [(row: Int, col: Int)]
+    /// 1 / width, to find a cell's column by multiplication: division is the costliest step of
+    /// the flood's inner loop otherwise.
+    private let inverseWidth: Double
 
     init(width: Int, height: Int, wrapsEastWest: Bool, connectivity: FloodOptions.Connectivity) {
         self.width = width
@@ -16,17 +20,30 @@ struct GridTopology {
         var deltas: [(row: Int, col: Int)] = [(-1, 0), (0, -1), (0, 1), (1, 0)]
         if eightConnected { deltas += [(-1, -1), (-1, 1), (1, -1), (1, 1)] }
         self.deltas = deltas
-        interiorOffsets = deltas.map { $0.row * width + $0.col }
+        north = -width; south = width
+        northWest = -width - 1; northEast = -width + 1; southWest = width - 1; southEast = width + 1
+        inverseWidth = 1 / Double(width)
+    }
+
+    /// The row and column of a cell, exact for any index below 2⁵².
+    @inline(__always)
+    func rowAndColumn(of cell: Int) -> (row: Int, col: Int) {
+        var row = Int(Double(cell) * inverseWidth)
+        var col = cell - row * width
+        if col < 0 { row -= 1; col += width } else if col >= width { row += 1; col -= width }
+        return (row, col)
     }
 
     /// Calls `body` with the index of every neighbour of `cell`; a neighbour reached twice
     /// through a narrow wrapped grid is harmless, as callers skip visited cells.
     @inline(__always)
     func forEachNeighbour(of cell: Int, _ body: (Int) -> Void) {
-        let row = cell / width
-        let col = cell - row * width
+        let (row, col) = rowAndColumn(of: cell)
         if row > 0, row < height - 1, col > 0, col < width - 1 {
-            for offset in interiorOffsets { body(cell + offset) }
+            body(cell + north); body(cell - 1); body(cell + 1); body(cell + south)
+            if eightConnected {
+                body(cell + northWest); body(cell + northEast); body(cell + southWest); body(cell + southEast)
+            }
             return
         }
         for delta in deltas {

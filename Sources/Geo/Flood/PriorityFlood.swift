@@ -26,7 +26,7 @@ enum PriorityFlood {
         heads.withUnsafeMutableBufferPointer { heads in
         elevations.withUnsafeBufferPointer { elevations in
             @inline(__always) func push(_ cell: Int, level: Int16) {
-                let bucket = Int(level) + 32768
+                let bucket = Int(level) &+ 32768
                 next[cell] = heads[bucket]
                 heads[bucket] = UInt32(truncatingIfNeeded: cell)
             }
@@ -49,13 +49,13 @@ enum PriorityFlood {
                 lowestBucket = min(lowestBucket, Int(level) + 32768)
             }
 
-            var processed = 0
-            let reportEvery = max(1 << 20, count / 100)
+            var processed = 0, untilReport = max(1 << 20, count / 100)
+            let reportEvery = untilReport
             var bucket = lowestBucket
             while bucket < bucketCount {
                 var cell = heads[bucket]
-                if cell == empty { bucket += 1; continue }
-                let level = Int16(truncatingIfNeeded: bucket - 32768)
+                if cell == empty { bucket &+= 1; continue }
+                let level = Int16(truncatingIfNeeded: bucket &- 32768)
                 while cell != empty {
                     heads[bucket] = next[Int(cell)]
                     topology.forEachNeighbour(of: Int(cell)) { neighbour in
@@ -64,11 +64,15 @@ enum PriorityFlood {
                         spill[neighbour] = neighbourLevel
                         push(neighbour, level: neighbourLevel)
                     }
-                    processed += 1
-                    if processed % reportEvery == 0 { progress?("computing spill levels", Double(processed) / Double(count)) }
+                    untilReport &-= 1
+                    if untilReport == 0 {
+                        processed &+= reportEvery
+                        untilReport = reportEvery
+                        progress?("computing spill levels", Double(processed) / Double(count))
+                    }
                     cell = heads[bucket]
                 }
-                bucket += 1
+                bucket &+= 1
             }
             // Cells no path reaches (behind nodata treated as land, or away from explicit seeds).
             for cell in 0..<count where spill[cell] == SpillLevels.int16Unvisited {
@@ -100,8 +104,8 @@ enum PriorityFlood {
                 spill[cell] = elevations[cell]
                 heap.insert(level: elevations[cell], cell: cell)
             }
-            var processed = 0
-            let reportEvery = max(1 << 20, count / 100)
+            var processed = 0, untilReport = max(1 << 20, count / 100)
+            let reportEvery = untilReport
             while true {
                 let cell: Int
                 if pitHead < pit.count {
@@ -124,8 +128,12 @@ enum PriorityFlood {
                         heap.insert(level: elevation, cell: neighbour)
                     }
                 }
-                processed += 1
-                if processed % reportEvery == 0 { progress?("computing spill levels", Double(processed) / Double(count)) }
+                untilReport -= 1
+                if untilReport == 0 {
+                    processed += reportEvery
+                    untilReport = reportEvery
+                    progress?("computing spill levels", Double(processed) / Double(count))
+                }
             }
             for cell in 0..<count where spill[cell].isNaN { spill[cell] = .infinity }
         }

@@ -17,6 +17,30 @@ extension SpillIndex {
         }
     }
 
+    /// The first cell (row-major) of the lowest elevation with data: the deepest trench.
+    static func lowestCell(of grid: ElevationGrid) -> Int? {
+        switch grid.samples {
+        case .int16(let values):
+            var lowest: Int? = nil
+            var lowestValue = Int16.max
+            values.withUnsafeBufferPointer { values in
+                for index in values.indices where values[index] < lowestValue && values[index] != grid.int16Nodata {
+                    lowest = index
+                    lowestValue = values[index]
+                }
+            }
+            return lowest ?? values.firstIndex { $0 != grid.int16Nodata }
+        case .float32(let values):
+            var lowest: Int? = nil
+            var lowestValue = Float.infinity
+            for index in values.indices where values[index] < lowestValue {
+                lowest = index
+                lowestValue = values[index]
+            }
+            return lowest ?? values.firstIndex { !$0.isNaN }
+        }
+    }
+
     /// The cells the sea starts from (nodata cells treated as ocean are added by the flood itself).
     static func seedCells(grid: ElevationGrid, options: FloodOptions, topology: GridTopology) throws -> [Int] {
         switch options.seeds {
@@ -35,13 +59,7 @@ extension SpillIndex {
         case .automatic:
             guard grid.wrapsEastWest else { return topology.borderCells() }
             var seeds: [Int] = []
-            var lowest: (index: Int, elevation: Double)? = nil
-            for index in 0..<grid.cellCount {
-                if let elevation = grid.elevation(atIndex: index), elevation < (lowest?.elevation ?? .infinity) {
-                    lowest = (index, elevation)
-                }
-            }
-            if let lowest { seeds.append(lowest.index) }
+            if let lowest = lowestCell(of: grid) { seeds.append(lowest) }
             // A global grid that stops short of a pole has open sea beyond that edge too.
             let c = grid.georeference.geoTransform.coefficients
             let halfCell = abs(c[5]) / 2
