@@ -1,3 +1,5 @@
+import Foundation
+
 /// One pass over a grid that sums cell areas by spill level and by elevation.
 struct FloodCurves {
     var water: AreaCurve
@@ -9,40 +11,21 @@ struct FloodCurves {
         let width = grid.width
         switch (grid.samples, levels) {
         case let (.int16(elevations), .int16(spill)):
-            // Integer levels: a histogram with one bin per metre, no sorting.
-            var waterBins = [Double](repeating: 0, count: 1 << 16)
-            var landBins = waterBins, elevationBins = waterBins
-            var alwaysWater = 0.0, land = 0.0
-            // Without nodata, a value no Int16 cell can hold keeps the inner loop branch-light.
-            let nodata = grid.int16Nodata.map(Int32.init) ?? Int32.min
-            spill.withUnsafeBufferPointer { spill in
-            elevations.withUnsafeBufferPointer { elevations in
-            waterBins.withUnsafeMutableBufferPointer { waterBins in
-            landBins.withUnsafeMutableBufferPointer { landBins in
-            elevationBins.withUnsafeMutableBufferPointer { elevationBins in
-                for row in 0..<grid.height {
-                    let area = cellAreas.areaKm2(row: row)
-                    for index in row * width..<(row + 1) * width {
-                        let level = spill[index]
-                        let elevation = elevations[index]
-                        let hasData = Int32(elevation) != nodata
-                        if level == SpillLevels.int16AlwaysWater {
-                            alwaysWater += area
-                        } else if level != SpillLevels.int16NeverWater {
-                            waterBins[Int(level) &+ 32768] += area
-                            if hasData && elevation > 0 { landBins[Int(level) &+ 32768] += area }
-                        }
-                        if hasData {
-                            elevationBins[Int(elevation) &+ 32768] += area
-                            if elevation > 0 { land += area }
-                        }
-                    }
-                }
+            // Integer levels: a histogram with one bin per metre, no sorting; the two halves of
+            // the grid are summed on two threads.
+            let halves = [0..<grid.height / 2, grid.height / 2..<grid.height]
+            var partial = [Int16Histograms](repeating: Int16Histograms(), count: halves.count)
+            let lock = NSLock()
+            DispatchQueue.concurrentPerform(iterations: halves.count) { half in
+                var histograms = Int16Histograms()
+                histograms.add(rows: halves[half], width: width, spill: spill, elevations: elevations,
+                               nodata: grid.int16Nodata, cellAreas: cellAreas)
+                lock.lock(); partial[half] = histograms; lock.unlock()
             }
-            }
-            }
-            }
-            }
+            var total = partial[0]
+            total.merge(partial[1])
+            let (waterBins, landBins, elevationBins, alwaysWater, land) =
+                (total.water, total.landWater, total.elevation, total.alwaysWater, total.land)
             water = AreaCurve(int16Histogram: waterBins, belowAll: alwaysWater)
             landWater = AreaCurve(int16Histogram: landBins, belowAll: 0)
             elevation = AreaCurve(int16Histogram: elevationBins, belowAll: 0)
@@ -69,6 +52,61 @@ struct FloodCurves {
             landWater = AreaCurve(ascendingLevelAreas: FloodCurves.merged(landPairs), belowAll: 0)
             elevation = AreaCurve(ascendingLevelAreas: FloodCurves.merged(elevationPairs), belowAll: 0)
             landKm2 = land
+        }
+    }
+
+    /// Cell areas by Int16 level (index = level + 32768).
+    struct Int16Histograms {
+        var water = [Double](repeating: 0, count: 1 << 16)
+        var landWater = [Double](repeating: 0, count: 1 << 16)
+        var elevation = [Double](repeating: 0, count: 1 << 16)
+        var alwaysWater = 0.0
+        var land = 0.0
+
+        mutating func add(rows: Range<Int>, width: Int, spill: [Int16], elevations: [Int16], nodata: Int16?, cellAreas: CellAreas) {
+            // Without nodata, a value no Int16 cell can hold keeps the inner loop branch-light.
+            let nodata = nodata.map(Int32.init) ?? Int32.min
+            var alwaysWater = 0.0, land = 0.0
+            spill.withUnsafeBufferPointer { spill in
+            elevations.withUnsafeBufferPointer { elevations in
+            water.withUnsafeMutableBufferPointer { waterBins in
+            landWater.withUnsafeMutableBufferPointer { landBins in
+            elevation.withUnsafeMutableBufferPointer { elevationBins in
+                for row in rows {
+                    let area = cellAreas.areaKm2(row: row)
+                    for index in row * width..<(row + 1) * width {
+                        let level = spill[index]
+                        let elevation = elevations[index]
+                        let hasData = Int32(elevation) != nodata
+                        if level == SpillLevels.int16AlwaysWater {
+                            alwaysWater += area
+                        } else if level != SpillLevels.int16NeverWater {
+                            waterBins[Int(level) &+ 32768] += area
+                            if hasData && elevation > 0 { landBins[Int(level) &+ 32768] += area }
+                        }
+                        if hasData {
+                            elevationBins[Int(elevation) &+ 32768] += area
+                            if elevation > 0 { land += area }
+                        }
+                    }
+                }
+            }
+            }
+            }
+            }
+            }
+            self.alwaysWater += alwaysWater
+            self.land += land
+        }
+
+        mutating func merge(_ other: Int16Histograms) {
+            for bin in water.indices {
+                water[bin] += other.water[bin]
+                landWater[bin] += other.landWater[bin]
+                elevation[bin] += other.elevation[bin]
+            }
+            alwaysWater += other.alwaysWater
+            land += other.land
         }
     }
 

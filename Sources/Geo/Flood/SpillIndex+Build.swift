@@ -8,7 +8,7 @@ extension SpillIndex {
         let seeds = try seedCells(grid: grid, options: options, topology: topology)
         switch grid.samples {
         case .int16(let elevations):
-            return .int16(PriorityFlood.spillLevels(elevations: elevations, nodata: grid.int16Nodata,
+            return .int16(try PriorityFlood.spillLevels(elevations: elevations, nodata: grid.int16Nodata,
                                                     nodataPolicy: options.nodata, topology: topology,
                                                     seeds: seeds, progress: progress))
         case .float32(let elevations):

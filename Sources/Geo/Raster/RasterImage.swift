@@ -25,7 +25,7 @@ public struct RasterImage: Sendable {
     }
 
     /// PNG bytes. O(pixels).
-    public func pngData() throws -> Data { try encoded(driver: "PNG", extension: "png", options: ["ZLEVEL=6"]) }
+    public func pngData() throws -> Data { try encoded(driver: "PNG", extension: "png", options: ["ZLEVEL=1"]) }
 
     /// GeoTIFF bytes (DEFLATE-compressed, tiled when large). O(pixels).
     public func geoTIFFData() throws -> Data {
