@@ -2,7 +2,7 @@
 # Both first install whatever system package is missing (apt-get, as root or via sudo).
 
 SWIFT      ?= swift
-APT_PACKAGES := libgdal-dev libproj-dev gdal-bin pkg-config python3-pip
+APT_PACKAGES := libgdal-dev libproj-dev gdal-bin pkg-config
 PIP_BENCH    := pyflwdir scipy numpy
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
