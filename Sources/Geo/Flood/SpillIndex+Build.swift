@@ -6,6 +6,7 @@ extension SpillIndex {
         let topology = GridTopology(width: grid.width, height: grid.height, wrapsEastWest: grid.wrapsEastWest,
                                     connectivity: options.connectivity)
         let seeds = try seedCells(grid: grid, options: options, topology: topology)
+        defer { progress?("computing spill levels", 1) }
         switch grid.samples {
         case .int16(let elevations):
             return .int16(try PriorityFlood.spillLevels(elevations: elevations, nodata: grid.int16Nodata,
