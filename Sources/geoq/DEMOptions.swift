@@ -48,6 +48,11 @@ struct DEMOptions: ParsableArguments {
         return try EmbeddedData.requirePath(of: EmbeddedData.demFileName, parameter: "--dem")
     }
 
+    /// An engine holding this raster's spill index.
+    func loadEngine() throws -> QueryEngine {
+        QueryEngine(flood: try loadIndex(), demSource: try demPath())
+    }
+
     /// Reads the raster and its spill index (cached), with progress on a terminal.
     func loadIndex() throws -> SpillIndex {
         let cache: SpillIndex.CachePolicy = noCache ? .disabled

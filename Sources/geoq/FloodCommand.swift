@@ -70,19 +70,20 @@ struct FloodLevelCommand: ParsableCommand {
 
     func run() throws {
         if let output { try AtomicFile.checkWritable(output) }
-        let index = try dataset.loadIndex()
+        let engine = try dataset.loadEngine()
         let box = try bbox.map { try GeoBBox.parse($0) }
         let data: Data
         switch format {
-        case .text, .json:
-            let stats = try box.map { try index.stats(rise: rise, bbox: $0) } ?? index.stats(rise: rise)
-            data = format == .json ? try Output.json(stats) : Data(FloodText.stats(stats, source: try dataset.demPath(), bbox: bbox).utf8)
+        case .text:
+            data = Data(FloodText.stats(try engine.floodStats(rise: rise, bbox: box), source: try dataset.demPath(), bbox: bbox).utf8)
+        case .json:
+            data = try Output.json(try engine.floodStats(rise: rise, bbox: box))
         case .geojson:
-            data = try index.floodedLandGeoJSON(rise: rise, bbox: box)
+            data = try engine.floodPolygonsGeoJSON(rise: rise, bbox: box)
         case .png:
-            data = try index.mapPNG(rise: rise, bbox: box ?? .world, width: width, height: height)
+            data = try engine.floodMapPNG(rise: rise, bbox: box, width: width, height: height)
         case .tif:
-            data = try index.classMask(rise: rise, bbox: box).geoTIFFData()
+            data = try engine.floodMaskGeoTIFF(rise: rise, bbox: box)
         }
         try Output.emit(data, to: output)
     }
@@ -116,7 +117,7 @@ struct FloodPointCommand: ParsableCommand {
     }
 
     func run() throws {
-        let point = try dataset.loadIndex().point(latitude: lat, longitude: lon)
+        let point = try dataset.loadEngine().floodPoint(latitude: lat, longitude: lon)
         let data = format == .json ? try Output.json(FloodPointOutput(point)) : Data(FloodText.point(point).utf8)
         try Output.emit(data, to: nil)
     }

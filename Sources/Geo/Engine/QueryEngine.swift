@@ -1,0 +1,57 @@
+import Foundation
+
+/// The one entry to geoq's answers: it owns the loaded datasets and answers a closed set of
+/// queries about them. The CLI and the HTTP service parse, call one of these methods and format;
+/// they hold no logic of their own.
+///
+/// Immutable and `Sendable`: every index is built before the engine exists, so concurrent
+/// requests share it without locks.
+public struct QueryEngine: Sendable {
+    /// The elevation raster's spill index, when one is loaded.
+    public let flood: SpillIndex?
+    /// Where the elevation raster came from (for people reading an answer).
+    public let demSource: String?
+
+    public init(flood: SpillIndex?, demSource: String? = nil) {
+        self.flood = flood
+        self.demSource = demSource
+    }
+
+    func requireFlood() throws -> SpillIndex {
+        guard let flood else { throw GeoError.unsupported("no elevation raster is loaded") }
+        return flood
+    }
+}
+
+extension QueryEngine {
+    /// Areas under water at `rise`, for the whole raster (O(log n)) or a box (O(cells in it)).
+    public func floodStats(rise: Double, bbox: GeoBBox? = nil) throws -> FloodStats {
+        let flood = try requireFlood()
+        return try bbox.map { try flood.stats(rise: rise, bbox: $0) } ?? flood.stats(rise: rise)
+    }
+
+    /// A place's elevation and spill level. O(1).
+    public func floodPoint(latitude: Double, longitude: Double) throws -> FloodPoint {
+        try requireFlood().point(latitude: latitude, longitude: longitude)
+    }
+
+    /// A plate carrée PNG map of `bbox` (default: the world) at `rise`.
+    public func floodMapPNG(rise: Double, bbox: GeoBBox?, width: Int, height: Int) throws -> Data {
+        try requireFlood().mapPNG(rise: rise, bbox: bbox ?? .world, width: width, height: height)
+    }
+
+    /// A Web Mercator XYZ tile at `rise`.
+    public func floodTilePNG(_ tile: TileCoordinate, rise: Double) throws -> Data {
+        try requireFlood().tilePNG(tile, rise: rise)
+    }
+
+    /// GeoJSON polygons of the land newly flooded at `rise`.
+    public func floodPolygonsGeoJSON(rise: Double, bbox: GeoBBox?) throws -> Data {
+        try requireFlood().floodedLandGeoJSON(rise: rise, bbox: bbox)
+    }
+
+    /// A GeoTIFF of flood classes at `rise`.
+    public func floodMaskGeoTIFF(rise: Double, bbox: GeoBBox?) throws -> Data {
+        try requireFlood().classMask(rise: rise, bbox: bbox).geoTIFFData()
+    }
+}
