@@ -77,7 +77,7 @@ struct FloodLevelCommand: ParsableCommand {
         case .text:
             data = Data(FloodText.stats(try engine.floodStats(rise: rise, bbox: box), source: try dataset.demPath(), bbox: bbox).utf8)
         case .json:
-            data = try Output.json(try engine.floodStats(rise: rise, bbox: box))
+            data = try JSONOutput.encode(try engine.floodStats(rise: rise, bbox: box))
         case .geojson:
             data = try engine.floodPolygonsGeoJSON(rise: rise, bbox: box)
         case .png:
@@ -118,7 +118,7 @@ struct FloodPointCommand: ParsableCommand {
 
     func run() throws {
         let point = try dataset.loadEngine().floodPoint(latitude: lat, longitude: lon)
-        let data = format == .json ? try Output.json(FloodPointOutput(point)) : Data(FloodText.point(point).utf8)
+        let data = format == .json ? try JSONOutput.encode(point) : Data(FloodText.point(point).utf8)
         try Output.emit(data, to: nil)
     }
 }

@@ -41,23 +41,3 @@ enum FloodText {
     }
 }
 
-/// The JSON form of a `FloodPoint`: spill levels of ±∞ become null with a word saying which.
-struct FloodPointOutput: Encodable {
-    var latitude: Double
-    var longitude: Double
-    var cellLatitude: Double
-    var cellLongitude: Double
-    var elevationM: Double?
-    var spillLevelM: Double?
-    var flooding: String
-
-    init(_ point: FloodPoint) {
-        latitude = point.latitude
-        longitude = point.longitude
-        cellLatitude = point.cellLatitude
-        cellLongitude = point.cellLongitude
-        elevationM = point.elevation
-        spillLevelM = point.spillLevel.isFinite ? point.spillLevel : nil
-        flooding = point.spillDescription
-    }
-}

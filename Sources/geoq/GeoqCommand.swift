@@ -4,7 +4,7 @@ import Geo
 
 /// The `geoq` command line: thin adapters over the `Geo` library.
 @main
-struct GeoqCommand: ParsableCommand {
+struct GeoqCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "geoq",
         abstract: "Sea-level flooding, place search completion and map regions.",
@@ -14,14 +14,18 @@ struct GeoqCommand: ParsableCommand {
           geoq flood point --lat 31.5 --lon 35.5
         """,
         version: Geo.version,
-        subcommands: [FloodCommand.self, IndexCommand.self]
+        subcommands: [FloodCommand.self, IndexCommand.self, ServeCommand.self]
     )
 
     /// Exit status 2 for usage mistakes, 1 for data problems, one line on stderr either way.
-    static func main() {
+    static func main() async {
         do {
             var command = try parseAsRoot()
-            try command.run()
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
         } catch let error as GeoError {
             Terminal.notice(error.description)
             Foundation.exit(error.isUsageError ? 2 : 1)

@@ -10,11 +10,4 @@ enum Output {
             FileHandle.standardOutput.write(data)
         }
     }
-
-    static func json<T: Encodable>(_ value: T) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.keyEncodingStrategy = .convertToSnakeCase
-        return try encoder.encode(value) + Data("\n".utf8)
-    }
 }

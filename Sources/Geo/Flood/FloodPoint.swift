@@ -1,7 +1,7 @@
 import Foundation
 
 /// What the flood model says about one place.
-public struct FloodPoint: Sendable, Codable, Equatable {
+public struct FloodPoint: Sendable, Equatable, Encodable {
     /// The point asked about.
     public var latitude: Double
     public var longitude: Double
@@ -27,6 +27,24 @@ public struct FloodPoint: Sendable, Codable, Equatable {
     public static func signed(_ metres: Double) -> String {
         let text = metres == metres.rounded() && abs(metres) < 1e9 ? String(Int(metres)) : String(format: "%.2f", metres)
         return metres >= 0 && !text.hasPrefix("+") ? "+" + text : text
+    }
+}
+
+extension FloodPoint {
+    private enum CodingKeys: String, CodingKey {
+        case latitude, longitude, cellLatitude, cellLongitude, elevationM, spillLevelM, flooding
+    }
+
+    /// JSON has no infinity: a spill level of ±∞ is null, and `flooding` says which it is.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(latitude, forKey: .latitude)
+        try container.encode(longitude, forKey: .longitude)
+        try container.encode(cellLatitude, forKey: .cellLatitude)
+        try container.encode(cellLongitude, forKey: .cellLongitude)
+        try container.encode(elevation, forKey: .elevationM)
+        try container.encode(spillLevel.isFinite ? spillLevel : nil, forKey: .spillLevelM)
+        try container.encode(spillDescription, forKey: .flooding)
     }
 }
 

@@ -22,6 +22,13 @@ public enum EmbeddedData {
         throw GeoError.invalidArgument(parameter: parameter, message: "no file given and the embedded \(fileName) was not found (looked in \(places)); pass a path or set GEOQ_DATA")
     }
 
+    /// A file of the repository itself (beside `data/`), such as `openapi.yaml`.
+    public static func repositoryFile(_ fileName: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        candidateDirectories(environment: environment)
+            .map { $0.deletingLastPathComponent().appendingPathComponent(fileName).path }
+            .first { FileManager.default.fileExists(atPath: $0) }
+    }
+
     static func candidateDirectories(environment: [String: String]) -> [URL] {
         var directories: [URL] = []
         if let override = environment["GEOQ_DATA"], !override.isEmpty { directories.append(URL(fileURLWithPath: override)) }

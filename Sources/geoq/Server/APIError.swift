@@ -1,0 +1,75 @@
+import Foundation
+import Geo
+import Hummingbird
+
+/// Every error the service answers, as `{"error": {"code": "...", "message": "..."}}`.
+struct APIError: HTTPResponseError {
+    let status: HTTPResponse.Status
+    let code: String
+    let message: String
+    var headers: HTTPFields = [:]
+
+    func response(from request: Request, context: some RequestContext) throws -> Response {
+        let body = try JSONOutput.encode(["error": ["code": code, "message": message]])
+        var fields = headers
+        fields[.contentType] = "application/json"
+        return Response(status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(bytes: body)))
+    }
+
+    static func badParameter(_ name: String, _ message: String) -> APIError {
+        APIError(status: .badRequest, code: "invalid_parameter", message: "\(name): \(message)")
+    }
+}
+
+extension APIError {
+    /// A library error as the client should see it: its own mistakes are 400s; problems of the
+    /// loaded data that its request ran into are 422s, never 5xx.
+    init(_ error: GeoError) {
+        switch error {
+        case .invalidArgument:
+            self.init(status: .badRequest, code: "invalid_parameter", message: error.description)
+        case .unreadableFile, .unwritableFile, .unsupported:
+            self.init(status: .unprocessableContent, code: "unprocessable", message: error.description)
+        }
+    }
+}
+
+/// Turns whatever a handler throws into an `APIError`, and tells a wrong method (405) from an
+/// unknown path (404).
+struct APIErrorMiddleware<Context: RequestContext>: RouterMiddleware {
+    /// Every (method, path pattern) the router serves.
+    let routes: [(method: HTTPRequest.Method, path: String)]
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch let error as APIError {
+            throw error
+        } catch let error as GeoError {
+            throw APIError(error)
+        } catch let error as HTTPError where error.status == .notFound {
+            let allowed = routes.filter { Self.matches(pattern: $0.path, path: request.uri.path) }.map(\.method.rawValue)
+            if !allowed.isEmpty {
+                var methodError = APIError(status: .methodNotAllowed, code: "method_not_allowed",
+                                           message: "\(request.method.rawValue) is not served at \(request.uri.path); expected \(allowed.joined(separator: " or "))")
+                methodError.headers[.allow] = allowed.joined(separator: ", ")
+                throw methodError
+            }
+            throw APIError(status: .notFound, code: "not_found", message: "no route \(request.uri.path); see /openapi.yaml")
+        } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
+            throw APIError(status: .contentTooLarge, code: "body_too_large", message: "the request body is larger than \(GeoqRouter.maximumBodyBytes) bytes")
+        } catch let error as HTTPError where (400..<500).contains(error.status.code) {
+            throw APIError(status: error.status, code: "bad_request", message: error.body ?? error.status.reasonPhrase)
+        } catch {
+            context.logger.error("unexpected error", metadata: ["error": "\(error)"])
+            throw APIError(status: .internalServerError, code: "internal", message: "an unexpected error occurred")
+        }
+    }
+
+    /// Matches "/v1/tiles/{z}/{x}/{y}.png"-style patterns segment by segment.
+    static func matches(pattern: String, path: String) -> Bool {
+        let patternParts = pattern.split(separator: "/"), pathParts = path.split(separator: "/")
+        guard patternParts.count == pathParts.count else { return false }
+        return zip(patternParts, pathParts).allSatisfy { $0.contains("{") || $0.hasPrefix(":") || $0 == $1 }
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import Geo
+import Hummingbird
+import Logging
+import Metrics
+import Prometheus
+
+/// The service's router: every route collection, the middleware around them, one error format.
+enum GeoqRouter {
+    /// Largest request body accepted (`POST /v1/region`); larger ones get 413.
+    static let maximumBodyBytes = 4 << 20
+
+    /// Every route served, as OpenAPI writes them; `openapi.yaml` must describe exactly these.
+    static let routeTable: [(method: HTTPRequest.Method, path: String)] = [
+        (.get, "/healthz"), (.get, "/metrics"), (.get, "/openapi.yaml"),
+        (.get, "/v1/flood"), (.get, "/v1/flood/point"), (.get, "/v1/tiles/{z}/{x}/{y}.png"),
+    ]
+
+    static func build(engine: QueryEngine, openAPISpec: Data) -> Router<BasicRequestContext> {
+        ServerMetrics.bootstrapOnce()
+        let router = Router(context: BasicRequestContext.self)
+        router.add(middleware: LogRequestsMiddleware(.info))
+        router.add(middleware: MetricsMiddleware())
+        router.add(middleware: CORSMiddleware(allowOrigin: .all, allowMethods: [.get, .post, .head, .options]))
+        router.add(middleware: APIErrorMiddleware(routes: routeTable))
+        OperationsRoutes<BasicRequestContext>(openAPISpec: openAPISpec).add(to: router)
+        FloodRoutes<BasicRequestContext>(engine: engine).add(to: router)
+        return router
+    }
+}
+
+/// `/healthz`, `/metrics`, `/openapi.yaml`.
+struct OperationsRoutes<Context: RequestContext> {
+    let openAPISpec: Data
+
+    func add(to router: Router<Context>) {
+        router.get("/healthz") { _, _ in try Response.json(["status": "ok"]) }
+        router.get("/metrics") { _, _ in
+            Response.data(Data(ServerMetrics.registry.emitToBuffer()), contentType: "text/plain; version=0.0.4")
+        }
+        router.get("/openapi.yaml") { _, _ in Response.data(self.openAPISpec, contentType: "application/yaml") }
+    }
+}
+
+/// Prometheus as the swift-metrics backend, bootstrapped once per process.
+enum ServerMetrics {
+    static let registry = PrometheusCollectorRegistry()
+    private static let bootstrap: Void = { MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry)) }()
+    static func bootstrapOnce() { _ = bootstrap }
+}
