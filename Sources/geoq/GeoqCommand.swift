@@ -12,6 +12,6 @@ struct GeoqCommand: ParsableCommand {
           geoq flood point --lat 31.5 --lon 35.5
         """,
         version: "0.1.0",
-        subcommands: []
+        subcommands: [RegionCommand.self]
     )
 }
