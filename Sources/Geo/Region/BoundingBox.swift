@@ -29,9 +29,11 @@ public struct BoundingBox: Sendable, Equatable {
     /// Degrees of latitude from the south edge to the north edge.
     public var latitudeSpan: Double { north - south }
 
-    /// Whether the point lies in the box, edges included; ±180° count as one meridian. O(1).
+    /// Whether the point lies in the box, edges included; ±180° count as one meridian, and a pole
+    /// the box reaches is inside it whatever the point's longitude. O(1).
     public func contains(latitude: Double, longitude: Double) -> Bool {
         guard south <= latitude, latitude <= north else { return false }
+        guard abs(latitude) != 90 else { return true }
         func onArc(_ value: Double) -> Bool {
             crossesAntimeridian ? (value >= west || value <= east) : (west <= value && value <= east)
         }

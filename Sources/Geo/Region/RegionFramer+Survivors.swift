@@ -10,7 +10,7 @@ struct Survivors {
     private(set) var longitudeExtent: ValueRun?
 
     /// One pass over the points. O(n).
-    init(points: PointSet, latitudeRun: ValueRun, longitudeRun: ValueRun, polesAreExempt: Bool, measuringExtents: Bool) {
+    init(points: PointSet, latitudeRun: ValueRun, longitudeRun: ValueRun, measuringExtents: Bool) {
         var south = Double.infinity, north = -Double.infinity
         // Longitudes are measured as eastward offsets from the arc's west edge, so the arc order holds
         // across ±180°; the values themselves are kept for exact edges.
@@ -20,8 +20,9 @@ struct Survivors {
         for index in 0..<points.count {
             let latitude = points.latitudes[index]
             let longitude = CircularRun.circleLongitude(points.longitudes[index])
-            let isExemptPole = polesAreExempt && abs(latitude) == 90
-            guard latitudeRun.contains(latitude), isExemptPole || longitudeRun.contains(longitude) else {
+            // A point at a pole lies on every meridian.
+            let isPole = abs(latitude) == 90
+            guard latitudeRun.contains(latitude), isPole || longitudeRun.contains(longitude) else {
                 trimmedIndices.append(index)
                 continue
             }
@@ -29,7 +30,7 @@ struct Survivors {
             guard measuringExtents else { continue }
             south = min(south, latitude)
             north = max(north, latitude)
-            guard !isExemptPole else { continue }
+            guard !isPole else { continue }
             longitudeCount += 1
             let offset = longitude >= longitudeRun.lower ? longitude - longitudeRun.lower : (longitude + 360) - longitudeRun.lower
             if offset < westOffset { westOffset = offset; west = longitude }

@@ -7,8 +7,9 @@
 ///   has west > east.
 /// - Ties: more points wins, then the smaller extent, then the more southerly (latitudes) or westerly
 ///   (west edge in −180…180, longitudes) run. See ``ValueRun/isPreferred(over:)``.
-/// - Points at a pole have no meaningful longitude: they do not vote for the longitude run and are
-///   inside any longitude range, unless every point is at a pole.
+/// - Points at a pole have no meaningful longitude: they are inside any longitude range and do not
+///   vote for the longitude run, unless every point is at a pole (then their longitudes choose the
+///   region's centre longitude).
 /// - ``RegionOptions/Mode/joint`` keeps only points inside both runs and spans those; when no point is
 ///   inside both it falls back to the runs themselves (and reports none kept).
 /// - Padding on each side, then the minimum span, then latitudes are kept within −90…90 (a region that
@@ -43,10 +44,10 @@ public struct RegionFramer: Sendable {
     /// documentation for complexity.
     public func frame(_ points: PointSet) -> MapRegion {
         let latitudeRun = self.latitudeRun(points.latitudes)
-        let polesAreExempt = points.latitudes.contains { abs($0) != 90 }
-        let longitudeRun = self.longitudeRun(points, skippingPoles: polesAreExempt)
+        let someAreOffThePoles = points.latitudes.contains { abs($0) != 90 }
+        let longitudeRun = self.longitudeRun(points, skippingPoles: someAreOffThePoles)
         let survivors = Survivors(points: points, latitudeRun: latitudeRun, longitudeRun: longitudeRun,
-                                  polesAreExempt: polesAreExempt, measuringExtents: options.mode == .joint)
+                                  measuringExtents: options.mode == .joint)
         var framedLatitudes = latitudeRun
         var framedLongitudes = longitudeRun
         if options.mode == .joint, let latitudes = survivors.latitudeExtent {
