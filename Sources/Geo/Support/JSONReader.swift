@@ -103,7 +103,10 @@ struct JSONReader {
             offset += 8
             return -.infinity
         }
-        guard skipDigits() > 0 else { throw error("unexpected \(describeCurrent()); expected a digit") }
+        // A leading zero stands alone (RFC 8259): "01" is a zero followed by a stray digit.
+        guard consume(UInt8(ascii: "0")) || skipDigits() > 0 else {
+            throw error("unexpected \(describeCurrent()); expected a digit")
+        }
         if consume(UInt8(ascii: ".")) {
             guard skipDigits() > 0 else { throw error("unexpected \(describeCurrent()); expected a digit after '.'") }
         }
