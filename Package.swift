@@ -32,6 +32,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .executableTarget(
+            name: "geoq-bench-region",
+            dependencies: ["Geo"],
+            path: "Benchmarks/region"
+        ),
         .testTarget(
             name: "GeoTests",
             dependencies: ["Geo"],
