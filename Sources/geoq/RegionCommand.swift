@@ -17,10 +17,20 @@ struct RegionCommand: ParsableCommand {
         [longitude, latitude] pairs, or CSV with a header naming lat/latitude and lon/lng/long/longitude \
         columns (comma, semicolon or tab separated).
 
-        Example: three Paris landmarks and a bad geocode at 0,0:
-          printf 'name,lat,lon\\nLouvre,48.8606,2.3376\\nNotre-Dame,48.8530,2.3499\\nEiffel,48.8584,2.2945\\nbad,0,0\\n' \\
-            | geoq region - --viewport 1024x768
-        prints a region centred on 48.8568, 2.3222, the trimmed point 3 and zoom 14.
+        Example: pins.csv holds three Paris landmarks and a bad geocode,
+          name,lat,lon
+          Louvre,48.8606,2.3376
+          Notre-Dame,48.8530,2.3499
+          Eiffel Tower,48.8584,2.2945
+          bad geocode,0,0
+
+          $ geoq region pins.csv --viewport 1024x768
+          centre   48.856800, 2.322200
+          span     0.010000° lat × 0.066480° lon
+          bbox     W 2.288960  S 48.851800  E 2.355440  N 48.861800
+          kept     3 of 4 points
+          trimmed  1 point, index 3
+          zoom     14 (Web Mercator, 1024x768 pixels)
         """
     )
 
@@ -32,18 +42,18 @@ struct RegionCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The points: a file path, or - for standard input.", valueName: "file"))
     var input: String
 
-    @Option(help: ArgumentHelp("Largest gap in degrees between neighbouring sorted coordinates of one run (greater than 0).",
+    @Option(parsing: .unconditional, help: ArgumentHelp("Largest gap in degrees between neighbouring sorted coordinates of one run (greater than 0).",
                                valueName: "degrees"))
     var gap: Double = 1.0
 
     @Option(help: "independent: each axis chooses its run (the recipe); joint: keep only points inside both runs and span them.")
     var mode: RegionOptions.Mode = .independent
 
-    @Option(help: ArgumentHelp("Padding on each side as a fraction of the span (0 or more; 0.1 makes spans 20% larger).",
+    @Option(parsing: .unconditional, help: ArgumentHelp("Padding on each side as a fraction of the span (0 or more; 0.1 makes spans 20% larger).",
                                valueName: "fraction"))
     var padding: Double = 0.1
 
-    @Option(help: ArgumentHelp("Smallest span in degrees on either axis (0 or more), for single or identical points.",
+    @Option(parsing: .unconditional, help: ArgumentHelp("Smallest span in degrees on either axis (0 or more), for single or identical points.",
                                valueName: "degrees"))
     var minSpan: Double = 0.01
 

@@ -22,9 +22,8 @@ public enum PointSetError: Error, Equatable, Sendable, CustomStringConvertible {
         case .empty:
             return "no points: the input holds no coordinates"
         case .unrecognizedFormat(let seen):
-            return "not a point set: expected GeoJSON (FeatureCollection, Feature, Point or MultiPoint), "
-                + "a JSON array of [longitude, latitude] pairs, or CSV whose header names a latitude column "
-                + "(lat, latitude) and a longitude column (lon, lng, long, longitude); \(seen)"
+            return "not a point set: \(seen); expected GeoJSON points (FeatureCollection, Feature, Point, MultiPoint), "
+                + "a JSON array of [longitude, latitude] pairs, or CSV with a header naming lat/latitude and lon/lng/long/longitude"
         case .invalidJSON(let detail):
             return "not valid JSON: \(detail)"
         case .invalidCSVHeader(let detail):
