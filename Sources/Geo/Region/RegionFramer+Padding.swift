@@ -37,8 +37,9 @@ extension RegionFramer {
         )
     }
 
-    /// An extent with padding on both sides, at least the minimum span.
+    /// An extent with padding on both sides, at least the minimum span. A huge padding may overflow to
+    /// infinity, which the callers clamp; a zero extent stays zero rather than becoming 0 × ∞ = NaN.
     private func paddedSpan(_ extent: Double) -> Double {
-        max(extent * (1 + 2 * options.padding), options.minimumSpan)
+        max(extent == 0 ? 0 : extent * (1 + 2 * options.padding), options.minimumSpan)
     }
 }

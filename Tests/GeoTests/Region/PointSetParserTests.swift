@@ -8,12 +8,7 @@ import Testing
     }
 
     private func error(_ text: String) -> PointSetError? {
-        do {
-            _ = try parse(text)
-            return nil
-        } catch {
-            return error as? PointSetError
-        }
+        thrownError(PointSetError.self) { _ = try parse(text) }
     }
 
     // MARK: GeoJSON

@@ -134,6 +134,13 @@ import Testing
         #expect(region.span == MapRegion.Span(latitudeDelta: 180, longitudeDelta: 360))
     }
 
+    @Test func anEnormousPaddingStillGivesAFiniteRegion() throws {
+        let single = try frame([(40.0, -74.0)], RegionOptions(padding: 1e308))
+        #expect(close(single.bounds, [-74.005, 39.995, -73.995, 40.005]))
+        let pair = try frame([(40.0, -74.0), (40.5, -73.5)], RegionOptions(padding: 1e308))
+        #expect(pair.bounds.rfc7946 == [-180, -90, 180, 90])
+    }
+
     @Test func aRunAroundTheWholeCircleLeavesOutTheWidestGap() throws {
         // Every whole degree but 100°: with a 2.5° gap nothing breaks; the widest gap is 99 → 101.
         let longitudes = stride(from: -180.0, to: 180.0, by: 1).filter { $0 != 100 }

@@ -8,12 +8,7 @@ import Testing
     }
 
     private func syntaxError(_ text: String) -> String? {
-        do {
-            _ = try parse(text)
-            return nil
-        } catch {
-            return (error as? JSONReader.SyntaxError)?.description
-        }
+        thrownError(JSONReader.SyntaxError.self) { _ = try parse(text) }?.description
     }
 
     @Test func readsEveryKindOfValue() throws {
