@@ -136,6 +136,35 @@ import Testing
         }
     }
 
+    // MARK: Robustness
+
+    @Test func damagedInputIsRefusedNeverATrap() {
+        let samples = [
+            #"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"MultiPoint","coordinates":[[1.5,-2e1],[3,4]]},"properties":{"a":"\u00e9\n"}}]}"#,
+            "[[178, -18], [-179.5, -16.5], [2.35, 48.85, 35]]",
+            "name;Latitude;Longitude\n\"a;b\";48,85;2,35\r\nc;45.76;4.83\n",
+        ].map { Array($0.utf8) }
+        var random = SplitMix64(seed: 11)
+        let alphabet = Array("{}[]\",:;.-+eE0123456789 \n\t\\NaIlatlon".utf8)
+        for _ in 0..<3000 {
+            var bytes = samples.randomElement(using: &random)!
+            for _ in 0..<Int.random(in: 1...4, using: &random) {
+                let position = Int.random(in: 0...bytes.count, using: &random)
+                switch Int.random(in: 0..<3, using: &random) {
+                case 0 where position < bytes.count: bytes.remove(at: position)
+                case 1: bytes.insert(alphabet.randomElement(using: &random)!, at: position)
+                default: bytes = Array(bytes.prefix(position))
+                }
+            }
+            // Either points or a PointSetError; anything else (or a trap) fails the test.
+            do {
+                _ = try PointSetParser.parse(bytes)
+            } catch {
+                #expect(error is PointSetError)
+            }
+        }
+    }
+
     // MARK: PointSet
 
     @Test func aPointSetChecksItsArrays() {
