@@ -71,21 +71,27 @@ public struct RegionFramer: Sendable {
     func longitudeRun(_ points: PointSet, skippingPoles: Bool) -> ValueRun {
         if runSearch == .automatic,
            var buckets = BucketAccumulator(origin: -180, range: 360, gap: options.gap, maximumBuckets: bucketLimit(points.count)) {
-            points.latitudes.withUnsafeBufferPointer { latitudes in
-                for (index, longitude) in points.longitudes.enumerated() where !(skippingPoles && abs(latitudes[index]) == 90) {
-                    buckets.add(CircularRun.circleLongitude(longitude))
-                }
-            }
+            forEachVotingLongitude(points, skippingPoles: skippingPoles) { buckets.add($0) }
             if let arc = CircularRun.longestArc(in: buckets.blocks(), gap: options.gap) { return arc }
         }
         var longitudes: [Double] = []
         longitudes.reserveCapacity(points.count)
-        for index in 0..<points.count where !(skippingPoles && abs(points.latitudes[index]) == 90) {
-            longitudes.append(CircularRun.circleLongitude(points.longitudes[index]))
-        }
+        forEachVotingLongitude(points, skippingPoles: skippingPoles) { longitudes.append($0) }
         longitudes.sort()
         return CircularRun.longestArc(in: longitudes.singleValueBlocks(), gap: options.gap)
             ?? CircularRun.wholeCircle(longitudes)
+    }
+
+    /// Calls `body` with the circle longitude of every point that votes for the longitude run.
+    @inline(__always)
+    private func forEachVotingLongitude(_ points: PointSet, skippingPoles: Bool, _ body: (Double) -> Void) {
+        points.latitudes.withUnsafeBufferPointer { latitudes in
+            points.longitudes.withUnsafeBufferPointer { longitudes in
+                for index in 0..<longitudes.count where !(skippingPoles && abs(latitudes[index]) == 90) {
+                    body(CircularRun.circleLongitude(longitudes[index]))
+                }
+            }
+        }
     }
 
     /// Buckets are worth it while there are no more of them than points (and always for small sets).
