@@ -1,6 +1,10 @@
 // geoq-bench-region: times RegionFramer on seeded random points, in process, and prints the median.
 //
-//   geoq-bench-region [--points N] [--runs R] [--seed S] [--write-points FILE]
+//   geoq-bench-region [--points N] [--runs R] [--seed S] [--scenario clustered|global] [--write-points FILE]
+//
+// clustered: pins around three cities and a few bad geocodes (the usual case: buckets, O(n)).
+// global: points spread evenly over the globe, so one longitude run closes the whole circle and its
+// widest gap needs the sorted longitudes (the O(n log n) case).
 //
 // --write-points saves the points as little-endian Float64, all latitudes then all longitudes, so that
 // scripts/peers/region_numpy.py frames exactly the same points. Output lines are `key value…`, read by
@@ -12,6 +16,7 @@ struct Arguments {
     var points = 1_000_000
     var runs = 9
     var seed: UInt64 = 2024
+    var scenario = "clustered"
     var writePoints: String?
 
     init(_ arguments: [String]) {
@@ -24,6 +29,9 @@ struct Arguments {
             case "--seed":
                 guard let number = UInt64(value) else { Arguments.usage("--seed expects a whole number, got \(value)") }
                 seed = number
+            case "--scenario":
+                guard ["clustered", "global"].contains(value) else { Arguments.usage("--scenario expects clustered or global, got \(value)") }
+                scenario = value
             case "--write-points": writePoints = value
             default: Arguments.usage("unknown option \(flag)")
             }
@@ -36,7 +44,7 @@ struct Arguments {
     }
 
     static func usage(_ problem: String) -> Never {
-        FileHandle.standardError.write(Data("geoq-bench-region: \(problem)\nusage: geoq-bench-region [--points N] [--runs R] [--seed S] [--write-points FILE]\n".utf8))
+        FileHandle.standardError.write(Data("geoq-bench-region: \(problem)\nusage: geoq-bench-region [--points N] [--runs R] [--seed S] [--scenario clustered|global] [--write-points FILE]\n".utf8))
         exit(64)
     }
 }
@@ -72,6 +80,17 @@ func clusteredPoints(count: Int, seed: UInt64) -> (latitudes: [Double], longitud
     return (latitudes, longitudes)
 }
 
+/// Points spread evenly over the sphere's surface (uniform in longitude and in sin(latitude)).
+func globalPoints(count: Int, seed: UInt64) -> (latitudes: [Double], longitudes: [Double]) {
+    var random = SplitMix64(seed: seed)
+    var latitudes: [Double] = [], longitudes: [Double] = []
+    for _ in 0..<count {
+        latitudes.append(asin(Double.random(in: -1...1, using: &random)) * 180 / .pi)
+        longitudes.append(Double.random(in: -180..<180, using: &random))
+    }
+    return (latitudes, longitudes)
+}
+
 func milliseconds(_ duration: Duration) -> Double {
     Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
 }
@@ -83,7 +102,9 @@ func medianMilliseconds(runs: Int, _ body: () -> MapRegion) -> (Double, MapRegio
 }
 
 let arguments = Arguments(Array(CommandLine.arguments.dropFirst()))
-let generated = clusteredPoints(count: arguments.points, seed: arguments.seed)
+let generated = arguments.scenario == "global"
+    ? globalPoints(count: arguments.points, seed: arguments.seed)
+    : clusteredPoints(count: arguments.points, seed: arguments.seed)
 let points = try PointSet(latitudes: generated.latitudes, longitudes: generated.longitudes)
 if let path = arguments.writePoints {
     let values = generated.latitudes + generated.longitudes

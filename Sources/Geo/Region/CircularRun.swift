@@ -11,9 +11,7 @@ enum CircularRun {
         precondition(!blocks.isEmpty, "a point set is never empty")
         let blockCount = blocks.count
         func isBreak(after index: Int) -> Bool {
-            index == blockCount - 1
-                ? RunTolerance.isBreak(from: blocks[index].highest, to: blocks[0].lowest + 360, gap: gap)
-                : RunTolerance.isBreak(from: blocks[index].highest, to: blocks[index + 1].lowest, gap: gap)
+            RunTolerance.isBreak(gapAfter(index, in: blocks), gap: gap)
         }
         guard let firstBreak = (0..<blockCount).first(where: isBreak(after:)) else { return nil }
         // Start just after a break, so that every run, including one across ±180°, is seen whole.
@@ -34,23 +32,44 @@ enum CircularRun {
     }
 
     /// The run of all values when no gap breaks the circle: the arc that leaves out the widest gap
-    /// between neighbours. On equally wide gaps (within ``RunTolerance/degrees``) the arc with the most
-    /// westerly west edge wins. Needs the exact widest gap, so `values` are single sorted values. O(n).
-    static func wholeCircle<Values: RandomAccessCollection>(_ values: Values) -> ValueRun
-    where Values.Element == Double, Values.Index == Int {
-        let count = values.count
-        // The gap across ±180° leads to the most westerly west edge, so it is considered first.
-        var widestGap = (values[0] + 360) - values[count - 1]
-        var westIndex = 0
-        for index in 0..<(count - 1) {
-            let gap = values[index + 1] - values[index]
-            if gap > widestGap + RunTolerance.degrees {
-                widestGap = gap
-                westIndex = index + 1
-            }
+    /// between neighbours. Of gaps within ``RunTolerance/degrees`` of the widest, the first in the
+    /// order ±180° first, then west to east, is left out: the arc with the most westerly west edge.
+    /// Exact for single values; for wider blocks only when ``widestGapIsBetweenBlocks(_:)``. O(blocks).
+    static func wholeCircle<Blocks: RandomAccessCollection>(_ blocks: Blocks) -> ValueRun
+    where Blocks.Element == ValueBlock, Blocks.Index == Int {
+        let count = blocks.count
+        let widest = widestGap(blocks)
+        // The gap across ±180° comes first: leaving it out gives the most westerly west edge of all.
+        var gapIndex = count - 1
+        if gapAfter(gapIndex, in: blocks) < widest - RunTolerance.degrees {
+            gapIndex = blocks.indices.first { gapAfter($0, in: blocks) >= widest - RunTolerance.degrees } ?? gapIndex
         }
-        let eastIndex = (westIndex + count - 1) % count
-        return arc(from: values[westIndex], to: values[eastIndex], count: count, crossesAntimeridian: eastIndex < westIndex)
+        let westIndex = (gapIndex + 1) % count
+        let eastIndex = gapIndex
+        let total = blocks.reduce(0) { $0 + $1.count }
+        return arc(from: blocks[westIndex].lowest, to: blocks[eastIndex].highest, count: total,
+                   crossesAntimeridian: eastIndex < westIndex)
+    }
+
+    /// Whether no gap hidden inside a block can be, or tie with, the widest gap between blocks: then
+    /// ``wholeCircle(_:)`` on these blocks equals it on the sorted values. In exact arithmetic this
+    /// always holds for about one bucket per value (a bucket holding two values leaves another empty,
+    /// and the gap across it is wider than a bucket); the check guards against rounding. O(blocks).
+    static func widestGapIsBetweenBlocks<Blocks: RandomAccessCollection>(_ blocks: Blocks) -> Bool
+    where Blocks.Element == ValueBlock, Blocks.Index == Int {
+        let widestSpread = blocks.reduce(0) { max($0, $1.highest - $1.lowest) }
+        return widestGap(blocks) - RunTolerance.degrees > widestSpread
+    }
+
+    private static func widestGap<Blocks: RandomAccessCollection>(_ blocks: Blocks) -> Double
+    where Blocks.Element == ValueBlock, Blocks.Index == Int {
+        blocks.indices.reduce(0) { max($0, gapAfter($1, in: blocks)) }
+    }
+
+    /// From block `index` eastward to the next, across ±180° after the last.
+    private static func gapAfter<Blocks: RandomAccessCollection>(_ index: Int, in blocks: Blocks) -> Double
+    where Blocks.Element == ValueBlock, Blocks.Index == Int {
+        index == blocks.count - 1 ? (blocks[0].lowest + 360) - blocks[index].highest : blocks[index + 1].lowest - blocks[index].highest
     }
 
     /// An arc from `west` eastward to `east`; its extent adds a full turn when it crosses ±180°.

@@ -12,7 +12,7 @@ enum LinearRun {
             let block = blocks[index]
             runCount += block.count
             let next = index + 1
-            guard next == blocks.endIndex || RunTolerance.isBreak(from: block.highest, to: blocks[next].lowest, gap: gap) else {
+            guard next == blocks.endIndex || RunTolerance.isBreak(blocks[next].lowest - block.highest, gap: gap) else {
                 continue
             }
             let lower = blocks[runStart].lowest

@@ -17,8 +17,9 @@
 ///
 /// Complexity: O(n) time and O(n) memory when `360 / gap` buckets are no more than about `n`
 /// (1° gaps: 720 buckets), because values are grouped into half-gap buckets instead of sorted, with the
-/// same result (see ``BucketAccumulator``); O(n log n) otherwise, and for a longitude run that closes
-/// the whole circle. A framer is an immutable value: frame from any number of threads at once.
+/// same result (see ``BucketAccumulator``); O(n log n) otherwise, since the framer then sorts. A
+/// longitude run that closes the whole circle is also framed in O(n) unless its widest gap cannot be
+/// told apart from the spread inside a bucket, when it sorts. A framer is an immutable value: frame from any number of threads at once.
 public struct RegionFramer: Sendable {
     /// How runs are found. Both give identical regions; sorting exists as the reference and for benchmarks.
     public enum _RunSearch: Sendable {
@@ -60,7 +61,7 @@ public struct RegionFramer: Sendable {
     /// The preferred latitude run.
     func latitudeRun(_ latitudes: [Double]) -> ValueRun {
         if runSearch == .automatic,
-           var buckets = BucketAccumulator(origin: -90, range: 180, gap: options.gap, maximumBuckets: bucketLimit(latitudes.count)) {
+           var buckets = BucketAccumulator(origin: -90, range: 180, width: options.gap / 2, maximumBuckets: bucketLimit(latitudes.count)) {
             for latitude in latitudes { buckets.add(latitude) }
             return LinearRun.longest(in: buckets.blocks(), gap: options.gap)
         }
@@ -70,16 +71,25 @@ public struct RegionFramer: Sendable {
     /// The preferred longitude arc, over the points not at a pole when `skippingPoles`.
     func longitudeRun(_ points: PointSet, skippingPoles: Bool) -> ValueRun {
         if runSearch == .automatic,
-           var buckets = BucketAccumulator(origin: -180, range: 360, gap: options.gap, maximumBuckets: bucketLimit(points.count)) {
+           var buckets = BucketAccumulator(origin: -180, range: 360, width: options.gap / 2, maximumBuckets: bucketLimit(points.count)) {
             forEachVotingLongitude(points, skippingPoles: skippingPoles) { buckets.add($0) }
             if let arc = CircularRun.longestArc(in: buckets.blocks(), gap: options.gap) { return arc }
+            // One run closes the circle. Its arc leaves out the widest gap, which buckets about one
+            // point wide find without sorting: a gap across an empty bucket is wider than any gap
+            // inside a bucket. If a bucket's own spread could still hide the widest gap, sort.
+            if var fine = BucketAccumulator(origin: -180, range: 360, width: 360 / Double(points.count),
+                                            maximumBuckets: points.count + 2) {
+                forEachVotingLongitude(points, skippingPoles: skippingPoles) { fine.add($0) }
+                let blocks = fine.blocks()
+                if CircularRun.widestGapIsBetweenBlocks(blocks) { return CircularRun.wholeCircle(blocks) }
+            }
         }
         var longitudes: [Double] = []
         longitudes.reserveCapacity(points.count)
         forEachVotingLongitude(points, skippingPoles: skippingPoles) { longitudes.append($0) }
         longitudes.sort()
-        return CircularRun.longestArc(in: longitudes.singleValueBlocks(), gap: options.gap)
-            ?? CircularRun.wholeCircle(longitudes)
+        let blocks = longitudes.singleValueBlocks()
+        return CircularRun.longestArc(in: blocks, gap: options.gap) ?? CircularRun.wholeCircle(blocks)
     }
 
     /// Calls `body` with the circle longitude of every point that votes for the longitude run.

@@ -8,13 +8,13 @@ struct ValueBlock: Equatable, Sendable {
 
 /// Groups values into ``ValueBlock``s in ascending order, in O(n + buckets) without sorting.
 ///
-/// Values fall into buckets of half the gap's width. Two values in one bucket differ by less than
+/// For runs, values fall into buckets half a gap wide. Two values in one bucket differ by less than
 /// half the gap, so no run breaks inside a bucket; between neighbouring non-empty buckets the scanners
 /// compare the highest value of one with the lowest of the next, which are exactly the two values that
 /// sorting would have put side by side. Runs, counts and extents are therefore identical to those of
 /// the sorted scan, bit for bit. The bucket index is a monotone function of the value, so buckets are
-/// in value order. When the gap is so small that the buckets would outnumber
-/// `maximumBuckets`, the initializer fails and the framer sorts instead.
+/// in value order. When the buckets would outnumber `maximumBuckets` (a tiny gap), the initializer
+/// fails and the framer sorts instead.
 struct BucketAccumulator {
     private let origin: Double
     private let inverseWidth: Double
@@ -23,9 +23,8 @@ struct BucketAccumulator {
     private var highest: [Double]
     private var counts: [Int]
 
-    /// Buckets covering `origin`…`origin + range` for runs with the given gap, or nil if too many.
-    init?(origin: Double, range: Double, gap: Double, maximumBuckets: Int) {
-        let width = gap / 2
+    /// Buckets of `width` covering `origin`…`origin + range`, or nil if there would be too many.
+    init?(origin: Double, range: Double, width: Double, maximumBuckets: Int) {
         let bucketCount = (range / width).rounded(.down) + 1
         guard bucketCount.isFinite, bucketCount <= Double(maximumBuckets) else { return nil }
         self.origin = origin

@@ -37,9 +37,9 @@ struct ValueRun: Equatable, Sendable {
 enum RunTolerance {
     static let degrees = 1e-9
 
-    /// Whether two neighbouring sorted values `lower` ≤ `upper` are too far apart to share a run.
+    /// Whether neighbouring sorted values this `difference` apart are too far apart to share a run.
     @inline(__always)
-    static func isBreak(from lower: Double, to upper: Double, gap: Double) -> Bool {
-        upper - lower > gap + degrees
+    static func isBreak(_ difference: Double, gap: Double) -> Bool {
+        difference > gap + degrees
     }
 }

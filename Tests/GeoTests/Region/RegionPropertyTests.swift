@@ -126,6 +126,25 @@ import Testing
         }
     }
 
+    @Test func aDenseGlobeFramesTheSameWithoutSorting() throws {
+        // Every gap is far below 1°: one longitude run closes the circle, and its widest gap is found by
+        // fine buckets in automatic mode.
+        var random = SplitMix64(seed: 8)
+        for count in [2, 3, 50, 20_000] {
+            let points = (0..<count).map { _ in (Double.random(in: -90...90, using: &random), Double.random(in: -180..<180, using: &random)) }
+            for gap in [1.0, 400] {
+                let options = RegionOptions(gap: gap)
+                #expect(try frame(points, options, runSearch: .automatic) == frame(points, options, runSearch: .sorting))
+            }
+        }
+        // Evenly spaced longitudes: every gap ties, so the arc starts at the most westerly point.
+        let lattice = (0..<720).map { (0.0, -180 + 0.5 * Double($0)) }
+        for runSearch in [RegionFramer._RunSearch.automatic, .sorting] {
+            let region = try frame(lattice, RegionOptions(padding: 0), runSearch: runSearch)
+            #expect(region.pointBounds.west == -180 && region.pointBounds.east == 179.5)
+        }
+    }
+
     @Test func bucketsAndSortingGiveIdenticalRegions() throws {
         var random = SplitMix64(seed: 7)
         for trial in 0..<300 {
