@@ -62,7 +62,7 @@ public struct RegionFramer: Sendable {
     func latitudeRun(_ latitudes: [Double]) -> ValueRun {
         if runSearch == .automatic,
            var buckets = BucketAccumulator(origin: -90, range: 180, width: options.gap / 2, maximumBuckets: bucketLimit(latitudes.count)) {
-            for latitude in latitudes { buckets.add(latitude) }
+            buckets.add { add in latitudes.forEach(add) }
             return LinearRun.longest(in: buckets.blocks(), gap: options.gap)
         }
         return LinearRun.longest(in: latitudes.sorted().singleValueBlocks(), gap: options.gap)
@@ -72,14 +72,14 @@ public struct RegionFramer: Sendable {
     func longitudeRun(_ points: PointSet, skippingPoles: Bool) -> ValueRun {
         if runSearch == .automatic,
            var buckets = BucketAccumulator(origin: -180, range: 360, width: options.gap / 2, maximumBuckets: bucketLimit(points.count)) {
-            forEachVotingLongitude(points, skippingPoles: skippingPoles) { buckets.add($0) }
+            buckets.add { add in forEachVotingLongitude(points, skippingPoles: skippingPoles, add) }
             if let arc = CircularRun.longestArc(in: buckets.blocks(), gap: options.gap) { return arc }
             // One run closes the circle. Its arc leaves out the widest gap, which buckets about one
             // point wide find without sorting: a gap across an empty bucket is wider than any gap
             // inside a bucket. If a bucket's own spread could still hide the widest gap, sort.
             if var fine = BucketAccumulator(origin: -180, range: 360, width: 360 / Double(points.count),
                                             maximumBuckets: points.count + 2) {
-                forEachVotingLongitude(points, skippingPoles: skippingPoles) { fine.add($0) }
+                fine.add { add in forEachVotingLongitude(points, skippingPoles: skippingPoles, add) }
                 let blocks = fine.blocks()
                 if CircularRun.widestGapIsBetweenBlocks(blocks) { return CircularRun.wholeCircle(blocks) }
             }

@@ -18,10 +18,9 @@ struct ValueBlock: Equatable, Sendable {
 struct BucketAccumulator {
     private let origin: Double
     private let inverseWidth: Double
-    private let lastBucket: Int
-    private var lowest: [Double]
-    private var highest: [Double]
-    private var counts: [Int]
+    /// One block per bucket, empty ones with count 0; side by side so that adding a value touches one
+    /// cache line.
+    private var buckets: [ValueBlock]
 
     /// Buckets of `width` covering `origin`…`origin + range`, or nil if there would be too many.
     init?(origin: Double, range: Double, width: Double, maximumBuckets: Int) {
@@ -29,28 +28,26 @@ struct BucketAccumulator {
         guard bucketCount.isFinite, bucketCount <= Double(maximumBuckets) else { return nil }
         self.origin = origin
         inverseWidth = 1 / width
-        lastBucket = Int(bucketCount) - 1
-        lowest = Array(repeating: .infinity, count: lastBucket + 1)
-        highest = Array(repeating: -.infinity, count: lastBucket + 1)
-        counts = Array(repeating: 0, count: lastBucket + 1)
+        buckets = Array(repeating: ValueBlock(lowest: .infinity, highest: -.infinity, count: 0), count: Int(bucketCount))
     }
 
-    /// Adds a value within `origin`…`origin + range`. O(1).
-    @inline(__always)
-    mutating func add(_ value: Double) {
-        let bucket = min(Int((value - origin) * inverseWidth), lastBucket)
-        counts[bucket] += 1
-        if value < lowest[bucket] { lowest[bucket] = value }
-        if value > highest[bucket] { highest[bucket] = value }
+    /// Adds every value that `produce` hands over; each must lie within `origin`…`origin + range`. O(values).
+    mutating func add(_ produce: ((Double) -> Void) -> Void) {
+        let origin = origin, inverseWidth = inverseWidth
+        buckets.withUnsafeMutableBufferPointer { buckets in
+            let lastBucket = buckets.count - 1
+            produce { value in
+                let bucket = min(Int((value - origin) * inverseWidth), lastBucket)
+                buckets[bucket].count += 1
+                if value < buckets[bucket].lowest { buckets[bucket].lowest = value }
+                if value > buckets[bucket].highest { buckets[bucket].highest = value }
+            }
+        }
     }
 
     /// The non-empty buckets in ascending order. O(buckets).
     func blocks() -> [ValueBlock] {
-        var blocks: [ValueBlock] = []
-        for bucket in counts.indices where counts[bucket] > 0 {
-            blocks.append(ValueBlock(lowest: lowest[bucket], highest: highest[bucket], count: counts[bucket]))
-        }
-        return blocks
+        buckets.filter { $0.count > 0 }
     }
 }
 
