@@ -120,14 +120,15 @@ extension PointSetParser {
 
     /// A field's text without surrounding blanks and quotes; `""` inside quotes becomes `"`.
     static func text(of field: ArraySlice<UInt8>) -> String {
-        let blanks: Set<UInt8> = [UInt8(ascii: " "), UInt8(ascii: "\t")]
-        var trimmed = field.drop { blanks.contains($0) }
-        while let last = trimmed.last, blanks.contains(last) { trimmed = trimmed.dropLast() }
-        var text = String(decoding: trimmed, as: UTF8.self)
-        if text.count >= 2, text.hasPrefix("\""), text.hasSuffix("\"") {
-            text = String(text.dropFirst().dropLast()).replacingOccurrences(of: "\"\"", with: "\"")
-            text = text.trimmingCharacters(in: .whitespaces)
+        func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        var trimmed = field.drop(while: isBlank)
+        while let last = trimmed.last, isBlank(last) { trimmed = trimmed.dropLast() }
+        let quote = UInt8(ascii: "\"")
+        guard trimmed.count >= 2, trimmed.first == quote, trimmed.last == quote else {
+            return String(decoding: trimmed, as: UTF8.self)
         }
-        return text
+        return String(decoding: trimmed.dropFirst().dropLast(), as: UTF8.self)
+            .replacingOccurrences(of: "\"\"", with: "\"")
+            .trimmingCharacters(in: .whitespaces)
     }
 }
