@@ -34,7 +34,7 @@ enum CircularRun {
     /// The run of all values when no gap breaks the circle: the arc that leaves out the widest gap
     /// between neighbours. Of gaps within ``RunTolerance/degrees`` of the widest, the first in the
     /// order ±180° first, then west to east, is left out: the arc with the most westerly west edge.
-    /// Exact for single values; for wider blocks only when ``widestGapIsBetweenBlocks(_:)``. O(blocks).
+    /// Needs every neighbouring pair, so `blocks` are single sorted values. O(n).
     static func wholeCircle<Blocks: RandomAccessCollection>(_ blocks: Blocks) -> ValueRun
     where Blocks.Element == ValueBlock, Blocks.Index == Int {
         let count = blocks.count
@@ -49,16 +49,6 @@ enum CircularRun {
         let total = blocks.reduce(0) { $0 + $1.count }
         return arc(from: blocks[westIndex].lowest, to: blocks[eastIndex].highest, count: total,
                    crossesAntimeridian: eastIndex < westIndex)
-    }
-
-    /// Whether no gap hidden inside a block can be, or tie with, the widest gap between blocks: then
-    /// ``wholeCircle(_:)`` on these blocks equals it on the sorted values. In exact arithmetic this
-    /// always holds for about one bucket per value (a bucket holding two values leaves another empty,
-    /// and the gap across it is wider than a bucket); the check guards against rounding. O(blocks).
-    static func widestGapIsBetweenBlocks<Blocks: RandomAccessCollection>(_ blocks: Blocks) -> Bool
-    where Blocks.Element == ValueBlock, Blocks.Index == Int {
-        let widestSpread = blocks.reduce(0) { max($0, $1.highest - $1.lowest) }
-        return widestGap(blocks) - RunTolerance.degrees > widestSpread
     }
 
     private static func widestGap<Blocks: RandomAccessCollection>(_ blocks: Blocks) -> Double

@@ -15,17 +15,18 @@
 /// - Padding on each side, then the minimum span, then latitudes are kept within −90…90 (a region that
 ///   would pass a pole is shifted back, keeping its span) and the longitude span within 360°.
 ///
-/// Complexity: O(n) time and O(n) memory when `360 / gap` buckets are no more than about `n`
-/// (1° gaps: 720 buckets), because values are grouped into half-gap buckets instead of sorted, with the
-/// same result (see ``BucketAccumulator``); O(n log n) otherwise, since the framer then sorts. A
-/// longitude run that closes the whole circle is also framed in O(n) unless its widest gap cannot be
-/// told apart from the spread inside a bucket, when it sorts. A framer is an immutable value: frame from any number of threads at once.
+/// Complexity: O(n) time and memory. Values are grouped into half-gap buckets instead of sorted, with
+/// the same result (see ``BucketAccumulator``), while `360 / gap` buckets are no more than about `n`
+/// (1° gaps: 720 buckets). With a smaller gap, and for a longitude run that closes the whole circle
+/// (whose widest gap a bucket could hide), the values are radix-sorted instead: still O(n), and the
+/// same result as the recipe's comparison sort, which would take O(n log n). A framer is an immutable
+/// value: frame from any number of threads at once.
 public struct RegionFramer: Sendable {
     /// How runs are found. Both give identical regions; sorting exists as the reference and for benchmarks.
     public enum _RunSearch: Sendable {
         /// Buckets when they are few enough, sorting otherwise.
         case automatic
-        /// Always sort, as the recipe is written.
+        /// Always sort (a radix sort), as the recipe is written.
         case sorting
     }
 
@@ -65,7 +66,7 @@ public struct RegionFramer: Sendable {
             buckets.add { add in latitudes.forEach(add) }
             return LinearRun.longest(in: buckets.blocks(), gap: options.gap)
         }
-        return LinearRun.longest(in: latitudes.sorted().singleValueBlocks(), gap: options.gap)
+        return LinearRun.longest(in: latitudes.radixSorted().singleValueBlocks(), gap: options.gap)
     }
 
     /// The preferred longitude arc, over the points not at a pole when `skippingPoles`.
@@ -74,20 +75,13 @@ public struct RegionFramer: Sendable {
            var buckets = BucketAccumulator(origin: -180, range: 360, width: options.gap / 2, maximumBuckets: bucketLimit(points.count)) {
             buckets.add { add in forEachVotingLongitude(points, skippingPoles: skippingPoles, add) }
             if let arc = CircularRun.longestArc(in: buckets.blocks(), gap: options.gap) { return arc }
-            // One run closes the circle. Its arc leaves out the widest gap, which buckets about one
-            // point wide find without sorting: a gap across an empty bucket is wider than any gap
-            // inside a bucket. If a bucket's own spread could still hide the widest gap, sort.
-            if var fine = BucketAccumulator(origin: -180, range: 360, width: 360 / Double(points.count),
-                                            maximumBuckets: points.count + 2) {
-                fine.add { add in forEachVotingLongitude(points, skippingPoles: skippingPoles, add) }
-                let blocks = fine.blocks()
-                if CircularRun.widestGapIsBetweenBlocks(blocks) { return CircularRun.wholeCircle(blocks) }
-            }
+            // One run closes the circle: its arc leaves out the widest gap between neighbours, which
+            // a bucket can hide, so the longitudes are sorted after all.
         }
-        var longitudes: [Double] = []
-        longitudes.reserveCapacity(points.count)
-        forEachVotingLongitude(points, skippingPoles: skippingPoles) { longitudes.append($0) }
-        longitudes.sort()
+        var voters: [Double] = []
+        voters.reserveCapacity(points.count)
+        forEachVotingLongitude(points, skippingPoles: skippingPoles) { voters.append($0) }
+        let longitudes = voters.radixSorted()
         let blocks = longitudes.singleValueBlocks()
         return CircularRun.longestArc(in: blocks, gap: options.gap) ?? CircularRun.wholeCircle(blocks)
     }

@@ -126,9 +126,9 @@ import Testing
         }
     }
 
-    @Test func aDenseGlobeFramesTheSameWithoutSorting() throws {
-        // Every gap is far below 1°: one longitude run closes the circle, and its widest gap is found by
-        // fine buckets in automatic mode.
+    @Test func aDenseGlobeFramesTheSameEitherWay() throws {
+        // Every gap is far below 1°: one longitude run closes the circle, found by buckets, and its
+        // widest gap then by sorting.
         var random = SplitMix64(seed: 8)
         for count in [2, 3, 50, 20_000] {
             let points = (0..<count).map { _ in (Double.random(in: -90...90, using: &random), Double.random(in: -180..<180, using: &random)) }
