@@ -40,7 +40,8 @@ public enum PointSetParser {
 
     private static func readJSON(_ bytes: [UInt8]) throws -> JSONValue {
         do {
-            return try JSONReader.parse(bytes)
+            // Feature properties are never read here; skipping them keeps large files small in memory.
+            return try JSONReader.parse(bytes, skipping: ["properties"])
         } catch let error as JSONReader.SyntaxError {
             throw PointSetError.invalidJSON(error.description)
         }

@@ -4,7 +4,9 @@
 /// bridging. Beyond RFC 8259 it accepts the tokens `NaN`, `Infinity` and `-Infinity` that Python's
 /// `json` module writes, so that such a coordinate is reported as a bad point (with its index) rather
 /// than as a syntax error somewhere in the file. Nesting deeper than ``maximumDepth`` is refused
-/// instead of overflowing the stack.
+/// instead of overflowing the stack. Members named in `skipping` (GeoJSON's `properties`, which can
+/// outweigh the coordinates many times) are checked like the rest but read as `null`, so a large file
+/// does not build a tree of values nobody reads.
 struct JSONReader {
     /// A syntax error: the byte offset, its line and column (1-based), and what was expected there.
     struct SyntaxError: Error, CustomStringConvertible {
@@ -17,11 +19,15 @@ struct JSONReader {
     static let maximumDepth = 512
 
     private let bytes: [UInt8]
+    private let skippedMembers: Set<String>
     private var offset = 0
+    /// False inside a skipped member: containers are read through but not built.
+    private var building = true
 
-    /// Parses one JSON document that fills `bytes` (surrounding whitespace and a UTF-8 BOM allowed).
-    static func parse(_ bytes: [UInt8]) throws -> JSONValue {
-        var reader = JSONReader(bytes: bytes)
+    /// Parses one JSON document that fills `bytes` (surrounding whitespace and a UTF-8 BOM allowed),
+    /// reading members named in `skipping` as `null`.
+    static func parse(_ bytes: [UInt8], skipping skippedMembers: Set<String> = []) throws -> JSONValue {
+        var reader = JSONReader(bytes: bytes, skippedMembers: skippedMembers)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.offset = 3 }
         reader.skipWhitespace()
         let value = try reader.readValue(depth: 0)
@@ -32,8 +38,9 @@ struct JSONReader {
         return value
     }
 
-    private init(bytes: [UInt8]) {
+    private init(bytes: [UInt8], skippedMembers: Set<String>) {
         self.bytes = bytes
+        self.skippedMembers = skippedMembers
     }
 
     // MARK: Values
@@ -73,7 +80,15 @@ struct JSONReader {
                 throw error("unexpected \(describeCurrent()); expected ':' after a member name")
             }
             skipWhitespace()
-            members.append((key, try readValue(depth: depth + 1)))
+            if building, skippedMembers.contains(key) {
+                building = false
+                _ = try readValue(depth: depth + 1)
+                building = true
+                members.append((key, .null))
+            } else {
+                let value = try readValue(depth: depth + 1)
+                if building { members.append((key, value)) }
+            }
             skipWhitespace()
             if consume(UInt8(ascii: ",")) { continue }
             if consume(UInt8(ascii: "}")) { return .object(members) }
@@ -88,7 +103,8 @@ struct JSONReader {
         if consume(UInt8(ascii: "]")) { return .array(elements) }
         while true {
             skipWhitespace()
-            elements.append(try readValue(depth: depth + 1))
+            let element = try readValue(depth: depth + 1)
+            if building { elements.append(element) }
             skipWhitespace()
             if consume(UInt8(ascii: ",")) { continue }
             if consume(UInt8(ascii: "]")) { return .array(elements) }

@@ -32,6 +32,19 @@ import Testing
         #expect(syntaxError("[tru]") == "line 1, column 2: unexpected 't'; expected a value")
     }
 
+    @Test func skippedMembersAreCheckedButReadAsNull() throws {
+        let text = #"{"properties": {"name": "Paris", "tags": [1, [2]]}, "geometry": {"properties": 3}}"#
+        let value = try JSONReader.parse(Array(text.utf8), skipping: ["properties"])
+        guard case .null = value["properties"] else {
+            Issue.record("expected null")
+            return
+        }
+        #expect(value["geometry"]?["properties"] != nil)
+        #expect(throws: JSONReader.SyntaxError.self) {
+            try JSONReader.parse(Array(#"{"properties": {"name": }}"#.utf8), skipping: ["properties"])
+        }
+    }
+
     @Test func writtenTextReadsBackTheSame() throws {
         let value = JSONValue.object([
             ("text", .string("quote \" backslash \\ tab \t bell \u{7} é")),
