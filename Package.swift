@@ -47,6 +47,11 @@ let package = Package(
             dependencies: ["Geo"],
             path: "Benchmarks/flood"
         ),
+        .executableTarget(
+            name: "geoq-bench-region",
+            dependencies: ["Geo"],
+            path: "Benchmarks/region"
+        ),
         .testTarget(
             name: "GeoTests",
             dependencies: [

@@ -14,7 +14,7 @@ struct GeoqCommand: AsyncParsableCommand {
           geoq flood point --lat 31.5 --lon 35.5
         """,
         version: Geo.version,
-        subcommands: [FloodCommand.self, IndexCommand.self, ServeCommand.self]
+        subcommands: [FloodCommand.self, IndexCommand.self, RegionCommand.self, ServeCommand.self]
     )
 
     /// Exit status 2 for usage mistakes, 1 for data problems, one line on stderr either way.

@@ -1,0 +1,113 @@
+import ArgumentParser
+import Foundation
+import Geo
+
+/// `geoq region`: the map region that frames a point set, trimming outliers.
+struct RegionCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "region",
+        abstract: "Frame a set of points as a map region, leaving out outliers such as a bad geocode at 0,0.",
+        discussion: """
+        Sorts the latitudes and the longitudes separately and keeps, on each axis, the longest run of \
+        values no more than --gap degrees apart (longitudes wrap around ±180°). The region spans both \
+        runs, plus --padding on each side. Points outside the runs are reported as trimmed, by their \
+        0-based index in the input.
+
+        Input: GeoJSON (FeatureCollection of Points, MultiPoint, Point, Feature), a JSON array of \
+        [longitude, latitude] pairs, or CSV with a header naming lat/latitude and lon/lng/long/longitude \
+        columns (comma, semicolon or tab separated).
+
+        Example: pins.csv holds three Paris landmarks and a bad geocode,
+          name,lat,lon
+          Louvre,48.8606,2.3376
+          Notre-Dame,48.8530,2.3499
+          Eiffel Tower,48.8584,2.2945
+          bad geocode,0,0
+
+          $ geoq region pins.csv --viewport 1024x768
+          centre   48.856800, 2.322200
+          span     0.010000° lat × 0.066480° lon
+          bbox     W 2.288960  S 48.851800  E 2.355440  N 48.861800
+          kept     3 of 4 points
+          trimmed  1 point, index 3
+          zoom     14 (Web Mercator, 1024x768 pixels)
+        """
+    )
+
+    /// How the region is printed.
+    enum Format: String, CaseIterable, ExpressibleByArgument {
+        case text, json, geojson
+    }
+
+    @Argument(help: ArgumentHelp("The points: a file path, or - for standard input.", valueName: "file"))
+    var input: String
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Largest gap in degrees between neighbouring sorted coordinates of one run (greater than 0).",
+                               valueName: "degrees"))
+    var gap: Double = 1.0
+
+    @Option(help: "independent: each axis chooses its run (the recipe); joint: keep only points inside both runs and span them.")
+    var mode: RegionOptions.Mode = .independent
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Padding on each side as a fraction of the span (0 or more; 0.1 makes spans 20% larger).",
+                               valueName: "fraction"))
+    var padding: Double = 0.1
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Smallest span in degrees on either axis (0 or more), for single or identical points.",
+                               valueName: "degrees"))
+    var minSpan: Double = 0.01
+
+    @Option(help: ArgumentHelp("Also report the largest Web Mercator zoom (256-pixel tiles) at which the region fits a map of this size.",
+                               valueName: "WxH"))
+    var viewport: String?
+
+    @Option(help: "text for people, json for programs, geojson to draw the region and the trimmed points.")
+    var format: Format = .text
+
+    func validate() throws {
+        do {
+            _ = try regionOptions()
+        } catch let error as RegionOptionsError {
+            let flag = ["gap": "--gap", "padding": "--padding", "minimumSpan": "--min-span"][error.parameter.rawValue]!
+            throw ValidationError("\(flag) is \(error.value); expected \(error.expected)")
+        } catch let error as ViewportError {
+            throw ValidationError("--viewport \(error)")
+        }
+    }
+
+    func run() throws {
+        let framer = try RegionFramer(options: try regionOptions())
+        let points: PointSet
+        do {
+            points = try PointSetParser.parse(try readInput())
+        } catch let error as PointSetError {
+            throw GeoError.unreadableFile(path: input == "-" ? "standard input" : input, message: "\(error)")
+        }
+        let region = framer.frame(points)
+        switch format {
+        case .text: print(RegionTextReport(region: region, viewport: framer.options.viewport).text)
+        case .json: print(region.jsonText())
+        case .geojson: print(region.geoJSONText(points: points))
+        }
+    }
+
+    private func regionOptions() throws -> RegionOptions {
+        let options = RegionOptions(gap: gap, mode: mode, padding: padding, minimumSpan: minSpan,
+                                    viewport: try viewport.map { try Viewport(parsing: $0) })
+        try options.validate()
+        return options
+    }
+
+    private func readInput() throws -> Data {
+        if input == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory) else {
+            throw GeoError.unreadableFile(path: input, message: "no such file")
+        }
+        guard !isDirectory.boolValue else { throw GeoError.unreadableFile(path: input, message: "is a directory; expected a file of points") }
+        guard let data = FileManager.default.contents(atPath: input) else { throw GeoError.unreadableFile(path: input, message: "cannot be read") }
+        return data
+    }
+}
+
+extension RegionOptions.Mode: ExpressibleByArgument {}

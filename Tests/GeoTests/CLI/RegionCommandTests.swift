@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+
+/// `geoq region` end to end: the built executable, its output, its messages and its exit statuses.
+@Suite struct RegionCommandTests {
+    struct Outcome {
+        let status: Int32
+        let standardOutput: String
+        let standardError: String
+    }
+
+    /// Runs the `geoq` built beside this test binary, feeding `input` on standard input.
+    private func geoq(_ arguments: [String], input: String = "") throws -> Outcome {
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("geoq")
+        try #require(FileManager.default.isExecutableFile(atPath: executable.path), "geoq is built with the tests")
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let (stdin, stdout, stderr) = (Pipe(), Pipe(), Pipe())
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try stdin.fileHandleForWriting.close()
+        let output = stdout.fileHandleForReading.readDataToEndOfFile()
+        let error = stderr.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Outcome(status: process.terminationStatus, standardOutput: String(decoding: output, as: UTF8.self),
+                       standardError: String(decoding: error, as: UTF8.self))
+    }
+
+    private let pins = "name,lat,lon\nLouvre,48.8606,2.3376\nNotre-Dame,48.8530,2.3499\nEiffel Tower,48.8584,2.2945\nbad geocode,0,0\n"
+
+    @Test func theHelpExampleIsTrue() throws {
+        let outcome = try geoq(["region", "-", "--viewport", "1024x768"], input: pins)
+        #expect(outcome.status == 0)
+        // The values of RegionFramerTests.aViewportAddsTheZoomOfThePaddedRegion, one aligned line each.
+        let lines = outcome.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.map { $0.prefix(9) } == ["centre   ", "span     ", "bbox     ", "kept     ", "trimmed  ", "zoom     "])
+        #expect(lines.first == "centre   48.856800, 2.322200")
+        #expect(lines.contains("trimmed  1 point, index 3") && lines.contains("zoom     14 (Web Mercator, 1024x768 pixels)"))
+        // The help shows this very output.
+        let help = try geoq(["region", "--help"]).standardOutput
+        #expect(help.contains(outcome.standardOutput.trimmingCharacters(in: .newlines).split(separator: "\n").joined(separator: "\n  ")))
+    }
+
+    @Test func jsonAndGeoJSONAreWritten() throws {
+        let json = try geoq(["region", "-", "--format", "json", "--mode", "joint", "--padding", "0"], input: pins)
+        #expect(json.status == 0)
+        #expect(json.standardOutput.contains("\"pointBounds\": [2.2945, 48.853, 2.3499, 48.8606]"))
+        let geojson = try geoq(["region", "-", "--format", "geojson"], input: "[[178,-18],[179.5,-17],[-179.5,-16.5],[-0.1,51.5]]")
+        #expect(geojson.status == 0)
+        #expect(geojson.standardOutput.contains("\"type\": \"MultiPolygon\""))
+        #expect(geojson.standardOutput.contains("\"index\": 3"))
+    }
+
+    @Test func badDataIsOneLineAndExitStatusOne() throws {
+        let cases: [(input: String, message: String)] = [
+            ("", "geoq: standard input: no points: the input holds no coordinates\n"),
+            ("lat,lon\n1,2\n3,nan\n", "geoq: standard input: point 1 (line 3): longitude is nan; expected a finite number of degrees\n"),
+            ("[[1,2],[3,4],[5,95]]", "geoq: standard input: point 2: latitude 95.0 is out of range; expected -90 to 90\n"),
+            ("[[1,2],", "geoq: standard input: not valid JSON: line 1, column 8: unexpected end of input; expected a value\n"),
+        ]
+        for (input, message) in cases {
+            let outcome = try geoq(["region", "-"], input: input)
+            #expect(outcome.status == 1 && outcome.standardError == message && outcome.standardOutput.isEmpty)
+        }
+        let unknown = try geoq(["region", "-"], input: "hello\nworld\n")
+        #expect(unknown.status == 1 && unknown.standardError.hasPrefix("geoq: standard input: not a point set: the first line is \"hello\""))
+        let missing = try geoq(["region", "/nonexistent/pins.csv"])
+        #expect(missing.status == 1 && missing.standardError == "geoq: /nonexistent/pins.csv: no such file\n")
+    }
+
+    @Test func badOptionsSayWhatWasExpectedWithExitStatus2() throws {
+        let cases: [(arguments: [String], message: String)] = [
+            (["--gap", "0"], "Error: --gap is 0.0; expected a finite number of degrees greater than 0"),
+            (["--gap", "-1"], "Error: --gap is -1.0; expected a finite number of degrees greater than 0"),
+            (["--padding", "-0.5"], "Error: --padding is -0.5; expected a finite fraction of the span, 0 or more"),
+            (["--min-span", "-1"], "Error: --min-span is -1.0; expected a finite number of degrees, 0 or more"),
+            (["--viewport", "1024"], "Error: --viewport \"1024\" is not a viewport; expected WIDTHxHEIGHT in pixels, each 1 to 100000, like 1024x768"),
+            (["--mode", "both"], "Error: The value 'both' is invalid for '--mode <mode>'. Please provide one of 'independent' and 'joint'."),
+        ]
+        for (arguments, message) in cases {
+            let outcome = try geoq(["region", "-"] + arguments, input: pins)
+            #expect(outcome.status == 2, "\(arguments)")
+            #expect(outcome.standardError.split(separator: "\n").first.map(String.init) == message)
+        }
+    }
+}

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Region framing: geoq's RegionFramer beside a NumPy implementation of the same recipe
+# (scripts/peers/region_numpy.py), on the same 1,000,000 seeded points, each timed in process
+# (median of 9 runs). Two point sets:
+#   clustered  pins around three cities (half across ±180°) and 100 bad geocodes: the usual case
+#   global     points all over the globe: one longitude run closes the whole circle
+# Fails if geoq and NumPy frame different regions, or if geoq takes 150 ms or more.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bench=.build/release/geoq-bench-region
+[ -x "$bench" ] || swift build -c release --product geoq-bench-region >/dev/null
+points_file=$(mktemp)
+trap 'rm -f "$points_file"' EXIT
+value() { awk -v key="$1" '$1 == key { print $2 }' <<<"$2"; }
+status=0
+
+for scenario in clustered global; do
+  geoq_out=$("$bench" --scenario "$scenario" --points 1000000 --runs 9 --write-points "$points_file")
+  numpy_out=$(python3 scripts/peers/region_numpy.py "$points_file" --runs 9)
+  geoq_ms=$(value geoq_ms "$geoq_out")
+  sorting_ms=$(value geoq_sorting_ms "$geoq_out")
+  numpy_ms=$(value numpy_ms "$numpy_out")
+
+  printf 'region framing, 1,000,000 %s points (median of 9):\n' "$scenario"
+  printf '  geoq            %8.1f ms   (target < 150 ms)\n' "$geoq_ms"
+  printf '  geoq, sorting   %8.1f ms   (radix sort instead of buckets: same region)\n' "$sorting_ms"
+  printf '  NumPy           %8.1f ms\n' "$numpy_ms"
+  awk -v n="$numpy_ms" -v g="$geoq_ms" 'BEGIN { printf "  ratio           %8.1fx   (NumPy time / geoq time)\n", n / g }'
+
+  geoq_region=$(grep '^region ' <<<"$geoq_out")
+  numpy_region=$(grep '^region ' <<<"$numpy_out")
+  if [ "$geoq_region" != "$numpy_region" ]; then
+    printf '  MISMATCH\n    geoq:  %s\n    NumPy: %s\n' "$geoq_region" "$numpy_region" >&2
+    status=1
+  else
+    printf '  same region     %s\n' "${geoq_region#region }"
+  fi
+  if ! awk -v g="$geoq_ms" 'BEGIN { exit !(g < 150) }'; then
+    echo "  over the 150 ms target" >&2
+    status=1
+  fi
+done
+exit $status
