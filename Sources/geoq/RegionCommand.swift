@@ -76,16 +76,11 @@ struct RegionCommand: ParsableCommand {
     }
 
     func run() throws {
-        let framer = try RegionFramer(options: try regionOptions())
-        let points: PointSet
-        do {
-            points = try PointSetParser.parse(try readInput())
-        } catch let error as PointSetError {
-            throw GeoError.unreadableFile(path: input == "-" ? "standard input" : input, message: "\(error)")
-        }
-        let region = framer.frame(points)
+        let options = try regionOptions()
+        let (region, points) = try QueryEngine(flood: nil).region(ofBytes: try readInput(), source: input == "-" ? "standard input" : input,
+                                                                    options: options)
         switch format {
-        case .text: print(RegionTextReport(region: region, viewport: framer.options.viewport).text)
+        case .text: print(RegionTextReport(region: region, viewport: options.viewport).text)
         case .json: print(region.jsonText())
         case .geojson: print(region.geoJSONText(points: points))
         }

@@ -36,16 +36,22 @@ extension SpillIndex {
     /// Rows and columns (in output order) of the cells in `bbox`, or of the whole grid.
     func windowCells(bbox: GeoBBox?) throws -> (rows: Range<Int>, columns: [Int]) {
         guard let bbox else { return (0..<grid.height, Array(0..<grid.width)) }
-        let window = GridWindow(bbox: bbox, locator: locator)
-        guard window.cellCount > 0 else {
-            throw GeoError.invalidArgument(parameter: "--bbox", message: "\(bbox.west),\(bbox.south),\(bbox.east),\(bbox.north) holds no cell of the DEM; expected a box over it")
-        }
+        let window = try self.window(bbox)
         var runs = window.columnRuns
         // Across the seam of a wrapping grid the western part is the run that ends at the right edge.
         if grid.wrapsEastWest, runs.count == 2, runs[0].lowerBound == 0, runs[1].upperBound == grid.width {
             runs = [runs[1], runs[0]]
         }
         return (window.rows, runs.flatMap { Array($0) })
+    }
+
+    /// The cells of `bbox`; a box off the grid is an error rather than an answer of zeros.
+    func window(_ bbox: GeoBBox) throws -> GridWindow {
+        let window = GridWindow(bbox: bbox, locator: locator)
+        guard window.cellCount > 0 else {
+            throw GeoError.unsupported("the box \(bbox.west),\(bbox.south),\(bbox.east),\(bbox.north) holds no cell of the DEM; expected a box over it")
+        }
+        return window
     }
 
     /// The grid's georeference shifted to a window's top-left cell.

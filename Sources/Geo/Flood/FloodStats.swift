@@ -44,7 +44,7 @@ extension SpillIndex {
     /// Flood figures for the cells whose centres fall inside `bbox`. O(cells in the box).
     public func stats(rise: Double, bbox: GeoBBox) throws -> FloodStats {
         try SpillIndex.validateRise(rise)
-        let window = GridWindow(bbox: bbox, locator: locator)
+        let window = try self.window(bbox)
         var water = 0.0, newlyFlooded = 0.0, isolated = 0.0, exposed = 0.0, land = 0.0, total = 0.0
         window.forEachCell(width: grid.width) { row, index in
             let area = cellAreas.areaKm2(row: row)

@@ -1,0 +1,171 @@
+import CGDAL
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Testing
+@testable import Geo
+@testable import geoq
+
+/// The HTTP service through its real router, in process and once over a live port; expected
+/// values come from the engine itself.
+@Suite struct ServiceTests {
+    /// Sea in column 0; land of 8 m around a 2 m basin (1° cells, top-left at 10°E 50°N).
+    static let engine: QueryEngine = {
+        let folder = TestRasters.temporaryDirectory()
+        let path = folder.appendingPathComponent("service.tif").path
+        TestRasters.writeGeoTIFF(at: path, width: 4, height: 3, values: [0, 8, 8, 8, 0, 8, 2, 8, 0, 8, 8, 8],
+                                 type: GDT_Int16, geoTransform: [10, 1, 0, 50, 0, -1])
+        return QueryEngine(flood: try! SpillIndex(grid: ElevationGrid.read(path: path)), demSource: path)
+    }()
+    static let spec = try! Data(contentsOf: TestRasters.repositoryRoot.appendingPathComponent("openapi.yaml"))
+
+    func withApp(_ setup: TestingSetup = .router, _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+        let app = Application(router: GeoqRouter.build(engine: Self.engine, openAPISpec: Self.spec))
+        try await app.test(setup) { client in try await body(client) }
+    }
+
+    func json(_ buffer: ByteBuffer) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(buffer.readableBytesView)) as? [String: Any])
+    }
+
+    @Test func floodAnswersAreTheEnginesAnswers() async throws {
+        try await withApp { client in
+            try await client.execute(uri: "/v1/flood?rise=8", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType] == "application/json")
+                try #expect(Data(response.body.readableBytesView) == (try JSONOutput.encode(Self.engine.floodStats(rise: 8))))
+            }
+            try await client.execute(uri: "/v1/flood?rise=2&bbox=10.5,46,12,49", method: .get) { response in
+                try #expect(Data(response.body.readableBytesView) == (try JSONOutput.encode(
+                    Self.engine.floodStats(rise: 2, bbox: GeoBBox(west: 10.5, south: 46, east: 12, north: 49)))))
+            }
+            try await client.execute(uri: "/v1/flood/point?lat=48.5&lon=12.5", method: .get) { response in
+                let body = try self.json(response.body)
+                #expect(body["elevation_m"] as? Double == 2 && body["spill_level_m"] as? Double == 8)
+            }
+            try await client.execute(uri: "/v1/flood?rise=8&format=geojson", method: .get) { response in
+                #expect(response.headers[.contentType] == "application/geo+json")
+                try #expect(Data(response.body.readableBytesView) == (try Self.engine.floodPolygonsGeoJSON(rise: 8, bbox: nil)))
+            }
+            try await client.execute(uri: "/v1/flood?rise=8&format=png&width=40&height=20", method: .get) { response in
+                try #expect(Data(response.body.readableBytesView) == (try Self.engine.floodMapPNG(rise: 8, bbox: nil, width: 40, height: 20)))
+            }
+        }
+    }
+
+    @Test func tilesArePNGsWithCacheControl() async throws {
+        try await withApp { client in
+            try await client.execute(uri: "/v1/tiles/3/4/2.png?rise=8", method: .get) { response in
+                #expect(response.status == .ok && response.headers[.contentType] == "image/png")
+                #expect(response.headers[.cacheControl]?.contains("max-age") == true)
+                let tile = try TileCoordinate(zoom: 3, x: 4, y: 2)
+                try #expect(Data(response.body.readableBytesView) == (try Self.engine.floodTilePNG(tile, rise: 8)))
+            }
+        }
+    }
+
+    @Test func regionFramesThePostedPoints() async throws {
+        let body = "[[2.35,48.85],[2.40,48.90],[2.30,48.80],[0,0]]"
+        try await withApp { client in
+            try await client.execute(uri: "/v1/region?padding=0", method: .post, body: ByteBuffer(string: body)) { response in
+                #expect(response.status == .ok)
+                let region = try self.json(response.body)
+                #expect(region["trimmedIndices"] as? [Int] == [3] && region["keptCount"] as? Int == 3)
+                let expected = try Self.engine.region(ofBytes: Array(body.utf8), source: "body", options: RegionOptions(padding: 0)).region
+                #expect(Data(response.body.readableBytesView) == Data(expected.jsonText().utf8))
+            }
+        }
+    }
+
+    @Test(arguments: [
+        ("/v1/flood", HTTPRequest.Method.get, 400, "rise: missing"),
+        ("/v1/flood?rise=abc", .get, 400, "rise: expected a sea-level change"),
+        ("/v1/flood?rise=NaN", .get, 400, "rise: expected"),
+        ("/v1/flood?rise=99999", .get, 400, "rise: expected a sea-level change in metres from -12000 to 12000"),
+        ("/v1/flood?rise=1&format=svg", .get, 400, "format: expected json, geojson or png"),
+        ("/v1/flood?rise=1&format=png&width=0", .get, 400, "width: expected a whole number from 1 to 4096"),
+        ("/v1/flood?rise=1&bbox=1,2,3", .get, 400, "bbox: expected four numbers"),
+        ("/v1/flood?rise=1&bbox=100,10,120,20", .get, 422, "holds no cell of the DEM"),
+        ("/v1/flood/point?lat=91&lon=0", .get, 400, "lat: expected a latitude from -90 to 90"),
+        ("/v1/flood/point?lat=10", .get, 400, "lon: missing"),
+        ("/v1/flood/point?lat=0&lon=0", .get, 400, "outside the DEM"),
+        ("/v1/tiles/40/0/0.png?rise=1", .get, 400, "z: expected a zoom level from 0 to 22"),
+        ("/v1/tiles/1/0/5.png?rise=1", .get, 400, "y: expected a tile index from 0 to 1 at zoom 1"),
+        ("/v1/tiles/1/0/0.jpg?rise=1", .get, 400, "expected {y}.png"),
+        ("/v1/tiles/1/0/0.png", .get, 400, "rise: missing"),
+        ("/v1/region?gap=0", .post, 400, "gap: expected"),
+        ("/v1/region?mode=both", .post, 400, "mode: expected independent or joint"),
+        ("/v1/nothing", .get, 404, "no route /v1/nothing"),
+        ("/v1/flood?rise=1", .delete, 405, "DELETE is not served at /v1/flood; expected GET"),
+    ] as [(String, HTTPRequest.Method, Int, String)])
+    func clientMistakesAre4xxWithAMessage(uri: String, method: HTTPRequest.Method, status: Int, message: String) async throws {
+        try await withApp { client in
+            try await client.execute(uri: uri, method: method, body: method == .post ? ByteBuffer(string: "[[1,2]]") : nil) { response in
+                #expect(response.status.code == status, "\(uri)")
+                let error = try #require(try self.json(response.body)["error"] as? [String: String])
+                #expect(error["message"]?.contains(message) == true, "\(uri): \(error)")
+                #expect(error["code"]?.isEmpty == false)
+            }
+        }
+    }
+
+    @Test func badBodiesAre400AndOversizedOnes413() async throws {
+        try await withApp { client in
+            for (body, message) in [("", "no points"), ("hello\n", "not a point set"), ("[[1,95]]", "latitude 95.0 is out of range")] {
+                try await client.execute(uri: "/v1/region", method: .post, body: ByteBuffer(string: body)) { response in
+                    #expect(response.status == .badRequest)
+                    let error = try self.json(response.body)["error"] as? [String: String]
+                    #expect(error?["message"]?.contains(message) == true, "\(body)")
+                }
+            }
+            let huge = ByteBuffer(repeating: UInt8(ascii: " "), count: GeoqRouter.maximumBodyBytes + 1)
+            try await client.execute(uri: "/v1/region", method: .post, body: huge) { response in
+                #expect(response.status == .contentTooLarge)
+            }
+        }
+    }
+
+    @Test func operationsRoutesAnswer() async throws {
+        try await withApp { client in
+            try await client.execute(uri: "/healthz", method: .get) { response in
+                let status = try self.json(response.body)["status"] as? String
+                #expect(status == "ok")
+            }
+            try await client.execute(uri: "/openapi.yaml", method: .get) { #expect(Data($0.body.readableBytesView) == Self.spec) }
+            _ = try await client.execute(uri: "/v1/flood?rise=1", method: .get)
+            try await client.execute(uri: "/metrics", method: .get) { response in
+                #expect(String(buffer: response.body).contains("hb_requests{http_route=\"/v1/flood\""))
+            }
+            try await client.execute(uri: "/v1/flood?rise=1", method: .options, headers: [.origin: "http://example.org", .accessControlRequestMethod: "GET"]) { response in
+                #expect(response.headers[.accessControlAllowOrigin] == "*")
+            }
+        }
+    }
+
+    @Test func theServiceAnswersOverALivePort() async throws {
+        try await withApp(.live) { client in
+            #expect(client.port != nil)
+            try await client.execute(uri: "/v1/flood/point?lat=48.5&lon=12.5", method: .get) { response in
+                let flooding = try self.json(response.body)["flooding"] as? String
+                #expect(response.status == .ok && flooding == "under water from +8 m")
+            }
+        }
+    }
+
+    @Test func theOpenAPIDescriptionListsExactlyTheServedRoutes() throws {
+        // Paths are two-space-indented keys under `paths:`, methods four-space-indented under them.
+        var described: Set<String> = [], path = "", inPaths = false
+        for line in String(decoding: Self.spec, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("paths:") { inPaths = true; continue }
+            if inPaths, let first = line.first, first != " " { inPaths = false }
+            guard inPaths else { continue }
+            if line.hasPrefix("  /"), line.hasSuffix(":"), !line.hasPrefix("   ") { path = String(line.dropFirst(2).dropLast()) }
+            for method in ["get", "post", "put", "delete", "patch"] where line == "    \(method):" { described.insert("\(method.uppercased()) \(path)") }
+        }
+        let table = Set(GeoqRouter.routeTable.map { "\($0.method.rawValue) \($0.path)" })
+        #expect(described == table)
+        let router = GeoqRouter.build(engine: Self.engine, openAPISpec: Self.spec)
+        let served = Set(router.routes.map { "\($0.method.rawValue) \($0.path.description.replacingOccurrences(of: "{tile}", with: "{y}.png"))" })
+        #expect(served == table)
+    }
+}
