@@ -24,11 +24,11 @@ release: deps
 	$(SWIFT) build -c release
 
 run: release
-	@echo "geoq flood --rise 10 (on data/etopo5.tif):"
-	@.build/release/geoq flood --rise 10
+	.build/release/geoq serve --host 127.0.0.1 --port $(or $(PORT),8080)
 
 test: deps
 	$(SWIFT) test
+	bash scripts/test-service.sh
 
 bench: release
 	@python3 -c "import pyflwdir, scipy" 2>/dev/null || pip install -q $(PIP_BENCH)

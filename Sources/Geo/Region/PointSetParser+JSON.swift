@@ -59,9 +59,10 @@ extension PointSetParser {
         }
     }
 
-    /// One GeoJSON position: `[longitude, latitude]`, optionally followed by an altitude.
+    /// One GeoJSON position: `[longitude, latitude]`, optionally followed by an altitude
+    /// (RFC 7946 §3.1.1: no more than three elements).
     private static func readPosition(_ position: JSONValue, location: String?, into points: inout PointAccumulator) throws {
-        guard let elements = position.array, elements.count >= 2,
+        guard let elements = position.array, (2...3).contains(elements.count), elements.allSatisfy({ $0.number != nil }),
               let longitude = elements[0].number, let latitude = elements[1].number
         else {
             let found = position.array.map { "[" + $0.map(\.summary).joined(separator: ", ") + "]" } ?? position.summary

@@ -14,14 +14,15 @@ struct FloodRoutes<Context: RequestContext> {
 
     func flood(_ request: Request) throws -> Response {
         let rise = try request.rise(), bbox = try request.bbox()
+        // Checked whatever the format, so a bad value is never silently ignored.
+        let width = try request.integer("width", default: 1024, range: 1...4096)
+        let height = try request.integer("height", default: 512, range: 1...4096)
         switch request.text("format") ?? "json" {
         case "json":
             return try .json(engine.floodStats(rise: rise, bbox: bbox))
         case "geojson":
             return .data(try engine.floodPolygonsGeoJSON(rise: rise, bbox: bbox), contentType: "application/geo+json")
         case "png":
-            let width = try request.integer("width", default: 1024, range: 1...4096)
-            let height = try request.integer("height", default: 512, range: 1...4096)
             return .data(try engine.floodMapPNG(rise: rise, bbox: bbox, width: width, height: height), contentType: "image/png")
         case let other:
             throw APIError.badParameter("format", "expected json, geojson or png, got \"\(other)\"")
