@@ -1,0 +1,23 @@
+-- Cycles through the request paths in the file named by WRK_PATHS (one per line), and prints
+-- the figures of the run as one JSON line.
+local paths = {}
+local counter = 0
+
+local file = io.open(os.getenv("WRK_PATHS"), "r")
+for line in file:lines() do paths[#paths + 1] = line end
+file:close()
+
+request = function()
+  counter = counter + 1
+  return wrk.format("GET", paths[(counter % #paths) + 1])
+end
+
+done = function(summary, latency, requests)
+  local errors = summary.errors
+  io.write(string.format(
+    '{"requests": %d, "seconds": %.3f, "requests_per_second": %.1f, "p50_ms": %.3f, "p99_ms": %.3f, ' ..
+    '"non_2xx": %d, "socket_errors": %d}\n',
+    summary.requests, summary.duration / 1e6, summary.requests / (summary.duration / 1e6),
+    latency:percentile(50) / 1000, latency:percentile(99) / 1000,
+    errors.status, errors.connect + errors.read + errors.write + errors.timeout))
+end
