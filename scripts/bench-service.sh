@@ -9,16 +9,9 @@ geoq=.build/release/geoq
 [ -x "$geoq" ] || swift build -c release --product geoq >/dev/null
 duration=${WRK_SECONDS:-30}
 work=$(mktemp -d)
-XDG_CACHE_HOME="$work/cache" "$geoq" serve --host 127.0.0.1 --port 0 > "$work/server.log" 2>&1 &
-server=$!
+source scripts/serve-background.sh
 trap 'kill $server 2>/dev/null; wait $server 2>/dev/null; rm -rf "$work"' EXIT
-url=""
-for _ in $(seq 1 300); do
-  url=$(grep -o 'http://127.0.0.1:[0-9]*' "$work/server.log" | head -1 || true)
-  [ -n "$url" ] && break
-  sleep 0.2
-done
-[ -n "$url" ] || { echo "bench-service: geoq serve did not start" >&2; cat "$work/server.log" >&2; exit 1; }
+start_geoq "$geoq" "$work"
 rss() { awk '/VmRSS/ {print $2}' "/proc/$server/status"; }
 
 python3 - "$work" <<'PY'

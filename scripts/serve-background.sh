@@ -1,0 +1,17 @@
+# Sourced by the scripts that test or load the service: starts `geoq serve` on a free loopback
+# port and sets $server (its pid) and $url once it listens. Usage: start_geoq BINARY FOLDER
+start_geoq() {
+  local geoq=$1 folder=$2
+  XDG_CACHE_HOME="$folder/cache" "$geoq" serve --host 127.0.0.1 --port 0 > "$folder/server.log" 2>&1 &
+  server=$!
+  url=""
+  for _ in $(seq 1 300); do
+    url=$(grep -o 'http://127.0.0.1:[0-9]*' "$folder/server.log" | head -1 || true)
+    [ -n "$url" ] && return 0
+    kill -0 "$server" 2>/dev/null || break
+    sleep 0.2
+  done
+  cat "$folder/server.log" >&2
+  echo "geoq serve did not start" >&2
+  return 1
+}
