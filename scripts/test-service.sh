@@ -16,3 +16,17 @@ start_geoq "$geoq" "$work"
 echo "schemathesis against $url"
 timeout 180 schemathesis run openapi.yaml --url "$url" --checks all --exclude-checks positive_data_acceptance \
   --max-examples "${SCHEMATHESIS_EXAMPLES:-200}" --workers 2 --seed 1 --no-color
+
+# Graceful shutdown: a request in flight when SIGTERM arrives still gets its whole answer.
+curl -s -o "$work/big.png" -w "%{http_code}" "$url/v1/flood?rise=10&format=png&width=4096&height=4096" > "$work/status" &
+fetch=$!
+sleep 0.3
+kill -TERM "$server"
+wait "$server"; server_status=$?
+wait "$fetch"
+if [ "$(cat "$work/status")" = 200 ] && [ "$server_status" = 0 ] && python3 -c "import sys; d=open(sys.argv[1],'rb').read(); sys.exit(0 if d[:8]==b'\x89PNG\r\n\x1a\n' and d[-8:-4]==b'IEND' else 1)" "$work/big.png"; then
+  echo "graceful shutdown: the request in flight finished (200, whole PNG), server exited 0"
+else
+  echo "graceful shutdown FAILED: request status $(cat "$work/status"), server exit $server_status" >&2
+  exit 1
+fi
