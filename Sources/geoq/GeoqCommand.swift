@@ -10,8 +10,9 @@ struct GeoqCommand: ParsableCommand {
         Examples:
           geoq flood --rise 2
           geoq flood point --lat 31.5 --lon 35.5
+          geoq complete "new yo"
         """,
         version: "0.1.0",
-        subcommands: []
+        subcommands: [CompleteCommand.self, PlacesCommand.self]
     )
 }

@@ -1,0 +1,148 @@
+extension PlaceCompleter {
+    /// The candidates of one `complete` call: the best match found for each place.
+    struct Search {
+        struct Candidate {
+            var place: Int
+            var entry: UInt32
+            var match: Completion.Match
+            var edits: Int
+            /// Normalized key bytes matched (what is highlighted).
+            var matchLength: Int
+            var score: Float
+
+            /// Exact matches before typos, then by score; ids break ties so order is stable.
+            func ranks(before other: Candidate, ids: (Int, Int)) -> Bool {
+                let (tier, otherTier) = (match == .typo ? 1 : 0, other.match == .typo ? 1 : 0)
+                if tier != otherTier { return tier < otherTier }
+                if score != other.score { return score > other.score }
+                return ids.0 < ids.1
+            }
+        }
+
+        /// Entries a best-first walk may visit per key before it settles for what it has.
+        static let maximumVisits = 20_000
+        /// Typo subtrees examined per key, fewest edits and best first.
+        static let maximumTypoSubtrees = 200
+
+        let completer: PlaceCompleter
+        let near: Point?
+        let limit: Int
+        private var best: [Int: Candidate] = [:]
+        private(set) var exactCount = 0
+
+        init(completer: PlaceCompleter, near: Point?, limit: Int) {
+            self.completer = completer
+            self.near = near
+            self.limit = limit
+        }
+
+        private var trie: PrefixTrie { completer.trie }
+
+        /// Exact matches of `key` as the start of a key.
+        mutating func exact(_ key: [UInt8], areas: [QualifierTable.Area]?) {
+            guard let position = trie.locate(key) else { return }
+            collect(below: position.node, matchLength: key.count, edits: 0, areas: areas,
+                    endsAtNode: position.offset == Int(trie.labelLength[position.node]))
+        }
+
+        /// Matches of `key` within `maxEdits` edits that are not exact.
+        mutating func typos(_ key: [UInt8], maxEdits: Int, areas: [QualifierTable.Area]?) {
+            let matches = trie.fuzzyMatches(key, maxEdits: maxEdits)
+                .sorted { ($0.edits, -trie.bestScore($0.node)) < ($1.edits, -trie.bestScore($1.node)) }
+            for match in matches.prefix(Self.maximumTypoSubtrees) {
+                collect(below: match.node, matchLength: match.length, edits: match.edits, areas: areas, endsAtNode: false)
+            }
+        }
+
+        /// Offers the best entries below `node`. Unfiltered, unbiased and with `limit` ≤ k,
+        /// the node's top list plus the whole-word continuations (keys ending here, and the
+        /// subtree after a space) hold the answer: no other entry can outrank k of them.
+        /// Otherwise a best-first walk runs until its bound falls below the `limit`-th score.
+        private mutating func collect(below node: Int, matchLength: Int, edits: Int,
+                                      areas: [QualifierTable.Area]?, endsAtNode: Bool) {
+            if areas == nil && near == nil && limit <= trie.k {
+                for entry in trie.topEntries(node) { offer(entry, matchLength: matchLength, edits: edits) }
+                if endsAtNode {
+                    for entry in trie.postingEntries(node).prefix(2 * trie.k) {
+                        offer(entry, matchLength: matchLength, edits: edits)
+                    }
+                    if let afterSpace = trie.child(of: node, startingWith: Normalizer.space) {
+                        for entry in trie.topEntries(afterSpace) { offer(entry, matchLength: matchLength, edits: edits) }
+                    }
+                }
+                return
+            }
+            var walk = PrefixTrie.RankedEntries(trie: trie, node: node)
+            var localScores: [Float] = []  // best score per distinct place seen by this walk, descending
+            var localPlaces: [Int] = []
+            let maximumFactor = CompletionRanking.typoFactor(edits: edits)
+            var visits = 0
+            while let entry = walk.next() {
+                visits += 1
+                let place = Int(trie.entryGroup[Int(entry)])
+                if let areas, !areas.contains(where: { $0.contains(completer.gazetteer.places[place]) }) { continue }
+                let score = offer(entry, matchLength: matchLength, edits: edits)
+                if let index = localPlaces.firstIndex(of: place) {
+                    if score > localScores[index] { localScores[index] = score }
+                } else if localScores.count < limit || score > localScores[localScores.count - 1] {
+                    let slot = localScores.firstIndex { $0 < score } ?? localScores.count
+                    localScores.insert(score, at: slot)
+                    localPlaces.insert(place, at: slot)
+                    if localScores.count > limit {
+                        localScores.removeLast()
+                        localPlaces.removeLast()
+                    }
+                }
+                if visits >= Self.maximumVisits { break }
+                if localScores.count == limit && walk.bound * maximumFactor < localScores[limit - 1] { break }
+            }
+        }
+
+        /// Scores `entry` and keeps it if it is its place's best so far; returns its score.
+        @discardableResult
+        private mutating func offer(_ entry: UInt32, matchLength: Int, edits: Int) -> Float {
+            let place = Int(trie.entryGroup[Int(entry)])
+            let match = edits > 0 ? Completion.Match.typo : classify(entry, matchLength: matchLength)
+            var score = trie.entryScore[Int(entry)] * CompletionRanking.quality(match)
+            if edits > 0 {
+                // A typo that still covers a whole word keeps that word's credit.
+                score = trie.entryScore[Int(entry)] * CompletionRanking.quality(classify(entry, matchLength: matchLength))
+                    * CompletionRanking.typoFactor(edits: edits)
+            }
+            if let near {
+                let target = completer.gazetteer.places[place]
+                score *= CompletionRanking.proximity(distanceKilometers:
+                    CompletionRanking.distanceKilometers(near, latitude: target.latitude, longitude: target.longitude))
+            }
+            let candidate = Candidate(place: place, entry: entry, match: match, edits: edits,
+                                      matchLength: matchLength, score: score)
+            if let existing = best[place] {
+                let places = completer.gazetteer.places
+                if candidate.ranks(before: existing, ids: (places[place].id, places[place].id)) {
+                    best[place] = candidate
+                }
+            } else {
+                best[place] = candidate
+                if edits == 0 { exactCount += 1 }
+            }
+            return score
+        }
+
+        /// Whole name, whole word or word prefix: what the key holds right after the match.
+        private func classify(_ entry: UInt32, matchLength: Int) -> Completion.Match {
+            if trie.keyLength(entry) == matchLength {
+                return completer.entryWordOffset[Int(entry)] == 0 ? .exactName : .exactWord
+            }
+            return trie.keyByte(entry, at: matchLength) == Normalizer.space ? .exactWord : .prefix
+        }
+
+        /// The best `limit` candidates, best first.
+        func ranked() -> [Candidate] {
+            let places = completer.gazetteer.places
+            return best.values
+                .sorted { $0.ranks(before: $1, ids: (places[$0.place].id, places[$1.place].id)) }
+                .prefix(limit)
+                .map { $0 }
+        }
+    }
+}
