@@ -32,6 +32,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .executableTarget(
+            name: "geoq-bench-complete",
+            dependencies: ["Geo"],
+            path: "Benchmarks/complete"
+        ),
         .testTarget(
             name: "GeoTests",
             dependencies: ["Geo"],

@@ -22,7 +22,7 @@ extension PlaceCompleter {
         /// Entries a best-first walk may visit per key before it settles for what it has.
         static let maximumVisits = 20_000
         /// Typo subtrees examined per key, fewest edits and best first.
-        static let maximumTypoSubtrees = 200
+        static let maximumTypoSubtrees = 64
 
         let completer: PlaceCompleter
         let near: Point?
@@ -47,7 +47,13 @@ extension PlaceCompleter {
 
         /// Matches of `key` within `maxEdits` edits that are not exact.
         mutating func typos(_ key: [UInt8], maxEdits: Int, areas: [QualifierTable.Area]?) {
-            let matches = trie.fuzzyMatches(key, maxEdits: maxEdits)
+            // The first letter is pinned, unless nothing at all matched exactly and the pinned
+            // walk finds nothing either: then a mistyped first letter is the likely story.
+            var matches = trie.fuzzyMatches(key, maxEdits: maxEdits, exactPrefix: 1)
+            if matches.isEmpty && exactCount == 0 {
+                matches = trie.fuzzyMatches(key, maxEdits: maxEdits, exactPrefix: 0)
+            }
+            matches = matches
                 .sorted { ($0.edits, -trie.bestScore($0.node)) < ($1.edits, -trie.bestScore($1.node)) }
             for match in matches.prefix(Self.maximumTypoSubtrees) {
                 collect(below: match.node, matchLength: match.length, edits: match.edits, areas: areas, endsAtNode: false)
