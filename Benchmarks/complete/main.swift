@@ -95,17 +95,25 @@ if let out = options.workloadOut {
 for (query, _) in workload.prefix(2000) { _ = try? completer.complete(query: query, limit: 10) }  // warm caches
 var latencies: [Double] = []
 latencies.reserveCapacity(workload.count)
+var withTypos: [Double] = []
 var found = 0
 for (query, id) in workload {
     let start = DispatchTime.now().uptimeNanoseconds
     let results = (try? completer.complete(query: query, limit: 10)) ?? []
-    latencies.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1000)
+    let micros = Double(DispatchTime.now().uptimeNanoseconds - start) / 1000
+    latencies.append(micros)
+    if results.contains(where: { $0.match == .typo }) { withTypos.append(micros) }
     if results.prefix(5).contains(where: { $0.id == id }) { found += 1 }
 }
 latencies.sort()
-func percentile(_ p: Double) -> Double { latencies[min(latencies.count - 1, Int(p * Double(latencies.count)))] }
+withTypos.sort()
+func percentile(_ p: Double, _ values: [Double] = latencies) -> Double {
+    values.isEmpty ? 0 : values[min(values.count - 1, Int(p * Double(values.count)))]
+}
 print(String(format: "complete query: p50 %.1f µs, p99 %.1f µs, max %.1f µs over %d typed prefixes; workload success@5 %.1f%%",
              percentile(0.5), percentile(0.99), latencies.last ?? 0, latencies.count, 100 * Double(found) / Double(workload.count)))
+print(String(format: "complete query: %d of them (%.0f%%) filled the list with typo matches: p50 %.1f µs, p99 %.1f µs",
+             withTypos.count, 100 * Double(withTypos.count) / Double(latencies.count), percentile(0.5, withTypos), percentile(0.99, withTypos)))
 
 if let eval = options.eval, let text = try? String(contentsOfFile: eval, encoding: .utf8) {
     var rows = 0, hits = 0

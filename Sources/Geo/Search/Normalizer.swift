@@ -37,12 +37,25 @@ public enum Normalizer {
     static func normalizedBytesWithSource(_ text: String) -> (bytes: [UInt8], source: [Range<Int>]) {
         var out = WordEmitter()
         var source: [Range<Int>] = []
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            // ASCII: one UTF-16 unit per byte, no graphemes to assemble.
+            for (offset, byte) in text.utf8.enumerated() {
+                let before = out.bytes.count
+                out.appendASCII(byte)
+                source.append(contentsOf: repeatElement(offset..<(offset + 1), count: out.bytes.count - before))
+            }
+            return (out.finish(), source)
+        }
         var offset = 0
         for character in text {
             let width = character.utf16.count
             let before = out.bytes.count
-            for scalar in String(character).decomposedStringWithCompatibilityMapping.unicodeScalars {
-                out.append(scalar)
+            if character.isASCII {
+                for scalar in character.unicodeScalars { out.append(scalar) }
+            } else {
+                for scalar in String(character).decomposedStringWithCompatibilityMapping.unicodeScalars {
+                    out.append(scalar)
+                }
             }
             // A word break emitted here is attributed to this character; highlights skip spaces.
             let sourceRange = offset..<(offset + width)

@@ -47,16 +47,22 @@ extension PlaceCompleter {
 
         /// Matches of `key` within `maxEdits` edits that are not exact.
         mutating func typos(_ key: [UInt8], maxEdits: Int, areas: [QualifierTable.Area]?) {
-            // The first letter is pinned, unless nothing at all matched exactly and the pinned
-            // walk finds nothing either: then a mistyped first letter is the likely story.
-            var matches = trie.fuzzyMatches(key, maxEdits: maxEdits, exactPrefix: 1)
-            if matches.isEmpty && exactCount == 0 {
-                matches = trie.fuzzyMatches(key, maxEdits: maxEdits, exactPrefix: 0)
+            // With no exact match at all the query is probably misspelt: the full budget, with
+            // the first letter pinned (and even that released if nothing is found). With some
+            // exact matches, typos only fill the list: one edit, first two letters pinned,
+            // which keeps the walk inside one small subtree.
+            var matches: [PrefixTrie.FuzzyMatch]
+            if exactCount == 0 {
+                matches = trie.fuzzyMatches(key, maxEdits: maxEdits, exactPrefix: 1)
+                if matches.isEmpty { matches = trie.fuzzyMatches(key, maxEdits: maxEdits, exactPrefix: 0) }
+            } else {
+                matches = trie.fuzzyMatches(key, maxEdits: 1, exactPrefix: 2)
             }
             matches = matches
                 .sorted { ($0.edits, -trie.bestScore($0.node)) < ($1.edits, -trie.bestScore($1.node)) }
             for match in matches.prefix(Self.maximumTypoSubtrees) {
-                collect(below: match.node, matchLength: match.length, edits: match.edits, areas: areas, endsAtNode: false)
+                collect(below: match.node, matchLength: match.length, edits: match.edits, areas: areas,
+                        endsAtNode: false, perSubtree: max(1, limit - exactCount))
             }
         }
 
@@ -65,9 +71,12 @@ extension PlaceCompleter {
         /// subtree after a space) hold the answer: no other entry can outrank k of them.
         /// Otherwise a best-first walk runs until its bound falls below the `limit`-th score.
         private mutating func collect(below node: Int, matchLength: Int, edits: Int,
-                                      areas: [QualifierTable.Area]?, endsAtNode: Bool) {
+                                      areas: [QualifierTable.Area]?, endsAtNode: Bool, perSubtree: Int? = nil) {
             if areas == nil && near == nil && limit <= trie.k {
-                for entry in trie.topEntries(node) { offer(entry, matchLength: matchLength, edits: edits) }
+                // Typo subtrees only fill the places exact matches left: their best few suffice.
+                for entry in trie.topEntries(node).prefix(perSubtree ?? trie.k) {
+                    offer(entry, matchLength: matchLength, edits: edits)
+                }
                 if endsAtNode {
                     for entry in trie.postingEntries(node).prefix(2 * trie.k) {
                         offer(entry, matchLength: matchLength, edits: edits)
@@ -86,7 +95,9 @@ extension PlaceCompleter {
             while let entry = walk.next() {
                 visits += 1
                 let place = Int(trie.entryGroup[Int(entry)])
-                if let areas, !areas.contains(where: { $0.contains(completer.gazetteer.places[place]) }) { continue }
+                if let areas, !areas.contains(where: {
+                    $0.id == ($0.isRegion ? completer.placeRegionID[place] : completer.placeCountryID[place])
+                }) { continue }
                 let score = offer(entry, matchLength: matchLength, edits: edits)
                 if let index = localPlaces.firstIndex(of: place) {
                     if score > localScores[index] { localScores[index] = score }
@@ -116,15 +127,13 @@ extension PlaceCompleter {
                     * CompletionRanking.typoFactor(edits: edits)
             }
             if let near {
-                let target = completer.gazetteer.places[place]
-                score *= CompletionRanking.proximity(distanceKilometers:
-                    CompletionRanking.distanceKilometers(near, latitude: target.latitude, longitude: target.longitude))
+                score *= CompletionRanking.proximity(distanceKilometers: CompletionRanking.distanceKilometers(
+                    near, latitude: completer.placeLatitude[place], longitude: completer.placeLongitude[place]))
             }
             let candidate = Candidate(place: place, entry: entry, match: match, edits: edits,
                                       matchLength: matchLength, score: score)
             if let existing = best[place] {
-                let places = completer.gazetteer.places
-                if candidate.ranks(before: existing, ids: (places[place].id, places[place].id)) {
+                if candidate.ranks(before: existing, ids: (place, place)) {
                     best[place] = candidate
                 }
             } else {
@@ -144,9 +153,9 @@ extension PlaceCompleter {
 
         /// The best `limit` candidates, best first.
         func ranked() -> [Candidate] {
-            let places = completer.gazetteer.places
+            // Ties fall back to gazetteer order (the importer writes places by GeoNames id).
             return best.values
-                .sorted { $0.ranks(before: $1, ids: (places[$0.place].id, places[$1.place].id)) }
+                .sorted { $0.ranks(before: $1, ids: ($0.place, $1.place)) }
                 .prefix(limit)
                 .map { $0 }
         }

@@ -30,7 +30,7 @@ extension PlaceCompleter {
         for (reading, keys) in zip(readings, keysByReading) {
             for key in keys { search.exact(key, areas: reading.areas) }
         }
-        if search.exactCount < limit {
+        if search.exactCount < min(limit, typoThreshold) {
             for (reading, keys) in zip(readings, keysByReading) {
                 let budget = Self.typoBudget(reading.nameWords)
                 guard budget > 0 else { continue }

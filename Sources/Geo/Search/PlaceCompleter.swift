@@ -33,12 +33,26 @@ public struct PlaceCompleter: Sendable {
     /// Per entry: where its key starts inside the place's normalized name, in bytes.
     let entryWordOffset: [UInt16]
     let qualifiers: QualifierTable
+    /// Typo search runs when exact matches found fewer places than this (and the limit).
+    let typoThreshold: Int
+    /// Per place, what ranking and filtering read in the hot loop, kept apart from the
+    /// `Place` values so that no strings are touched there.
+    let placeLatitude: [Double]
+    let placeLongitude: [Double]
+    /// Per place, its country and region as small ids (see `QualifierTable.areaID`).
+    let placeCountryID: [UInt32]
+    let placeRegionID: [UInt32]
 
     /// Builds the index. O(total name bytes + trie nodes · k log k); about a third of a
     /// second for the 34,000 places of cities15000 in a release build.
-    /// - Parameter k: entries kept per trie node; limits up to `k` take the O(|prefix| + k) path.
-    public init(gazetteer: Gazetteer, k: Int = 10) {
+    /// - Parameters:
+    ///   - k: entries kept per trie node; limits up to `k` take the O(|prefix| + k) path.
+    ///   - typoThreshold: typos are searched only when exact matches found fewer places than
+    ///     this (and than the limit). 5 fills a top-5 list; on single-edit misspellings of the
+    ///     400 largest cities it found as many as always searching (98.7 % in the top 5).
+    public init(gazetteer: Gazetteer, k: Int = 10, typoThreshold: Int = 5) {
         self.gazetteer = gazetteer
+        self.typoThreshold = typoThreshold
         var text: [UInt8] = []
         var keys: [PrefixTrie.Key] = []
         var entryName: [UInt16] = []
@@ -67,7 +81,12 @@ public struct PlaceCompleter: Sendable {
         trie = PrefixTrie(text: text, keys: keys, k: k)
         self.entryName = entryName
         self.entryWordOffset = entryWordOffset
-        qualifiers = QualifierTable(gazetteer: gazetteer)
+        placeLatitude = gazetteer.places.map(\.latitude)
+        placeLongitude = gazetteer.places.map(\.longitude)
+        let qualifiers = QualifierTable(gazetteer: gazetteer)
+        placeCountryID = gazetteer.places.map { qualifiers.areaID(country: $0.countryCode, admin1: nil) }
+        placeRegionID = gazetteer.places.map { qualifiers.areaID(country: $0.countryCode, admin1: $0.admin1Code) }
+        self.qualifiers = qualifiers
     }
 
     /// Number of indexed keys (each name and each of its word starts).

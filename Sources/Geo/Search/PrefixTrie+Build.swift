@@ -27,7 +27,16 @@ extension PrefixTrie {
         builder.build(entries: (0..<keys.count).compactMap { keys[$0].end > keys[$0].start ? UInt32($0) : nil })
         let tops = builder.topLists(groups: entryGroup, k: k)
 
-        labelStart = builder.labelStart
+        var labels: [UInt8] = []
+        var labelStart = builder.labelStart
+        labels.reserveCapacity(labelStart.count * 4)
+        for node in 0..<labelStart.count {
+            let start = Int(labelStart[node])
+            labelStart[node] = UInt32(labels.count)
+            labels.append(contentsOf: text[start..<(start + Int(builder.labelLength[node]))])
+        }
+        self.labels = labels
+        self.labelStart = labelStart
         labelLength = builder.labelLength
         firstByte = builder.firstByte
         childStart = builder.childStart

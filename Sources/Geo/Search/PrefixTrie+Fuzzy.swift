@@ -22,49 +22,82 @@ extension PrefixTrie {
     /// of the query, and paths are at most |query| + `maxEdits` bytes deep.
     func fuzzyMatches(_ query: [UInt8], maxEdits: Int, exactPrefix: Int = 1) -> [FuzzyMatch] {
         guard maxEdits > 0, query.count > exactPrefix else { return [] }
-        var walk = FuzzyWalk(trie: self, query: query, maxEdits: maxEdits, exactPrefix: exactPrefix)
-        walk.run()
-        return walk.matches
+        // The walk runs on raw buffers: it is the hot loop of typo search, and array
+        // accessors inside it would pay for uniqueness and bounds checks on every cell.
+        return labels.withUnsafeBufferPointer { text in
+            labelStart.withUnsafeBufferPointer { labelStart in
+                labelLength.withUnsafeBufferPointer { labelLength in
+                  firstByte.withUnsafeBufferPointer { firstByte in
+                    childStart.withUnsafeBufferPointer { childStart in
+                        query.withUnsafeBufferPointer { query in
+                            var walk = FuzzyWalk(
+                                trie: self, text: text, labelStart: labelStart, labelLength: labelLength,
+                                firstByte: firstByte, childStart: childStart, query: query, maxEdits: maxEdits, exactPrefix: exactPrefix)
+                            defer { walk.deallocate() }
+                            walk.descend(into: 0, depth: 0, bestOnPath: Int.max)
+                            return walk.matches
+                        }
+                    }
+                  }
+                }
+            }
+        }
     }
 }
 
 private struct FuzzyWalk {
     let trie: PrefixTrie
-    let query: [UInt8]
+    let text: UnsafeBufferPointer<UInt8>
+    let labelStart: UnsafeBufferPointer<UInt32>
+    let labelLength: UnsafeBufferPointer<UInt16>
+    let firstByte: UnsafeBufferPointer<UInt8>
+    let childStart: UnsafeBufferPointer<UInt32>
+    let query: UnsafeBufferPointer<UInt8>
     let maxEdits: Int
     let exactPrefix: Int
     let width: Int
     let maximumDepth: Int
     /// rows[d * width + i]: distance between the first d path bytes and the first i query bytes.
-    var rows: [Int32]
-    var path: [UInt8]
+    let rows: UnsafeMutablePointer<Int32>
+    let path: UnsafeMutablePointer<UInt8>
     var matches: [PrefixTrie.FuzzyMatch] = []
 
-    init(trie: PrefixTrie, query: [UInt8], maxEdits: Int, exactPrefix: Int) {
+    init(trie: PrefixTrie, text: UnsafeBufferPointer<UInt8>, labelStart: UnsafeBufferPointer<UInt32>,
+         labelLength: UnsafeBufferPointer<UInt16>, firstByte: UnsafeBufferPointer<UInt8>,
+         childStart: UnsafeBufferPointer<UInt32>,
+         query: UnsafeBufferPointer<UInt8>, maxEdits: Int, exactPrefix: Int) {
         self.trie = trie
+        self.text = text
+        self.labelStart = labelStart
+        self.labelLength = labelLength
+        self.firstByte = firstByte
+        self.childStart = childStart
         self.query = query
         self.maxEdits = maxEdits
         self.exactPrefix = exactPrefix
         width = query.count + 1
         // Row d holds values ≥ d − |query|, so deeper than |query| + maxEdits nothing matches.
         maximumDepth = query.count + maxEdits + 1
-        rows = [Int32](repeating: 0, count: (maximumDepth + 1) * width)
+        rows = .allocate(capacity: (maximumDepth + 1) * width)
         for i in 0..<width { rows[i] = Int32(i) }
-        path = [UInt8](repeating: 0, count: maximumDepth + 1)
+        path = .allocate(capacity: maximumDepth + 1)
     }
 
-    mutating func run() {
-        descend(into: 0, depth: 0, bestOnPath: Int.max)
+    func deallocate() {
+        rows.deallocate()
+        path.deallocate()
     }
 
     /// Walks the label of `node` (starting at path depth `depth`) and then its children.
-    private mutating func descend(into node: Int, depth: Int, bestOnPath: Int) {
+    mutating func descend(into node: Int, depth: Int, bestOnPath: Int) {
         var bestOnPath = bestOnPath
-        let start = Int(trie.labelStart[node])
-        let length = Int(trie.labelLength[node])
+        let length = Int(labelLength[node])
+        let start = length > 1 ? Int(labelStart[node]) : 0
         for offset in 0..<length {
             let d = depth + offset + 1
-            let byte = trie.text[start + offset]
+            // The first byte comes from the contiguous `firstByte` array: most children are
+            // pruned on it.
+            let byte = offset == 0 ? firstByte[node] : text[start + offset]
             if d <= exactPrefix && byte != query[d - 1] { return }
             if d > maximumDepth { return }
             let (full, rowMinimum) = extend(with: byte, depth: d)
@@ -81,45 +114,86 @@ private struct FuzzyWalk {
             }
         }
         let end = depth + length
-        var child = Int(trie.childStart[node])
-        let lastChild = Int(trie.childStart[node + 1])
         if end < exactPrefix {
             // Only the child spelling the next query byte can stay exact.
-            guard let only = trie.child(of: node, startingWith: query[end]) else { return }
-            child = only
-            descend(into: child, depth: end, bestOnPath: bestOnPath)
+            if let only = trie.child(of: node, startingWith: query[end]) {
+                descend(into: only, depth: end, bestOnPath: bestOnPath)
+            }
             return
         }
-        while child < lastChild {
-            descend(into: child, depth: end, bestOnPath: bestOnPath)
-            child += 1
+        if end == 0 || rowHasSlack(depth: end) {
+            for child in Int(childStart[node])..<Int(childStart[node + 1]) {
+                descend(into: child, depth: end, bestOnPath: bestOnPath)
+            }
+            return
+        }
+        // No cell can afford another edit, so only a byte that continues some cell for free
+        // (a match, or the second half of a transposition) keeps the path alive: look those
+        // children up instead of computing a row for every child.
+        var allowed: [UInt8] = []
+        allowed.reserveCapacity(2 * maxEdits + 2)
+        let row = rows + end * width
+        let lower = max(0, end - maxEdits), upper = min(query.count - 1, end + maxEdits)
+        if lower <= upper {
+            for i in lower...upper where row[i] <= maxEdits && !allowed.contains(query[i]) {
+                allowed.append(query[i])
+            }
+        }
+        if end >= 1 {
+            let last = path[end - 1], before = rows + (end - 1) * width
+            let previousLower = max(0, end - 1 - maxEdits), previousUpper = min(query.count, end - 1 + maxEdits)
+            for i in 2...max(2, query.count) where i <= query.count && query[i - 1] == last {
+                let j = i - 2
+                if j >= previousLower && j <= previousUpper && before[j] < maxEdits && !allowed.contains(query[j]) {
+                    allowed.append(query[j])
+                }
+            }
+        }
+        for byte in allowed {
+            if let child = trie.child(of: node, startingWith: byte) {
+                descend(into: child, depth: end, bestOnPath: bestOnPath)
+            }
         }
     }
 
+    /// Whether some cell of row `depth` could still absorb one more edit (a cell below
+    /// `maxEdits`): then any next byte may stay within budget.
+    private func rowHasSlack(depth: Int) -> Bool {
+        let row = rows + depth * width
+        if depth < maxEdits { return true }  // row[0] == depth
+        let lower = max(1, depth - maxEdits), upper = min(query.count, depth + maxEdits)
+        if lower > upper { return false }
+        for i in lower...upper where row[i] < maxEdits { return true }
+        return false
+    }
+
     /// Fills row `d` for path byte `byte`; returns the distance to the whole query and the
-    /// row's minimum (a lower bound for every extension of this path).
+    /// row's minimum (a lower bound for every extension of this path). Only the diagonal
+    /// band |i − d| ≤ maxEdits is computed (Ukkonen): cells outside it exceed maxEdits, and
+    /// the band's edges are written as `maxEdits + 1` so the next rows can read them.
     @inline(__always)
-    private mutating func extend(with byte: UInt8, depth d: Int) -> (full: Int, rowMinimum: Int) {
-        let width = self.width
+    private func extend(with byte: UInt8, depth d: Int) -> (full: Int, rowMinimum: Int) {
         let count = query.count
+        let outside = Int32(maxEdits + 1)
         path[d - 1] = byte
         let previousByte: UInt8 = d > 1 ? path[d - 2] : 0
-        return query.withUnsafeBufferPointer { q in
-            rows.withUnsafeMutableBufferPointer { r in
-                let row = d * width, previous = row - width, beforePrevious = previous - width
-                r[row] = Int32(d)
-                var rowMinimum = Int32(d)
-                for i in 1...count {
-                    let cost: Int32 = q[i - 1] == byte ? 0 : 1
-                    var value = min(r[previous + i] + 1, r[row + i - 1] + 1, r[previous + i - 1] + cost)
-                    if i > 1 && d > 1 && q[i - 1] == previousByte && q[i - 2] == byte {
-                        value = min(value, r[beforePrevious + i - 2] + 1)
-                    }
-                    r[row + i] = value
-                    rowMinimum = min(rowMinimum, value)
+        let row = rows + d * width, previous = row - width
+        let lower = max(1, d - maxEdits), upper = min(count, d + maxEdits)
+        row[0] = Int32(d)
+        if lower > 1 { row[lower - 1] = outside }
+        if upper < count { row[upper + 1] = outside }
+        var rowMinimum = lower == 1 ? Int32(d) : outside
+        if lower <= upper {
+            for i in lower...upper {
+                let cost: Int32 = query[i - 1] == byte ? 0 : 1
+                var value = min(previous[i] + 1, row[i - 1] + 1, previous[i - 1] + cost)
+                if i > 1 && d > 1 && query[i - 1] == previousByte && query[i - 2] == byte {
+                    value = min(value, (previous - width)[i - 2] + 1)
                 }
-                return (Int(r[row + count]), Int(rowMinimum))
+                row[i] = value
+                rowMinimum = min(rowMinimum, value)
             }
         }
+        return (upper == count ? Int(row[count]) : Int(outside), Int(rowMinimum))
     }
 }

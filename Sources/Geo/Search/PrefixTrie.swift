@@ -7,8 +7,12 @@
 ///
 /// Built once by `PrefixTrie.init(text:keys:k:)` (`PrefixTrie+Build.swift`); read-only after.
 struct PrefixTrie: Sendable {
-    /// The bytes that keys and edge labels point into.
+    /// The bytes that keys point into.
     let text: [UInt8]
+    /// Edge labels, copied out of `text` in node order so that siblings' labels are adjacent
+    /// in memory: a walk over a node's children then reads neighbouring bytes instead of
+    /// taking a cache miss per child.
+    let labels: [UInt8]
 
     // Entries, by entry id (the index of the key given to the builder).
     let entryKeyStart: [UInt32]
@@ -17,7 +21,7 @@ struct PrefixTrie: Sendable {
     let entryGroup: [UInt32]
 
     // Nodes, by node id; node 0 is the root (empty label).
-    /// Start of the node's edge label in `text`.
+    /// Start of the node's edge label in `labels`.
     let labelStart: [UInt32]
     let labelLength: [UInt16]
     /// The first byte of the node's label, so child lookup scans one small contiguous array.
@@ -70,7 +74,7 @@ struct PrefixTrie: Sendable {
             let length = Int(labelLength[next])
             var offset = 0
             while offset < length && index < key.count {
-                if text[start + offset] != key[index] { return nil }
+                if labels[start + offset] != key[index] { return nil }
                 offset += 1
                 index += 1
             }

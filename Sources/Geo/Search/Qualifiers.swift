@@ -2,14 +2,32 @@
 /// "paris, texas", "london ontario", "kingston jamaica", "london ontario canada"), by
 /// code, name or common abbreviation, normalized like everything else.
 struct QualifierTable: Sendable {
-    /// A country, or one region of it.
+    /// A country, or one region of it, named by its id in `areaIDs`.
     struct Area: Hashable, Sendable {
         var country: String
         var admin1: String?
+        /// The id of the country (admin1 nil) or of the region.
+        var id: UInt32
+        var isRegion: Bool { admin1 != nil }
+    }
 
-        func contains(_ place: Place) -> Bool {
-            place.countryCode == country && (admin1 == nil || place.admin1Code == admin1)
-        }
+    /// Ids for "CC" and "CC.ADMIN1" keys, so filtering compares integers.
+    private(set) var areaIDs: [String: UInt32] = [:]
+
+    /// The id of a country or region, allocated on first use (0 is never used).
+    func areaID(country: String, admin1: String?) -> UInt32 {
+        areaIDs[Self.key(country, admin1)] ?? UInt32.max
+    }
+
+    private static func key(_ country: String, _ admin1: String?) -> String {
+        admin1.map { country + "." + $0 } ?? country
+    }
+
+    private mutating func makeArea(_ country: String, _ admin1: String?) -> Area {
+        let key = Self.key(country, admin1)
+        let id = areaIDs[key] ?? UInt32(areaIDs.count + 1)
+        areaIDs[key] = id
+        return Area(country: country, admin1: admin1, id: id)
     }
 
     /// A reading of a query: the words that name the place, and the areas it must lie in
@@ -31,19 +49,24 @@ struct QualifierTable: Sendable {
     ]
 
     init(gazetteer: Gazetteer) {
+        for place in gazetteer.places {
+            _ = makeArea(place.countryCode, nil)
+            _ = makeArea(place.countryCode, place.admin1Code)
+        }
         for (code, country) in gazetteer.countries {
-            let area = Area(country: code, admin1: nil)
+            let area = makeArea(code, nil)
             for phrase in [code, country.name] + country.aliases + (Self.commonCountryAliases[code] ?? []) {
                 add(phrase, area)
             }
         }
         for (code, aliases) in Self.commonCountryAliases where gazetteer.countries[code] == nil {
-            for phrase in [code] + aliases { add(phrase, Area(country: code, admin1: nil)) }
+            let area = makeArea(code, nil)
+            for phrase in [code] + aliases { add(phrase, area) }
         }
         for (key, region) in gazetteer.regions {
             let parts = key.split(separator: ".", maxSplits: 1).map(String.init)
             guard parts.count == 2 else { continue }
-            let area = Area(country: parts[0], admin1: parts[1])
+            let area = makeArea(parts[0], parts[1])
             var phrases = [region.name] + region.aliases
             // Letter codes are what people type ("TX", "ENG"); numeric ones ("08") are not.
             if parts[1].count >= 2 && parts[1].allSatisfy(\.isLetter) { phrases.append(parts[1]) }
@@ -73,7 +96,7 @@ struct QualifierTable: Sendable {
             for cut in 1..<tail.count {
                 guard let regions = lookup(Array(tail[..<cut])), let countries = lookup(Array(tail[cut...])) else { continue }
                 for region in regions {
-                    for country in countries where country.admin1 == nil && country.country == region.country {
+                    for country in countries where !country.isRegion && country.country == region.country {
                         areas.insert(region)
                     }
                 }
