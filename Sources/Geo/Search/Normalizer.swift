@@ -19,15 +19,11 @@ public enum Normalizer {
     public static func normalizedBytes(_ text: String) -> [UInt8] {
         var out = WordEmitter()
         out.bytes.reserveCapacity(text.utf8.count)
-        var isASCII = true
-        for byte in text.utf8 where byte >= 0x80 { isASCII = false; break }
-        if isASCII {
-            for byte in text.utf8 { out.appendASCII(byte) }
-        } else {
-            for scalar in text.decomposedStringWithCompatibilityMapping.unicodeScalars {
-                out.append(scalar)
-            }
+        for byte in text.utf8 where byte >= 0x80 {
+            for scalar in text.unicodeScalars { out.fold(scalar) }
+            return out.finish()
         }
+        for byte in text.utf8 { out.appendASCII(byte) }
         return out.finish()
     }
 
@@ -50,13 +46,7 @@ public enum Normalizer {
         for character in text {
             let width = character.utf16.count
             let before = out.bytes.count
-            if character.isASCII {
-                for scalar in character.unicodeScalars { out.append(scalar) }
-            } else {
-                for scalar in String(character).decomposedStringWithCompatibilityMapping.unicodeScalars {
-                    out.append(scalar)
-                }
-            }
+            for scalar in character.unicodeScalars { out.fold(scalar) }
             // A word break emitted here is attributed to this character; highlights skip spaces.
             let sourceRange = offset..<(offset + width)
             source.append(contentsOf: repeatElement(sourceRange, count: out.bytes.count - before))
@@ -78,6 +68,9 @@ public enum Normalizer {
     }
 
     static let space = UInt8(ascii: " ")
+
+    /// Marks a word break in `ScalarFolding` fragments (0xFF never occurs in UTF-8).
+    static let breakMarker: UInt8 = 0xFF
 
     /// Letters that NFKD does not decompose, with their usual Latin transliteration.
     static let foldedLetters: [Unicode.Scalar: String] = [
@@ -108,6 +101,32 @@ private struct WordEmitter {
         }
     }
 
+    /// Folds one scalar of the *original* text: per-scalar NFKD is the same as whole-string
+    /// NFKD once combining marks are dropped (reordering only moves marks), so folding can be
+    /// table-driven. Table for U+0000…U+30FF (Latin, Greek, Cyrillic, Arabic, Indic, kana);
+    /// CJK ideographs pass through; anything else goes through Foundation one scalar at a time.
+    mutating func fold(_ scalar: Unicode.Scalar) {
+        let value = scalar.value
+        if value < 0x80 { appendASCII(UInt8(value)); return }
+        if value < ScalarFolding.tableEnd {
+            let table = ScalarFolding.table
+            let from = Int(table.start[Int(value)]), to = Int(table.start[Int(value) + 1])
+            for index in from..<to {
+                let byte = table.bytes[index]
+                if byte == Normalizer.breakMarker { pendingSpace = true } else { emit(byte) }
+            }
+            return
+        }
+        if (0x4E00..<0xA000).contains(value) || (0x3400..<0x4DC0).contains(value) {
+            for byte in String(scalar).utf8 { emit(byte) }  // CJK ideographs: no case, no decomposition
+            return
+        }
+        for decomposed in String(scalar).decomposedStringWithCompatibilityMapping.unicodeScalars {
+            append(decomposed)
+        }
+    }
+
+    /// Folds one scalar of *decomposed* text.
     mutating func append(_ scalar: Unicode.Scalar) {
         if scalar.isASCII { appendASCII(UInt8(scalar.value)); return }
         if Normalizer.apostrophes.contains(scalar) { return }
@@ -127,11 +146,36 @@ private struct WordEmitter {
         }
     }
 
-    private mutating func emit(_ byte: UInt8) {
+    mutating func emit(_ byte: UInt8) {
         if pendingSpace && !bytes.isEmpty { bytes.append(Normalizer.space) }
         pendingSpace = false
         bytes.append(byte)
     }
 
     mutating func finish() -> [UInt8] { bytes }
+
+    var hasPendingSpace: Bool { pendingSpace }
+}
+
+/// The folding of every scalar below `tableEnd`, computed once: each scalar's normalized
+/// bytes, empty when it is dropped, or `Normalizer.breakMarker` when it breaks words.
+enum ScalarFolding {
+    static let tableEnd: UInt32 = 0x3100
+
+    static let table: (start: [UInt32], bytes: [UInt8]) = {
+        var start: [UInt32] = [0]
+        var bytes: [UInt8] = []
+        start.reserveCapacity(Int(tableEnd) + 1)
+        for value in 0..<tableEnd {
+            if let scalar = Unicode.Scalar(value), value >= 0x80 {
+                for decomposed in String(scalar).decomposedStringWithCompatibilityMapping.unicodeScalars {
+                    var emitter = WordEmitter()
+                    emitter.append(decomposed)
+                    bytes += emitter.bytes.isEmpty ? (emitter.hasPendingSpace ? [Normalizer.breakMarker] : []) : emitter.bytes
+                }
+            }
+            start.append(UInt32(bytes.count))
+        }
+        return (start, bytes)
+    }()
 }

@@ -78,6 +78,7 @@ private struct Builder {
     }
 
     mutating func build(entries: [UInt32]) {
+        let scores = score
         var order = entries
         var scratch = [UInt32](repeating: 0, count: order.count)
         var queue: [Pending] = [Pending(lower: 0, upper: order.count, depth: 0)]
@@ -117,8 +118,13 @@ private struct Builder {
                 }
             }
             postingStart.append(UInt32(postings.count))
-            let ended = order[pending.lower..<splitAt].sorted { score[Int($0)] > score[Int($1)] }
-            postings.append(contentsOf: ended)
+            if splitAt - pending.lower > 1 {
+                var ended = order[pending.lower..<splitAt].map { (score: scores[Int($0)], entry: $0) }
+                ended.sort { $0.score > $1.score || ($0.score == $1.score && $0.entry < $1.entry) }
+                postings.append(contentsOf: ended.map(\.entry))
+            } else if splitAt > pending.lower {
+                postings.append(order[pending.lower])
+            }
             // Children: bucket the remaining keys by their byte at `labelEnd`.
             childStart.append(UInt32(queue.count))
             bucket(&order, &scratch, pending: splitAt..<pending.upper, at: labelEnd)
@@ -172,30 +178,40 @@ private struct Builder {
     /// (children have higher ids than their parent, so a reverse sweep sees them first).
     func topLists(groups: [UInt32], k: Int) -> (start: [UInt32], count: [UInt8], entries: [UInt32]) {
         let nodeCount = labelStart.count
+        let scores = score
         var start = [UInt32](repeating: 0, count: nodeCount)
         var count = [UInt8](repeating: 0, count: nodeCount)
         var entries: [UInt32] = []
-        var candidates: [UInt32] = []
+        var candidates: [(score: Float, entry: UInt32)] = []
         var chosen: [UInt32] = []
+        var chosenGroups: [UInt32] = []
         for node in stride(from: nodeCount - 1, through: 0, by: -1) {
             candidates.removeAll(keepingCapacity: true)
+            chosenGroups.removeAll(keepingCapacity: true)
             // Postings are sorted best first: past the k-th distinct group none can be chosen.
-            chosen.removeAll(keepingCapacity: true)
-            for index in Int(postingStart[node])..<Int(postingStart[node + 1]) where chosen.count < k {
+            for index in Int(postingStart[node])..<Int(postingStart[node + 1]) where chosenGroups.count < k {
                 let entry = postings[index]
-                candidates.append(entry)
+                candidates.append((scores[Int(entry)], entry))
                 let group = groups[Int(entry)]
-                if !chosen.contains(where: { groups[Int($0)] == group }) { chosen.append(entry) }
+                if !chosenGroups.contains(group) { chosenGroups.append(group) }
             }
             for child in Int(childStart[node])..<Int(childStart[node + 1]) {
                 let childFrom = Int(start[child])
-                candidates.append(contentsOf: entries[childFrom..<(childFrom + Int(count[child]))])
+                for index in childFrom..<(childFrom + Int(count[child])) {
+                    candidates.append((scores[Int(entries[index])], entries[index]))
+                }
             }
-            candidates.sort { score[Int($0)] > score[Int($1)] || (score[Int($0)] == score[Int($1)] && $0 < $1) }
+            if Int(childStart[node + 1]) - Int(childStart[node]) + (postingStart[node + 1] > postingStart[node] ? 1 : 0) > 1 {
+                candidates.sort { $0.score > $1.score || ($0.score == $1.score && $0.entry < $1.entry) }
+            }
             chosen.removeAll(keepingCapacity: true)
-            for entry in candidates where chosen.count < k {
-                let group = groups[Int(entry)]
-                if !chosen.contains(where: { groups[Int($0)] == group }) { chosen.append(entry) }
+            chosenGroups.removeAll(keepingCapacity: true)
+            for candidate in candidates where chosen.count < k {
+                let group = groups[Int(candidate.entry)]
+                if !chosenGroups.contains(group) {
+                    chosen.append(candidate.entry)
+                    chosenGroups.append(group)
+                }
             }
             start[node] = UInt32(entries.count)
             count[node] = UInt8(chosen.count)
