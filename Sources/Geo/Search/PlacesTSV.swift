@@ -13,6 +13,7 @@ enum PlacesTSV {
         "latitude", "longitude", "population", "feature", "timezone",
     ]
     static let headerLine = columns.joined(separator: "\t")
+    static let headerDescription = "a header line of \(columns.count) tab-separated columns: \(columns.joined(separator: " "))"
     static let comment = "# geoq places: GeoNames data (https://www.geonames.org), CC BY 4.0; see data/README-places.md"
 
     /// Parses a places file already in memory. O(file size).
@@ -39,7 +40,7 @@ enum PlacesTSV {
                 try splitFields(line, into: &fields, path: path, lineNumber: lineNumber)
                 if !sawHeader {
                     guard fields == columns else {
-                        let found = fields.joined(separator: "\t")
+                        let found = fields.joined(separator: " ⇥ ")
                         throw GazetteerError.notPlacesTSV(path: path, line: lineNumber, found: String(found.prefix(60)))
                     }
                     sawHeader = true

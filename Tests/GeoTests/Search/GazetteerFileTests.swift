@@ -104,7 +104,7 @@ struct GazetteerFileTests {
 extension GazetteerError {
     var pathForTests: String {
         switch self {
-        case .missing(let path), .empty(let path), .noPlaces(let path), .unknownFormat(let path),
+        case .missing(let path), .missingSource(let path), .empty(let path), .noPlaces(let path), .unknownFormat(let path),
              .unreadable(let path, _), .notPlacesTSV(let path, _, _), .invalidUTF8(let path, _, _), .badRow(let path, _, _):
             return path
         }
