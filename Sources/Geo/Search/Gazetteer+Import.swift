@@ -253,18 +253,3 @@ private enum GeoNamesJSON {
         return String(out)
     }
 }
-
-/// Calls `body` with each line of `bytes` (1-based number, without the line break).
-private func forEachLine(_ bytes: [UInt8], _ body: (Int, ArraySlice<UInt8>) throws -> Void) rethrows {
-    var start = 0
-    var number = 0
-    while start < bytes.count {
-        number += 1
-        var end = start
-        while end < bytes.count && bytes[end] != UInt8(ascii: "\n") { end += 1 }
-        var contentEnd = end
-        if contentEnd > start && bytes[contentEnd - 1] == UInt8(ascii: "\r") { contentEnd -= 1 }
-        try body(number, bytes[start..<contentEnd])
-        start = end + 1
-    }
-}

@@ -23,49 +23,40 @@ enum PlacesTSV {
         var countries: [String: AreaName] = [:]
         var regions: [String: AreaName] = [:]
         var sawHeader = false
-        var lineNumber = 0
+        var lastLine = 0
         var fields: [String] = []
         fields.reserveCapacity(columns.count)
-        try bytes.withUnsafeBufferPointer { buffer in
-            var lineStart = 0
-            while lineStart < buffer.count {
-                lineNumber += 1
-                var lineEnd = lineStart
-                while lineEnd < buffer.count && buffer[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
-                var contentEnd = lineEnd
-                if contentEnd > lineStart && buffer[contentEnd - 1] == UInt8(ascii: "\r") { contentEnd -= 1 }
-                defer { lineStart = lineEnd + 1 }
-                let line = UnsafeBufferPointer(rebasing: buffer[lineStart..<contentEnd])
-                if line.isEmpty || line[0] == UInt8(ascii: "#") { continue }
-                try splitFields(line, into: &fields, path: path, lineNumber: lineNumber)
-                if !sawHeader {
-                    guard fields == columns else {
-                        let found = fields.joined(separator: " ⇥ ")
-                        throw GazetteerError.notPlacesTSV(path: path, line: lineNumber, found: String(found.prefix(60)))
-                    }
-                    sawHeader = true
-                    continue
+        try forEachLine(bytes) { lineNumber, line in
+            lastLine = lineNumber
+            if line.isEmpty || line[0] == UInt8(ascii: "#") { return }
+            try splitFields(line, into: &fields, path: path, lineNumber: lineNumber)
+            if !sawHeader {
+                guard fields == columns else {
+                    let found = fields.joined(separator: " ⇥ ")
+                    throw GazetteerError.notPlacesTSV(path: path, line: lineNumber, found: String(found.prefix(60)))
                 }
-                guard fields.count == columns.count else {
-                    throw GazetteerError.badRow(path: path, line: lineNumber,
-                        reason: "expected \(columns.count) tab-separated fields, found \(fields.count)")
-                }
-                let aliases = fields[4].isEmpty ? [] : fields[4].split(separator: ",").map(String.init)
-                switch fields[0] {
-                case "P":
-                    places.append(try place(from: fields, aliases: aliases, path: path, lineNumber: lineNumber))
-                case "C":
-                    countries[fields[5]] = AreaName(name: fields[2], aliases: aliases)
-                case "A":
-                    regions[Gazetteer.regionKey(country: fields[5], admin1: fields[6])] = AreaName(name: fields[2], aliases: aliases)
-                default:
-                    throw GazetteerError.badRow(path: path, line: lineNumber,
-                        reason: "unknown row kind '\(fields[0])' (expected P, C or A)")
-                }
+                sawHeader = true
+                return
+            }
+            guard fields.count == columns.count else {
+                throw GazetteerError.badRow(path: path, line: lineNumber,
+                    reason: "expected \(columns.count) tab-separated fields, found \(fields.count)")
+            }
+            let aliases = fields[4].isEmpty ? [] : fields[4].split(separator: ",").map(String.init)
+            switch fields[0] {
+            case "P":
+                places.append(try place(from: fields, aliases: aliases, path: path, lineNumber: lineNumber))
+            case "C":
+                countries[fields[5]] = AreaName(name: fields[2], aliases: aliases)
+            case "A":
+                regions[Gazetteer.regionKey(country: fields[5], admin1: fields[6])] = AreaName(name: fields[2], aliases: aliases)
+            default:
+                throw GazetteerError.badRow(path: path, line: lineNumber,
+                    reason: "unknown row kind '\(fields[0])' (expected P, C or A)")
             }
         }
         if !sawHeader {
-            throw GazetteerError.notPlacesTSV(path: path, line: lineNumber, found: "only comments")
+            throw GazetteerError.notPlacesTSV(path: path, line: lastLine, found: "only comments")
         }
         if places.isEmpty { throw GazetteerError.noPlaces(path: path) }
         return Gazetteer(places: places, countries: countries, regions: regions)
