@@ -9,6 +9,8 @@ extension PlaceCompleter {
             /// Normalized key bytes matched (what is highlighted).
             var matchLength: Int
             var score: Float
+            /// For matches of scattered words: the matched byte ranges of the normalized name.
+            var scatteredRanges: [Range<Int>]? = nil
 
             /// Exact matches before typos, then by score; ids break ties so order is stable.
             func ranks(before other: Candidate, ids: (Int, Int)) -> Bool {
@@ -27,8 +29,8 @@ extension PlaceCompleter {
         let completer: PlaceCompleter
         let near: Point?
         let limit: Int
-        private var best: [Int: Candidate] = [:]
-        private(set) var exactCount = 0
+        var best: [Int: Candidate] = [:]
+        var exactCount = 0
 
         init(completer: PlaceCompleter, near: Point?, limit: Int) {
             self.completer = completer
@@ -36,7 +38,7 @@ extension PlaceCompleter {
             self.limit = limit
         }
 
-        private var trie: PrefixTrie { completer.trie }
+        var trie: PrefixTrie { completer.trie }
 
         /// Exact matches of `key` as the start of a key.
         mutating func exact(_ key: [UInt8], areas: [QualifierTable.Area]?) {

@@ -30,6 +30,10 @@ extension PlaceCompleter {
         for (reading, keys) in zip(readings, keysByReading) {
             for key in keys { search.exact(key, areas: reading.areas) }
         }
+        // Words apart or out of order ("rio janeiro", "city mexico"): every word must still match.
+        for (reading, keys) in zip(readings, keysByReading) where reading.nameWords.count > 1 {
+            for key in keys { search.scatteredWords(key, areas: reading.areas) }
+        }
         if search.exactCount < min(limit, typoThreshold) {
             for (reading, keys) in zip(readings, keysByReading) {
                 let budget = Self.typoBudget(reading.nameWords)
@@ -67,8 +71,9 @@ extension PlaceCompleter {
         let place = gazetteer.places[candidate.place]
         let entry = Int(candidate.entry)
         let matchedName = name(of: candidate.entry, place: place)
+        let start = Int(entryWordOffset[entry])
         let highlights = Self.highlights(
-            in: matchedName, from: Int(entryWordOffset[entry]), length: candidate.matchLength)
+            in: matchedName, ranges: candidate.scatteredRanges ?? [start..<(start + candidate.matchLength)])
         let isAlias = entryName[entry] != 0
         return Completion(
             id: place.id, title: place.name, subtitle: gazetteer.subtitle(for: place),
@@ -81,23 +86,25 @@ extension PlaceCompleter {
             })
     }
 
-    /// The UTF-16 ranges of `text` whose normalized bytes are `start ..< start + length`,
-    /// one range per word. O(|text|).
-    static func highlights(in text: String, from start: Int, length: Int) -> [Completion.TextRange] {
+    /// The UTF-16 ranges of `text` whose normalized bytes are `byteRanges`, one range per
+    /// word (spaces are never highlighted), adjacent ranges merged. O(|text|).
+    static func highlights(in text: String, ranges byteRanges: [Range<Int>]) -> [Completion.TextRange] {
         let (bytes, source) = Normalizer.normalizedBytesWithSource(text)
-        let end = min(start + length, bytes.count)
         var ranges: [Completion.TextRange] = []
-        var index = start
-        while index < end {
-            while index < end && bytes[index] == Normalizer.space { index += 1 }
-            let wordStart = index
-            while index < end && bytes[index] != Normalizer.space { index += 1 }
-            guard index > wordStart else { continue }
-            let lower = source[wordStart].lowerBound, upper = source[index - 1].upperBound
-            if let last = ranges.last, last.location + last.length >= lower {
-                ranges[ranges.count - 1].length = max(last.location + last.length, upper) - last.location
-            } else {
-                ranges.append(.init(location: lower, length: upper - lower))
+        for byteRange in byteRanges.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            var index = byteRange.lowerBound
+            let end = min(byteRange.upperBound, bytes.count)
+            while index < end {
+                while index < end && bytes[index] == Normalizer.space { index += 1 }
+                let wordStart = index
+                while index < end && bytes[index] != Normalizer.space { index += 1 }
+                guard index > wordStart else { continue }
+                let lower = source[wordStart].lowerBound, upper = source[index - 1].upperBound
+                if let last = ranges.last, last.location + last.length >= lower {
+                    ranges[ranges.count - 1].length = max(last.location + last.length, upper) - last.location
+                } else {
+                    ranges.append(.init(location: lower, length: upper - lower))
+                }
             }
         }
         return ranges

@@ -9,13 +9,17 @@ import Foundation
 ///   figure comparable instead of zero.
 /// - **match quality**: a primary name ×1, an alternate name ×0.25 (GeoNames lists many translations, some long and odd, so an alias must not outrank a real name easily); a match from the first
 ///   word of the name ×1, from a later word ×0.5 ("janeiro" → Rio de Janeiro); the whole name
-///   ×1, a whole word ×0.8, a word prefix ×0.5. Typo matches also take ×0.5 per edit and are
+///   ×1, a whole word ×0.8, a word prefix ×0.5; query words matched apart or out of order
+///   ("rio janeiro") ×0.5 more. Typo matches also take ×0.5 per edit and are
 ///   ranked after every exact match whatever their score.
 /// - **proximity** (only with a near point) = 1 / (1 + d / 100 km): a smooth decay that
 ///   halves at 100 km, is 1/11 at 1,000 km and 1/101 at 10,000 km. It never reaches zero,
 ///   so a big city far away can still beat a hamlet nearby: a place of 1,000,000 people
 ///   10,000 km away (≈ 9,900) outranks one of 500 people next door (≈ 1,500).
 public enum CompletionRanking {
+    /// Query words matched apart or out of order ("rio janeiro") rank at half an in-order match.
+    static let scatteredWordsFactor: Float = 0.5
+
     /// Distance at which proximity halves.
     public static let proximityHalfDistanceKilometers = 100.0
 

@@ -23,7 +23,8 @@ struct CompletionBruteForceTests {
         return Gazetteer(places: places)
     }
 
-    /// Every place's best exact-match score for `query`, by reading all its names.
+    /// Every place's best exact-match score for `query`, by reading all its names: words in
+    /// order from a word start, or scattered (every query word a word of the name).
     static func bruteForce(_ gazetteer: Gazetteer, _ query: String, near: PlaceCompleter.Point?, limit: Int) -> [Int] {
         let key = Normalizer.normalizedBytes(query)
         var best: [(id: Int, index: Int, score: Float)] = []
@@ -46,6 +47,35 @@ struct CompletionBruteForceTests {
                     }
                     placeBest = max(placeBest, score)
                 }
+                // Scattered words: each query word a distinct word of the name, the last a prefix.
+                let queryWords = Normalizer.wordRanges(key).map { Array(key[$0]) }
+                let nameWords = Normalizer.wordRanges(bytes).map { Array(bytes[$0]) }
+                guard queryWords.count > 1 else { continue }
+                var best: Float = -1
+                // Try every injective assignment (names here have at most a few words).
+                func assign(_ word: Int, _ used: Set<Int>, _ atStart: Bool, _ lastWhole: Bool) {
+                    if word == queryWords.count {
+                        var score = CompletionRanking.staticScore(
+                            importance: CompletionRanking.importance(of: place), isAlternateName: nameIndex >= 2,
+                            startsAtFirstWord: atStart) * CompletionRanking.quality(lastWhole ? .exactWord : .prefix) * 0.5
+                        if let near {
+                            score *= CompletionRanking.proximity(distanceKilometers: CompletionRanking.distanceKilometers(
+                                near, latitude: place.latitude, longitude: place.longitude))
+                        }
+                        best = max(best, score)
+                        return
+                    }
+                    for candidate in nameWords.indices where !used.contains(candidate) {
+                        let isLast = word == queryWords.count - 1
+                        let fits = isLast ? nameWords[candidate].starts(with: queryWords[word]) : nameWords[candidate] == queryWords[word]
+                        if fits {
+                            assign(word + 1, used.union([candidate]), atStart || candidate == 0,
+                                   isLast ? nameWords[candidate].count == queryWords[word].count : lastWhole)
+                        }
+                    }
+                }
+                assign(0, [], false, false)
+                placeBest = max(placeBest, best)
             }
             if placeBest >= 0 { best.append((place.id, index, placeBest)) }
         }
@@ -58,7 +88,8 @@ struct CompletionBruteForceTests {
         let gazetteer = Self.randomGazetteer(seed: seed, count: 400)
         // Typos off: this compares the exact tiers, which must be exact.
         let completer = PlaceCompleter(gazetteer: gazetteer, k: 4, typoThreshold: 0)
-        let queries = ["k", "ka", "kar", "ra", "rot", "sa na", "ta k", "kira", "naka", "to", "ro ka", "x"]
+        let queries = ["k", "ka", "kar", "ra", "rot", "sa na", "ta k", "kira", "naka", "to", "ro ka", "x",
+                       "kara ta", "ta kara", "ka ka", "sa sa na"]
         let nearPoints: [PlaceCompleter.Point?] = [nil, .init(latitude: 10, longitude: 20), .init(latitude: -60, longitude: -170)]
         for query in queries {
             for near in nearPoints {

@@ -62,6 +62,15 @@ struct CompletionTests {
         #expect(try ids("leningrad") == [7])
     }
 
+    @Test func everyQueryWordMustMatchAWordInAnyOrder() throws {
+        let result = try #require(try Self.completer.complete(query: "rio janeiro").first)
+        #expect(result.id == 5)
+        #expect(result.titleHighlights == [.init(location: 0, length: 3), .init(location: 7, length: 7)])
+        #expect(try ids("janeiro rio").first == 5)
+        #expect(try ids("worth fo").first == 14)
+        #expect(try ids("rio paris").isEmpty)
+    }
+
     @Test func abbreviationsMatchTheirLongFormBothWays() throws {
         #expect(try ids("saint louis").first == 6)
         #expect(try ids("st petersb").first == 7)
