@@ -3,7 +3,7 @@
 // real place names). Writes the workload so a peer (scripts/bench-complete.sh runs SQLite
 // FTS5) can replay exactly the same queries.
 //
-//   geoq-bench-complete PLACES_FILE [--queries N] [--workload-out FILE] [--eval FILE]
+//   geoq-bench-complete PLACES_FILE [--queries N] [--workload-out FILE] [--eval FILE] [--slowest N]
 import Foundation
 import Geo
 
@@ -12,6 +12,7 @@ struct Options {
     var queries = 20_000
     var workloadOut: String?
     var eval: String?
+    var slowest = 0
 
     init(_ arguments: [String]) {
         var rest = arguments.dropFirst()
@@ -20,6 +21,7 @@ struct Options {
             case "--queries": queries = rest.popFirst().flatMap(Int.init) ?? queries
             case "--workload-out": workloadOut = rest.popFirst()
             case "--eval": eval = rest.popFirst()
+            case "--slowest": slowest = rest.popFirst().flatMap(Int.init) ?? 0
             default: places = argument
             }
         }
@@ -96,12 +98,14 @@ for (query, _) in workload.prefix(2000) { _ = try? completer.complete(query: que
 var latencies: [Double] = []
 latencies.reserveCapacity(workload.count)
 var withTypos: [Double] = []
+var timed: [(micros: Double, query: String)] = []
 var found = 0
 for (query, id) in workload {
     let start = DispatchTime.now().uptimeNanoseconds
     let results = (try? completer.complete(query: query, limit: 10)) ?? []
     let micros = Double(DispatchTime.now().uptimeNanoseconds - start) / 1000
     latencies.append(micros)
+    timed.append((micros, query))
     if results.contains(where: { $0.match == .typo }) { withTypos.append(micros) }
     if results.prefix(5).contains(where: { $0.id == id }) { found += 1 }
 }
@@ -114,6 +118,10 @@ print(String(format: "complete query: p50 %.1f µs, p99 %.1f µs, max %.1f µs o
              percentile(0.5), percentile(0.99), latencies.last ?? 0, latencies.count, 100 * Double(found) / Double(workload.count)))
 print(String(format: "complete query: %d of them (%.0f%%) filled the list with typo matches: p50 %.1f µs, p99 %.1f µs",
              withTypos.count, 100 * Double(withTypos.count) / Double(latencies.count), percentile(0.5, withTypos), percentile(0.99, withTypos)))
+
+for (micros, query) in timed.sorted(by: { $0.micros > $1.micros }).prefix(options.slowest) {
+    print(String(format: "complete slow: %8.1f µs  %@", micros, query))
+}
 
 if let eval = options.eval, let text = try? String(contentsOfFile: eval, encoding: .utf8) {
     var rows = 0, hits = 0

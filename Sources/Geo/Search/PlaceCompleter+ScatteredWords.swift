@@ -1,6 +1,6 @@
 extension PlaceCompleter.Search {
     /// Entries a scattered-words search reads before it settles for what it found.
-    static let maximumScatteredVisits = 4_000
+    static let maximumScatteredVisits = 1_000
 
     /// Places whose name holds every query word as a word, in any order and with other words
     /// between ("rio janeiro" → Rio de Janeiro), the last query word as a prefix. The
@@ -35,11 +35,16 @@ extension PlaceCompleter.Search {
             if let areas, !areas.contains(where: {
                 $0.id == ($0.isRegion ? completer.placeRegionID[place] : completer.placeCountryID[place])
             }) { continue }
-            let target = completer.gazetteer.places[place]
-            let nameBytes = Normalizer.normalizedBytes(completer.name(of: entry, place: target))
+            // A place already holding a better match needs no check.
+            if let existing = best[place], existing.score >= trie.entryScore[Int(entry)] * 0.8 { continue }
+            // The normalized name is already in the trie's text: the key is its suffix.
+            let keyStart = Int(trie.entryKeyStart[Int(entry)])
+            let nameBytes = trie.text[(keyStart - Int(completer.entryWordOffset[Int(entry)]))..<Int(trie.entryKeyEnd[Int(entry)])]
             guard let ranges = Self.wordMatches(words, in: nameBytes) else { continue }
+            let target = completer.gazetteer.places[place]
             let lastRange = ranges[ranges.count - 1]
-            let lastIsWhole = lastRange.upperBound == nameBytes.count || nameBytes[lastRange.upperBound] == Normalizer.space
+            let lastIsWhole = lastRange.upperBound == nameBytes.count
+                || nameBytes[nameBytes.startIndex + lastRange.upperBound] == Normalizer.space
             let match: Completion.Match = lastIsWhole ? .exactWord : .prefix
             var score = CompletionRanking.staticScore(
                 importance: CompletionRanking.importance(of: target),
@@ -67,20 +72,29 @@ extension PlaceCompleter.Search {
     /// The byte ranges in `name` of each query word (distinct name words, earliest first; the
     /// last query word may be a prefix), or nil when some word has no match.
     /// O(words · name length).
-    static func wordMatches(_ words: [[UInt8]], in name: [UInt8]) -> [Range<Int>]? {
-        let nameWords = Normalizer.wordRanges(name)
-        var used = Set<Int>()
+    static func wordMatches(_ words: [[UInt8]], in name: ArraySlice<UInt8>) -> [Range<Int>]? {
+        let base = name.startIndex
+        var nameWords: [Range<Int>] = []  // offsets from the name's start
+        var start = 0
+        for offset in 0...name.count where offset == name.count || name[base + offset] == Normalizer.space {
+            if offset > start { nameWords.append(start..<offset) }
+            start = offset + 1
+        }
+        var used = [Bool](repeating: false, count: nameWords.count)
         var ranges: [Range<Int>] = []
+        func equals(_ word: [UInt8], _ range: Range<Int>, prefix: Bool) -> Bool {
+            guard prefix ? range.count >= word.count : range.count == word.count else { return false }
+            for index in 0..<word.count where name[base + range.lowerBound + index] != word[index] { return false }
+            return true
+        }
         for (index, word) in words.enumerated() {
             let isLast = index == words.count - 1
-            let free = nameWords.indices.filter { !used.contains($0) }
-            let whole = free.first { name[nameWords[$0]].elementsEqual(word) }
             // The last word may be a prefix, but a whole-word match ranks higher: prefer it.
-            guard let match = whole ?? (isLast ? free.first { name[nameWords[$0]].starts(with: word) } : nil)
+            guard let match = nameWords.indices.first(where: { !used[$0] && equals(word, nameWords[$0], prefix: false) })
+                ?? (isLast ? nameWords.indices.first { !used[$0] && equals(word, nameWords[$0], prefix: true) } : nil)
             else { return nil }
-            used.insert(match)
-            let start = nameWords[match].lowerBound
-            ranges.append(start..<(start + word.count))
+            used[match] = true
+            ranges.append(nameWords[match].lowerBound..<(nameWords[match].lowerBound + word.count))
         }
         return ranges
     }

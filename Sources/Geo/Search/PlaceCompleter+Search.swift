@@ -4,8 +4,10 @@ extension PlaceCompleter {
     /// Every reading of the query is searched: the whole text as the start of a name (from
     /// any word start, so "janeiro" finds Rio de Janeiro and "salt la" Salt Lake City), with
     /// St/Saint, Ft/Fort, Mt/Mount swapped both ways, and, when trailing words name a country
-    /// or region, the rest filtered to it ("paris tx"). When exact matches leave room, typos
-    /// are searched (1 edit from 4 letters, 2 from 8) and ranked after them.
+    /// or region, the rest filtered to it ("paris tx"). When those leave room in the list,
+    /// names holding the query words apart or out of order are added ("rio janeiro"); when
+    /// fewer than `typoThreshold` places matched, typos are searched (1 edit from 4 letters,
+    /// 2 from 8) and ranked after every exact match.
     ///
     /// Complexity: without `near` and with `limit` ≤ k (10), O(|query| + k) trie work per
     /// reading. With `near`, a qualifier or a larger limit, a best-first walk of the prefix's
@@ -30,9 +32,12 @@ extension PlaceCompleter {
         for (reading, keys) in zip(readings, keysByReading) {
             for key in keys { search.exact(key, areas: reading.areas) }
         }
-        // Words apart or out of order ("rio janeiro", "city mexico"): every word must still match.
-        for (reading, keys) in zip(readings, keysByReading) where reading.nameWords.count > 1 {
-            for key in keys { search.scatteredWords(key, areas: reading.areas) }
+        if search.exactCount < limit {
+            // Words apart or out of order ("rio janeiro", "city mexico") fill the list when
+            // words in order did not: every query word must still match a word of the name.
+            for (reading, keys) in zip(readings, keysByReading) where reading.nameWords.count > 1 {
+                for key in keys { search.scatteredWords(key, areas: reading.areas) }
+            }
         }
         if search.exactCount < min(limit, typoThreshold) {
             for (reading, keys) in zip(readings, keysByReading) {

@@ -24,12 +24,15 @@ struct CompletionBruteForceTests {
     }
 
     /// Every place's best exact-match score for `query`, by reading all its names: words in
-    /// order from a word start, or scattered (every query word a word of the name).
+    /// order from a word start, or scattered (every query word a word of the name) when
+    /// in-order matches are fewer than the limit.
     static func bruteForce(_ gazetteer: Gazetteer, _ query: String, near: PlaceCompleter.Point?, limit: Int) -> [Int] {
         let key = Normalizer.normalizedBytes(query)
         var best: [(id: Int, index: Int, score: Float)] = []
+        var inOrder: [(id: Int, index: Int, score: Float)] = []
         for (index, place) in gazetteer.places.enumerated() {
             var placeBest: Float = -1
+            var inOrderBest: Float = -1
             for (nameIndex, name) in ([place.name, place.asciiName] + place.alternateNames).enumerated() {
                 let bytes = Normalizer.normalizedBytes(name)
                 for start in 0..<bytes.count where start == 0 || bytes[start - 1] == Normalizer.space {
@@ -46,6 +49,7 @@ struct CompletionBruteForceTests {
                             near, latitude: place.latitude, longitude: place.longitude))
                     }
                     placeBest = max(placeBest, score)
+                    inOrderBest = max(inOrderBest, score)
                 }
                 // Scattered words: each query word a distinct word of the name, the last a prefix.
                 let queryWords = Normalizer.wordRanges(key).map { Array(key[$0]) }
@@ -78,7 +82,10 @@ struct CompletionBruteForceTests {
                 placeBest = max(placeBest, best)
             }
             if placeBest >= 0 { best.append((place.id, index, placeBest)) }
+            if inOrderBest >= 0 { inOrder.append((place.id, index, inOrderBest)) }
         }
+        // Scattered words only fill a list that words in order left short.
+        if inOrder.count >= limit { best = inOrder }
         best.sort { $0.score > $1.score || ($0.score == $1.score && $0.index < $1.index) }
         return best.prefix(limit).map(\.id)
     }
