@@ -23,6 +23,8 @@ extension PlaceCompleter {
 
         /// Entries a best-first walk may visit per key before it settles for what it has.
         static let maximumVisits = 20_000
+        /// Entries a best-first walk of one typo subtree may visit.
+        static let maximumTypoVisits = 500
         /// Typo subtrees examined per key, fewest edits and best first.
         static let maximumTypoSubtrees = 64
 
@@ -40,11 +42,40 @@ extension PlaceCompleter {
 
         var trie: PrefixTrie { completer.trie }
 
+        /// Areas with at most this many places are searched place by place, not through the trie.
+        static let maximumScannedAreaPlaces = 2_000
+
         /// Exact matches of `key` as the start of a key.
         mutating func exact(_ key: [UInt8], areas: [QualifierTable.Area]?) {
+            if let areas {
+                let places = areas.map { completer.placesByArea[$0.id]?.count ?? 0 }.reduce(0, +)
+                if places <= Self.maximumScannedAreaPlaces {
+                    scan(areas, for: key)
+                    return
+                }
+            }
             guard let position = trie.locate(key) else { return }
             collect(below: position.node, matchLength: key.count, edits: 0, areas: areas,
                     endsAtNode: position.offset == Int(trie.labelLength[position.node]))
+        }
+
+        /// A qualifier naming a small area ("kingston jamaica", "san jo" read as Jordan) is
+        /// answered from the area's own places: every key of each is compared with `key`.
+        /// Walking the trie instead would read every "san…" in the world to keep a few.
+        /// O(keys of the area's places · |key|).
+        private mutating func scan(_ areas: [QualifierTable.Area], for key: [UInt8]) {
+            let text = trie.text
+            for area in areas {
+                for place in completer.placesByArea[area.id] ?? [] {
+                    for entry in completer.placeEntryStart[Int(place)]..<completer.placeEntryStart[Int(place) + 1] {
+                        let start = Int(trie.entryKeyStart[Int(entry)])
+                        guard Int(trie.entryKeyEnd[Int(entry)]) - start >= key.count else { continue }
+                        var matches = true
+                        for index in 0..<key.count where text[start + index] != key[index] { matches = false; break }
+                        if matches { offer(entry, matchLength: key.count, edits: 0) }
+                    }
+                }
+            }
         }
 
         /// Matches of `key` within `maxEdits` edits that are not exact.
@@ -64,7 +95,7 @@ extension PlaceCompleter {
                 .sorted { ($0.edits, -trie.bestScore($0.node)) < ($1.edits, -trie.bestScore($1.node)) }
             for match in matches.prefix(Self.maximumTypoSubtrees) {
                 collect(below: match.node, matchLength: match.length, edits: match.edits, areas: areas,
-                        endsAtNode: false, perSubtree: max(1, limit - exactCount))
+                        endsAtNode: false, perSubtree: max(1, limit - exactCount), maximumVisits: Self.maximumTypoVisits)
             }
         }
 
@@ -73,7 +104,8 @@ extension PlaceCompleter {
         /// subtree after a space) hold the answer: no other entry can outrank k of them.
         /// Otherwise a best-first walk runs until its bound falls below the `limit`-th score.
         private mutating func collect(below node: Int, matchLength: Int, edits: Int,
-                                      areas: [QualifierTable.Area]?, endsAtNode: Bool, perSubtree: Int? = nil) {
+                                      areas: [QualifierTable.Area]?, endsAtNode: Bool, perSubtree: Int? = nil,
+                                      maximumVisits: Int = Search.maximumVisits) {
             if areas == nil && near == nil && limit <= trie.k {
                 // Typo subtrees only fill the places exact matches left: their best few suffice.
                 for entry in trie.topEntries(node).prefix(perSubtree ?? trie.k) {
@@ -112,7 +144,7 @@ extension PlaceCompleter {
                         localPlaces.removeLast()
                     }
                 }
-                if visits >= Self.maximumVisits { break }
+                if visits >= maximumVisits { break }
                 if localScores.count == limit && walk.bound * maximumFactor < localScores[limit - 1] { break }
             }
         }

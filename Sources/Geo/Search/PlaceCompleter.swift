@@ -42,6 +42,11 @@ public struct PlaceCompleter: Sendable {
     /// Per place, its country and region as small ids (see `QualifierTable.areaID`).
     let placeCountryID: [UInt32]
     let placeRegionID: [UInt32]
+    /// Entries of place p are ids `placeEntryStart[p] ..< placeEntryStart[p + 1]` (entries
+    /// are created place by place).
+    let placeEntryStart: [UInt32]
+    /// Places by country id and by region id, for qualified searches in small areas.
+    let placesByArea: [UInt32: [UInt32]]
 
     /// Builds the index. O(total name bytes + trie nodes · k log k); about a third of a
     /// second for the 34,000 places of cities15000 in a release build.
@@ -58,7 +63,10 @@ public struct PlaceCompleter: Sendable {
         var entryName: [UInt16] = []
         var entryWordOffset: [UInt16] = []
         var seen = Set<[UInt8]>()
+        var placeEntryStart: [UInt32] = []
+        placeEntryStart.reserveCapacity(gazetteer.places.count + 1)
         for (placeIndex, place) in gazetteer.places.enumerated() {
+            placeEntryStart.append(UInt32(keys.count))
             let importance = CompletionRanking.importance(of: place)
             seen.removeAll(keepingCapacity: true)
             let names = [place.name, place.asciiName] + place.alternateNames
@@ -78,6 +86,8 @@ public struct PlaceCompleter: Sendable {
                 }
             }
         }
+        placeEntryStart.append(UInt32(keys.count))
+        self.placeEntryStart = placeEntryStart
         trie = PrefixTrie(text: text, keys: keys, k: k)
         self.entryName = entryName
         self.entryWordOffset = entryWordOffset
@@ -86,6 +96,12 @@ public struct PlaceCompleter: Sendable {
         let qualifiers = QualifierTable(gazetteer: gazetteer)
         placeCountryID = gazetteer.places.map { qualifiers.areaID(country: $0.countryCode, admin1: nil) }
         placeRegionID = gazetteer.places.map { qualifiers.areaID(country: $0.countryCode, admin1: $0.admin1Code) }
+        var placesByArea: [UInt32: [UInt32]] = [:]
+        for place in 0..<gazetteer.places.count {
+            placesByArea[placeCountryID[place], default: []].append(UInt32(place))
+            placesByArea[placeRegionID[place], default: []].append(UInt32(place))
+        }
+        self.placesByArea = placesByArea
         self.qualifiers = qualifiers
     }
 

@@ -20,7 +20,24 @@ struct CompletionBruteForceTests {
                                  longitude: Double(next(360)) - 180,
                                  aliases: next(3) == 0 ? [name()] : [], feature: next(20) == 0 ? "PPLC" : "PPL")
         }
-        return Gazetteer(places: places)
+        return Gazetteer(places: places, countries: ["AA": AreaName(name: "Zed"), "BB": AreaName(name: "Qux")])
+    }
+
+    @Test(arguments: [201, 202] as [UInt64])
+    func qualifiedCompletionsEqualBruteForceRankingWithinTheCountry(seed: UInt64) throws {
+        let gazetteer = Self.randomGazetteer(seed: seed, count: 400)
+        let completer = PlaceCompleter(gazetteer: gazetteer, k: 4, typoThreshold: 0)
+        let country = Dictionary(uniqueKeysWithValues: gazetteer.places.map { ($0.id, $0.countryCode) })
+        for query in ["k", "ka", "ra", "to", "sa na", "kira"] {
+            for (qualifier, code) in [("zed", "AA"), ("qux", "BB"), ("bb", "BB")] {
+                for near in [nil, PlaceCompleter.Point(latitude: 10, longitude: 20)] {
+                    let got = try completer.complete(query: query + " " + qualifier, near: near, limit: 5).map(\.id)
+                    let expected = Self.bruteForce(gazetteer, query, near: near, limit: 400)
+                        .filter { country[$0] == code }.prefix(5)
+                    #expect(got == Array(expected), "'\(query) \(qualifier)'")
+                }
+            }
+        }
     }
 
     /// Every place's best exact-match score for `query`, by reading all its names: words in
