@@ -100,10 +100,19 @@ latencies.reserveCapacity(workload.count)
 var withTypos: [Double] = []
 var timed: [(micros: Double, query: String)] = []
 var found = 0
+// Each query runs three times and keeps its fastest run: the machine is shared, and a
+// single run's tail mostly measures preemption by other processes, not the query.
+var singleRun: [Double] = []
 for (query, id) in workload {
-    let start = DispatchTime.now().uptimeNanoseconds
-    let results = (try? completer.complete(query: query, limit: 10)) ?? []
-    let micros = Double(DispatchTime.now().uptimeNanoseconds - start) / 1000
+    var micros = Double.infinity
+    var results: [Completion] = []
+    for attempt in 0..<3 {
+        let start = DispatchTime.now().uptimeNanoseconds
+        results = (try? completer.complete(query: query, limit: 10)) ?? []
+        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1000
+        if attempt == 0 { singleRun.append(elapsed) }
+        micros = min(micros, elapsed)
+    }
     latencies.append(micros)
     timed.append((micros, query))
     if results.contains(where: { $0.match == .typo }) { withTypos.append(micros) }
@@ -111,11 +120,14 @@ for (query, id) in workload {
 }
 latencies.sort()
 withTypos.sort()
+singleRun.sort()
 func percentile(_ p: Double, _ values: [Double] = latencies) -> Double {
     values.isEmpty ? 0 : values[min(values.count - 1, Int(p * Double(values.count)))]
 }
-print(String(format: "complete query: p50 %.1f µs, p99 %.1f µs, max %.1f µs over %d typed prefixes; workload success@5 %.1f%%",
+print(String(format: "complete query: p50 %.1f µs, p99 %.1f µs, max %.1f µs (best of 3 runs each) over %d typed prefixes; workload success@5 %.1f%%",
              percentile(0.5), percentile(0.99), latencies.last ?? 0, latencies.count, 100 * Double(found) / Double(workload.count)))
+print(String(format: "complete query: single runs (no best-of-3): p50 %.1f µs, p99 %.1f µs",
+             percentile(0.5, singleRun), percentile(0.99, singleRun)))
 print(String(format: "complete query: %d of them (%.0f%%) filled the list with typo matches: p50 %.1f µs, p99 %.1f µs",
              withTypos.count, 100 * Double(withTypos.count) / Double(latencies.count), percentile(0.5, withTypos), percentile(0.99, withTypos)))
 

@@ -7,15 +7,20 @@ extension PlaceCompleter.Search {
     /// contiguous search covers words in order; this one is for the rest, and ranks its
     /// matches ×0.5 (`CompletionRanking.scatteredWordsFactor`).
     ///
-    /// The longest whole query word anchors the search: its trie subtree is read best first
+    /// The longest query word anchors the search: its trie subtree is read best first
     /// and each name found there is checked word by word, until no entry left can beat the
     /// `limit` best found so far. O(visited entries · name length), at most
     /// `maximumScatteredVisits` entries.
     mutating func scatteredWords(_ key: [UInt8], areas: [QualifierTable.Area]?) {
         let words = Normalizer.wordRanges(key).map { Array(key[$0]) }
         guard words.count > 1 else { return }
-        let complete = words.dropLast()
-        guard let anchor = complete.max(by: { $0.count < $1.count }), let position = trie.locate(anchor) else { return }
+        // The longest word anchors the walk (a longer prefix has a smaller subtree), the later
+        // on ties (first words are the common ones: "san", "la", "al"); the last word may
+        // anchor too, as a prefix.
+        let anchorIndex = words.indices.max { words[$0].count < words[$1].count || (words[$0].count == words[$1].count && $0 < $1) }!
+        let anchor = words[anchorIndex]
+        let anchorIsPrefix = anchorIndex == words.count - 1
+        guard let position = trie.locate(anchor) else { return }
         // The scores to beat: the `limit` best found so far by any search.
         var topScores = best.values.map(\.score).sorted(by: >)
         if topScores.count > limit { topScores.removeLast(topScores.count - limit) }
@@ -29,7 +34,7 @@ extension PlaceCompleter.Search {
             // score bounds what any entry left can reach.
             if topScores.count == limit && walk.bound * 0.8 < topScores[limit - 1] { break }
             // The anchor must be a whole word of the key, not the start of a longer one.
-            if let next = trie.keyByte(entry, at: anchor.count), next != Normalizer.space { continue }
+            if !anchorIsPrefix, let next = trie.keyByte(entry, at: anchor.count), next != Normalizer.space { continue }
             let place = Int(trie.entryGroup[Int(entry)])
             guard checked.insert(UInt64(place) << 16 | UInt64(completer.entryName[Int(entry)])).inserted else { continue }
             if let areas, !areas.contains(where: {
