@@ -3,8 +3,9 @@ extension PlaceCompleter {
     ///
     /// Every reading of the query is searched: the whole text as the start of a name (from
     /// any word start, so "janeiro" finds Rio de Janeiro and "salt la" Salt Lake City), with
-    /// St/Saint, Ft/Fort, Mt/Mount swapped both ways, and, when trailing words name a country
-    /// or region, the rest filtered to it ("paris tx"). When those leave room in the list,
+    /// St/Saint, Ft/Fort, Mt/Mount swapped both ways; then, if that left room in the list and
+    /// trailing words name a country or region, the rest filtered to it ("paris tx"). When
+    /// those leave room in the list,
     /// names holding the query words apart or out of order are added ("rio janeiro"); when
     /// fewer than `typoThreshold` places matched, typos are searched (1 edit from 4 letters,
     /// 2 from 8) and ranked after every exact match.
@@ -29,7 +30,9 @@ extension PlaceCompleter {
         var search = Search(completer: self, near: near, limit: limit)
         let readings = qualifiers.interpretations(of: words)
         let keysByReading = readings.map { Self.abbreviationVariants($0.nameWords) }
-        for (reading, keys) in zip(readings, keysByReading) {
+        // The unqualified reading first; trailing words read as a country or region only
+        // when it left room: "san fr" is far more often San Francisco than "San…, France".
+        for (reading, keys) in zip(readings, keysByReading) where reading.areas == nil || search.exactCount < limit {
             for key in keys { search.exact(key, areas: reading.areas) }
         }
         if search.exactCount < limit {
