@@ -3,7 +3,7 @@
 // real place names). Writes the workload so a peer (scripts/bench-complete.sh runs SQLite
 // FTS5) can replay exactly the same queries.
 //
-//   geoq-bench-complete PLACES_FILE [--queries N] [--workload-out FILE] [--eval FILE] [--slowest N]
+//   geoq-bench-complete PLACES_FILE [--queries N] [--workload FILE | --workload-out FILE] [--eval FILE] [--slowest N]
 import Foundation
 import Geo
 
@@ -13,6 +13,7 @@ struct Options {
     var workloadOut: String?
     var eval: String?
     var slowest = 0
+    var workloadIn: String?
 
     init(_ arguments: [String]) {
         var rest = arguments.dropFirst()
@@ -22,6 +23,7 @@ struct Options {
             case "--workload-out": workloadOut = rest.popFirst()
             case "--eval": eval = rest.popFirst()
             case "--slowest": slowest = rest.popFirst().flatMap(Int.init) ?? 0
+            case "--workload": workloadIn = rest.popFirst()
             default: places = argument
             }
         }
@@ -79,7 +81,13 @@ let places = gazetteer.places
 let weights = places.map { log(Double($0.population) + 10) }
 let cumulative = weights.reduce(into: [Double]()) { $0.append(($0.last ?? 0) + $1) }
 var workload: [(query: String, id: Int)] = []
-while workload.count < options.queries {
+if let path = options.workloadIn, let text = try? String(contentsOfFile: path, encoding: .utf8) {
+    for line in text.split(separator: "\n") {
+        let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+        workload.append((String(fields[0]), fields.count > 1 ? Int(fields[1]) ?? 0 : 0))
+    }
+}
+while workload.count < options.queries && options.workloadIn == nil {
     let target = Double(random.next() % 1_000_000_000) / 1e9 * cumulative.last!
     var lower = 0, upper = cumulative.count - 1
     while lower < upper { let mid = (lower + upper) / 2; if cumulative[mid] < target { lower = mid + 1 } else { upper = mid } }

@@ -24,7 +24,7 @@ extension PlaceCompleter {
         /// Entries a best-first walk may visit per key before it settles for what it has.
         static let maximumVisits = 20_000
         /// Entries a best-first walk of one typo subtree may visit.
-        static let maximumTypoVisits = 500
+        static let maximumTypoVisits = 200
         /// Typo subtrees examined per key, fewest edits and best first.
         static let maximumTypoSubtrees = 64
 
@@ -33,6 +33,8 @@ extension PlaceCompleter {
         let limit: Int
         var best: [Int: Candidate] = [:]
         var exactCount = 0
+        /// Entries read so far by `scatteredWords`, which share one budget per query.
+        var scatteredVisits = 0
 
         init(completer: PlaceCompleter, near: Point?, limit: Int) {
             self.completer = completer
@@ -42,26 +44,33 @@ extension PlaceCompleter {
 
         var trie: PrefixTrie { completer.trie }
 
-        /// Areas with at most this many places are searched place by place, not through the trie.
-        static let maximumScannedAreaPlaces = 2_000
+        /// Areas with at most this many keys have their typos searched key by key (an edit
+        /// distance each), larger ones through the trie.
+        static let maximumTypoScannedEntries = 2_000
+        /// A heap step of a best-first walk costs about this many plain key comparisons.
+        static let walkStepCost = 4
 
         /// Exact matches of `key` as the start of a key.
         mutating func exact(_ key: [UInt8], areas: [QualifierTable.Area]?) {
+            let position = trie.locate(key)
             if let areas {
-                let places = areas.map { completer.placesByArea[$0.id]?.count ?? 0 }.reduce(0, +)
-                if places <= Self.maximumScannedAreaPlaces {
+                // Read whichever is smaller: the area's keys, or the prefix's subtree (whose
+                // walk may pass over many places outside the area before it can stop).
+                let areaEntries = areas.map { completer.entryCountByArea[$0.id] ?? 0 }.reduce(0, +)
+                let subtreeEntries = position.map { Int(trie.subtreeEntryCount[$0.node]) } ?? 0
+                if areaEntries < Self.walkStepCost * subtreeEntries {
                     scan(areas, for: key)
                     return
                 }
             }
-            guard let position = trie.locate(key) else { return }
+            guard let position else { return }
             collect(below: position.node, matchLength: key.count, edits: 0, areas: areas,
                     endsAtNode: position.offset == Int(trie.labelLength[position.node]))
         }
 
-        /// A qualifier naming a small area ("kingston jamaica", "san jo" read as Jordan) is
+        /// A qualifier naming a small area ("kingston jamaica", "saint esp" read as Spain) is
         /// answered from the area's own places: every key of each is compared with `key`.
-        /// Walking the trie instead would read every "san…" in the world to keep a few.
+        /// Walking the trie instead would read every "saint…" in the world to keep a few.
         /// O(keys of the area's places · |key|).
         private mutating func scan(_ areas: [QualifierTable.Area], for key: [UInt8]) {
             let text = trie.text
@@ -78,8 +87,26 @@ extension PlaceCompleter {
             }
         }
 
+        /// Typos within a small area: each key of the area's places against `key`.
+        private mutating func scanTypos(_ areas: [QualifierTable.Area], for key: [UInt8], maxEdits: Int) {
+            for area in areas {
+                for place in completer.placesByArea[area.id] ?? [] {
+                    for entry in completer.placeEntryStart[Int(place)]..<completer.placeEntryStart[Int(place) + 1] {
+                        let keyBytes = trie.text[Int(trie.entryKeyStart[Int(entry)])..<Int(trie.entryKeyEnd[Int(entry)])]
+                        if let (edits, length) = prefixEditDistance(key, keyBytes, maxEdits: maxEdits), edits > 0 {
+                            offer(entry, matchLength: length, edits: edits)
+                        }
+                    }
+                }
+            }
+        }
+
         /// Matches of `key` within `maxEdits` edits that are not exact.
         mutating func typos(_ key: [UInt8], maxEdits: Int, areas: [QualifierTable.Area]?) {
+            if let areas, areas.map({ completer.entryCountByArea[$0.id] ?? 0 }).reduce(0, +) <= Self.maximumTypoScannedEntries {
+                scanTypos(areas, for: key, maxEdits: maxEdits)
+                return
+            }
             // With no exact match at all the query is probably misspelt: the full budget, with
             // the first letter pinned (and even that released if nothing is found). With some
             // exact matches, typos only fill the list: one edit, first two letters pinned,
@@ -93,7 +120,9 @@ extension PlaceCompleter {
             }
             matches = matches
                 .sorted { ($0.edits, -trie.bestScore($0.node)) < ($1.edits, -trie.bestScore($1.node)) }
-            for match in matches.prefix(Self.maximumTypoSubtrees) {
+            // Walks under a filter or a near point read more than a top list: fewer of them.
+            let subtrees = areas == nil && near == nil ? Self.maximumTypoSubtrees : Self.maximumTypoSubtrees / 4
+            for match in matches.prefix(subtrees) {
                 collect(below: match.node, matchLength: match.length, edits: match.edits, areas: areas,
                         endsAtNode: false, perSubtree: max(1, limit - exactCount), maximumVisits: Self.maximumTypoVisits)
             }

@@ -1,6 +1,7 @@
 extension PlaceCompleter.Search {
-    /// Entries a scattered-words search reads before it settles for what it found.
-    static let maximumScatteredVisits = 1_000
+    /// Entries the scattered-words searches of one query read, all readings and
+    /// abbreviation variants together, before they settle for what they found.
+    static let maximumScatteredVisits = 300
 
     /// Places whose name holds every query word as a word, in any order and with other words
     /// between ("rio janeiro" → Rio de Janeiro), the last query word as a prefix. The
@@ -10,7 +11,7 @@ extension PlaceCompleter.Search {
     /// The longest query word anchors the search: its trie subtree is read best first
     /// and each name found there is checked word by word, until no entry left can beat the
     /// `limit` best found so far. O(visited entries · name length), at most
-    /// `maximumScatteredVisits` entries.
+    /// `maximumScatteredVisits` entries per query.
     mutating func scatteredWords(_ key: [UInt8], areas: [QualifierTable.Area]?) {
         let words = Normalizer.wordRanges(key).map { Array(key[$0]) }
         guard words.count > 1 else { return }
@@ -26,9 +27,8 @@ extension PlaceCompleter.Search {
         if topScores.count > limit { topScores.removeLast(topScores.count - limit) }
         var checked = Set<UInt64>()
         var walk = PrefixTrie.RankedEntries(trie: trie, node: position.node)
-        var visits = 0
-        while visits < Self.maximumScatteredVisits, let entry = walk.next() {
-            visits += 1
+        while scatteredVisits < Self.maximumScatteredVisits, let entry = walk.next() {
+            scatteredVisits += 1
             // An entry's static score already includes ×0.5 for a later word, which a scattered
             // match may not pay; with quality ≤ 0.8 and the ×0.5 for scattering, 0.8 × its
             // score bounds what any entry left can reach.

@@ -46,7 +46,8 @@ extension PlaceCompleter {
             for (reading, keys) in zip(readings, keysByReading) {
                 let budget = Self.typoBudget(reading.nameWords)
                 guard budget > 0 else { continue }
-                for key in keys { search.typos(key, maxEdits: budget, areas: reading.areas) }
+                // As typed only: an abbreviation swapped and mistyped too is too far a guess.
+                if let key = keys.first { search.typos(key, maxEdits: budget, areas: reading.areas) }
             }
         }
         return search.ranked().map { makeCompletion($0, near: near) }

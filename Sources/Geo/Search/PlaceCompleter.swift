@@ -47,6 +47,8 @@ public struct PlaceCompleter: Sendable {
     let placeEntryStart: [UInt32]
     /// Places by country id and by region id, for qualified searches in small areas.
     let placesByArea: [UInt32: [UInt32]]
+    /// Entries (indexed keys) of the places of each country and region.
+    let entryCountByArea: [UInt32: Int]
 
     /// Builds the index. O(total name bytes + trie nodes · k log k); about a third of a
     /// second for the 34,000 places of cities15000 in a release build.
@@ -102,6 +104,9 @@ public struct PlaceCompleter: Sendable {
             placesByArea[placeRegionID[place], default: []].append(UInt32(place))
         }
         self.placesByArea = placesByArea
+        entryCountByArea = placesByArea.mapValues { places in
+            places.reduce(0) { $0 + Int(placeEntryStart[Int($1) + 1] - placeEntryStart[Int($1)]) }
+        }
         self.qualifiers = qualifiers
     }
 

@@ -45,6 +45,7 @@ extension PrefixTrie {
         topStart = tops.start
         topCount = tops.count
         top = tops.entries
+        subtreeEntryCount = builder.subtreeCounts()
     }
 }
 
@@ -172,6 +173,17 @@ private struct Builder {
             counts[byte] += 1
         }
         for index in range { order[index] = scratch[index] }
+    }
+
+    /// Entries below each node, summed bottom-up (children have higher ids than parents).
+    func subtreeCounts() -> [UInt32] {
+        var counts = [UInt32](repeating: 0, count: labelStart.count)
+        for node in stride(from: labelStart.count - 1, through: 0, by: -1) {
+            var total = postingStart[node + 1] - postingStart[node]
+            for child in Int(childStart[node])..<Int(childStart[node + 1]) { total += counts[child] }
+            counts[node] = total
+        }
+        return counts
     }
 
     /// Each node's best `k` entries of its subtree, one per group, merged bottom-up

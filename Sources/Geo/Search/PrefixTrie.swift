@@ -37,6 +37,9 @@ struct PrefixTrie: Sendable {
     let topStart: [UInt32]
     let topCount: [UInt8]
     let top: [UInt32]
+    /// How many entries lie below each node (its own postings included): the cost of
+    /// reading its whole subtree.
+    let subtreeEntryCount: [UInt32]
     /// The `k` the top lists were built with.
     let k: Int
 

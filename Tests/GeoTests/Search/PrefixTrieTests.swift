@@ -138,3 +138,17 @@ struct PrefixTrieTests {
         }
     }
 }
+
+extension PrefixTrieTests {
+    @Test func prefixEditDistanceOfOneKeyAgreesWithTheTable() {
+        let keys = ["seattle", "seatac", "chicago", "lisbon", "toronto", "a", ""].map { Array($0.utf8) }
+        let queries = ["seatle", "chicgo", "lisbn", "torotno", "sea", "x"].map { Array($0.utf8) }
+        for query in queries {
+            for key in keys {
+                let expected = (0...key.count).map { Self.osa(query, Array(key.prefix($0))) }.min()!
+                let got = prefixEditDistance(query, key[...], maxEdits: 2)
+                #expect(got?.edits == (expected <= 2 ? expected : nil))
+            }
+        }
+    }
+}
