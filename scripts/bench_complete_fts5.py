@@ -76,17 +76,28 @@ def main():
             workload.append((query, int(expected)))
     for query, _ in workload[:2000]:
         search(query)
-    latencies, found = [], 0
+    # Like geoq's bench: each query runs three times and keeps its fastest run.
+    latencies, single, found = [], [], 0
     for query, expected in workload:
-        begin = time.perf_counter_ns()
-        ids = search(query)
-        latencies.append((time.perf_counter_ns() - begin) / 1000)
+        best = None
+        for attempt in range(3):
+            begin = time.perf_counter_ns()
+            ids = search(query)
+            elapsed = (time.perf_counter_ns() - begin) / 1000
+            if attempt == 0:
+                single.append(elapsed)
+            best = elapsed if best is None else min(best, elapsed)
+        latencies.append(best)
         found += expected in ids[:5]
-    latencies.sort()
-    p50 = latencies[len(latencies) // 2]
-    p99 = latencies[min(len(latencies) - 1, int(0.99 * len(latencies)))]
-    print("fts5 query: p50 %.1f µs, p99 %.1f µs over %d typed prefixes; workload success@5 %.1f%%"
-          % (p50, p99, len(latencies), 100.0 * found / len(workload)))
+
+    def percentile(values, p):
+        values = sorted(values)
+        return values[min(len(values) - 1, int(p * len(values)))]
+
+    print("fts5 query: p50 %.1f µs, p99 %.1f µs (best of 3 runs each) over %d typed prefixes; workload success@5 %.1f%%"
+          % (percentile(latencies, 0.5), percentile(latencies, 0.99), len(latencies), 100.0 * found / len(workload)))
+    print("fts5 query: single runs (no best-of-3): p50 %.1f µs, p99 %.1f µs"
+          % (percentile(single, 0.5), percentile(single, 0.99)))
     if eval_path:
         rows_seen = hits = 0
         with open(eval_path, encoding="utf-8") as lines:
