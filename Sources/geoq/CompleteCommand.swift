@@ -28,7 +28,9 @@ struct CompleteCommand: ParsableCommand {
     @Argument(help: "The text typed so far, or '-' to read one query per line from standard input.")
     var query: String?
 
-    @Option(help: ArgumentHelp("Bias towards a point, as latitude,longitude in degrees.", valueName: "lat,lon"))
+    // Unconditional: southern and western points start with '-' and must not read as flags.
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Bias towards a point, as latitude,longitude in degrees.", valueName: "lat,lon"))
     var near: String?
 
     @Option(help: "How many suggestions (1…100).")
