@@ -73,32 +73,39 @@ extension PlaceCompleter {
         /// Walking the trie instead would read every "saint…" in the world to keep a few.
         /// O(keys of the area's places · |key|).
         private mutating func scan(_ areas: [QualifierTable.Area], for key: [UInt8]) {
-            let text = trie.text
-            for area in areas {
-                for place in completer.placesByArea[area.id] ?? [] {
-                    for entry in completer.placeEntryStart[Int(place)]..<completer.placeEntryStart[Int(place) + 1] {
-                        let start = Int(trie.entryKeyStart[Int(entry)])
-                        guard Int(trie.entryKeyEnd[Int(entry)]) - start >= key.count else { continue }
-                        var matches = true
-                        for index in 0..<key.count where text[start + index] != key[index] { matches = false; break }
-                        if matches { offer(entry, matchLength: key.count, edits: 0) }
-                    }
-                }
+            for entry in entries(in: areas) where trie.keyStarts(entry, with: key) {
+                offer(entry, matchLength: key.count, edits: 0)
             }
         }
 
         /// Typos within a small area: each key of the area's places against `key`.
         private mutating func scanTypos(_ areas: [QualifierTable.Area], for key: [UInt8], maxEdits: Int) {
-            for area in areas {
-                for place in completer.placesByArea[area.id] ?? [] {
-                    for entry in completer.placeEntryStart[Int(place)]..<completer.placeEntryStart[Int(place) + 1] {
-                        let keyBytes = trie.text[Int(trie.entryKeyStart[Int(entry)])..<Int(trie.entryKeyEnd[Int(entry)])]
-                        if let (edits, length) = prefixEditDistance(key, keyBytes, maxEdits: maxEdits), edits > 0 {
-                            offer(entry, matchLength: length, edits: edits)
-                        }
-                    }
+            for entry in entries(in: areas) {
+                if let (edits, length) = prefixEditDistance(key, trie.keyBytes(entry), maxEdits: maxEdits), edits > 0 {
+                    offer(entry, matchLength: length, edits: edits)
                 }
             }
+        }
+
+        /// Every entry of every place in `areas`.
+        private func entries(in areas: [QualifierTable.Area]) -> [UInt32] {
+            areas.flatMap { area in
+                (completer.placesByArea[area.id] ?? []).flatMap { place in
+                    Array(completer.placeEntryStart[Int(place)]..<completer.placeEntryStart[Int(place) + 1])
+                }
+            }
+        }
+
+        /// Whether a place lies in one of `areas`. O(areas).
+        func isPlace(_ place: Int, in areas: [QualifierTable.Area]) -> Bool {
+            areas.contains { $0.id == ($0.isRegion ? completer.placeRegionID[place] : completer.placeCountryID[place]) }
+        }
+
+        /// The proximity factor of a place to the near point (1 without one).
+        func proximity(of place: Int) -> Float {
+            guard let near else { return 1 }
+            return CompletionRanking.proximity(distanceKilometers: CompletionRanking.distanceKilometers(
+                near, latitude: completer.placeLatitude[place], longitude: completer.placeLongitude[place]))
         }
 
         /// Matches of `key` within `maxEdits` edits that are not exact.
@@ -158,9 +165,7 @@ extension PlaceCompleter {
             while let entry = walk.next() {
                 visits += 1
                 let place = Int(trie.entryGroup[Int(entry)])
-                if let areas, !areas.contains(where: {
-                    $0.id == ($0.isRegion ? completer.placeRegionID[place] : completer.placeCountryID[place])
-                }) { continue }
+                if let areas, !isPlace(place, in: areas) { continue }
                 let score = offer(entry, matchLength: matchLength, edits: edits)
                 if let index = localPlaces.firstIndex(of: place) {
                     if score > localScores[index] { localScores[index] = score }
@@ -189,10 +194,7 @@ extension PlaceCompleter {
                 score = trie.entryScore[Int(entry)] * CompletionRanking.quality(classify(entry, matchLength: matchLength))
                     * CompletionRanking.typoFactor(edits: edits)
             }
-            if let near {
-                score *= CompletionRanking.proximity(distanceKilometers: CompletionRanking.distanceKilometers(
-                    near, latitude: completer.placeLatitude[place], longitude: completer.placeLongitude[place]))
-            }
+            score *= proximity(of: place)
             let candidate = Candidate(place: place, entry: entry, match: match, edits: edits,
                                       matchLength: matchLength, score: score)
             if let existing = best[place] {

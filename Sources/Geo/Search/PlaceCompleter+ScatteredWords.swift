@@ -37,14 +37,11 @@ extension PlaceCompleter.Search {
             if !anchorIsPrefix, let next = trie.keyByte(entry, at: anchor.count), next != Normalizer.space { continue }
             let place = Int(trie.entryGroup[Int(entry)])
             guard checked.insert(UInt64(place) << 16 | UInt64(completer.entryName[Int(entry)])).inserted else { continue }
-            if let areas, !areas.contains(where: {
-                $0.id == ($0.isRegion ? completer.placeRegionID[place] : completer.placeCountryID[place])
-            }) { continue }
+            if let areas, !isPlace(place, in: areas) { continue }
             // A place already holding a better match needs no check.
             if let existing = best[place], existing.score >= trie.entryScore[Int(entry)] * 0.8 { continue }
             // The normalized name is already in the trie's text: the key is its suffix.
-            let keyStart = Int(trie.entryKeyStart[Int(entry)])
-            let nameBytes = trie.text[(keyStart - Int(completer.entryWordOffset[Int(entry)]))..<Int(trie.entryKeyEnd[Int(entry)])]
+            let nameBytes = trie.keyBytes(entry, extendedBack: Int(completer.entryWordOffset[Int(entry)]))
             guard let ranges = Self.wordMatches(words, in: nameBytes) else { continue }
             let target = completer.gazetteer.places[place]
             let lastRange = ranges[ranges.count - 1]
@@ -55,11 +52,7 @@ extension PlaceCompleter.Search {
                 importance: CompletionRanking.importance(of: target),
                 isAlternateName: completer.entryName[Int(entry)] >= 2,
                 startsAtFirstWord: ranges.contains { $0.lowerBound == 0 }) * CompletionRanking.quality(match)
-            if let near {
-                score *= CompletionRanking.proximity(distanceKilometers: CompletionRanking.distanceKilometers(
-                    near, latitude: completer.placeLatitude[place], longitude: completer.placeLongitude[place]))
-            }
-            score *= CompletionRanking.scatteredWordsFactor
+            score *= proximity(of: place) * CompletionRanking.scatteredWordsFactor
             let candidate = Candidate(place: place, entry: entry, match: match, edits: 0,
                                       matchLength: 0, score: score, scatteredRanges: ranges)
             if let existing = best[place] {

@@ -107,6 +107,20 @@ struct PrefixTrie: Sendable {
         Int(entryKeyEnd[Int(entry)] - entryKeyStart[Int(entry)])
     }
 
+    /// The bytes of `entry`'s key, starting `extendedBack` bytes before it in `text` (an
+    /// entry made from a later word of a name reaches back to the name's start).
+    func keyBytes(_ entry: UInt32, extendedBack: Int = 0) -> ArraySlice<UInt8> {
+        text[(Int(entryKeyStart[Int(entry)]) - extendedBack)..<Int(entryKeyEnd[Int(entry)])]
+    }
+
+    /// Whether `entry`'s key starts with `prefix`. O(|prefix|).
+    func keyStarts(_ entry: UInt32, with prefix: [UInt8]) -> Bool {
+        let start = Int(entryKeyStart[Int(entry)])
+        guard Int(entryKeyEnd[Int(entry)]) - start >= prefix.count else { return false }
+        for index in 0..<prefix.count where text[start + index] != prefix[index] { return false }
+        return true
+    }
+
     /// The byte of `entry`'s key at `offset`, or nil past its end.
     func keyByte(_ entry: UInt32, at offset: Int) -> UInt8? {
         let position = Int(entryKeyStart[Int(entry)]) + offset
