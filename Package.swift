@@ -52,6 +52,11 @@ let package = Package(
             dependencies: ["Geo"],
             path: "Benchmarks/region"
         ),
+        .executableTarget(
+            name: "geoq-bench-complete",
+            dependencies: ["Geo"],
+            path: "Benchmarks/complete"
+        ),
         .testTarget(
             name: "GeoTests",
             dependencies: [

@@ -12,9 +12,10 @@ struct GeoqCommand: AsyncParsableCommand {
         Examples:
           geoq flood --rise 2
           geoq flood point --lat 31.5 --lon 35.5
+          geoq complete "new yo"
         """,
         version: Geo.version,
-        subcommands: [FloodCommand.self, IndexCommand.self, RegionCommand.self, ServeCommand.self]
+        subcommands: [FloodCommand.self, IndexCommand.self, CompleteCommand.self, PlacesCommand.self, RegionCommand.self, ServeCommand.self]
     )
 
     /// Exit status 2 for usage mistakes, 1 for data problems, one line on stderr either way.

@@ -1,0 +1,47 @@
+/// One suggestion for a partly typed place name, like `MKLocalSearchCompletion`.
+public struct Completion: Sendable, Hashable, Codable {
+    /// How the query matched, best first.
+    public enum Match: String, Sendable, Codable {
+        /// The query is the whole name ("paris" → Paris).
+        case exactName
+        /// The query's last word is a whole word of the name ("york" → New York).
+        case exactWord
+        /// The query's last word is the start of a word ("new yo" → New York).
+        case prefix
+        /// Within the typo budget (1 edit from 4 letters, 2 from 8); always below the others.
+        case typo
+    }
+
+    /// A highlighted span in UTF-16 code units, like `NSRange`: `location ..< location + length`.
+    public struct TextRange: Sendable, Hashable, Codable {
+        public var location: Int
+        public var length: Int
+        public init(location: Int, length: Int) {
+            self.location = location
+            self.length = length
+        }
+    }
+
+    /// The GeoNames id.
+    public var id: Int
+    /// The place's preferred name ("Mumbai").
+    public var title: String
+    /// Region and country ("Maharashtra, India").
+    public var subtitle: String
+    public var latitude: Double
+    public var longitude: Double
+    public var population: Int
+    /// The alternate name the query matched ("Bombay"), nil when it matched the title.
+    public var matchedAlias: String?
+    /// Matched text in `title`, in UTF-16 code units (empty when an alias matched).
+    public var titleHighlights: [TextRange]
+    /// Matched text in `matchedAlias`, in UTF-16 code units.
+    public var aliasHighlights: [TextRange]
+    public var match: Match
+    /// Edits the typo match needed (0 otherwise).
+    public var edits: Int
+    /// The ranking score: importance × match quality × proximity (see `CompletionRanking`).
+    public var score: Double
+    /// Great-circle distance to the `near` point, when one was given.
+    public var distanceKilometers: Double?
+}

@@ -1,0 +1,100 @@
+import CGDAL
+import Foundation
+
+/// Whole-file reads for gazetteers and import sources. Gzip files (detected by their magic
+/// bytes, not their name) are inflated through GDAL's `/vsigzip/` reader, which geoq
+/// already links, so no separate zlib binding is needed.
+enum GazetteerFile {
+    /// The bytes of `path`, decompressed when it is gzip. O(file size).
+    static func read(_ path: String) throws -> [UInt8] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw GazetteerError.missing(path: path)
+        }
+        if isDirectory.boolValue {
+            throw GazetteerError.unreadable(path: path, reason: "it is a directory")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw GazetteerError.unreadable(path: path, reason: "permission denied or I/O error")
+        }
+        if data.count >= 2 && data[data.startIndex] == 0x1f && data[data.startIndex + 1] == 0x8b {
+            return try inflate(path)
+        }
+        return [UInt8](data)
+    }
+
+    private static func inflate(_ path: String) throws -> [UInt8] {
+        CPLPushErrorHandler(CPLQuietErrorHandler)
+        defer { CPLPopErrorHandler() }
+        CPLErrorReset()
+        guard let file = VSIFOpenL("/vsigzip/" + path, "rb") else {
+            throw GazetteerError.unreadable(path: path, reason: "gzip stream cannot be opened")
+        }
+        defer { VSIFCloseL(file) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { VSIFReadL($0.baseAddress, 1, $0.count, file) }
+            bytes.append(contentsOf: chunk[0..<count])
+            if count < chunk.count { break }
+        }
+        // GDAL reports a corrupt stream by stopping early; its error state tells the two apart.
+        if CPLGetLastErrorType() == CE_Failure || CPLGetLastErrorType() == CE_Fatal {
+            throw GazetteerError.unreadable(path: path, reason: "corrupt gzip stream")
+        }
+        return bytes
+    }
+
+    /// Writes `bytes` to `path` (gzip-compressed through GDAL's `/vsigzip/` writer when asked)
+    /// via a temporary file in the same directory and a rename, so a reader never sees a
+    /// half-written file. O(size).
+    static func writeAtomically(_ bytes: [UInt8], to path: String, gzip: Bool = false) throws {
+        let url = URL(fileURLWithPath: path)
+        let temporary = url.deletingLastPathComponent()
+            .appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp").path
+        do {
+            if gzip {
+                try writeGzip(bytes, to: temporary)
+            } else {
+                try Data(bytes).write(to: URL(fileURLWithPath: temporary))
+            }
+            guard rename(temporary, path) == 0 else {
+                throw GazetteerError.unreadable(path: path, reason: "cannot rename into place: \(String(cString: strerror(errno)))")
+            }
+        } catch {
+            unlink(temporary)
+            if let error = error as? GazetteerError { throw error }
+            throw GazetteerError.unreadable(path: path, reason: "cannot write: \(error.localizedDescription)")
+        }
+    }
+
+    private static func writeGzip(_ bytes: [UInt8], to path: String) throws {
+        CPLPushErrorHandler(CPLQuietErrorHandler)
+        defer { CPLPopErrorHandler() }
+        guard let file = VSIFOpenL("/vsigzip/" + path, "wb") else {
+            throw GazetteerError.unreadable(path: path, reason: "cannot create a gzip stream")
+        }
+        let written = bytes.withUnsafeBytes { VSIFWriteL($0.baseAddress, 1, $0.count, file) }
+        guard VSIFCloseL(file) == 0, written == bytes.count else {
+            throw GazetteerError.unreadable(path: path, reason: "gzip write failed (disk full?)")
+        }
+    }
+}
+
+/// Calls `body` with each line of `bytes`: its 1-based number and its bytes without the
+/// line break (LF or CRLF). The one line splitter of every gazetteer reader. O(n).
+func forEachLine(_ bytes: [UInt8], _ body: (Int, UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
+    try bytes.withUnsafeBufferPointer { buffer in
+        var start = 0
+        var number = 0
+        while start < buffer.count {
+            number += 1
+            var end = start
+            while end < buffer.count && buffer[end] != UInt8(ascii: "\n") { end += 1 }
+            var contentEnd = end
+            if contentEnd > start && buffer[contentEnd - 1] == UInt8(ascii: "\r") { contentEnd -= 1 }
+            try body(number, UnsafeBufferPointer(rebasing: buffer[start..<contentEnd]))
+            start = end + 1
+        }
+    }
+}

@@ -1,0 +1,228 @@
+extension PlaceCompleter {
+    /// The candidates of one `complete` call: the best match found for each place.
+    struct Search {
+        struct Candidate {
+            var place: Int
+            var entry: UInt32
+            var match: Completion.Match
+            var edits: Int
+            /// Normalized key bytes matched (what is highlighted).
+            var matchLength: Int
+            var score: Float
+            /// For matches of scattered words: the matched byte ranges of the normalized name.
+            var scatteredRanges: [Range<Int>]? = nil
+
+            /// Exact matches before typos, then by score; ids break ties so order is stable.
+            func ranks(before other: Candidate, ids: (Int, Int)) -> Bool {
+                let (tier, otherTier) = (match == .typo ? 1 : 0, other.match == .typo ? 1 : 0)
+                if tier != otherTier { return tier < otherTier }
+                if score != other.score { return score > other.score }
+                return ids.0 < ids.1
+            }
+        }
+
+        /// Entries a best-first walk may visit per key before it settles for what it has.
+        static let maximumVisits = 20_000
+        /// Entries a best-first walk of one typo subtree may visit.
+        static let maximumTypoVisits = 200
+        /// Typo subtrees examined per key, fewest edits and best first.
+        static let maximumTypoSubtrees = 64
+
+        let completer: PlaceCompleter
+        let near: Point?
+        let limit: Int
+        var best: [Int: Candidate] = [:]
+        var exactCount = 0
+        /// Entries read so far by `scatteredWords`, which share one budget per query.
+        var scatteredVisits = 0
+
+        init(completer: PlaceCompleter, near: Point?, limit: Int) {
+            self.completer = completer
+            self.near = near
+            self.limit = limit
+        }
+
+        var trie: PrefixTrie { completer.trie }
+
+        /// Areas with at most this many keys have their typos searched key by key (an edit
+        /// distance each), larger ones through the trie.
+        static let maximumTypoScannedEntries = 2_000
+        /// A heap step of a best-first walk costs about this many plain key comparisons.
+        static let walkStepCost = 4
+
+        /// Exact matches of `key` as the start of a key.
+        mutating func exact(_ key: [UInt8], areas: [QualifierTable.Area]?) {
+            let position = trie.locate(key)
+            if let areas {
+                // Read whichever is smaller: the area's keys, or the prefix's subtree (whose
+                // walk may pass over many places outside the area before it can stop).
+                let areaEntries = areas.map { completer.entryCountByArea[$0.id] ?? 0 }.reduce(0, +)
+                let subtreeEntries = position.map { Int(trie.subtreeEntryCount[$0.node]) } ?? 0
+                if areaEntries < Self.walkStepCost * subtreeEntries {
+                    scan(areas, for: key)
+                    return
+                }
+            }
+            guard let position else { return }
+            collect(below: position.node, matchLength: key.count, edits: 0, areas: areas,
+                    endsAtNode: position.offset == Int(trie.labelLength[position.node]))
+        }
+
+        /// A qualifier naming a small area ("kingston jamaica", "saint esp" read as Spain) is
+        /// answered from the area's own places: every key of each is compared with `key`.
+        /// Walking the trie instead would read every "saint…" in the world to keep a few.
+        /// O(keys of the area's places · |key|).
+        private mutating func scan(_ areas: [QualifierTable.Area], for key: [UInt8]) {
+            for entry in entries(in: areas) where trie.keyStarts(entry, with: key) {
+                offer(entry, matchLength: key.count, edits: 0)
+            }
+        }
+
+        /// Typos within a small area: each key of the area's places against `key`.
+        private mutating func scanTypos(_ areas: [QualifierTable.Area], for key: [UInt8], maxEdits: Int) {
+            for entry in entries(in: areas) {
+                if let (edits, length) = prefixEditDistance(key, trie.keyBytes(entry), maxEdits: maxEdits), edits > 0 {
+                    offer(entry, matchLength: length, edits: edits)
+                }
+            }
+        }
+
+        /// Every entry of every place in `areas`.
+        private func entries(in areas: [QualifierTable.Area]) -> [UInt32] {
+            areas.flatMap { area in
+                (completer.placesByArea[area.id] ?? []).flatMap { place in
+                    Array(completer.placeEntryStart[Int(place)]..<completer.placeEntryStart[Int(place) + 1])
+                }
+            }
+        }
+
+        /// Whether a place lies in one of `areas`. O(areas).
+        func isPlace(_ place: Int, in areas: [QualifierTable.Area]) -> Bool {
+            areas.contains { $0.id == ($0.isRegion ? completer.placeRegionID[place] : completer.placeCountryID[place]) }
+        }
+
+        /// The proximity factor of a place to the near point (1 without one).
+        func proximity(of place: Int) -> Float {
+            guard let near else { return 1 }
+            return CompletionRanking.proximity(distanceKilometers: CompletionRanking.distanceKilometers(
+                near, latitude: completer.placeLatitude[place], longitude: completer.placeLongitude[place]))
+        }
+
+        /// Matches of `key` within `maxEdits` edits that are not exact.
+        mutating func typos(_ key: [UInt8], maxEdits: Int, areas: [QualifierTable.Area]?) {
+            if let areas, areas.map({ completer.entryCountByArea[$0.id] ?? 0 }).reduce(0, +) <= Self.maximumTypoScannedEntries {
+                scanTypos(areas, for: key, maxEdits: maxEdits)
+                return
+            }
+            // With no exact match at all the query is probably misspelt: the full budget, with
+            // the first letter pinned (and even that released if nothing is found). With some
+            // exact matches, typos only fill the list: one edit, first two letters pinned,
+            // which keeps the walk inside one small subtree.
+            var matches: [PrefixTrie.FuzzyMatch]
+            if exactCount == 0 {
+                matches = trie.fuzzyMatches(key, maxEdits: maxEdits, exactPrefix: 1)
+                if matches.isEmpty { matches = trie.fuzzyMatches(key, maxEdits: maxEdits, exactPrefix: 0) }
+            } else {
+                matches = trie.fuzzyMatches(key, maxEdits: 1, exactPrefix: 2)
+            }
+            matches = matches
+                .sorted { ($0.edits, -trie.bestScore($0.node)) < ($1.edits, -trie.bestScore($1.node)) }
+            // Walks under a filter or a near point read more than a top list: fewer of them.
+            let subtrees = areas == nil && near == nil ? Self.maximumTypoSubtrees : Self.maximumTypoSubtrees / 4
+            for match in matches.prefix(subtrees) {
+                collect(below: match.node, matchLength: match.length, edits: match.edits, areas: areas,
+                        endsAtNode: false, perSubtree: max(1, limit - exactCount), maximumVisits: Self.maximumTypoVisits)
+            }
+        }
+
+        /// Offers the best entries below `node`. Unfiltered, unbiased and with `limit` ≤ k,
+        /// the node's top list plus the whole-word continuations (keys ending here, and the
+        /// subtree after a space) hold the answer: no other entry can outrank k of them.
+        /// Otherwise a best-first walk runs until its bound falls below the `limit`-th score.
+        private mutating func collect(below node: Int, matchLength: Int, edits: Int,
+                                      areas: [QualifierTable.Area]?, endsAtNode: Bool, perSubtree: Int? = nil,
+                                      maximumVisits: Int = Search.maximumVisits) {
+            if areas == nil && near == nil && limit <= trie.k {
+                // Typo subtrees only fill the places exact matches left: their best few suffice.
+                for entry in trie.topEntries(node).prefix(perSubtree ?? trie.k) {
+                    offer(entry, matchLength: matchLength, edits: edits)
+                }
+                if endsAtNode {
+                    for entry in trie.postingEntries(node).prefix(2 * trie.k) {
+                        offer(entry, matchLength: matchLength, edits: edits)
+                    }
+                    if let afterSpace = trie.child(of: node, startingWith: Normalizer.space) {
+                        for entry in trie.topEntries(afterSpace) { offer(entry, matchLength: matchLength, edits: edits) }
+                    }
+                }
+                return
+            }
+            var walk = PrefixTrie.RankedEntries(trie: trie, node: node)
+            var localScores: [Float] = []  // best score per distinct place seen by this walk, descending
+            var localPlaces: [Int] = []
+            let maximumFactor = CompletionRanking.typoFactor(edits: edits)
+            var visits = 0
+            while let entry = walk.next() {
+                visits += 1
+                let place = Int(trie.entryGroup[Int(entry)])
+                if let areas, !isPlace(place, in: areas) { continue }
+                let score = offer(entry, matchLength: matchLength, edits: edits)
+                if let index = localPlaces.firstIndex(of: place) {
+                    if score > localScores[index] { localScores[index] = score }
+                } else if localScores.count < limit || score > localScores[localScores.count - 1] {
+                    let slot = localScores.firstIndex { $0 < score } ?? localScores.count
+                    localScores.insert(score, at: slot)
+                    localPlaces.insert(place, at: slot)
+                    if localScores.count > limit {
+                        localScores.removeLast()
+                        localPlaces.removeLast()
+                    }
+                }
+                if visits >= maximumVisits { break }
+                if localScores.count == limit && walk.bound * maximumFactor < localScores[limit - 1] { break }
+            }
+        }
+
+        /// Scores `entry` and keeps it if it is its place's best so far; returns its score.
+        @discardableResult
+        private mutating func offer(_ entry: UInt32, matchLength: Int, edits: Int) -> Float {
+            let place = Int(trie.entryGroup[Int(entry)])
+            let match = edits > 0 ? Completion.Match.typo : classify(entry, matchLength: matchLength)
+            var score = trie.entryScore[Int(entry)] * CompletionRanking.quality(match)
+            if edits > 0 {
+                // A typo that still covers a whole word keeps that word's credit.
+                score = trie.entryScore[Int(entry)] * CompletionRanking.quality(classify(entry, matchLength: matchLength))
+                    * CompletionRanking.typoFactor(edits: edits)
+            }
+            score *= proximity(of: place)
+            let candidate = Candidate(place: place, entry: entry, match: match, edits: edits,
+                                      matchLength: matchLength, score: score)
+            if let existing = best[place] {
+                if candidate.ranks(before: existing, ids: (place, place)) {
+                    best[place] = candidate
+                }
+            } else {
+                best[place] = candidate
+                if edits == 0 { exactCount += 1 }
+            }
+            return score
+        }
+
+        /// Whole name, whole word or word prefix: what the key holds right after the match.
+        private func classify(_ entry: UInt32, matchLength: Int) -> Completion.Match {
+            if trie.keyLength(entry) == matchLength {
+                return completer.entryWordOffset[Int(entry)] == 0 ? .exactName : .exactWord
+            }
+            return trie.keyByte(entry, at: matchLength) == Normalizer.space ? .exactWord : .prefix
+        }
+
+        /// The best `limit` candidates, best first.
+        func ranked() -> [Candidate] {
+            // Ties fall back to gazetteer order (the importer writes places by GeoNames id).
+            return best.values
+                .sorted { $0.ranks(before: $1, ids: ($0.place, $1.place)) }
+                .prefix(limit)
+                .map { $0 }
+        }
+    }
+}

@@ -1,0 +1,121 @@
+extension PlaceCompleter {
+    /// The best `limit` places for a partly typed `query`, best first.
+    ///
+    /// Every reading of the query is searched: the whole text as the start of a name (from
+    /// any word start, so "janeiro" finds Rio de Janeiro and "salt la" Salt Lake City), with
+    /// St/Saint, Ft/Fort, Mt/Mount swapped both ways; then, if that left room in the list and
+    /// trailing words name a country or region, the rest filtered to it ("paris tx"). When
+    /// those leave room in the list,
+    /// names holding the query words apart or out of order are added ("rio janeiro"); when
+    /// fewer than `typoThreshold` places matched, typos are searched (1 edit from 4 letters,
+    /// 2 from 8) and ranked after every exact match.
+    ///
+    /// Complexity: without `near` and with `limit` ≤ k (10), O(|query| + k) trie work per
+    /// reading. With `near`, a qualifier or a larger limit, a best-first walk of the prefix's
+    /// subtree that stops as soon as no unseen entry can enter the results (at most 20,000
+    /// entries). Typos add a bounded edit-distance walk of the trie.
+    ///
+    /// - Returns: an empty list for an empty or whitespace-only query.
+    /// - Throws: `CompletionError` for a query over 256 characters or with control characters,
+    ///   a limit outside 1…100 or a near point out of range.
+    public func complete(query: String, near: Point? = nil, limit: Int = 10) throws -> [Completion] {
+        try Self.validateQuery(query)
+        guard (1...Self.maximumLimit).contains(limit) else { throw CompletionError.limitOutOfRange(limit) }
+        if let near, !((-90...90).contains(near.latitude) && (-180...180).contains(near.longitude)) {
+            throw CompletionError.nearOutOfRange(latitude: near.latitude, longitude: near.longitude)
+        }
+        let words = Normalizer.normalize(query).split(separator: " ").map(String.init)
+        guard !words.isEmpty else { return [] }
+
+        var search = Search(completer: self, near: near, limit: limit)
+        let readings = qualifiers.interpretations(of: words)
+        let keysByReading = readings.map { Self.abbreviationVariants($0.nameWords) }
+        // The unqualified reading first; trailing words read as a country or region only
+        // when it left room: "san fr" is far more often San Francisco than "San…, France".
+        for (reading, keys) in zip(readings, keysByReading) where reading.areas == nil || search.exactCount < limit {
+            for key in keys { search.exact(key, areas: reading.areas) }
+        }
+        if search.exactCount < limit {
+            // Words apart or out of order ("rio janeiro", "city mexico") fill the list when
+            // words in order did not: every query word must still match a word of the name.
+            for (reading, keys) in zip(readings, keysByReading) where reading.nameWords.count > 1 {
+                for key in keys { search.scatteredWords(key, areas: reading.areas) }
+            }
+        }
+        if search.exactCount < min(limit, typoThreshold) {
+            for (reading, keys) in zip(readings, keysByReading) {
+                let budget = Self.typoBudget(reading.nameWords)
+                guard budget > 0 else { continue }
+                // As typed only: an abbreviation swapped and mistyped too is too far a guess.
+                if let key = keys.first { search.typos(key, maxEdits: budget, areas: reading.areas) }
+            }
+        }
+        return search.ranked().map { makeCompletion($0, near: near) }
+    }
+
+    /// Edits allowed for a name: 1 per word of 4+ letters, 2 for 8+, at most 2 in all.
+    static func typoBudget(_ words: [String]) -> Int {
+        min(2, words.reduce(0) { total, word in total + (word.count >= 8 ? 2 : word.count >= 4 ? 1 : 0) })
+    }
+
+    /// Abbreviations that match their long form both ways.
+    static let abbreviations: [String: String] = [
+        "st": "saint", "saint": "st", "ste": "sainte", "sainte": "ste",
+        "ft": "fort", "fort": "ft", "mt": "mount", "mount": "mt",
+    ]
+
+    /// The query words as trie keys: as typed, and with each abbreviation swapped for its
+    /// long form or back (at most 8 keys).
+    static func abbreviationVariants(_ words: [String]) -> [[UInt8]] {
+        var variants: [[String]] = [[]]
+        for word in words {
+            let choices = [word] + (abbreviations[word].map { [$0] } ?? [])
+            variants = variants.flatMap { prefix in choices.map { prefix + [$0] } }
+            if variants.count > 8 { variants.removeLast(variants.count - 8) }
+        }
+        return variants.map { Array($0.joined(separator: " ").utf8) }
+    }
+
+    private func makeCompletion(_ candidate: Search.Candidate, near: Point?) -> Completion {
+        let place = gazetteer.places[candidate.place]
+        let entry = Int(candidate.entry)
+        let matchedName = name(of: candidate.entry, place: place)
+        let start = Int(entryWordOffset[entry])
+        let highlights = Self.highlights(
+            in: matchedName, ranges: candidate.scatteredRanges ?? [start..<(start + candidate.matchLength)])
+        let isAlias = entryName[entry] != 0
+        return Completion(
+            id: place.id, title: place.name, subtitle: gazetteer.subtitle(for: place),
+            latitude: place.latitude, longitude: place.longitude, population: place.population,
+            matchedAlias: isAlias ? matchedName : nil,
+            titleHighlights: isAlias ? [] : highlights, aliasHighlights: isAlias ? highlights : [],
+            match: candidate.match, edits: candidate.edits, score: Double(candidate.score),
+            distanceKilometers: near.map {
+                CompletionRanking.distanceKilometers($0, latitude: place.latitude, longitude: place.longitude)
+            })
+    }
+
+    /// The UTF-16 ranges of `text` whose normalized bytes are `byteRanges`, one range per
+    /// word (spaces are never highlighted), adjacent ranges merged. O(|text|).
+    static func highlights(in text: String, ranges byteRanges: [Range<Int>]) -> [Completion.TextRange] {
+        let (bytes, source) = Normalizer.normalizedBytesWithSource(text)
+        var ranges: [Completion.TextRange] = []
+        for byteRange in byteRanges.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            var index = byteRange.lowerBound
+            let end = min(byteRange.upperBound, bytes.count)
+            while index < end {
+                while index < end && bytes[index] == Normalizer.space { index += 1 }
+                let wordStart = index
+                while index < end && bytes[index] != Normalizer.space { index += 1 }
+                guard index > wordStart else { continue }
+                let lower = source[wordStart].lowerBound, upper = source[index - 1].upperBound
+                if let last = ranges.last, last.location + last.length >= lower {
+                    ranges[ranges.count - 1].length = max(last.location + last.length, upper) - last.location
+                } else {
+                    ranges.append(.init(location: lower, length: upper - lower))
+                }
+            }
+        }
+        return ranges
+    }
+}

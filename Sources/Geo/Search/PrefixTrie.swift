@@ -1,0 +1,129 @@
+/// A compressed (radix) trie over byte strings, laid out in flat arrays: no per-node
+/// objects, nodes numbered breadth-first so that the children of a node are one contiguous
+/// id range. Keys are spans of one shared byte buffer (`text`); each key is an *entry*
+/// with a static score and a group (the place it belongs to: several keys may name one
+/// place). Every node keeps the best `k` entries of its subtree, one per group, so the best
+/// completions of a prefix cost O(|prefix| + k) whatever the number of keys below it.
+///
+/// Built once by `PrefixTrie.init(text:keys:k:)` (`PrefixTrie+Build.swift`); read-only after.
+struct PrefixTrie: Sendable {
+    /// The bytes that keys point into.
+    let text: [UInt8]
+    /// Edge labels, copied out of `text` in node order so that siblings' labels are adjacent
+    /// in memory: a walk over a node's children then reads neighbouring bytes instead of
+    /// taking a cache miss per child.
+    let labels: [UInt8]
+
+    // Entries, by entry id (the index of the key given to the builder).
+    let entryKeyStart: [UInt32]
+    let entryKeyEnd: [UInt32]
+    let entryScore: [Float]
+    let entryGroup: [UInt32]
+
+    // Nodes, by node id; node 0 is the root (empty label).
+    /// Start of the node's edge label in `labels`.
+    let labelStart: [UInt32]
+    let labelLength: [UInt16]
+    /// The first byte of the node's label, so child lookup scans one small contiguous array.
+    let firstByte: [UInt8]
+    /// Children of node n are ids `childStart[n] ..< childStart[n + 1]`, sorted by first byte.
+    let childStart: [UInt32]
+    /// Entries whose key ends exactly at node n: `postings[postingStart[n] ..< postingStart[n + 1]]`,
+    /// best score first.
+    let postingStart: [UInt32]
+    let postings: [UInt32]
+    /// The best entries of node n's subtree, one per group, best first:
+    /// `top[topStart[n] ..< topStart[n] + topCount[n]]`.
+    let topStart: [UInt32]
+    let topCount: [UInt8]
+    let top: [UInt32]
+    /// How many entries lie below each node (its own postings included): the cost of
+    /// reading its whole subtree.
+    let subtreeEntryCount: [UInt32]
+    /// The `k` the top lists were built with.
+    let k: Int
+
+    var nodeCount: Int { labelStart.count }
+    var entryCount: Int { entryScore.count }
+
+    /// Where a byte string ends in the trie: inside the label of `node`, after `offset`
+    /// of its bytes (`offset == labelLength[node]` when it ends at the node's end).
+    struct Position: Equatable {
+        var node: Int
+        var offset: Int
+    }
+
+    /// The child of `node` whose label starts with `byte`. O(children), at most 256.
+    @inline(__always)
+    func child(of node: Int, startingWith byte: UInt8) -> Int? {
+        var candidate = Int(childStart[node])
+        let end = Int(childStart[node + 1])
+        while candidate < end {
+            let first = firstByte[candidate]
+            if first == byte { return candidate }
+            if first > byte { return nil }
+            candidate += 1
+        }
+        return nil
+    }
+
+    /// The position where `key` ends, or nil when no key starts with it. O(|key|).
+    func locate(_ key: [UInt8]) -> Position? {
+        var node = 0
+        var index = 0
+        while index < key.count {
+            guard let next = child(of: node, startingWith: key[index]) else { return nil }
+            let start = Int(labelStart[next])
+            let length = Int(labelLength[next])
+            var offset = 0
+            while offset < length && index < key.count {
+                if labels[start + offset] != key[index] { return nil }
+                offset += 1
+                index += 1
+            }
+            if offset < length { return Position(node: next, offset: offset) }
+            node = next
+        }
+        return Position(node: node, offset: Int(labelLength[node]))
+    }
+
+    /// The best entries below `node`, one per group, best first. O(1) to obtain, O(k) to read.
+    func topEntries(_ node: Int) -> ArraySlice<UInt32> {
+        let start = Int(topStart[node])
+        return top[start..<(start + Int(topCount[node]))]
+    }
+
+    /// Entries whose key ends exactly at `node`, best first.
+    func postingEntries(_ node: Int) -> ArraySlice<UInt32> {
+        postings[Int(postingStart[node])..<Int(postingStart[node + 1])]
+    }
+
+    /// The highest score of any entry below `node` (0 for an empty subtree). O(1).
+    func bestScore(_ node: Int) -> Float {
+        topCount[node] == 0 ? 0 : entryScore[Int(top[Int(topStart[node])])]
+    }
+
+    func keyLength(_ entry: UInt32) -> Int {
+        Int(entryKeyEnd[Int(entry)] - entryKeyStart[Int(entry)])
+    }
+
+    /// The bytes of `entry`'s key, starting `extendedBack` bytes before it in `text` (an
+    /// entry made from a later word of a name reaches back to the name's start).
+    func keyBytes(_ entry: UInt32, extendedBack: Int = 0) -> ArraySlice<UInt8> {
+        text[(Int(entryKeyStart[Int(entry)]) - extendedBack)..<Int(entryKeyEnd[Int(entry)])]
+    }
+
+    /// Whether `entry`'s key starts with `prefix`. O(|prefix|).
+    func keyStarts(_ entry: UInt32, with prefix: [UInt8]) -> Bool {
+        let start = Int(entryKeyStart[Int(entry)])
+        guard Int(entryKeyEnd[Int(entry)]) - start >= prefix.count else { return false }
+        for index in 0..<prefix.count where text[start + index] != prefix[index] { return false }
+        return true
+    }
+
+    /// The byte of `entry`'s key at `offset`, or nil past its end.
+    func keyByte(_ entry: UInt32, at offset: Int) -> UInt8? {
+        let position = Int(entryKeyStart[Int(entry)]) + offset
+        return position < Int(entryKeyEnd[Int(entry)]) ? text[position] : nil
+    }
+}

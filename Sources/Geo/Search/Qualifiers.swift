@@ -1,0 +1,116 @@
+/// Trailing query words that name a country or a first-level region ("paris tx",
+/// "paris, texas", "london ontario", "kingston jamaica", "london ontario canada"), by
+/// code, name or common abbreviation, normalized like everything else.
+struct QualifierTable: Sendable {
+    /// A country, or one region of it, named by its id in `areaIDs`.
+    struct Area: Hashable, Sendable {
+        var country: String
+        var admin1: String?
+        /// The id of the country (admin1 nil) or of the region.
+        var id: UInt32
+        var isRegion: Bool { admin1 != nil }
+    }
+
+    /// Ids for "CC" and "CC.ADMIN1" keys, so filtering compares integers.
+    private(set) var areaIDs: [String: UInt32] = [:]
+
+    /// The id of a country or region, allocated on first use (0 is never used).
+    func areaID(country: String, admin1: String?) -> UInt32 {
+        areaIDs[Self.key(country, admin1)] ?? UInt32.max
+    }
+
+    private static func key(_ country: String, _ admin1: String?) -> String {
+        admin1.map { country + "." + $0 } ?? country
+    }
+
+    private mutating func makeArea(_ country: String, _ admin1: String?) -> Area {
+        let key = Self.key(country, admin1)
+        let id = areaIDs[key] ?? UInt32(areaIDs.count + 1)
+        areaIDs[key] = id
+        return Area(country: country, admin1: admin1, id: id)
+    }
+
+    /// A reading of a query: the words that name the place, and the areas it must lie in
+    /// (any of them; nil when unqualified).
+    struct Interpretation {
+        var nameWords: [String]
+        var areas: [Area]?
+    }
+
+    private(set) var areasByPhrase: [String: [Area]] = [:]
+    /// The most words any phrase has, which bounds the qualifier split search.
+    private(set) var longestPhrase = 1
+
+    /// Names people use for countries beyond GeoNames' own.
+    static let commonCountryAliases: [String: [String]] = [
+        "US": ["USA", "America", "United States of America", "U.S.", "U.S.A."],
+        "GB": ["UK", "U.K.", "Britain", "Great Britain", "United Kingdom"],
+        "AE": ["UAE"], "CZ": ["Czechia"], "KR": ["Korea"], "NL": ["Holland"], "RU": ["Russia"],
+    ]
+
+    init(gazetteer: Gazetteer) {
+        for place in gazetteer.places {
+            _ = makeArea(place.countryCode, nil)
+            _ = makeArea(place.countryCode, place.admin1Code)
+        }
+        for (code, country) in gazetteer.countries {
+            let area = makeArea(code, nil)
+            for phrase in [code, country.name] + country.aliases + (Self.commonCountryAliases[code] ?? []) {
+                add(phrase, area)
+            }
+        }
+        for (code, aliases) in Self.commonCountryAliases where gazetteer.countries[code] == nil {
+            let area = makeArea(code, nil)
+            for phrase in [code] + aliases { add(phrase, area) }
+        }
+        for (key, region) in gazetteer.regions {
+            let parts = key.split(separator: ".", maxSplits: 1).map(String.init)
+            guard parts.count == 2 else { continue }
+            let area = makeArea(parts[0], parts[1])
+            var phrases = [region.name] + region.aliases
+            // Letter codes are what people type ("TX", "ENG"); numeric ones ("08") are not.
+            if parts[1].count >= 2 && parts[1].allSatisfy(\.isLetter) { phrases.append(parts[1]) }
+            for phrase in phrases { add(phrase, area) }
+        }
+    }
+
+    private mutating func add(_ phrase: String, _ area: Area) {
+        let normalized = Normalizer.normalize(phrase)
+        guard !normalized.isEmpty else { return }
+        if !(areasByPhrase[normalized]?.contains(area) ?? false) {
+            areasByPhrase[normalized, default: []].append(area)
+        }
+        longestPhrase = max(longestPhrase, normalized.split(separator: " ").count)
+    }
+
+    /// The readings of `words`: unqualified first, then every split whose tail names one
+    /// area or a region followed by its country. At least one word always names the place.
+    /// O(words · longestPhrase²) dictionary look-ups.
+    func interpretations(of words: [String]) -> [Interpretation] {
+        var readings = [Interpretation(nameWords: words, areas: nil)]
+        guard words.count > 1 else { return readings }
+        let earliest = max(1, words.count - 2 * longestPhrase)
+        for split in earliest..<words.count {
+            let tail = Array(words[split...])
+            var areas = Set(lookup(tail) ?? [])
+            for cut in 1..<tail.count {
+                guard let regions = lookup(Array(tail[..<cut])), let countries = lookup(Array(tail[cut...])) else { continue }
+                for region in regions {
+                    for country in countries where !country.isRegion && country.country == region.country {
+                        areas.insert(region)
+                    }
+                }
+            }
+            if !areas.isEmpty {
+                let ordered = areas.sorted { ($0.country, $0.admin1 ?? "") < ($1.country, $1.admin1 ?? "") }
+                readings.append(Interpretation(nameWords: Array(words[..<split]), areas: ordered))
+            }
+        }
+        return readings
+    }
+
+    private func lookup(_ words: [String]) -> [Area]? {
+        guard words.count <= longestPhrase else { return nil }
+        return areasByPhrase[words.joined(separator: " ")]
+    }
+}

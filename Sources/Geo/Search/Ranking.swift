@@ -1,0 +1,68 @@
+import Foundation
+
+/// How completions are ordered. A completion's score is
+///
+///     importance × match quality × proximity
+///
+/// - **importance** = (population + 1000) × feature weight: capitals (PPLC) ×2, first-level
+///   seats (PPLA) ×1.5, lower seats (PPLA2…4) ×1.2. The 1000 keeps places without a census
+///   figure comparable instead of zero.
+/// - **match quality**: a primary name ×1, an alternate name ×0.25 (GeoNames lists many translations, some long and odd, so an alias must not outrank a real name easily); a match from the first
+///   word of the name ×1, from a later word ×0.5 ("janeiro" → Rio de Janeiro); the whole name
+///   ×1, a whole word ×0.8, a word prefix ×0.5; query words matched apart or out of order
+///   ("rio janeiro") ×0.5 more. Typo matches also take ×0.5 per edit and are
+///   ranked after every exact match whatever their score.
+/// - **proximity** (only with a near point) = 1 / (1 + d / 100 km): a smooth decay that
+///   halves at 100 km, is 1/11 at 1,000 km and 1/101 at 10,000 km. It never reaches zero,
+///   so a big city far away can still beat a hamlet nearby: a place of 1,000,000 people
+///   10,000 km away (≈ 9,900) outranks one of 500 people next door (≈ 1,500).
+public enum CompletionRanking {
+    /// Query words matched apart or out of order ("rio janeiro") rank at half an in-order match.
+    static let scatteredWordsFactor: Float = 0.5
+
+    /// Distance at which proximity halves.
+    public static let proximityHalfDistanceKilometers = 100.0
+
+    static func importance(of place: Place) -> Float {
+        let weight: Float
+        switch place.featureCode {
+        case "PPLC": weight = 2
+        case "PPLA": weight = 1.5
+        case "PPLA2", "PPLA3", "PPLA4": weight = 1.2
+        default: weight = 1
+        }
+        return (Float(max(place.population, 0)) + 1000) * weight
+    }
+
+    /// The static part of an entry's score, stored in the trie.
+    static func staticScore(importance: Float, isAlternateName: Bool, startsAtFirstWord: Bool) -> Float {
+        importance * (isAlternateName ? 0.25 : 1) * (startsAtFirstWord ? 1 : 0.5)
+    }
+
+    static func quality(_ match: Completion.Match) -> Float {
+        switch match {
+        case .exactName: return 1
+        case .exactWord: return 0.8
+        case .prefix, .typo: return 0.5
+        }
+    }
+
+    static func typoFactor(edits: Int) -> Float {
+        edits <= 0 ? 1 : Float(pow(0.5, Double(edits)))
+    }
+
+    /// 1 / (1 + d / 100 km). O(1).
+    static func proximity(distanceKilometers: Double) -> Float {
+        Float(1 / (1 + distanceKilometers / proximityHalfDistanceKilometers))
+    }
+
+    /// Great-circle distance on a sphere of radius 6371 km (haversine). O(1).
+    static func distanceKilometers(_ a: PlaceCompleter.Point, latitude: Double, longitude: Double) -> Double {
+        let radians = Double.pi / 180
+        let dLat = (latitude - a.latitude) * radians
+        let dLon = (longitude - a.longitude) * radians
+        let h = sin(dLat / 2) * sin(dLat / 2)
+            + cos(a.latitude * radians) * cos(latitude * radians) * sin(dLon / 2) * sin(dLon / 2)
+        return 2 * 6371 * asin(min(1, sqrt(h)))
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+@testable import Geo
+
+/// Paths and shared, built-once values for the search tests.
+enum SearchFixtures {
+    /// The repository root, found from this file's path (Tests/GeoTests/Search/…).
+    static let repositoryRoot: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static let embeddedPlacesPath = repositoryRoot.appendingPathComponent("data/places.tsv.gz").path
+
+    /// CI clones the repository with `shared/` beside it; a developer machine has /work/shared.
+    static let evalPath: String? = [
+        repositoryRoot.appendingPathComponent("../shared/eval/complete_public.tsv").standardized.path,
+        "/work/shared/eval/complete_public.tsv",
+    ].first { FileManager.default.fileExists(atPath: $0) }
+
+    /// The completer over the embedded gazetteer, built once for all tests.
+    static let embedded: PlaceCompleter = {
+        let gazetteer = try! Gazetteer(contentsOf: embeddedPlacesPath)
+        return PlaceCompleter(gazetteer: gazetteer)
+    }()
+
+    /// A small gazetteer written by hand.
+    static func place(_ id: Int, _ name: String, _ country: String, _ admin1: String, population: Int,
+                      latitude: Double = 0, longitude: Double = 0, aliases: [String] = [], feature: String = "PPL") -> Place {
+        Place(id: id, name: name, asciiName: name, alternateNames: aliases, countryCode: country, admin1Code: admin1,
+              latitude: latitude, longitude: longitude, population: population, featureCode: feature)
+    }
+
+    static func temporaryFile(_ name: String, contents: [UInt8]) throws -> String {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("geoq-search-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let path = directory.appendingPathComponent(name).path
+        try Data(contents).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+}
