@@ -39,8 +39,8 @@ import Testing
         let run = try geoq(["flood", "point", "--dem", smallDEM(), "--lat", "48.5", "--lon", "12.5", "--format", "json"])
         #expect(run.status == 0, "\(run.stderr)")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
-        #expect(json["elevation_m"] as? Double == 2)
-        #expect(json["spill_level_m"] as? Double == 8)
+        #expect(json["elevationM"] as? Double == 2)
+        #expect(json["spillLevelM"] as? Double == 8)
         #expect(json["flooding"] as? String == "under water from +8 m")
     }
 
@@ -51,7 +51,7 @@ import Testing
         let second = try geoq(["flood", "--dem", dem, "--rise=-1", "--format", "json"])
         #expect(second.status == 0 && second.stderr.isEmpty)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(first.stdout.utf8)) as? [String: Any])
-        let land = try #require(json["land_km2"] as? Double), flooded = try #require(json["newly_flooded_land_km2"] as? Double)
+        let land = try #require(json["landKm2"] as? Double), flooded = try #require(json["newlyFloodedLandKm2"] as? Double)
         #expect(land > 0 && abs(flooded - land) < 1e-6, "at +8 m every land cell is water")
     }
 

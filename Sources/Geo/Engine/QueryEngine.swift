@@ -11,15 +11,36 @@ public struct QueryEngine: Sendable {
     public let flood: SpillIndex?
     /// Where the elevation raster came from (for people reading an answer).
     public let demSource: String?
+    /// The gazetteer's completion index, when one is loaded.
+    public let places: PlaceCompleter?
+    /// Every place's elevation and spill level, when both datasets are loaded.
+    let placeFlooding: PlaceFloodTable?
 
-    public init(flood: SpillIndex?, demSource: String? = nil) {
+    /// Builds the joins between the datasets given. O(places) on top of what is already built.
+    public init(flood: SpillIndex?, demSource: String? = nil, places: PlaceCompleter? = nil) {
         self.flood = flood
         self.demSource = demSource
+        self.places = places
+        if let flood, let places {
+            placeFlooding = PlaceFloodTable(gazetteer: places.gazetteer, flood: flood)
+        } else {
+            placeFlooding = nil
+        }
     }
 
     func requireFlood() throws -> SpillIndex {
         guard let flood else { throw GeoError.unsupported("no elevation raster is loaded") }
         return flood
+    }
+
+    func requirePlaces() throws -> PlaceCompleter {
+        guard let places else { throw GeoError.unsupported("no gazetteer is loaded") }
+        return places
+    }
+
+    func requirePlaceFlooding() throws -> PlaceFloodTable {
+        guard let placeFlooding else { throw GeoError.unsupported("this needs both an elevation raster and a gazetteer") }
+        return placeFlooding
     }
 }
 

@@ -64,7 +64,7 @@ extension SpillIndex {
             if let toWGS84 { OGR_G_Transform(simplified, toWGS84) }
             guard let json = withCStringList(["COORDINATE_PRECISION=5"], { OGR_G_ExportToJsonEx(simplified, $0) }) else { continue }
             defer { VSIFree(json) }
-            features.append(#"{"type":"Feature","properties":{"class":"newly flooded land","rise_m":\#(rise)},"geometry":\#(String(cString: json))}"#)
+            features.append(#"{"type":"Feature","properties":{"class":"newly flooded land","riseM":\#(rise)},"geometry":\#(String(cString: json))}"#)
         }
         let collection = #"{"type":"FeatureCollection","features":[\#(features.joined(separator: ",\n"))]}"# + "\n"
         return Data(collection.utf8)

@@ -41,7 +41,7 @@ import Testing
             }
             try await client.execute(uri: "/v1/flood/point?lat=48.5&lon=12.5", method: .get) { response in
                 let body = try self.json(response.body)
-                #expect(body["elevation_m"] as? Double == 2 && body["spill_level_m"] as? Double == 8)
+                #expect(body["elevationM"] as? Double == 2 && body["spillLevelM"] as? Double == 8)
             }
             try await client.execute(uri: "/v1/flood?rise=8&format=geojson", method: .get) { response in
                 #expect(response.headers[.contentType] == "application/geo+json")
