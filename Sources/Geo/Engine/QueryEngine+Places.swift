@@ -24,6 +24,21 @@ public struct FloodedPlaces: Sendable, Encodable, Equatable {
     public var places: [FloodedPlace]
 }
 
+/// Flood figures and the places flooded, encoded as the figures with a `floodedPlaces` member.
+public struct FloodReport: Sendable, Encodable {
+    public var stats: FloodStats
+    /// Nil when no gazetteer is loaded.
+    public var floodedPlaces: FloodedPlaces?
+
+    public func encode(to encoder: any Encoder) throws {
+        try stats.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(floodedPlaces, forKey: .floodedPlaces)
+    }
+
+    private enum CodingKeys: String, CodingKey { case floodedPlaces }
+}
+
 /// A completion with what the sea does to its place.
 public struct PlaceSuggestion: Sendable, Encodable {
     public var completion: Completion
@@ -48,19 +63,30 @@ public struct PlaceSuggestion: Sendable, Encodable {
 extension QueryEngine {
     /// The places the sea reaches at `rise` that are dry today, with their total population and
     /// the `limit` most populous, largest first. O(log n + k) for the k places flooded.
-    public func floodedPlaces(rise: Double, limit: Int = 20) throws -> FloodedPlaces {
+    /// Within `bbox`, only the places inside it count (O(k) then).
+    public func floodedPlaces(rise: Double, limit: Int = 20, bbox: GeoBBox? = nil) throws -> FloodedPlaces {
         try SpillIndex.validateRise(rise, parameter: "rise")
         guard (1...1000).contains(limit) else {
             throw GeoError.invalidArgument(parameter: "limit", message: "expected a whole number from 1 to 1000, got \(limit)")
         }
         let table = try requirePlaceFlooding(), gazetteer = try requirePlaces().gazetteer
-        let count = table.floodedCount(atRise: rise)
-        let flooded = table.floodOrder[0..<count]
-        let largest = flooded.count <= limit
-            ? flooded.sorted { gazetteer.places[$0].population > gazetteer.places[$1].population }
-            : Array(flooded.sorted { gazetteer.places[$0].population > gazetteer.places[$1].population }.prefix(limit))
-        return FloodedPlaces(rise: rise, count: count, population: table.populationPrefix[count],
+        var count = table.floodedCount(atRise: rise)
+        var flooded = Array(table.floodOrder[0..<count])
+        var population = table.populationPrefix[count]
+        if let bbox {
+            flooded = flooded.filter { bbox.contains(latitude: gazetteer.places[$0].latitude, longitude: gazetteer.places[$0].longitude) }
+            count = flooded.count
+            population = flooded.reduce(0) { $0 + gazetteer.places[$1].population }
+        }
+        let largest = flooded.sorted { (gazetteer.places[$0].population, $1) > (gazetteer.places[$1].population, $0) }.prefix(limit)
+        return FloodedPlaces(rise: rise, count: count, population: population,
                              places: largest.map { floodedPlace(index: $0, table: table, gazetteer: gazetteer) })
+    }
+
+    /// Flood figures at `rise` and, when a gazetteer is loaded, the places they flood.
+    public func floodReport(rise: Double, bbox: GeoBBox? = nil, placeLimit: Int = 10) throws -> FloodReport {
+        FloodReport(stats: try floodStats(rise: rise, bbox: bbox),
+                    floodedPlaces: placeFlooding == nil ? nil : try floodedPlaces(rise: rise, limit: placeLimit, bbox: bbox))
     }
 
     /// Completions for a partly typed place name, each with its elevation and spill level when a

@@ -19,7 +19,8 @@ struct FloodRoutes<Context: RequestContext> {
         let height = try request.integer("height", default: 512, range: 1...4096)
         switch request.text("format") ?? "json" {
         case "json":
-            return try .json(engine.floodStats(rise: rise, bbox: bbox))
+            let limit = try request.integer("limit", default: 10, range: 1...1000)
+            return try .json(engine.floodReport(rise: rise, bbox: bbox, placeLimit: limit))
         case "geojson":
             return .data(try engine.floodPolygonsGeoJSON(rise: rise, bbox: bbox), contentType: "application/geo+json")
         case "png":

@@ -13,8 +13,8 @@ enum GeoqRouter {
     /// Every route served, as OpenAPI writes them; `openapi.yaml` must describe exactly these.
     static let routeTable: [(method: HTTPRequest.Method, path: String)] = [
         (.get, "/healthz"), (.get, "/metrics"), (.get, "/openapi.yaml"),
-        (.get, "/v1/flood"), (.get, "/v1/flood/point"), (.get, "/v1/tiles/{z}/{x}/{y}.png"),
-        (.post, "/v1/region"),
+        (.get, "/v1/flood"), (.get, "/v1/flood/point"), (.get, "/v1/flood/places"), (.get, "/v1/tiles/{z}/{x}/{y}.png"),
+        (.get, "/v1/complete"), (.post, "/v1/region"),
     ]
 
     static func build(engine: QueryEngine, openAPISpec: Data) -> Router<BasicRequestContext> {
@@ -26,6 +26,7 @@ enum GeoqRouter {
         router.add(middleware: APIErrorMiddleware(routes: routeTable))
         OperationsRoutes<BasicRequestContext>(openAPISpec: openAPISpec).add(to: router)
         FloodRoutes<BasicRequestContext>(engine: engine).add(to: router)
+        PlaceRoutes<BasicRequestContext>(engine: engine).add(to: router)
         RegionRoutes<BasicRequestContext>(engine: engine).add(to: router)
         return router
     }

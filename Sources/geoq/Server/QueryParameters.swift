@@ -4,8 +4,12 @@ import Hummingbird
 
 /// Typed reading of query parameters, with errors that name the parameter and what was expected.
 extension Request {
+    /// A query parameter as text: form-encoded '+' is a space, %XX escapes decoded.
     func text(_ name: String) -> String? {
-        uri.queryParameters[Substring(name)].map { String($0).removingPercentEncoding ?? String($0) }
+        uri.queryParameters[Substring(name)].map { raw in
+            let spaced = raw.replacingOccurrences(of: "+", with: " ")
+            return spaced.removingPercentEncoding ?? spaced
+        }
     }
 
     func requiredNumber(_ name: String, _ expectation: String) throws -> Double {

@@ -17,17 +17,37 @@ struct RegionRoutes<Context: RequestContext> {
         guard ["json", "geojson"].contains(format) else {
             throw APIError.badParameter("format", "expected json or geojson, got \"\(format)\"")
         }
-        let body = try await request.collectBody(upTo: GeoqRouter.maximumBodyBytes)
         let answer: (region: MapRegion, points: PointSet)
-        do {
-            answer = try engine.region(ofBytes: body.readableBytesView, source: "request body", options: options)
-        } catch let error as GeoError {
-            throw APIError(status: .badRequest, code: "invalid_body", message: error.description)
+        if let rise = try request.optionalNumber("flooded_at", "a sea level in metres from -12000 to 12000") {
+            // The places the sea reaches at that rise frame the map; the body is not read.
+            let points = try engine.floodedPlacePoints(rise: rise).points
+            answer = (try engine.region(points, options: options), points)
+        } else {
+            let body = try await request.collectBody(upTo: GeoqRouter.maximumBodyBytes)
+            if let ids = Self.placeIDs(in: body) {
+                let points = try engine.placePoints(ids: ids)
+                answer = (try engine.region(points, options: options), points)
+            } else {
+                do {
+                    answer = try engine.region(ofBytes: body.readableBytesView, source: "request body", options: options)
+                } catch let error as GeoError {
+                    throw APIError(status: .badRequest, code: "invalid_body", message: error.description)
+                }
+            }
         }
         if format == "geojson" {
             return .data(Data(answer.region.geoJSONText(points: answer.points).utf8), contentType: "application/geo+json")
         }
         return .data(Data(answer.region.jsonText().utf8), contentType: "application/json")
+    }
+
+    /// `{"placeIds": [1, 2, …]}`: gazetteer places by GeoNames id.
+    static func placeIDs(in body: ByteBuffer) -> [Int]? {
+        guard body.readableBytes < 1 << 20, body.readableBytesView.first(where: { $0 > 32 }) == UInt8(ascii: "{"),
+              let object = try? JSONSerialization.jsonObject(with: Data(body.readableBytesView)) as? [String: Any],
+              object.count == 1, let ids = object["placeIds"] as? [Any] else { return nil }
+        let numbers = ids.compactMap { $0 as? Int }
+        return numbers.count == ids.count ? numbers : nil
     }
 
     private func regionOptions(_ request: Request) throws -> RegionOptions {

@@ -27,12 +27,23 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var dataset: DEMOptions
 
+    @Option(help: ArgumentHelp("Gazetteer file (default: data/places.tsv.gz, or $GEOQ_DATA/places.tsv.gz).", valueName: "file"))
+    var places: String?
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port: expected 0 to 65535, got \(port)") }
     }
 
     func run() async throws {
-        let engine = try dataset.loadEngine()
+        let placesPath = try PlacesFileLocator.locate(explicit: places)
+        let gazetteer: Gazetteer
+        do {
+            gazetteer = try Gazetteer(contentsOf: placesPath)
+        } catch let error as GazetteerError {
+            throw GeoError.unsupported("\(error)")
+        }
+        let flood = try dataset.loadIndex()
+        let engine = QueryEngine(flood: flood, demSource: try dataset.demPath(), places: PlaceCompleter(gazetteer: gazetteer))
         guard let specPath = EmbeddedData.repositoryFile("openapi.yaml"), let spec = FileManager.default.contents(atPath: specPath) else {
             throw GeoError.unreadableFile(path: "openapi.yaml", message: "not found beside data/; expected the repository's OpenAPI description")
         }

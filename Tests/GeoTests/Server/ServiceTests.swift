@@ -15,7 +15,14 @@ import Testing
         let path = folder.appendingPathComponent("service.tif").path
         TestRasters.writeGeoTIFF(at: path, width: 4, height: 3, values: [0, 8, 8, 8, 0, 8, 2, 8, 0, 8, 8, 8],
                                  type: GDT_Int16, geoTransform: [10, 1, 0, 50, 0, -1])
-        return QueryEngine(flood: try! SpillIndex(grid: ElevationGrid.read(path: path)), demSource: path)
+        // Basinville sits in the 2 m basin, Ridgetown on the 8 m land, Portside in the sea column.
+        let gazetteer = Gazetteer(places: [
+            Place(id: 1, name: "Basinville", asciiName: "Basinville", countryCode: "DE", admin1Code: "02", latitude: 48.5, longitude: 12.5, population: 1_000),
+            Place(id: 2, name: "Ridgetown", asciiName: "Ridgetown", countryCode: "DE", admin1Code: "02", latitude: 49.5, longitude: 11.5, population: 5_000),
+            Place(id: 3, name: "Portside", asciiName: "Portside", countryCode: "DE", admin1Code: "02", latitude: 48.5, longitude: 10.5, population: 300),
+        ])
+        return QueryEngine(flood: try! SpillIndex(grid: ElevationGrid.read(path: path)), demSource: path,
+                           places: PlaceCompleter(gazetteer: gazetteer))
     }()
     static let spec = try! Data(contentsOf: TestRasters.repositoryRoot.appendingPathComponent("openapi.yaml"))
 
@@ -33,11 +40,11 @@ import Testing
             try await client.execute(uri: "/v1/flood?rise=8", method: .get) { response in
                 #expect(response.status == .ok)
                 #expect(response.headers[.contentType] == "application/json")
-                try #expect(Data(response.body.readableBytesView) == (try JSONOutput.encode(Self.engine.floodStats(rise: 8))))
+                try #expect(Data(response.body.readableBytesView) == (try JSONOutput.encode(Self.engine.floodReport(rise: 8))))
             }
             try await client.execute(uri: "/v1/flood?rise=2&bbox=10.5,46,12,49", method: .get) { response in
                 try #expect(Data(response.body.readableBytesView) == (try JSONOutput.encode(
-                    Self.engine.floodStats(rise: 2, bbox: GeoBBox(west: 10.5, south: 46, east: 12, north: 49)))))
+                    Self.engine.floodReport(rise: 2, bbox: GeoBBox(west: 10.5, south: 46, east: 12, north: 49)))))
             }
             try await client.execute(uri: "/v1/flood/point?lat=48.5&lon=12.5", method: .get) { response in
                 let body = try self.json(response.body)
@@ -49,6 +56,53 @@ import Testing
             }
             try await client.execute(uri: "/v1/flood?rise=8&format=png&width=40&height=20", method: .get) { response in
                 try #expect(Data(response.body.readableBytesView) == (try Self.engine.floodMapPNG(rise: 8, bbox: nil, width: 40, height: 20)))
+            }
+        }
+    }
+
+    @Test func floodedPlacesAreTheDryOnesTheSeaReaches() async throws {
+        try await withApp { client in
+            try await client.execute(uri: "/v1/flood/places?rise=8", method: .get) { response in
+                let body = try self.json(response.body)
+                #expect(body["count"] as? Int == 2 && body["population"] as? Int == 6_000)
+                let names = (body["places"] as? [[String: Any]])?.compactMap { $0["name"] as? String }
+                #expect(names == ["Ridgetown", "Basinville"])
+            }
+            try await client.execute(uri: "/v1/flood/places?rise=7", method: .get) { response in
+                let count = try self.json(response.body)["count"] as? Int
+                #expect(count == 0, "the basin waits for the ridge")
+            }
+            try await client.execute(uri: "/v1/flood?rise=8&limit=1", method: .get) { response in
+                let flooded = try self.json(response.body)["floodedPlaces"] as? [String: Any]
+                #expect(flooded?["count"] as? Int == 2 && (flooded?["places"] as? [Any])?.count == 1)
+            }
+        }
+    }
+
+    @Test func completionsCarryTheirSpillLevel() async throws {
+        try await withApp { client in
+            try await client.execute(uri: "/v1/complete?q=basin", method: .get) { response in
+                let first = try #require((try self.json(response.body)["completions"] as? [[String: Any]])?.first)
+                #expect(first["title"] as? String == "Basinville" && first["id"] as? Int == 1)
+                #expect(first["elevationM"] as? Double == 2 && first["spillLevelM"] as? Double == 8)
+                #expect(first["flooding"] as? String == "under water from +8 m")
+            }
+            try await client.execute(uri: "/v1/complete?q=", method: .get) { response in
+                let completions = try self.json(response.body)["completions"] as? [Any]
+                #expect(response.status == .ok && completions?.isEmpty == true)
+            }
+        }
+    }
+
+    @Test func regionsOfPlaceIdsAndOfFloodedPlaces() async throws {
+        try await withApp { client in
+            try await client.execute(uri: "/v1/region?padding=0", method: .post, body: ByteBuffer(string: #"{"placeIds": [1, 2]}"#)) { response in
+                let region = try self.json(response.body)
+                #expect(region["pointBounds"] as? [Double] == [11.5, 48.5, 12.5, 49.5])
+            }
+            try await client.execute(uri: "/v1/region?flooded_at=8&padding=0", method: .post) { response in
+                let count = try self.json(response.body)["pointCount"] as? Int
+                #expect(count == 2)
             }
         }
     }
@@ -94,6 +148,13 @@ import Testing
         ("/v1/tiles/1/0/0.jpg?rise=1", .get, 400, "expected {y}.png"),
         ("/v1/tiles/1/0/0.png", .get, 400, "rise: missing"),
         ("/v1/region?gap=0", .post, 400, "gap: expected"),
+        ("/v1/region?flooded_at=-100", .post, 400, "no place is flooded at -100 m"),
+        ("/v1/complete", .get, 400, "q: missing"),
+        ("/v1/complete?q=paris&limit=0", .get, 400, "limit: expected a whole number from 1 to 100"),
+        ("/v1/complete?q=paris&lat=91&lon=0", .get, 400, "lat: expected a latitude from -90 to 90"),
+        ("/v1/complete?q=" + String(repeating: "a", count: 257), .get, 400, "expected at most 256"),
+        ("/v1/complete?q=a%01b", .get, 400, "control character"),
+        ("/v1/flood/places?rise=1&limit=0", .get, 400, "limit: expected a whole number from 1 to 1000"),
         ("/v1/region?mode=both", .post, 400, "mode: expected independent or joint"),
         ("/v1/nothing", .get, 404, "no route /v1/nothing"),
         ("/v1/flood?rise=1", .delete, 405, "DELETE is not served at /v1/flood; expected GET"),

@@ -1,0 +1,39 @@
+import Foundation
+import Geo
+import Hummingbird
+
+/// `/v1/complete` and `/v1/flood/places`: the gazetteer, alone and joined with the sea.
+struct PlaceRoutes<Context: RequestContext> {
+    let engine: QueryEngine
+
+    func add(to router: Router<Context>) {
+        router.get("/v1/complete") { request, _ in try self.complete(request) }
+        router.get("/v1/flood/places") { request, _ in try self.floodedPlaces(request) }
+    }
+
+    func complete(_ request: Request) throws -> Response {
+        guard let query = request.text("q") else { throw APIError.badParameter("q", "missing; expected the text typed so far") }
+        let near = try request.point(required: false)
+        let limit = try request.integer("limit", default: 10, range: 1...PlaceCompleter.maximumLimit)
+        let suggestions: [PlaceSuggestion]
+        do {
+            suggestions = try engine.complete(query: query, near: near, limit: limit)
+        } catch let error as CompletionError {
+            throw APIError.badParameter("q", error.description)
+        }
+        return try .json(CompletionAnswer(query: query, highlightUnits: "utf16", completions: suggestions))
+    }
+
+    func floodedPlaces(_ request: Request) throws -> Response {
+        let rise = try request.rise(), bbox = try request.bbox()
+        let limit = try request.integer("limit", default: 20, range: 1...1000)
+        return try .json(engine.floodedPlaces(rise: rise, limit: limit, bbox: bbox))
+    }
+}
+
+/// The body of `/v1/complete`: the query echoed, the unit of the highlight ranges, the suggestions.
+struct CompletionAnswer: Encodable {
+    var query: String
+    var highlightUnits: String
+    var completions: [PlaceSuggestion]
+}
