@@ -31,8 +31,7 @@ struct InteractiveCompletion {
         }
 
         var typed: [UInt8] = []
-        var message = ""
-        redraw(typed, message: &message)
+        redraw(typed)
         while true {
             var byte: UInt8 = 0
             guard read(STDIN_FILENO, &byte, 1) == 1 else { return }
@@ -48,7 +47,7 @@ struct InteractiveCompletion {
             case 0x00..<0x20: continue                          // other control keys: ignored
             default: typed.append(byte)
             }
-            redraw(typed, message: &message)
+            redraw(typed)
         }
     }
 
@@ -63,7 +62,7 @@ struct InteractiveCompletion {
         return true
     }
 
-    private func redraw(_ typed: [UInt8], message: inout String) {
+    private func redraw(_ typed: [UInt8]) {
         // Wait for a whole UTF-8 character before searching.
         guard let query = String(validating: typed, as: UTF8.self) else { return }
         var screen = "\u{1b}[H\u{1b}[2J"
@@ -77,7 +76,6 @@ struct InteractiveCompletion {
         }
         screen += "\u{1b}[2;\(3 + query.count)H"
         write(screen)
-        message = ""
     }
 
     private func write(_ text: String) {

@@ -42,7 +42,7 @@ struct PlacesCommand: ParsableCommand {
 
         func run() throws {
             let result = try CompleteCommand.checked { try Gazetteer.importGeoNames(from: file) }
-            var standardError = FileHandle.standardError
+            var standardError = ImportReportStream()
             for skipped in result.skipped.prefix(reportLimit) {
                 let location = skipped.record.map { "record \($0)" } ?? "line \(skipped.line)"
                 print("\(file): \(location): \(skipped.reason); skipped", to: &standardError)
@@ -63,8 +63,9 @@ struct PlacesCommand: ParsableCommand {
     }
 }
 
-extension FileHandle: @retroactive TextOutputStream {
-    public func write(_ string: String) {
-        write(Data(string.utf8))
+/// Skipped-line reports go to standard error, so standard output keeps the one summary line.
+private struct ImportReportStream: TextOutputStream {
+    mutating func write(_ string: String) {
+        FileHandle.standardError.write(Data(string.utf8))
     }
 }

@@ -7,7 +7,7 @@ import Foundation
 /// - **importance** = (population + 1000) × feature weight: capitals (PPLC) ×2, first-level
 ///   seats (PPLA) ×1.5, lower seats (PPLA2…4) ×1.2. The 1000 keeps places without a census
 ///   figure comparable instead of zero.
-/// - **match quality**: a primary name ×1, an alternate name ×0.25 (GeoNames lists many translations, some long and odd, so an alias must not outrank a real name easily); a match from the first
+/// - **match quality**: a primary name ×1, an alternate name ×0.1 (GeoNames lists many translations, some long and odd, so an alias must not outrank a real name easily); a match from the first
 ///   word of the name ×1, from a later word ×0.5 ("janeiro" → Rio de Janeiro); the whole name
 ///   ×1, a whole word ×0.8, a word prefix ×0.5; query words matched apart or out of order
 ///   ("rio janeiro") ×0.5 more. Typo matches also take ×0.5 per edit and are
@@ -36,7 +36,7 @@ public enum CompletionRanking {
 
     /// The static part of an entry's score, stored in the trie.
     static func staticScore(importance: Float, isAlternateName: Bool, startsAtFirstWord: Bool) -> Float {
-        importance * (isAlternateName ? 0.25 : 1) * (startsAtFirstWord ? 1 : 0.5)
+        importance * (isAlternateName ? 0.1 : 1) * (startsAtFirstWord ? 1 : 0.5)
     }
 
     static func quality(_ match: Completion.Match) -> Float {

@@ -135,3 +135,20 @@ struct CompletionTests {
         #expect(try ids(String(repeating: "ä", count: 256)).isEmpty)
     }
 }
+
+extension CompletionTests {
+    /// The index is an immutable value: many threads may complete at once and each gets
+    /// exactly what a lone caller gets.
+    @Test func concurrentCallersGetTheSameAnswers() async throws {
+        let queries = ["pari", "paris tx", "bomb", "rio janeiro", "bosto", "springfield", "st petersb", "london ontario"]
+        let expected = try queries.map { try Self.completer.complete(query: $0) }
+        let completer = Self.completer
+        try await withThrowingTaskGroup(of: (Int, [Completion]).self) { group in
+            for round in 0..<64 {
+                let index = round % queries.count
+                group.addTask { (index, try completer.complete(query: queries[index])) }
+            }
+            for try await (index, results) in group { #expect(results == expected[index]) }
+        }
+    }
+}
