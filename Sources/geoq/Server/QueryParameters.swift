@@ -71,6 +71,6 @@ extension Response {
     }
 
     static func json<T: Encodable>(_ value: T) throws -> Response {
-        .data(try JSONOutput.encode(value), contentType: "application/json")
+        return .data(try JSONOutput.encode(value), contentType: "application/json")
     }
 }

@@ -94,6 +94,16 @@ import Testing
         }
     }
 
+    @Test func theFastCompletionJSONIsTheEncodableForm() throws {
+        struct Answer: Encodable { var completions: [PlaceSuggestion]; var highlightUnits = "utf16"; var query: String }
+        for query in ["basin", "ridge", "port", "xyz"] {
+            let suggestions = try Self.engine.complete(query: query, near: GeoPoint(latitude: 48, longitude: 11))
+            let fast = try JSONSerialization.jsonObject(with: Data(CompletionJSON.answer(query: query, suggestions: suggestions).utf8)) as? NSDictionary
+            let encoded = try JSONSerialization.jsonObject(with: JSONOutput.encode(Answer(completions: suggestions, query: query))) as? NSDictionary
+            #expect(fast != nil && fast == encoded, "\(query)")
+        }
+    }
+
     @Test func regionsOfPlaceIdsAndOfFloodedPlaces() async throws {
         try await withApp { client in
             try await client.execute(uri: "/v1/region?padding=0", method: .post, body: ByteBuffer(string: #"{"placeIds": [1, 2]}"#)) { response in
