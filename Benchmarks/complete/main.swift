@@ -46,16 +46,8 @@ func residentMegabytes() -> (now: Double, peak: Double) {
     return (field("VmRSS:"), field("VmHWM:"))
 }
 
-/// A small deterministic generator (SplitMix64), so every run replays the same workload.
-struct SplitMix {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+extension SplitMix64 {
+    /// A whole number in 0..<bound.
     mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
 }
 
@@ -76,7 +68,7 @@ print(String(format: "complete build: %.3f s for %d places, %d keys, %d trie nod
 
 // Workload: a place drawn with probability rising with its population (people type big
 // places more often), then its first 1…10 letters as typed.
-var random = SplitMix(state: 20_261_122)
+var random = SplitMix64(seed: 20_261_122)  // every run replays the same workload
 let places = gazetteer.places
 let weights = places.map { log(Double($0.population) + 10) }
 let cumulative = weights.reduce(into: [Double]()) { $0.append(($0.last ?? 0) + $1) }

@@ -92,8 +92,7 @@ extension QueryEngine {
     /// Completions for a partly typed place name, each with its elevation and spill level when a
     /// DEM is loaded. O(|query| + k) for plain prefixes (see `PlaceCompleter`).
     public func complete(query: String, near: GeoPoint? = nil, limit: Int = 10) throws -> [PlaceSuggestion] {
-        let completions = try requirePlaces().complete(query: query, near: near.map { .init(latitude: $0.latitude, longitude: $0.longitude) },
-                                                       limit: limit)
+        let completions = try requirePlaces().complete(query: query, near: near, limit: limit)
         return completions.map { completion in
             guard let table = placeFlooding, let index = table.indexByID[completion.id] else {
                 return PlaceSuggestion(completion: completion, elevationM: nil, spillLevelM: nil, flooding: "no elevation data loaded")

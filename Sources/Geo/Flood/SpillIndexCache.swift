@@ -70,22 +70,10 @@ public struct SpillIndexCache: Sendable {
         let url = fileURL(for: key)
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
-            let data = CacheFormat.encode(levels, identity: key.identity, version: key.version)
-            do {
-                try data.write(to: temporary)
-                if rename(temporary.path, url.path) != 0 {
-                    throw GeoError.unwritableFile(path: url.path, message: String(cString: strerror(errno)))
-                }
-            } catch {
-                try? FileManager.default.removeItem(at: temporary)
-                throw error
-            }
-        } catch let error as GeoError {
-            throw error
         } catch {
-            throw GeoError.unwritableFile(path: url.path, message: error.localizedDescription)
+            throw GeoError.unwritableFile(path: directory.path, message: error.localizedDescription)
         }
+        try AtomicFile.write(CacheFormat.encode(levels, identity: key.identity, version: key.version), to: url.path)
         return url
     }
 }

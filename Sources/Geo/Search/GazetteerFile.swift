@@ -49,22 +49,18 @@ enum GazetteerFile {
     /// via a temporary file in the same directory and a rename, so a reader never sees a
     /// half-written file. O(size).
     static func writeAtomically(_ bytes: [UInt8], to path: String, gzip: Bool = false) throws {
-        let url = URL(fileURLWithPath: path)
-        let temporary = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp").path
         do {
-            if gzip {
-                try writeGzip(bytes, to: temporary)
-            } else {
-                try Data(bytes).write(to: URL(fileURLWithPath: temporary))
+            try AtomicFile.replace(path) { temporary in
+                if gzip {
+                    try writeGzip(bytes, to: temporary)
+                } else {
+                    try Data(bytes).write(to: URL(fileURLWithPath: temporary))
+                }
             }
-            guard rename(temporary, path) == 0 else {
-                throw GazetteerError.unreadable(path: path, reason: "cannot rename into place: \(String(cString: strerror(errno)))")
-            }
-        } catch {
-            unlink(temporary)
-            if let error = error as? GazetteerError { throw error }
-            throw GazetteerError.unreadable(path: path, reason: "cannot write: \(error.localizedDescription)")
+        } catch let error as GazetteerError {
+            throw error
+        } catch let error as GeoError {
+            throw GazetteerError.unreadable(path: path, reason: "cannot write: \(error)")
         }
     }
 

@@ -8,15 +8,8 @@
 /// Every name of every place (its name, ASCII name and alternate names, normalized by
 /// `Normalizer`) is indexed whole and from each word start in one `PrefixTrie`.
 public struct PlaceCompleter: Sendable {
-    /// A point on the Earth in degrees (WGS 84).
-    public struct Point: Sendable, Hashable, Codable {
-        public var latitude: Double
-        public var longitude: Double
-        public init(latitude: Double, longitude: Double) {
-            self.latitude = latitude
-            self.longitude = longitude
-        }
-    }
+    /// A point on the Earth in degrees (WGS 84): the one point type of the engine.
+    public typealias Point = GeoPoint
 
     /// The longest query accepted, in characters.
     public static let maximumQueryLength = 256

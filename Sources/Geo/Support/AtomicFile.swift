@@ -21,17 +21,23 @@ public enum AtomicFile {
 
     /// Writes `data` to `path` atomically.
     public static func write(_ data: Data, to path: String) throws {
+        try replace(path) { temporary in try data.write(to: URL(fileURLWithPath: temporary)) }
+    }
+
+    /// Lets `write` fill a temporary file beside `path`, then renames it over `path`; on any
+    /// failure the temporary file is removed and `path` is left as it was.
+    public static func replace(_ path: String, write: (_ temporaryPath: String) throws -> Void) throws {
         try checkWritable(path)
         let url = URL(fileURLWithPath: path)
         let temporary = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
+            .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp").path
         do {
-            try data.write(to: temporary)
-            guard rename(temporary.path, url.path) == 0 else {
+            try write(temporary)
+            guard rename(temporary, path) == 0 else {
                 throw GeoError.unwritableFile(path: path, message: String(cString: strerror(errno)))
             }
         } catch {
-            try? FileManager.default.removeItem(at: temporary)
+            unlink(temporary)
             if let error = error as? GeoError { throw error }
             throw GeoError.unwritableFile(path: path, message: error.localizedDescription)
         }

@@ -29,12 +29,13 @@ public enum EmbeddedData {
             .first { FileManager.default.fileExists(atPath: $0) }
     }
 
-    static func candidateDirectories(environment: [String: String]) -> [URL] {
+    /// Every folder looked in for shipped data, in order.
+    public static func candidateDirectories(environment: [String: String] = ProcessInfo.processInfo.environment) -> [URL] {
         var directories: [URL] = []
         if let override = environment["GEOQ_DATA"], !override.isEmpty { directories.append(URL(fileURLWithPath: override)) }
         directories.append(URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("data"))
         var ancestor = URL(fileURLWithPath: CommandLine.arguments.first ?? ".").resolvingSymlinksInPath().deletingLastPathComponent()
-        for _ in 0..<6 {
+        while ancestor.path != "/" && !ancestor.path.isEmpty {
             directories.append(ancestor.appendingPathComponent("data"))
             ancestor = ancestor.deletingLastPathComponent()
         }
