@@ -14,7 +14,7 @@ enum PlacesTSV {
     ]
     static let headerLine = columns.joined(separator: "\t")
     static let headerDescription = "a header line of \(columns.count) tab-separated columns: \(columns.joined(separator: " "))"
-    static let comment = "# geoq places: GeoNames data (https://www.geonames.org), CC BY 4.0; see data/README-places.md"
+    static let comment = "# geoq places: GeoNames data (https://www.geonames.org), CC BY 4.0; see data/README.md"
 
     /// Parses a places file already in memory. O(file size).
     static func parse(_ bytes: [UInt8], path: String) throws -> Gazetteer {
