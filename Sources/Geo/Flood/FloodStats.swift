@@ -23,8 +23,10 @@ extension SpillIndex {
     /// Flood figures for the whole grid. O(log n): four binary searches on the area curves.
     public func stats(rise: Double) throws -> FloodStats {
         try SpillIndex.validateRise(rise)
-        let water = waterCurve.area(atOrBelow: rise)
-        let newlyFlooded = landWaterCurve.area(atOrBelow: rise)
+        // Sums over the same cells in another order differ in the last bits; keep the parts
+        // within their wholes so a fraction never exceeds 1.
+        let water = min(waterCurve.area(atOrBelow: rise), totalKm2)
+        let newlyFlooded = min(landWaterCurve.area(atOrBelow: rise), landKm2)
         // Every water cell with data lies at or below the rise (spill ≥ elevation), so the other
         // cells at or below it are the ones the sea does not reach. Nodata-as-ocean cells
         // (the curve's −∞ part) have no elevation and are left out of both sides.
@@ -64,6 +66,6 @@ extension SpillIndex {
         }
         return FloodStats(rise: rise, waterKm2: water, newlyFloodedLandKm2: newlyFlooded,
                           isolatedLowlandKm2: isolated, exposedSeaFloorKm2: exposed, landKm2: land,
-                          landFloodedFraction: land > 0 ? newlyFlooded / land : 0, totalKm2: total)
+                          landFloodedFraction: land > 0 ? min(1, newlyFlooded / land) : 0, totalKm2: total)
     }
 }

@@ -107,3 +107,13 @@ import Testing
         #expect(whole.totalKm2 > 0 && abs(whole.totalKm2 - parts) < 1e-6 * parts)
     }
 }
+
+extension ETOPO5FloodTests {
+    @Test func partsNeverExceedTheirWholes() throws {
+        let index = try etopo()
+        for rise in [7_833.0, 8_000, 9_000, 12_000] {
+            let stats = try index.stats(rise: rise)
+            #expect(stats.landFloodedFraction <= 1 && stats.newlyFloodedLandKm2 <= stats.landKm2 && stats.waterKm2 <= stats.totalKm2, "at \(rise) m")
+        }
+    }
+}
