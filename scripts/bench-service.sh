@@ -10,7 +10,7 @@ geoq=.build/release/geoq
 duration=${WRK_SECONDS:-30}
 work=$(mktemp -d)
 source scripts/serve-background.sh
-trap 'kill $server 2>/dev/null; wait $server 2>/dev/null; rm -rf "$work"' EXIT
+trap 'set +e; kill $server 2>/dev/null; wait $server 2>/dev/null; rm -rf "$work"' EXIT
 start_geoq "$geoq" "$work"
 rss() { awk '/VmRSS/ {print $2}' "/proc/$server/status"; }
 
