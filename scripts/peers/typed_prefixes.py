@@ -1,36 +1,25 @@
 """Prints URL-encoded typed prefixes (1 to 10 characters) of real place names from a geoq
-places file, weighted towards populous places as a search box's traffic would be.
+places file, drawn from the 5,000 most populous places as a search box's traffic would be.
 
 Usage: typed_prefixes.py PLACES.tsv.gz COUNT SEED
 """
-import gzip
+import os
 import random
 import sys
 import urllib.parse
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from bench_complete_fts5 import load  # noqa: E402  (the one reader of places files in scripts/)
+
 
 def main():
     path, count, seed = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
-    names = []
-    with gzip.open(path, "rt", encoding="utf-8") as lines:
-        header = None
-        for line in lines:
-            if line.startswith("#"):
-                continue
-            fields = line.rstrip("\n").split("\t")
-            if header is None:
-                header = fields
-                continue
-            row = dict(zip(header, fields))
-            if row.get("kind") == "P" and row.get("name"):
-                names.append((int(row.get("population") or 0), row["name"]))
-    names.sort(reverse=True)
-    popular = [name for _, name in names[:5000]]
+    places = sorted(load(path), key=lambda row: -row[2])[:5000]
+    titles = [names.split(" | ")[0] for names, _, _ in places]
     generator = random.Random(seed)
     for _ in range(count):
-        name = generator.choice(popular)
-        prefix = name[: generator.randint(1, min(10, len(name)))]
-        print(urllib.parse.quote(prefix.lower()))
+        name = generator.choice(titles)
+        print(urllib.parse.quote(name[: generator.randint(1, min(10, len(name)))].lower()))
 
 
 if __name__ == "__main__":
