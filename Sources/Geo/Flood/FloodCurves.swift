@@ -14,13 +14,11 @@ struct FloodCurves {
             // Integer levels: a histogram with one bin per metre, no sorting; the two halves of
             // the grid are summed on two threads.
             let halves = [0..<grid.height / 2, grid.height / 2..<grid.height]
-            var partial = [Int16Histograms](repeating: Int16Histograms(), count: halves.count)
-            let lock = NSLock()
-            DispatchQueue.concurrentPerform(iterations: halves.count) { half in
+            let partial = concurrentMap(halves.count) { half in
                 var histograms = Int16Histograms()
                 histograms.add(rows: halves[half], width: width, spill: spill, elevations: elevations,
                                nodata: grid.int16Nodata, cellAreas: cellAreas)
-                lock.lock(); partial[half] = histograms; lock.unlock()
+                return histograms
             }
             var total = partial[0]
             total.merge(partial[1])

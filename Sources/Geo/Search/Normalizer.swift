@@ -33,23 +33,24 @@ public enum Normalizer {
     static func normalizedBytesWithSource(_ text: String) -> (bytes: [UInt8], source: [Range<Int>]) {
         var out = WordEmitter()
         var source: [Range<Int>] = []
+        out.bytes.reserveCapacity(text.utf8.count)
+        source.reserveCapacity(text.utf8.count)
         if text.utf8.allSatisfy({ $0 < 0x80 }) {
             // ASCII: one UTF-16 unit per byte, no graphemes to assemble.
-            for (offset, byte) in text.utf8.enumerated() {
-                let before = out.bytes.count
+            var offset = 0
+            for byte in text.utf8 {
                 out.appendASCII(byte)
-                source.append(contentsOf: repeatElement(offset..<(offset + 1), count: out.bytes.count - before))
+                while source.count < out.bytes.count { source.append(offset..<(offset + 1)) }
+                offset += 1
             }
             return (out.finish(), source)
         }
         var offset = 0
         for character in text {
             let width = character.utf16.count
-            let before = out.bytes.count
             for scalar in character.unicodeScalars { out.fold(scalar) }
             // A word break emitted here is attributed to this character; highlights skip spaces.
-            let sourceRange = offset..<(offset + width)
-            source.append(contentsOf: repeatElement(sourceRange, count: out.bytes.count - before))
+            while source.count < out.bytes.count { source.append(offset..<(offset + width)) }
             offset += width
         }
         return (out.finish(), source)

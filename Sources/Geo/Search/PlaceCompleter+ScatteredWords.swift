@@ -42,7 +42,9 @@ extension PlaceCompleter.Search {
             if let existing = best[place], existing.score >= trie.entryScore[Int(entry)] * 0.8 { continue }
             // The normalized name is already in the trie's text: the key is its suffix.
             let nameBytes = trie.keyBytes(entry, extendedBack: Int(completer.entryWordOffset[Int(entry)]))
-            guard let ranges = Self.wordMatches(words, in: nameBytes) else { continue }
+            // Most names read here lack some query word: rule them out without allocating.
+            guard words.indices.allSatisfy({ Self.holdsWord(words[$0], in: nameBytes, asPrefix: $0 == words.count - 1) }),
+                  let ranges = Self.wordMatches(words, in: nameBytes) else { continue }
             let target = completer.gazetteer.places[place]
             let lastRange = ranges[ranges.count - 1]
             let lastIsWhole = lastRange.upperBound == nameBytes.count
@@ -65,6 +67,23 @@ extension PlaceCompleter.Search {
             topScores.insert(score, at: slot)
             if topScores.count > limit { topScores.removeLast() }
         }
+    }
+
+    /// Whether some word of `name` is `word` (or starts with it, `asPrefix`). O(name length).
+    static func holdsWord(_ word: [UInt8], in name: ArraySlice<UInt8>, asPrefix: Bool) -> Bool {
+        var wordStart = name.startIndex
+        while wordStart < name.endIndex {
+            var index = wordStart, matched = 0
+            while index < name.endIndex && matched < word.count && name[index] == word[matched] {
+                index += 1
+                matched += 1
+            }
+            if matched == word.count && (asPrefix || index == name.endIndex || name[index] == Normalizer.space) { return true }
+            // On to the next word start.
+            while index < name.endIndex && name[index] != Normalizer.space { index += 1 }
+            wordStart = index + 1
+        }
+        return false
     }
 
     /// The byte ranges in `name` of each query word (distinct name words, earliest first; the

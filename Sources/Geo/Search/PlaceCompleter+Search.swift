@@ -85,7 +85,7 @@ extension PlaceCompleter {
             in: matchedName, ranges: candidate.scatteredRanges ?? [start..<(start + candidate.matchLength)])
         let isAlias = entryName[entry] != 0
         return Completion(
-            id: place.id, title: place.name, subtitle: gazetteer.subtitle(for: place),
+            id: place.id, title: place.name, subtitle: subtitle(ofPlace: candidate.place),
             latitude: place.latitude, longitude: place.longitude, population: place.population,
             matchedAlias: isAlias ? matchedName : nil,
             titleHighlights: isAlias ? [] : highlights, aliasHighlights: isAlias ? highlights : [],

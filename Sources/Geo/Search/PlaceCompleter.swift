@@ -1,3 +1,5 @@
+import Foundation
+
 /// Place search completion: the places a partly typed query means, ranked, like
 /// `MKLocalSearchCompleter`. An immutable, `Sendable` value: build it once from a
 /// gazetteer, then call `complete(query:near:limit:)` from any number of threads.
@@ -42,6 +44,8 @@ public struct PlaceCompleter: Sendable {
     let placesByArea: [UInt32: [UInt32]]
     /// Entries (indexed keys) of the places of each country and region.
     let entryCountByArea: [UInt32: Int]
+    /// "Texas, United States" by region id: subtitles are made once per region, not per answer.
+    let regionSubtitle: [String]
 
     /// Builds the index. O(total name bytes + trie nodes · k log k); about a third of a
     /// second for the 34,000 places of cities15000 in a release build.
@@ -53,60 +57,41 @@ public struct PlaceCompleter: Sendable {
     public init(gazetteer: Gazetteer, k: Int = 10, typoThreshold: Int = 5) {
         self.gazetteer = gazetteer
         self.typoThreshold = typoThreshold
-        var text: [UInt8] = []
-        var keys: [PrefixTrie.Key] = []
-        var entryName: [UInt16] = []
-        var entryWordOffset: [UInt16] = []
-        var seen = Set<[UInt8]>()
-        var placeEntryStart: [UInt32] = []
-        placeEntryStart.reserveCapacity(gazetteer.places.count + 1)
-        for (placeIndex, place) in gazetteer.places.enumerated() {
-            placeEntryStart.append(UInt32(keys.count))
-            let importance = CompletionRanking.importance(of: place)
-            seen.removeAll(keepingCapacity: true)
-            let names = [place.name, place.asciiName] + place.alternateNames
-            for (nameIndex, name) in names.enumerated() where nameIndex < Int(UInt16.max) {
-                var bytes = Normalizer.normalizedBytes(name)
-                if bytes.count > Self.maximumIndexedNameBytes { bytes.removeLast(bytes.count - Self.maximumIndexedNameBytes) }
-                guard !bytes.isEmpty, seen.insert(bytes).inserted else { continue }
-                let start = UInt32(text.count)
-                text.append(contentsOf: bytes)
-                let end = UInt32(text.count)
-                for offset in 0..<bytes.count where offset == 0 || bytes[offset - 1] == Normalizer.space {
-                    let score = CompletionRanking.staticScore(
-                        importance: importance, isAlternateName: nameIndex >= 2, startsAtFirstWord: offset == 0)
-                    keys.append(.init(start: start + UInt32(offset), end: end, score: score, group: UInt32(placeIndex)))
-                    entryName.append(UInt16(nameIndex))
-                    entryWordOffset.append(UInt16(offset))
-                }
-            }
+        // Normalizing names is a third of the build and independent per place: one slice of
+        // places per core, joined in order so entry ids stay place by place.
+        let places = gazetteer.places
+        let sliceCount = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8, places.count / 2_000))
+        let slices = concurrentMap(sliceCount) { slice in
+            NameKeys(places: places, range: (slice * places.count / sliceCount)..<((slice + 1) * places.count / sliceCount))
         }
-        placeEntryStart.append(UInt32(keys.count))
-        self.placeEntryStart = placeEntryStart
-        trie = PrefixTrie(text: text, keys: keys, k: k)
-        self.entryName = entryName
-        self.entryWordOffset = entryWordOffset
-        placeLatitude = gazetteer.places.map(\.latitude)
-        placeLongitude = gazetteer.places.map(\.longitude)
-        let qualifiers = QualifierTable(gazetteer: gazetteer)
-        placeCountryID = gazetteer.places.map { qualifiers.areaID(country: $0.countryCode, admin1: nil) }
-        placeRegionID = gazetteer.places.map { qualifiers.areaID(country: $0.countryCode, admin1: $0.admin1Code) }
-        var placesByArea: [UInt32: [UInt32]] = [:]
-        for place in 0..<gazetteer.places.count {
-            placesByArea[placeCountryID[place], default: []].append(UInt32(place))
-            placesByArea[placeRegionID[place], default: []].append(UInt32(place))
-        }
-        self.placesByArea = placesByArea
-        entryCountByArea = placesByArea.mapValues { places in
-            places.reduce(0) { $0 + Int(placeEntryStart[Int($1) + 1] - placeEntryStart[Int($1)]) }
-        }
-        self.qualifiers = qualifiers
+        let names = NameKeys(joining: slices)
+        placeEntryStart = names.placeEntryStart
+        entryName = names.entryName
+        entryWordOffset = names.entryWordOffset
+        // The trie and the area tables are independent: one thread each.
+        let (trie, tables) = concurrently(
+            { PrefixTrie(text: names.text, keys: names.keys, k: k) },
+            { AreaTables(gazetteer: gazetteer, placeEntryStart: names.placeEntryStart) })
+        self.trie = trie
+        placeLatitude = tables.placeLatitude
+        placeLongitude = tables.placeLongitude
+        placeCountryID = tables.placeCountryID
+        placeRegionID = tables.placeRegionID
+        placesByArea = tables.placesByArea
+        entryCountByArea = tables.entryCountByArea
+        regionSubtitle = tables.regionSubtitle
+        qualifiers = tables.qualifiers
     }
 
     /// Number of indexed keys (each name and each of its word starts).
     public var indexedKeyCount: Int { trie.entryCount }
     /// Number of trie nodes.
     public var trieNodeCount: Int { trie.nodeCount }
+
+    /// The subtitle of a place ("Texas, United States").
+    func subtitle(ofPlace place: Int) -> String {
+        regionSubtitle[Int(placeRegionID[place])]
+    }
 
     /// The name an entry indexes.
     func name(of entry: UInt32, place: Place) -> String {

@@ -27,15 +27,20 @@ extension PrefixTrie {
         builder.build(entries: (0..<keys.count).compactMap { keys[$0].end > keys[$0].start ? UInt32($0) : nil })
         let tops = builder.topLists(groups: entryGroup, k: k)
 
-        var labels: [UInt8] = []
         var labelStart = builder.labelStart
-        labels.reserveCapacity(labelStart.count * 4)
-        for node in 0..<labelStart.count {
-            let start = Int(labelStart[node])
-            labelStart[node] = UInt32(labels.count)
-            labels.append(contentsOf: text[start..<(start + Int(builder.labelLength[node]))])
+        let labelBytes = builder.labelLength.reduce(0) { $0 + Int($1) }
+        self.labels = [UInt8](unsafeUninitializedCapacity: labelBytes) { labels, initialized in
+            text.withUnsafeBufferPointer { text in
+                var written = 0
+                for node in 0..<labelStart.count {
+                    let start = Int(labelStart[node]), length = Int(builder.labelLength[node])
+                    labelStart[node] = UInt32(written)
+                    for offset in 0..<length { labels[written + offset] = text[start + offset] }
+                    written += length
+                }
+                initialized = written
+            }
         }
-        self.labels = labels
         self.labelStart = labelStart
         labelLength = builder.labelLength
         firstByte = builder.firstByte
@@ -78,12 +83,32 @@ private struct Builder {
         var depth: Int
     }
 
+    /// A key in the working order, carrying its span: partitioning then reads spans in
+    /// sequence instead of looking each one up by entry id (a cache miss per key and level).
+    private struct Slot {
+        var entry: UInt32
+        var start: UInt32
+        var length: UInt32
+    }
+
     mutating func build(entries: [UInt32]) {
+        var order = entries.map { Slot(entry: $0, start: keyStart[Int($0)], length: keyEnd[Int($0)] - keyStart[Int($0)]) }
+        var scratch = order
+        text.withUnsafeBufferPointer { text in
+            order.withUnsafeMutableBufferPointer { order in
+                scratch.withUnsafeMutableBufferPointer { scratch in
+                    partition(text: text, order: order, scratch: scratch)
+                }
+            }
+        }
+    }
+
+    private mutating func partition(text: UnsafeBufferPointer<UInt8>, order: UnsafeMutableBufferPointer<Slot>,
+                                    scratch: UnsafeMutableBufferPointer<Slot>) {
         let scores = score
-        var order = entries
-        var scratch = [UInt32](repeating: 0, count: order.count)
         var queue: [Pending] = [Pending(lower: 0, upper: order.count, depth: 0)]
         var head = 0
+        var ended: [(score: Float, entry: UInt32)] = []
         while head < queue.count {
             let pending = queue[head]
             let isRoot = head == 0
@@ -91,19 +116,22 @@ private struct Builder {
             // The label: the longest common prefix of the node's keys past `depth`.
             var labelEnd = pending.depth
             if !isRoot {
-                let first = Int(order[pending.lower])
-                labelEnd = Int(keyEnd[first] - keyStart[first])
-                for index in (pending.lower + 1)..<pending.upper where labelEnd > pending.depth + 1 {
-                    let entry = Int(order[index])
-                    let limit = min(labelEnd, Int(keyEnd[entry] - keyStart[entry]))
+                let first = order[pending.lower]
+                labelEnd = Int(first.length)
+                let a = Int(first.start)
+                var index = pending.lower + 1
+                while index < pending.upper && labelEnd > pending.depth + 1 {
+                    let slot = order[index]
+                    let limit = min(labelEnd, Int(slot.length))
                     var common = pending.depth + 1  // the bucketing byte is shared by construction
-                    let a = Int(keyStart[first]), b = Int(keyStart[entry])
+                    let b = Int(slot.start)
                     while common < limit && text[a + common] == text[b + common] { common += 1 }
                     labelEnd = common
+                    index += 1
                 }
-                labelStart.append(keyStart[first] + UInt32(pending.depth))
+                labelStart.append(first.start + UInt32(pending.depth))
                 labelLength.append(UInt16(labelEnd - pending.depth))
-                firstByte.append(text[Int(keyStart[first]) + pending.depth])
+                firstByte.append(text[a + pending.depth])
             } else {
                 labelStart.append(0)
                 labelLength.append(0)
@@ -111,29 +139,27 @@ private struct Builder {
             }
             // Keys ending here become postings (best first); the rest go to children.
             var splitAt = pending.lower
-            for index in pending.lower..<pending.upper {
-                let entry = Int(order[index])
-                if Int(keyEnd[entry] - keyStart[entry]) == labelEnd {
-                    order.swapAt(splitAt, index)
-                    splitAt += 1
-                }
+            for index in pending.lower..<pending.upper where Int(order[index].length) == labelEnd {
+                order.swapAt(splitAt, index)
+                splitAt += 1
             }
             postingStart.append(UInt32(postings.count))
             if splitAt - pending.lower > 1 {
-                var ended = order[pending.lower..<splitAt].map { (score: scores[Int($0)], entry: $0) }
+                ended.removeAll(keepingCapacity: true)
+                for index in pending.lower..<splitAt { ended.append((scores[Int(order[index].entry)], order[index].entry)) }
                 ended.sort { $0.score > $1.score || ($0.score == $1.score && $0.entry < $1.entry) }
-                postings.append(contentsOf: ended.map(\.entry))
+                for item in ended { postings.append(item.entry) }
             } else if splitAt > pending.lower {
-                postings.append(order[pending.lower])
+                postings.append(order[pending.lower].entry)
             }
             // Children: bucket the remaining keys by their byte at `labelEnd`.
             childStart.append(UInt32(queue.count))
-            bucket(&order, &scratch, pending: splitAt..<pending.upper, at: labelEnd)
+            Self.bucket(order, scratch, range: splitAt..<pending.upper, text: text, at: labelEnd)
             var lower = splitAt
             while lower < pending.upper {
-                let byte = byteOf(order[lower], at: labelEnd)
+                let byte = text[Int(order[lower].start) + labelEnd]
                 var upper = lower + 1
-                while upper < pending.upper && byteOf(order[upper], at: labelEnd) == byte { upper += 1 }
+                while upper < pending.upper && text[Int(order[upper].start) + labelEnd] == byte { upper += 1 }
                 queue.append(Pending(lower: lower, upper: upper, depth: labelEnd))
                 lower = upper
             }
@@ -142,35 +168,33 @@ private struct Builder {
         postingStart.append(UInt32(postings.count))
     }
 
-    @inline(__always)
-    private func byteOf(_ entry: UInt32, at depth: Int) -> UInt8 {
-        text[Int(keyStart[Int(entry)]) + depth]
-    }
-
     /// Sorts `order[range]` by the byte at `depth`: a counting sort for large ranges,
     /// insertion sort for the many small ones (cheaper than clearing 256 counters).
-    private func bucket(_ order: inout [UInt32], _ scratch: inout [UInt32], pending range: Range<Int>, at depth: Int) {
+    private static func bucket(_ order: UnsafeMutableBufferPointer<Slot>, _ scratch: UnsafeMutableBufferPointer<Slot>,
+                               range: Range<Int>, text: UnsafeBufferPointer<UInt8>, at depth: Int) {
         if range.count <= 1 { return }
         if range.count <= 48 {
             for index in (range.lowerBound + 1)..<range.upperBound {
-                let entry = order[index]
-                let byte = byteOf(entry, at: depth)
-                var slot = index
-                while slot > range.lowerBound && byteOf(order[slot - 1], at: depth) > byte {
-                    order[slot] = order[slot - 1]
-                    slot -= 1
+                let slot = order[index]
+                let byte = text[Int(slot.start) + depth]
+                var position = index
+                while position > range.lowerBound && text[Int(order[position - 1].start) + depth] > byte {
+                    order[position] = order[position - 1]
+                    position -= 1
                 }
-                order[slot] = entry
+                order[position] = slot
             }
             return
         }
-        var counts = [Int](repeating: 0, count: 257)
-        for index in range { counts[Int(byteOf(order[index], at: depth)) + 1] += 1 }
-        for byte in 0..<256 { counts[byte + 1] += counts[byte] }
-        for index in range {
-            let byte = Int(byteOf(order[index], at: depth))
-            scratch[range.lowerBound + counts[byte]] = order[index]
-            counts[byte] += 1
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 257) { counts in
+            counts.initialize(repeating: 0)
+            for index in range { counts[Int(text[Int(order[index].start) + depth]) + 1] += 1 }
+            for byte in 0..<256 { counts[byte + 1] += counts[byte] }
+            for index in range {
+                let byte = Int(text[Int(order[index].start) + depth])
+                scratch[range.lowerBound + counts[byte]] = order[index]
+                counts[byte] += 1
+            }
         }
         for index in range { order[index] = scratch[index] }
     }
@@ -188,46 +212,59 @@ private struct Builder {
 
     /// Each node's best `k` entries of its subtree, one per group, merged bottom-up
     /// (children have higher ids than their parent, so a reverse sweep sees them first).
+    /// The node's postings and its children's lists are each sorted best first, so a k-way
+    /// merge that stops at `k` groups reads O(k · sources) items instead of sorting them all.
     func topLists(groups: [UInt32], k: Int) -> (start: [UInt32], count: [UInt8], entries: [UInt32]) {
         let nodeCount = labelStart.count
         let scores = score
         var start = [UInt32](repeating: 0, count: nodeCount)
         var count = [UInt8](repeating: 0, count: nodeCount)
         var entries: [UInt32] = []
-        var candidates: [(score: Float, entry: UInt32)] = []
-        var chosen: [UInt32] = []
+        entries.reserveCapacity(nodeCount * 2)
+        // Merge sources: ranges of `postings` or of `entries`, read from their front.
+        var sourceIsPostings: [Bool] = []
+        var sourceNext: [Int] = []
+        var sourceEnd: [Int] = []
         var chosenGroups: [UInt32] = []
         for node in stride(from: nodeCount - 1, through: 0, by: -1) {
-            candidates.removeAll(keepingCapacity: true)
-            chosenGroups.removeAll(keepingCapacity: true)
-            // Postings are sorted best first: past the k-th distinct group none can be chosen.
-            for index in Int(postingStart[node])..<Int(postingStart[node + 1]) where chosenGroups.count < k {
-                let entry = postings[index]
-                candidates.append((scores[Int(entry)], entry))
-                let group = groups[Int(entry)]
-                if !chosenGroups.contains(group) { chosenGroups.append(group) }
+            sourceIsPostings.removeAll(keepingCapacity: true)
+            sourceNext.removeAll(keepingCapacity: true)
+            sourceEnd.removeAll(keepingCapacity: true)
+            if postingStart[node + 1] > postingStart[node] {
+                sourceIsPostings.append(true)
+                sourceNext.append(Int(postingStart[node]))
+                sourceEnd.append(Int(postingStart[node + 1]))
             }
-            for child in Int(childStart[node])..<Int(childStart[node + 1]) {
-                let childFrom = Int(start[child])
-                for index in childFrom..<(childFrom + Int(count[child])) {
-                    candidates.append((scores[Int(entries[index])], entries[index]))
-                }
-            }
-            if Int(childStart[node + 1]) - Int(childStart[node]) + (postingStart[node + 1] > postingStart[node] ? 1 : 0) > 1 {
-                candidates.sort { $0.score > $1.score || ($0.score == $1.score && $0.entry < $1.entry) }
-            }
-            chosen.removeAll(keepingCapacity: true)
-            chosenGroups.removeAll(keepingCapacity: true)
-            for candidate in candidates where chosen.count < k {
-                let group = groups[Int(candidate.entry)]
-                if !chosenGroups.contains(group) {
-                    chosen.append(candidate.entry)
-                    chosenGroups.append(group)
-                }
+            for child in Int(childStart[node])..<Int(childStart[node + 1]) where count[child] > 0 {
+                sourceIsPostings.append(false)
+                sourceNext.append(Int(start[child]))
+                sourceEnd.append(Int(start[child]) + Int(count[child]))
             }
             start[node] = UInt32(entries.count)
-            count[node] = UInt8(chosen.count)
-            entries.append(contentsOf: chosen)
+            chosenGroups.removeAll(keepingCapacity: true)
+            while chosenGroups.count < k {
+                // The best head: highest score, then lowest entry id (the postings' order).
+                var bestSource = -1
+                var bestScore: Float = 0
+                var bestEntry: UInt32 = 0
+                for source in 0..<sourceNext.count where sourceNext[source] < sourceEnd[source] {
+                    let entry = sourceIsPostings[source] ? postings[sourceNext[source]] : entries[sourceNext[source]]
+                    let entryScore = scores[Int(entry)]
+                    if bestSource < 0 || entryScore > bestScore || (entryScore == bestScore && entry < bestEntry) {
+                        bestSource = source
+                        bestScore = entryScore
+                        bestEntry = entry
+                    }
+                }
+                guard bestSource >= 0 else { break }
+                sourceNext[bestSource] += 1
+                let group = groups[Int(bestEntry)]
+                if !chosenGroups.contains(group) {
+                    chosenGroups.append(group)
+                    entries.append(bestEntry)
+                }
+            }
+            count[node] = UInt8(chosenGroups.count)
         }
         return (start, count, entries)
     }

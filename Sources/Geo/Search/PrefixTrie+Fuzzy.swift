@@ -204,26 +204,32 @@ private struct FuzzyWalk {
 func prefixEditDistance(_ query: [UInt8], _ key: ArraySlice<UInt8>, maxEdits: Int) -> (edits: Int, length: Int)? {
     let width = query.count + 1
     let depth = min(key.count, query.count + maxEdits)
-    var rows = [Int](repeating: 0, count: (depth + 1) * width)
-    for i in 0..<width { rows[i] = i }
-    var best: (edits: Int, length: Int)? = query.count <= maxEdits ? (query.count, 0) : nil
-    let base = key.startIndex
-    for d in stride(from: 1, through: depth, by: 1) {
-        let byte = key[base + d - 1]
-        rows[d * width] = d
-        var rowMinimum = d
-        for i in 1..<width {
-            var value = min(rows[(d - 1) * width + i] + 1, rows[d * width + i - 1] + 1,
-                            rows[(d - 1) * width + i - 1] + (query[i - 1] == byte ? 0 : 1))
-            if i > 1 && d > 1 && query[i - 1] == key[base + d - 2] && query[i - 2] == byte {
-                value = min(value, rows[(d - 2) * width + i - 2] + 1)
+    // Called once per key of an area when typos are scanned: the table lives on the stack.
+    return withUnsafeTemporaryAllocation(of: Int32.self, capacity: (depth + 1) * width) { rows in
+        query.withUnsafeBufferPointer { query in
+            key.withUnsafeBufferPointer { key in
+                for i in 0..<width { rows[i] = Int32(i) }
+                var best: (edits: Int, length: Int)? = query.count <= maxEdits ? (query.count, 0) : nil
+                for d in stride(from: 1, through: depth, by: 1) {
+                    let byte = key[d - 1]
+                    let row = d * width, previous = row - width
+                    rows[row] = Int32(d)
+                    var rowMinimum = Int32(d)
+                    for i in 1..<width {
+                        var value = min(rows[previous + i] + 1, rows[row + i - 1] + 1,
+                                        rows[previous + i - 1] + (query[i - 1] == byte ? 0 : 1))
+                        if i > 1 && d > 1 && query[i - 1] == key[d - 2] && query[i - 2] == byte {
+                            value = min(value, rows[previous - width + i - 2] + 1)
+                        }
+                        rows[row + i] = value
+                        rowMinimum = min(rowMinimum, value)
+                    }
+                    let full = Int(rows[row + query.count])
+                    if full <= maxEdits && full < (best?.edits ?? .max) { best = (full, d) }
+                    if rowMinimum > maxEdits { break }
+                }
+                return best
             }
-            rows[d * width + i] = value
-            rowMinimum = min(rowMinimum, value)
         }
-        let full = rows[d * width + query.count]
-        if full <= maxEdits && full < (best?.edits ?? .max) { best = (full, d) }
-        if rowMinimum > maxEdits { break }
     }
-    return best
 }

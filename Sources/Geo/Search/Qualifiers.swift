@@ -19,6 +19,9 @@ struct QualifierTable: Sendable {
         areaIDs[Self.key(country, admin1)] ?? UInt32.max
     }
 
+    /// How many countries and regions have ids (ids run from 1 to this).
+    var areaCount: Int { areaIDs.count }
+
     private static func key(_ country: String, _ admin1: String?) -> String {
         admin1.map { country + "." + $0 } ?? country
     }

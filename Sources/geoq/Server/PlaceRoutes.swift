@@ -21,7 +21,10 @@ struct PlaceRoutes<Context: RequestContext> {
         } catch let error as CompletionError {
             throw APIError.badParameter("q", error.description)
         }
-        return .data(Data(CompletionJSON.answer(query: query, suggestions: suggestions).utf8), contentType: "application/json")
+        var headers = HTTPFields()
+        headers[.contentType] = "application/json"
+        return Response(status: .ok, headers: headers,
+                        body: .init(byteBuffer: ByteBuffer(bytes: CompletionJSON.answerBytes(query: query, suggestions: suggestions))))
     }
 
     func floodedPlaces(_ request: Request) throws -> Response {

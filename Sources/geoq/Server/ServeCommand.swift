@@ -52,6 +52,7 @@ struct ServeCommand: AsyncParsableCommand {
         let router = GeoqRouter.build(engine: engine, openAPISpec: spec)
         let app = Application(
             router: router,
+            server: .http1(configuration: .init(additionalChannelHandlers: [FlushBeforeCloseHandler()])),
             configuration: .init(address: .hostname(host, port: port), serverName: "geoq"),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? 0

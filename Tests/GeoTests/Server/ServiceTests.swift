@@ -96,7 +96,7 @@ import Testing
 
     @Test func theFastCompletionJSONIsTheEncodableForm() throws {
         struct Answer: Encodable { var completions: [PlaceSuggestion]; var highlightUnits = "utf16"; var query: String }
-        for query in ["basin", "ridge", "port", "xyz"] {
+        for query in ["basin", "ridge", "port", "xyz", #"po"rt\"#, "bäsin ☃"] {
             let suggestions = try Self.engine.complete(query: query, near: GeoPoint(latitude: 48, longitude: 11))
             let fast = try JSONSerialization.jsonObject(with: Data(CompletionJSON.answer(query: query, suggestions: suggestions).utf8)) as? NSDictionary
             let encoded = try JSONSerialization.jsonObject(with: JSONOutput.encode(Answer(completions: suggestions, query: query))) as? NSDictionary
