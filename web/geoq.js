@@ -279,6 +279,7 @@
     search.suggestions.forEach((suggestion, index) => {
       const item = document.createElement("li");
       item.id = "suggestion-" + index;
+      item.dataset.placeId = String(suggestion.id);
       item.setAttribute("role", "option");
       item.setAttribute("aria-selected", String(index === search.active));
       const name = document.createElement("span");
