@@ -114,17 +114,17 @@ def check_figures(rise):
 def map_state():
     return js("""const m = window.geoqMap, c = m.getCenter(), b = m.getBounds(), s = m.getSize();
                  return {lat: c.lat, lon: c.lng, zoom: m.getZoom(), west: b.getWest(), south: b.getSouth(),
-                         east: b.getEast(), north: b.getNorth(), width: s.x, height: s.y, moving: m._animatingZoom || !!m._flyToFrame};""")
+                         east: b.getEast(), north: b.getNorth(), width: s.x, height: s.y};""")
 
 
 def wait_map_still():
-    last = None
-    for _ in range(100):
-        time.sleep(0.15)
-        state = map_state()
-        if not state["moving"] and last == state:
-            return state
-        last = state
+    """The map's view once it has not changed for half a second (a flight or a zoom has ended)."""
+    samples = []
+    for _ in range(150):
+        time.sleep(0.1)
+        samples = (samples + [map_state()])[-5:]
+        if len(samples) == 5 and all(s == samples[0] for s in samples):
+            return samples[0]
     raise AssertionError("the map never stopped moving")
 
 
@@ -183,7 +183,9 @@ try:
     box = driver.find_element(By.ID, "search-input")
     for _ in range(index + 1):
         box.send_keys(Keys.ARROW_DOWN)
-    assert items[index].get_attribute("aria-selected") == "true" or driver.find_elements(By.CSS_SELECTOR, "#suggestions li")[index].get_attribute("aria-selected") == "true"
+    selected = [li.find_element(By.CSS_SELECTOR, ".title").text for li in driver.find_elements(By.CSS_SELECTOR, '#suggestions li[aria-selected="true"]')]
+    assert selected == ["Tokyo"], f"after {index + 1} presses of down, selected {selected}"
+    assert box.get_attribute("aria-activedescendant") == f"suggestion-{index}"
     box.send_keys(Keys.ENTER)
     state = wait_map_still()
     assert abs(state["lat"] - tokyo["latitude"]) < 0.01 and abs(state["lon"] - tokyo["longitude"]) < 0.01, f"map at {state}, Tokyo at {tokyo['latitude']}, {tokyo['longitude']}"
@@ -202,7 +204,7 @@ try:
     wait_stats(476)
     sources = wait_tiles(476)
     check_figures(476)
-    assert "rise=476" in js("return location.hash"), js("return location.hash")
+    wait.until(lambda d: js("return location.hash").startswith("#rise=476&"), "the URL never said rise=476")
     assert driver.find_element(By.ID, "rise-number").get_attribute("value") == "476"
     driver.save_screenshot(f"{args.screenshots}/desktop-476.png")
     ok(f"the slider at +476 m: {len(sources)} tiles of rise=476, figures as /v1/flood?rise=476 gives, #rise=476 in the URL")

@@ -127,6 +127,14 @@
 
   const state = { rise: initial.view.rise, writtenHash: "" };
 
+  // Written a moment after the last change: browsers ignore history updates that come too fast
+  // (a slider dragged or held down makes hundreds).
+  let fragmentTimer = null;
+  function scheduleFragment() {
+    clearTimeout(fragmentTimer);
+    fragmentTimer = setTimeout(writeFragment, 250);
+  }
+
   function writeFragment() {
     const centre = map.getCenter().wrap();
     const hash = "#rise=" + state.rise + "&lat=" + centre.lat.toFixed(4) + "&lon=" + centre.lng.toFixed(4) + "&z=" + map.getZoom();
@@ -141,7 +149,7 @@
     map.setView([view.lat, view.lon], view.z);
     setRise(view.rise, "fragment");
   });
-  map.on("moveend", writeFragment);
+  map.on("moveend", scheduleFragment);
 
   // ---- Tiles: a new layer per sea level, the old one removed once the new one has loaded ------
 
@@ -199,7 +207,7 @@
     tileTimer = setTimeout(() => showTiles(rise), delay);
     clearTimeout(statsTimer);
     statsTimer = setTimeout(() => loadStats(rise), delay);
-    writeFragment();
+    scheduleFragment();
   }
 
   slider.addEventListener("input", () => setRise(riseAtPosition(Number(slider.value)), "slider"));
