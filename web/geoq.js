@@ -48,7 +48,9 @@
       return value.toFixed(value >= 10 ? 1 : value >= 1 ? 2 : 3) + " %";
     },
     count: (value) => Math.round(value).toLocaleString("en-US"),
-    metres: (value) => Math.round(value).toLocaleString("en-US") + " m",
+    metres: (value) => (value < 0 ? "\u2212" : "") + Math.abs(Math.round(value)).toLocaleString("en-US") + " m",
+    coordinates: (lat, lon) => Math.abs(lat).toFixed(2) + "\u00b0" + (lat < 0 ? "S" : "N") + ", " +
+      Math.abs(lon).toFixed(2) + "\u00b0" + (lon < 0 ? "W" : "E"),
   };
 
   const $ = (id) => document.getElementById(id);
@@ -406,7 +408,7 @@
     const size = map.getSize();
     const viewport = "&viewport=" + Math.max(1, size.x) + "x" + Math.max(1, size.y);
     const framed = $("framed"), summary = $("framed-summary"), trimmedList = $("framed-trimmed");
-    let answer, nameOf, what;
+    let answer, nameOf, what, isNamed = () => true;
     try {
       if (search.suggestions.length && searchInput.value === search.shownFor) {
         const suggestions = search.suggestions;
@@ -428,8 +430,9 @@
         const names = new Map(places.places.map((p) => [p.longitude + "," + p.latitude, p.name]));
         nameOf = (feature) => {
           const [lon, lat] = feature.geometry.coordinates;
-          return names.get(lon + "," + lat) || lat.toFixed(2) + "°, " + lon.toFixed(2) + "°";
+          return names.get(lon + "," + lat) || format.coordinates(lat, lon);
         };
+        isNamed = (feature) => names.has(feature.geometry.coordinates.join(","));
       }
     } catch (error) {
       showMessage("Frame all failed. " + error.message);
@@ -441,9 +444,12 @@
     map.fitBounds(bounds, { padding: [0, 0] });
     window.geoqLastRegion = answer;
     const region = answer.features.find((f) => f.properties.role === "region").properties;
-    const trimmed = answer.features.filter((f) => f.properties.role === "trimmed");
+    // Named places first: among many flooded outliers, only the most populous have names at hand.
+    const trimmed = answer.features.filter((f) => f.properties.role === "trimmed")
+      .map((feature, order) => ({ feature, order, named: isNamed(feature) }))
+      .sort((a, b) => (b.named - a.named) || (a.order - b.order)).map((entry) => entry.feature);
     summary.textContent = "Framed " + format.count(region.keptCount) + " of " + format.count(region.pointCount) + " " + what +
-      (trimmed.length ? "; left out as outliers:" : "; none left out.");
+      (trimmed.length ? "; left out as outliers (" + format.count(trimmed.length) + "):" : "; none left out.");
     trimmedList.replaceChildren(...trimmed.slice(0, 12).map((feature) => {
       const item = document.createElement("li");
       item.textContent = nameOf(feature);
