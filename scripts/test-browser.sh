@@ -23,4 +23,4 @@ trap 'set +e; kill $server 2>/dev/null; wait $server 2>/dev/null; rm -rf "$work"
 start_geoq "$geoq" "$work"
 echo "browser test against $url"
 mkdir -p .build/screenshots
-timeout 300 python3 scripts/test_browser.py --url "$url" --chromium "$chromium" --chromedriver "$chromedriver" --screenshots .build/screenshots
+timeout 300 python3 scripts/test_browser.py --url "$url" --chromium "$chromium" --chromedriver "$chromedriver" --screenshots .build/screenshots --server-pid "$server"

@@ -6,7 +6,8 @@ formatted as the page formats it. Run by scripts/test-browser.sh (which starts t
 """
 import argparse
 import json
-import math
+import os
+import signal
 import sys
 import time
 import urllib.parse
@@ -23,6 +24,7 @@ parser.add_argument("--url", required=True)
 parser.add_argument("--chromium", default="/usr/bin/chromium")
 parser.add_argument("--chromedriver", default="/usr/bin/chromedriver")
 parser.add_argument("--screenshots", default=".build/screenshots")
+parser.add_argument("--server-pid", type=int, help="stop this geoq at the end to see the page report an unreachable server")
 args = parser.parse_args()
 BASE = args.url.rstrip("/")
 MAX_ZOOM = 10  # the page's map goes no deeper
@@ -308,6 +310,24 @@ try:
     driver.save_screenshot(f"{args.screenshots}/phone-amsterdam.png")
     assert severe_console_entries() == []
     ok("a shared link (#rise=10&lat=52.3&lon=4.9&z=6) restores its view; on 390x844 everything fits")
+
+    # 13. The server gone: the page says so and keeps the map it has rather than going blank.
+    if args.server_pid:
+        os.kill(args.server_pid, signal.SIGTERM)
+        for _ in range(100):
+            try:
+                urllib.request.urlopen(BASE + "/healthz", timeout=1)
+                time.sleep(0.1)
+            except OSError:
+                break
+        field = driver.find_element(By.ID, "rise-number")
+        field.send_keys(Keys.CONTROL, "a")
+        field.send_keys("12", Keys.ENTER)
+        wait.until(lambda d: d.find_element(By.ID, "message").is_displayed() and "cannot be reached" in text("message"), "no message for a server gone")
+        kept = js("return document.querySelectorAll('.leaflet-tile-pane img.leaflet-tile-loaded[src*=\"rise=10\"]').length")
+        assert kept > 0, "the map went blank"
+        driver.save_screenshot(f"{args.screenshots}/phone-server-gone.png")
+        ok(f"with the server stopped the page says {text('message')!r} and keeps {kept} tiles")
 finally:
     driver.quit()
 

@@ -166,14 +166,16 @@
       attribution: "Elevation ETOPO5 (NOAA) · places GeoNames · sea levels by geoq",
     });
     layer.geoqRise = rise;
+    layer.geoqTileErrors = 0;
     layer.on("load", () => {
-      // Only layers beneath this one go; a newer one still loading stays on top of it.
+      // Only layers beneath this one go; a newer one still loading stays on top of it. A layer
+      // with tiles that failed keeps the older ones beneath, so the map never goes blank.
       const index = tileLayers.indexOf(layer);
-      if (index < 0) return;
+      if (index < 0 || layer.geoqTileErrors > 0) return;
       tileLayers.splice(0, index).forEach((old) => map.removeLayer(old));
       clearMessage(tileErrorShownFor);
     });
-    layer.on("tileerror", (event) => reportTileError(event.tile.src));
+    layer.on("tileerror", (event) => { layer.geoqTileErrors += 1; reportTileError(event.tile.src); });
     tileLayers.push(layer);
     layer.addTo(map);
   }
@@ -243,6 +245,7 @@
     } catch (error) {
       if (request !== statsRequest) return;
       for (const id of ["stat-flooded-land", "stat-land-fraction", "stat-population", "stat-place-count"]) $(id).textContent = "—";
+      $("largest-flooded").textContent = "";
       showMessage("The figures for " + format.rise(rise) + " could not be loaded. " + error.message);
     }
   }
