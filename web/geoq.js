@@ -197,7 +197,7 @@
   const slider = $("rise-slider"), numberField = $("rise-number"), riseLabel = $("rise-label");
   const numberError = $("rise-number-error");
   slider.max = String(SLIDER_POSITIONS);
-  let tileTimer = null, statsTimer = null, statsRequest = 0;
+  let tileTimer = null, statsTimer = null, statsRequest = 0, statsFailure = null;
 
   function setRise(rise, source) {
     state.rise = rise;
@@ -242,18 +242,20 @@
       const largest = $("largest-flooded");
       largest.textContent = places.places.length ? "Largest: " + places.places.map((p) => p.name).join(", ") : "";
       document.body.dataset.statsRise = String(rise);
+      clearMessage(statsFailure);
     } catch (error) {
       if (request !== statsRequest) return;
       for (const id of ["stat-flooded-land", "stat-land-fraction", "stat-population", "stat-place-count"]) $(id).textContent = "—";
       $("largest-flooded").textContent = "";
-      showMessage("The figures for " + format.rise(rise) + " could not be loaded. " + error.message);
+      statsFailure = "The figures for " + format.rise(rise) + " could not be loaded. " + error.message;
+      showMessage(statsFailure);
     }
   }
 
   // ---- Search with suggestions -----------------------------------------------------------------
 
   const searchInput = $("search-input"), list = $("suggestions");
-  const search = { suggestions: [], active: -1, request: 0, timer: null, controller: null, shownFor: "" };
+  const search = { suggestions: [], active: -1, request: 0, timer: null, controller: null, shownFor: "", failure: null };
   let placeMarker = null;
 
   function closeList() {
@@ -347,11 +349,13 @@
       search.active = -1;
       search.shownFor = query;
       renderSuggestions();
+      clearMessage(search.failure);
     } catch (error) {
       if (error.name === "AbortError" || request !== search.request) return;
       search.suggestions = [];
       closeList();
-      showMessage("Search failed. " + error.message);
+      search.failure = "Search failed. " + error.message;
+      showMessage(search.failure);
     }
   }
 
@@ -380,7 +384,6 @@
     search.active = index;
     closeList();
     searchInput.value = place.title;
-    search.shownFor = place.title;
     map.flyTo([place.latitude, place.longitude], Math.max(map.getZoom(), 7), { duration: 1.2 });
     if (placeMarker) map.removeLayer(placeMarker);
     placeMarker = L.marker([place.latitude, place.longitude], { title: place.title, keyboard: false }).addTo(map);
@@ -413,7 +416,8 @@
     const framed = $("framed"), summary = $("framed-summary"), trimmedList = $("framed-trimmed");
     let answer, nameOf, what, isNamed = () => true;
     try {
-      if (search.suggestions.length && searchInput.value === search.shownFor) {
+      // The suggestions frame while the search box holds their query or the place chosen from them.
+      if (search.suggestions.length && searchInput.value.trim() !== "") {
         const suggestions = search.suggestions;
         what = "suggestions for “" + search.shownFor + "”";
         answer = await fetchJSON("/v1/region?format=geojson" + viewport, {
