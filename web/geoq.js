@@ -165,7 +165,6 @@
       minZoom: MIN_ZOOM, maxZoom: MAX_ZOOM, maxNativeZoom: MAX_ZOOM,
       attribution: "Elevation ETOPO5 (NOAA) · places GeoNames · sea levels by geoq",
     });
-    layer.geoqRise = rise;
     layer.geoqTileErrors = 0;
     layer.on("load", () => {
       // Only layers beneath this one go; a newer one still loading stays on top of it. A layer
