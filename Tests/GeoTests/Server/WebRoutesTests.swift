@@ -1,0 +1,112 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Testing
+@testable import Geo
+@testable import geoq
+
+/// The web page's routes through the real router: the page and its files are served byte for
+/// byte from `web/` and Debian's Leaflet, and nothing else is reachable through them.
+@Suite struct WebRoutesTests {
+    static let webFolder = TestRasters.repositoryRoot.appendingPathComponent("web")
+    static let leafletFolder = "/usr/share/javascript/leaflet"
+
+    func withRouter(_ router: Router<BasicRequestContext>, _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+        try await Application(router: router).test(.router) { client in try await body(client) }
+    }
+
+    func withApp(_ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+        try await withRouter(GeoqRouter.build(engine: ServiceTests.engine, openAPISpec: ServiceTests.spec), body)
+    }
+
+    func file(_ path: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: path)) }
+
+    @Test func thePageIsServedAtTheRootAndLoadsItsScripts() async throws {
+        let page = try file(Self.webFolder.appendingPathComponent("index.html").path)
+        try await withApp { client in
+            try await client.execute(uri: "/", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType] == "text/html; charset=utf-8")
+                #expect(Data(response.body.readableBytesView) == page)
+                let html = String(buffer: response.body)
+                for reference in [#"src="/static/geoq.js""#, #"href="/static/geoq.css""#, #"src="/leaflet/leaflet.js""#, #"href="/leaflet/leaflet.css""#] {
+                    #expect(html.contains(reference), "\(reference)")
+                }
+            }
+        }
+    }
+
+    @Test(arguments: [("/static/geoq.js", "application/javascript; charset=utf-8", "web/geoq.js"),
+                      ("/static/geoq.css", "text/css; charset=utf-8", "web/geoq.css")])
+    func thePagesFilesHaveTheirContentTypes(uri: String, type: String, source: String) async throws {
+        let expected = try file(TestRasters.repositoryRoot.appendingPathComponent(source).path)
+        try await withApp { client in
+            try await client.execute(uri: uri, method: .get) { response in
+                #expect(response.status == .ok && response.headers[.contentType] == type)
+                #expect(Data(response.body.readableBytesView) == expected)
+            }
+        }
+    }
+
+    @Test func leafletComesFromTheDebianPackage() async throws {
+        let installed = FileManager.default.fileExists(atPath: Self.leafletFolder + "/leaflet.js")
+        try #require(installed, "libjs-leaflet is not installed (make deps installs it)")
+        let script = try file(Self.leafletFolder + "/leaflet.js"), icon = try file(Self.leafletFolder + "/images/marker-icon.png")
+        try await withApp { client in
+            try await client.execute(uri: "/leaflet/leaflet.js", method: .get) { response in
+                #expect(response.headers[.contentType] == "application/javascript; charset=utf-8")
+                #expect(Data(response.body.readableBytesView) == script)
+            }
+            try await client.execute(uri: "/leaflet/leaflet.css", method: .get) { response in
+                #expect(response.status == .ok && response.headers[.contentType] == "text/css; charset=utf-8")
+            }
+            try await client.execute(uri: "/leaflet/images/marker-icon.png", method: .get) { response in
+                #expect(response.headers[.contentType] == "image/png")
+                #expect(Data(response.body.readableBytesView) == icon)
+            }
+        }
+    }
+
+    @Test(arguments: [
+        "/static/../Package.swift", "/static/..%2FPackage.swift", "/static/%2E%2E%2FPackage.swift", "/static/..",
+        "/leaflet/..%2Fleaflet%2Fleaflet.js", "/leaflet/images/..%2F..%2F..%2F..%2F..%2Fetc%2Fpasswd",
+        "/leaflet/images/../../../../etc/passwd", "/static//etc/passwd", "/static/%2Fetc%2Fpasswd",
+    ])
+    func pathTraversalFindsNothing(uri: String) async throws {
+        try await withApp { client in
+            try await client.execute(uri: uri, method: .get) { response in
+                #expect(response.status == .notFound, "\(uri)")
+                let body = String(buffer: response.body)
+                #expect(!body.contains("root:") && !body.contains("PackageDescription"), "\(uri)")
+                #expect(body.contains(#""code":"not_found""#) || body.contains(#""code" : "not_found""#), "\(uri): \(body)")
+            }
+        }
+    }
+
+    @Test(arguments: [("/static/index.html", "served here: geoq.css, geoq.js"), ("/static/secret.txt", "no file /static/secret.txt"),
+                      ("/leaflet/leaflet.min.js.map", "served here: leaflet.css, leaflet.js"), ("/leaflet/images/evil.png", "no file /leaflet/images/evil.png")])
+    func unknownFilesAre404WithTheServedList(uri: String, message: String) async throws {
+        try await withApp { client in
+            try await client.execute(uri: uri, method: .get) { response in
+                #expect(response.status == .notFound)
+                let error = try #require(try JSONSerialization.jsonObject(with: Data(response.body.readableBytesView)) as? [String: [String: String]])
+                #expect(error["error"]?["message"]?.contains(message) == true, "\(uri): \(error)")
+            }
+        }
+    }
+
+    @Test func withoutLeafletThePageStillLoadsAndLeafletsRouteSaysWhatToInstall() async throws {
+        let router = Router(context: BasicRequestContext.self)
+        router.add(middleware: APIErrorMiddleware(routes: GeoqRouter.routeTable))
+        let routes = WebRoutes<BasicRequestContext>(pageFolder: Self.webFolder.path, leafletFolder: "/nonexistent/leaflet")
+        #expect(!routes.leafletIsInstalled)
+        routes.add(to: router)
+        try await withRouter(router) { client in
+            try await client.execute(uri: "/", method: .get) { #expect($0.status == .ok) }
+            try await client.execute(uri: "/leaflet/leaflet.js", method: .get) { response in
+                #expect(response.status == .notFound)
+                #expect(String(buffer: response.body).contains("/leaflet/leaflet.js is missing on the server (install the Debian package libjs-leaflet)"))
+            }
+        }
+    }
+}
