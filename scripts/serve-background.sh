@@ -1,8 +1,9 @@
 # Sourced by the scripts that test or load the service: starts `geoq serve` on a free loopback
-# port and sets $server (its pid) and $url once it listens. Usage: start_geoq BINARY FOLDER
+# port and sets $server (its pid) and $url once it listens. Usage: start_geoq BINARY FOLDER [SERVE OPTION…]
 start_geoq() {
   local geoq=$1 folder=$2
-  XDG_CACHE_HOME="$folder/cache" "$geoq" serve --host 127.0.0.1 --port 0 > "$folder/server.log" 2>&1 &
+  shift 2
+  XDG_CACHE_HOME="$folder/cache" "$geoq" serve --host 127.0.0.1 --port 0 "$@" > "$folder/server.log" 2>&1 &
   server=$!
   url=""
   for _ in $(seq 1 300); do

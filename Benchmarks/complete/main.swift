@@ -61,10 +61,17 @@ do {
     exit(1)
 }
 var completer: PlaceCompleter!
-let buildTime = seconds { completer = PlaceCompleter(gazetteer: gazetteer) }
-let memory = residentMegabytes()
-print(String(format: "complete build: %.3f s for %d places, %d keys, %d trie nodes; resident %.0f MB (peak %.0f MB)",
-             buildTime, gazetteer.places.count, completer.indexedKeyCount, completer.trieNodeCount, memory.now, memory.peak))
+// Best of three builds, like every other figure here: the machine is shared.
+var buildTimes: [Double] = []
+var memory = (now: 0.0, peak: 0.0)
+for _ in 0..<3 {
+    completer = nil
+    buildTimes.append(seconds { completer = PlaceCompleter(gazetteer: gazetteer) })
+    if memory.peak == 0 { memory = residentMegabytes() }
+}
+print(String(format: "complete build: %.3f s for %d places, %d keys, %d trie nodes; resident %.0f MB (peak %.0f MB); best of 3 builds (%@ s)",
+             buildTimes.min()!, gazetteer.places.count, completer.indexedKeyCount, completer.trieNodeCount, memory.now, memory.peak,
+             buildTimes.map { String(format: "%.3f", $0) }.joined(separator: ", ")))
 
 // Workload: a place drawn with probability rising with its population (people type big
 // places more often), then its first 1…10 letters as typed.

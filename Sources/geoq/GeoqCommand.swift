@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import Geo
+import NIOCore
+import NIOPosix
 
 /// The `geoq` command line: thin adapters over the `Geo` library.
 @main
@@ -20,6 +22,11 @@ struct GeoqCommand: AsyncParsableCommand {
 
     /// Exit status 2 for usage mistakes, 1 for data problems, one line on stderr either way.
     static func main() async {
+        if CommandLine.arguments.dropFirst().first == "serve" {
+            // The service's handlers then run on the event-loop threads that do its I/O, not on
+            // a second pool: no thread hop per request (this machine has two cores).
+            NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
+        }
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? any AsyncParsableCommand {

@@ -51,6 +51,16 @@ extension PrefixTrie {
         topCount = tops.count
         top = tops.entries
         subtreeEntryCount = builder.subtreeCounts()
+        var childrenByScore = [UInt32](0..<UInt32(labelStart.count))
+        let (topStart, topCount, top, entryScore) = (tops.start, tops.count, tops.entries, self.entryScore)
+        func best(_ node: UInt32) -> Float { topCount[Int(node)] == 0 ? 0 : entryScore[Int(top[Int(topStart[Int(node)])])] }
+        for node in 0..<labelStart.count {
+            let children = Int(builder.childStart[node])..<Int(builder.childStart[node + 1])
+            if children.count > 1 {
+                childrenByScore[children].sort { (best($0), $1) > (best($1), $0) }
+            }
+        }
+        self.childrenByScore = childrenByScore
     }
 }
 
@@ -227,6 +237,13 @@ private struct Builder {
         var sourceEnd: [Int] = []
         var chosenGroups: [UInt32] = []
         for node in stride(from: nodeCount - 1, through: 0, by: -1) {
+            // Most nodes are leaves holding one key: their list is that key.
+            if postingStart[node + 1] - postingStart[node] == 1 && childStart[node + 1] == childStart[node] {
+                start[node] = UInt32(entries.count)
+                count[node] = 1
+                entries.append(postings[Int(postingStart[node])])
+                continue
+            }
             sourceIsPostings.removeAll(keepingCapacity: true)
             sourceNext.removeAll(keepingCapacity: true)
             sourceEnd.removeAll(keepingCapacity: true)

@@ -2,26 +2,44 @@ import HeapModule
 
 extension PrefixTrie {
     /// The entries below a trie position in exactly descending static score, produced lazily
-    /// by a best-first walk: a max-heap holds nodes (keyed by their best score, which bounds
-    /// everything below them) and entries (keyed by their score). Popping an entry is
-    /// therefore final. Used when the top-k lists cannot answer alone: a filter (qualifier),
-    /// a proximity bias, or a limit above k. Each entry costs O(log heap).
+    /// by a best-first walk. Used when the top-k lists cannot answer alone: a filter
+    /// (qualifier), a proximity bias, or a limit above k.
+    ///
+    /// The max-heap holds *cursors* into sequences that are already sorted best first: a
+    /// node's postings, and its children in `childrenByScore` order (each child's key being
+    /// its best score, which bounds its whole subtree). Popping a cursor yields its head and
+    /// pushes the cursor's next position, so each step pushes at most three items whatever
+    /// the fan-out of the node (a node under "s" has dozens of children). Popping an entry is
+    /// final, and the heap's top bounds every entry not yet returned. O(log heap) per entry.
     struct RankedEntries {
         private let trie: PrefixTrie
         private var heap: Heap<Item>
 
         fileprivate struct Item: Comparable {
             var score: Float
-            /// ≥ 0: a node id; < 0: the entry `-value - 1`.
-            var value: Int32
+            /// Breaks ties like a plain walk would: expansions before entries, then lower
+            /// entry ids first.
+            var tie: Int32
+            var kind: Kind
+            /// Postings: the index in `postings`; children: the position in `childrenByScore`.
+            var position: UInt32
+            /// One past the last position of the sequence.
+            var end: UInt32
+
+            enum Kind: UInt8 { case posting, child }
+
             static func < (a: Item, b: Item) -> Bool {
-                a.score < b.score || (a.score == b.score && a.value < b.value)
+                a.score < b.score || (a.score == b.score && a.tie < b.tie)
+            }
+            static func == (a: Item, b: Item) -> Bool {
+                a.score == b.score && a.tie == b.tie && a.kind == b.kind && a.position == b.position
             }
         }
 
         init(trie: PrefixTrie, node: Int) {
             self.trie = trie
-            heap = [Item(score: trie.bestScore(node), value: Int32(node))]
+            heap = []
+            expand(node)
         }
 
         /// An upper bound on the score of every entry not yet returned (0 when none is left).
@@ -30,16 +48,38 @@ extension PrefixTrie {
         /// The next entry, best first, or nil when the subtree is exhausted.
         mutating func next() -> UInt32? {
             while let item = heap.popMax() {
-                if item.value < 0 { return UInt32(-(item.value + 1)) }
-                let node = Int(item.value)
-                for entry in trie.postingEntries(node) {
-                    heap.insert(Item(score: trie.entryScore[Int(entry)], value: -Int32(entry) - 1))
-                }
-                for child in Int(trie.childStart[node])..<Int(trie.childStart[node + 1]) where trie.topCount[child] > 0 {
-                    heap.insert(Item(score: trie.bestScore(child), value: Int32(child)))
+                switch item.kind {
+                case .posting:
+                    pushPosting(at: Int(item.position) + 1, end: Int(item.end))
+                    return trie.postings[Int(item.position)]
+                case .child:
+                    pushChild(at: Int(item.position) + 1, end: Int(item.end))
+                    expand(Int(trie.childrenByScore[Int(item.position)]))
                 }
             }
             return nil
+        }
+
+        /// Pushes the heads of a node's postings and of its children.
+        private mutating func expand(_ node: Int) {
+            guard trie.topCount[node] > 0 else { return }
+            pushPosting(at: Int(trie.postingStart[node]), end: Int(trie.postingStart[node + 1]))
+            pushChild(at: Int(trie.childStart[node]), end: Int(trie.childStart[node + 1]))
+        }
+
+        private mutating func pushPosting(at position: Int, end: Int) {
+            guard position < end else { return }
+            let entry = trie.postings[position]
+            heap.insert(Item(score: trie.entryScore[Int(entry)], tie: -Int32(entry) - 1, kind: .posting,
+                             position: UInt32(position), end: UInt32(end)))
+        }
+
+        private mutating func pushChild(at position: Int, end: Int) {
+            guard position < end else { return }
+            let child = Int(trie.childrenByScore[position])
+            guard trie.topCount[child] > 0 else { return }  // sorted best first: the rest are empty too
+            heap.insert(Item(score: trie.bestScore(child), tie: .max, kind: .child,
+                             position: UInt32(position), end: UInt32(end)))
         }
     }
 }

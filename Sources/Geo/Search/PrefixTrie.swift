@@ -28,6 +28,9 @@ struct PrefixTrie: Sendable {
     let firstByte: [UInt8]
     /// Children of node n are ids `childStart[n] ..< childStart[n + 1]`, sorted by first byte.
     let childStart: [UInt32]
+    /// The children of each node again, best subtree first: `childrenByScore[childStart[n] ..<
+    /// childStart[n + 1]]` (what lets a best-first walk push one child at a time).
+    let childrenByScore: [UInt32]
     /// Entries whose key ends exactly at node n: `postings[postingStart[n] ..< postingStart[n + 1]]`,
     /// best score first.
     let postingStart: [UInt32]

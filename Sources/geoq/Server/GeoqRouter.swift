@@ -18,7 +18,11 @@ enum GeoqRouter {
         (.get, "/"), (.get, "/static/{file}"), (.get, "/leaflet/{file}"), (.get, "/leaflet/images/{file}"),
     ]
 
-    static func build(engine: QueryEngine, openAPISpec: Data) -> Router<BasicRequestContext> {
+    /// Completion answers kept by default (see `AnswerCache`).
+    static let defaultCompletionCacheEntries = 8192
+
+    static func build(engine: QueryEngine, openAPISpec: Data,
+                      completionCacheEntries: Int = defaultCompletionCacheEntries) -> Router<BasicRequestContext> {
         ServerMetrics.bootstrapOnce()
         let router = Router(context: BasicRequestContext.self)
         router.add(middleware: LogRequestsMiddleware(.info))
@@ -27,7 +31,7 @@ enum GeoqRouter {
         router.add(middleware: APIErrorMiddleware(routes: routeTable))
         OperationsRoutes<BasicRequestContext>(openAPISpec: openAPISpec).add(to: router)
         FloodRoutes<BasicRequestContext>(engine: engine).add(to: router)
-        PlaceRoutes<BasicRequestContext>(engine: engine).add(to: router)
+        PlaceRoutes<BasicRequestContext>(engine: engine, completions: AnswerCache(capacity: completionCacheEntries)).add(to: router)
         RegionRoutes<BasicRequestContext>(engine: engine).add(to: router)
         WebRoutes<BasicRequestContext>().add(to: router)
         return router

@@ -5,6 +5,8 @@ import Hummingbird
 /// `/v1/complete` and `/v1/flood/places`: the gazetteer, alone and joined with the sea.
 struct PlaceRoutes<Context: RequestContext> {
     let engine: QueryEngine
+    /// Completion answers by their parameters.
+    let completions: AnswerCache
 
     func add(to router: Router<Context>) {
         router.get("/v1/complete") { request, _ in try self.complete(request) }
@@ -15,16 +17,19 @@ struct PlaceRoutes<Context: RequestContext> {
         guard let query = request.text("q") else { throw APIError.badParameter("q", "missing; expected the text typed so far") }
         let near = try request.point(required: false)
         let limit = try request.integer("limit", default: 10, range: 1...PlaceCompleter.maximumLimit)
-        let suggestions: [PlaceSuggestion]
-        do {
-            suggestions = try engine.complete(query: query, near: near, limit: limit)
-        } catch let error as CompletionError {
-            throw APIError.badParameter("q", error.description)
+        let key = "\(limit) \(near.map { "\($0.latitude) \($0.longitude)" } ?? "-") \(query)"
+        let answer = try completions.answer(for: key) {
+            let suggestions: [PlaceSuggestion]
+            do {
+                suggestions = try engine.complete(query: query, near: near, limit: limit)
+            } catch let error as CompletionError {
+                throw APIError.badParameter("q", error.description)
+            }
+            return ByteBuffer(bytes: CompletionJSON.answerBytes(query: query, suggestions: suggestions))
         }
         var headers = HTTPFields()
         headers[.contentType] = "application/json"
-        return Response(status: .ok, headers: headers,
-                        body: .init(byteBuffer: ByteBuffer(bytes: CompletionJSON.answerBytes(query: query, suggestions: suggestions))))
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: answer))
     }
 
     func floodedPlaces(_ request: Request) throws -> Response {

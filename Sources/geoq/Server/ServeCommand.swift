@@ -30,7 +30,13 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Gazetteer file (default: data/places.tsv.gz, or $GEOQ_DATA/places.tsv.gz).", valueName: "file"))
     var places: String?
 
+    @Option(help: ArgumentHelp("Completion answers kept in memory for repeated prefixes (0: none).", valueName: "entries"))
+    var completionCache = GeoqRouter.defaultCompletionCacheEntries
+
     func validate() throws {
+        guard (0...1_000_000).contains(completionCache) else {
+            throw ValidationError("--completion-cache: expected 0 to 1000000 entries, got \(completionCache)")
+        }
         guard (0...65535).contains(port) else { throw ValidationError("--port: expected 0 to 65535, got \(port)") }
     }
 
@@ -47,9 +53,9 @@ struct ServeCommand: AsyncParsableCommand {
         guard let specPath = EmbeddedData.repositoryFile("openapi.yaml"), let spec = FileManager.default.contents(atPath: specPath) else {
             throw GeoError.unreadableFile(path: "openapi.yaml", message: "not found beside data/; expected the repository's OpenAPI description")
         }
-        var logger = Logger(label: "geoq")
+        var logger = Logger(label: "geoq", factory: BatchedLogHandler.init)
         logger.logLevel = .info
-        let router = GeoqRouter.build(engine: engine, openAPISpec: spec)
+        let router = GeoqRouter.build(engine: engine, openAPISpec: spec, completionCacheEntries: completionCache)
         let app = Application(
             router: router,
             server: .http1(configuration: .init(additionalChannelHandlers: [FlushBeforeCloseHandler()])),
@@ -61,6 +67,7 @@ struct ServeCommand: AsyncParsableCommand {
             },
             logger: logger
         )
+        defer { BatchedLogHandler.flush() }
         try await app.runService()
     }
 }
