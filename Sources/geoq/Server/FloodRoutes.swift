@@ -7,12 +7,12 @@ struct FloodRoutes<Context: RequestContext> {
     let engine: QueryEngine
 
     func add(to router: Router<Context>) {
-        router.get("/v1/flood") { request, _ in try self.flood(request) }
+        router.get("/v1/flood") { request, _ in try await self.flood(request) }
         router.get("/v1/flood/point") { request, _ in try self.point(request) }
-        router.get("/v1/tiles/{z}/{x}/{tile}") { request, context in try self.tile(request, context: context) }
+        router.get("/v1/tiles/{z}/{x}/{tile}") { request, context in try await self.tile(request, context: context) }
     }
 
-    func flood(_ request: Request) throws -> Response {
+    func flood(_ request: Request) async throws -> Response {
         let rise = try request.rise(), bbox = try request.bbox()
         // Checked whatever the format, so a bad value is never silently ignored.
         let width = try request.integer("width", default: 1024, range: 1...4096)
@@ -22,9 +22,11 @@ struct FloodRoutes<Context: RequestContext> {
             let limit = try request.integer("limit", default: 10, range: 1...1000)
             return try .json(engine.floodReport(rise: rise, bbox: bbox, placeLimit: limit))
         case "geojson":
-            return .data(try engine.floodPolygonsGeoJSON(rise: rise, bbox: bbox), contentType: "application/geo+json")
+            let geoJSON = try await OffLoop.run { try engine.floodPolygonsGeoJSON(rise: rise, bbox: bbox) }
+            return .data(geoJSON, contentType: "application/geo+json")
         case "png":
-            return .data(try engine.floodMapPNG(rise: rise, bbox: bbox, width: width, height: height), contentType: "image/png")
+            let png = try await OffLoop.run { try engine.floodMapPNG(rise: rise, bbox: bbox, width: width, height: height) }
+            return .data(png, contentType: "image/png")
         case let other:
             throw APIError.badParameter("format", "expected json, geojson or png, got \"\(other)\"")
         }
@@ -35,7 +37,7 @@ struct FloodRoutes<Context: RequestContext> {
         return try .json(engine.floodPoint(latitude: point.latitude, longitude: point.longitude))
     }
 
-    func tile(_ request: Request, context: Context) throws -> Response {
+    func tile(_ request: Request, context: Context) async throws -> Response {
         func index(_ name: String, _ raw: String?) throws -> Int {
             guard let raw, let value = Int(raw) else { throw APIError.badParameter(name, "expected a whole number, got \"\(raw ?? "")\"") }
             return value
@@ -44,7 +46,8 @@ struct FloodRoutes<Context: RequestContext> {
         guard tileName.hasSuffix(".png") else { throw APIError.badParameter("y", "expected {y}.png, got \"\(tileName)\"") }
         let tile = try TileCoordinate(zoom: try index("z", context.parameters.get("z")), x: try index("x", context.parameters.get("x")),
                                       y: try index("y", String(tileName.dropLast(4))))
-        let png = try engine.floodTilePNG(tile, rise: try request.rise())
+        let rise = try request.rise()
+        let png = try await OffLoop.run { try engine.floodTilePNG(tile, rise: rise) }
         return .data(png, contentType: "image/png", headers: [.cacheControl: "public, max-age=86400, immutable"])
     }
 }

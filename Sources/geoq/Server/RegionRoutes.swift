@@ -29,7 +29,10 @@ struct RegionRoutes<Context: RequestContext> {
                 answer = (try engine.region(points, options: options), points)
             } else {
                 do {
-                    answer = try engine.region(ofBytes: body.readableBytesView, source: "request body", options: options)
+                    // Up to 4 MiB of points to parse: off the event loop.
+                    answer = try await OffLoop.run { [engine] in
+                        try engine.region(ofBytes: body.readableBytesView, source: "request body", options: options)
+                    }
                 } catch let error as GeoError {
                     throw APIError(status: .badRequest, code: "invalid_body", message: error.description)
                 }
