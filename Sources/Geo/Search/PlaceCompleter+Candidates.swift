@@ -79,11 +79,19 @@ extension PlaceCompleter {
         }
 
         /// Typos within a small area: each key of the area's places against `key`.
+        /// As in the trie walk, the first letter is taken as typed (people rarely mistype it),
+        /// unless that finds nothing.
         private mutating func scanTypos(_ areas: [QualifierTable.Area], for key: [UInt8], maxEdits: Int) {
-            for entry in entries(in: areas) {
-                if let (edits, length) = prefixEditDistance(key, trie.keyBytes(entry), maxEdits: maxEdits), edits > 0 {
-                    offer(entry, matchLength: length, edits: edits)
+            let areaEntries = entries(in: areas)
+            for pinsFirstLetter in [true, false] {
+                var found = false
+                for entry in areaEntries where !pinsFirstLetter || trie.keyByte(entry, at: 0) == key.first {
+                    if let (edits, length) = prefixEditDistance(key, trie.keyBytes(entry), maxEdits: maxEdits), edits > 0 {
+                        offer(entry, matchLength: length, edits: edits)
+                        found = true
+                    }
                 }
+                if found { return }
             }
         }
 

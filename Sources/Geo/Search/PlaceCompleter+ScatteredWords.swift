@@ -8,20 +8,30 @@ extension PlaceCompleter.Search {
     /// contiguous search covers words in order; this one is for the rest, and ranks its
     /// matches ×0.5 (`CompletionRanking.scatteredWordsFactor`).
     ///
-    /// The longest query word anchors the search: its trie subtree is read best first
+    /// The most selective query word anchors the search: its trie subtree is read best first
     /// and each name found there is checked word by word, until no entry left can beat the
     /// `limit` best found so far. O(visited entries · name length), at most
     /// `maximumScatteredVisits` entries per query.
     mutating func scatteredWords(_ key: [UInt8], areas: [QualifierTable.Area]?) {
         let words = Normalizer.wordRanges(key).map { Array(key[$0]) }
         guard words.count > 1 else { return }
-        // The longest word anchors the walk (a longer prefix has a smaller subtree), the later
-        // on ties (first words are the common ones: "san", "la", "al"); the last word may
-        // anchor too, as a prefix.
-        let anchorIndex = words.indices.max { words[$0].count < words[$1].count || (words[$0].count == words[$1].count && $0 < $1) }!
+        // Every word must start some word of the name, so a word no key starts with rules the
+        // search out; otherwise the word with the fewest keys below it anchors the walk (the
+        // later on ties: first words are the common ones, "san", "la", "al"). The last word
+        // anchors as a prefix.
+        var anchorIndex = 0
+        var anchorPosition = PrefixTrie.Position(node: 0, offset: 0)
+        var anchorKeys = Int.max
+        for (index, word) in words.enumerated() {
+            guard let position = trie.locate(word) else { return }
+            let keys = Int(trie.subtreeEntryCount[position.node])
+            if keys <= anchorKeys {
+                (anchorIndex, anchorPosition, anchorKeys) = (index, position, keys)
+            }
+        }
         let anchor = words[anchorIndex]
         let anchorIsPrefix = anchorIndex == words.count - 1
-        guard let position = trie.locate(anchor) else { return }
+        let position = anchorPosition
         // The scores to beat: the `limit` best found so far by any search.
         var topScores = best.values.map(\.score).sorted(by: >)
         if topScores.count > limit { topScores.removeLast(topScores.count - limit) }

@@ -51,13 +51,13 @@ extension PrefixTrie {
         topCount = tops.count
         top = tops.entries
         subtreeEntryCount = builder.subtreeCounts()
+        let scores = entryScore
+        let best = (0..<labelStart.count).map { tops.count[$0] == 0 ? 0 : scores[Int(tops.entries[Int(tops.start[$0])])] }
         var childrenByScore = [UInt32](0..<UInt32(labelStart.count))
-        let (topStart, topCount, top, entryScore) = (tops.start, tops.count, tops.entries, self.entryScore)
-        func best(_ node: UInt32) -> Float { topCount[Int(node)] == 0 ? 0 : entryScore[Int(top[Int(topStart[Int(node)])])] }
         for node in 0..<labelStart.count {
             let children = Int(builder.childStart[node])..<Int(builder.childStart[node + 1])
             if children.count > 1 {
-                childrenByScore[children].sort { (best($0), $1) > (best($1), $0) }
+                childrenByScore[children].sort { best[Int($0)] > best[Int($1)] || (best[Int($0)] == best[Int($1)] && $0 < $1) }
             }
         }
         self.childrenByScore = childrenByScore
