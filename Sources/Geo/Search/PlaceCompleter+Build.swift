@@ -8,16 +8,12 @@ extension PlaceCompleter {
         var keys: [PrefixTrie.Key] = []
         var entryName: [UInt16] = []
         var entryWordOffset: [UInt16] = []
-        /// Entries of the run's i-th place start at `placeEntryStart[i]`; one more at the end.
-        var placeEntryStart: [UInt32] = []
 
         /// The keys of `places[range]`. O(name bytes).
         init(places: [Place], range: Range<Int>) {
             var seen = Set<[UInt8]>()
-            placeEntryStart.reserveCapacity(range.count + 1)
             for placeIndex in range {
                 let place = places[placeIndex]
-                placeEntryStart.append(UInt32(keys.count))
                 let importance = CompletionRanking.importance(of: place)
                 seen.removeAll(keepingCapacity: true)
                 for nameIndex in 0..<min(2 + place.alternateNames.count, Int(UInt16.max)) {
@@ -39,23 +35,20 @@ extension PlaceCompleter {
                     }
                 }
             }
-            placeEntryStart.append(UInt32(keys.count))
         }
 
         /// Runs of consecutive places joined into one, text and entry positions shifted.
         init(joining runs: [NameKeys]) {
             guard runs.count > 1 else { self = runs.first ?? NameKeys(places: [], range: 0..<0); return }
             for run in runs {
-                let textBase = UInt32(text.count), keyBase = UInt32(keys.count)
+                let textBase = UInt32(text.count)
                 text.append(contentsOf: run.text)
                 keys.append(contentsOf: run.keys.lazy.map {
                     PrefixTrie.Key(start: $0.start + textBase, end: $0.end + textBase, score: $0.score, group: $0.group)
                 })
                 entryName.append(contentsOf: run.entryName)
                 entryWordOffset.append(contentsOf: run.entryWordOffset)
-                placeEntryStart.append(contentsOf: run.placeEntryStart.dropLast().lazy.map { $0 + keyBase })
             }
-            placeEntryStart.append(UInt32(keys.count))
         }
     }
 
@@ -67,12 +60,10 @@ extension PlaceCompleter {
         var placeLongitude: [Double]
         var placeCountryID: [UInt32]
         var placeRegionID: [UInt32]
-        var placesByArea: [UInt32: [UInt32]] = [:]
-        var entryCountByArea: [UInt32: Int]
         var regionSubtitle: [String]
 
         /// O(places).
-        init(gazetteer: Gazetteer, placeEntryStart: [UInt32]) {
+        init(gazetteer: Gazetteer) {
             let places = gazetteer.places
             qualifiers = QualifierTable(gazetteer: gazetteer)
             placeLatitude = places.map(\.latitude)
@@ -81,15 +72,23 @@ extension PlaceCompleter {
             placeRegionID = places.map { [qualifiers] in qualifiers.areaID(country: $0.countryCode, admin1: $0.admin1Code) }
             var regionSubtitle = [String](repeating: "", count: qualifiers.areaCount + 1)
             for place in 0..<places.count {
-                placesByArea[placeCountryID[place], default: []].append(UInt32(place))
-                placesByArea[placeRegionID[place], default: []].append(UInt32(place))
                 let region = Int(placeRegionID[place])
                 if regionSubtitle[region].isEmpty { regionSubtitle[region] = gazetteer.subtitle(for: places[place]) }
             }
             self.regionSubtitle = regionSubtitle
-            entryCountByArea = placesByArea.mapValues { places in
-                places.reduce(0) { $0 + Int(placeEntryStart[Int($1) + 1] - placeEntryStart[Int($1)]) }
+        }
+
+        /// Each country's and region's entries, in the trie's key order. O(entries).
+        func entriesByArea(placeOfEntry: [UInt32], keyOrder: [UInt32]) -> [UInt32: [UInt32]] {
+            var lists = [[UInt32]](repeating: [], count: qualifiers.areaCount + 1)
+            for entry in keyOrder {
+                let place = Int(placeOfEntry[Int(entry)])
+                lists[Int(placeCountryID[place])].append(entry)
+                lists[Int(placeRegionID[place])].append(entry)
             }
+            var byArea: [UInt32: [UInt32]] = [:]
+            for (area, list) in lists.enumerated() where !list.isEmpty { byArea[UInt32(area)] = list }
+            return byArea
         }
     }
 }

@@ -54,12 +54,16 @@ extension PlaceCompleter {
         mutating func exact(_ key: [UInt8], areas: [QualifierTable.Area]?) {
             let position = trie.locate(key)
             if let areas {
-                // Read whichever is smaller: the area's keys, or the prefix's subtree (whose
-                // walk may pass over many places outside the area before it can stop).
-                let areaEntries = areas.map { completer.entryCountByArea[$0.id] ?? 0 }.reduce(0, +)
+                // Read whichever is smaller: the area's keys that start with `key` (found by
+                // binary search), or the prefix's subtree, whose walk may pass over many places
+                // outside the area before it can stop.
+                let ranges = areas.map { trie.prefixRange(of: key[...], in: completer.areaEntries($0)) }
+                let areaMatches = ranges.reduce(0) { $0 + $1.count }
                 let subtreeEntries = position.map { Int(trie.subtreeEntryCount[$0.node]) } ?? 0
-                if areaEntries < Self.walkStepCost * subtreeEntries {
-                    scan(areas, for: key)
+                if areaMatches < Self.walkStepCost * subtreeEntries {
+                    for (area, range) in zip(areas, ranges) {
+                        for entry in completer.areaEntries(area)[range] { offer(entry, matchLength: key.count, edits: 0) }
+                    }
                     return
                 }
             }
@@ -68,39 +72,24 @@ extension PlaceCompleter {
                     endsAtNode: position.offset == Int(trie.labelLength[position.node]))
         }
 
-        /// A qualifier naming a small area ("kingston jamaica", "saint esp" read as Spain) is
-        /// answered from the area's own places: every key of each is compared with `key`.
-        /// Walking the trie instead would read every "saint…" in the world to keep a few.
-        /// O(keys of the area's places · |key|).
-        private mutating func scan(_ areas: [QualifierTable.Area], for key: [UInt8]) {
-            for entry in entries(in: areas) where trie.keyStarts(entry, with: key) {
-                offer(entry, matchLength: key.count, edits: 0)
-            }
-        }
-
-        /// Typos within a small area: each key of the area's places against `key`.
-        /// As in the trie walk, the first letter is taken as typed (people rarely mistype it),
-        /// unless that finds nothing.
+        /// Typos within a small area: each key of the area's places against `key`. As in the
+        /// trie walk, the first letter is taken as typed (people rarely mistype it) unless that
+        /// finds nothing; keys in key order make those a binary search away.
+        /// O(keys read · |key| · maxEdits).
         private mutating func scanTypos(_ areas: [QualifierTable.Area], for key: [UInt8], maxEdits: Int) {
-            let areaEntries = entries(in: areas)
             for pinsFirstLetter in [true, false] {
                 var found = false
-                for entry in areaEntries where !pinsFirstLetter || trie.keyByte(entry, at: 0) == key.first {
-                    if let (edits, length) = prefixEditDistance(key, trie.keyBytes(entry), maxEdits: maxEdits), edits > 0 {
-                        offer(entry, matchLength: length, edits: edits)
-                        found = true
+                for area in areas {
+                    let entries = completer.areaEntries(area)
+                    let range = pinsFirstLetter ? trie.prefixRange(of: key.prefix(1), in: entries) : entries.indices
+                    for entry in entries[range] {
+                        if let (edits, length) = prefixEditDistance(key, trie.keyBytes(entry), maxEdits: maxEdits), edits > 0 {
+                            offer(entry, matchLength: length, edits: edits)
+                            found = true
+                        }
                     }
                 }
                 if found { return }
-            }
-        }
-
-        /// Every entry of every place in `areas`.
-        private func entries(in areas: [QualifierTable.Area]) -> [UInt32] {
-            areas.flatMap { area in
-                (completer.placesByArea[area.id] ?? []).flatMap { place in
-                    Array(completer.placeEntryStart[Int(place)]..<completer.placeEntryStart[Int(place) + 1])
-                }
             }
         }
 
@@ -118,7 +107,7 @@ extension PlaceCompleter {
 
         /// Matches of `key` within `maxEdits` edits that are not exact.
         mutating func typos(_ key: [UInt8], maxEdits: Int, areas: [QualifierTable.Area]?) {
-            if let areas, areas.map({ completer.entryCountByArea[$0.id] ?? 0 }).reduce(0, +) <= Self.maximumTypoScannedEntries {
+            if let areas, areas.reduce(0, { $0 + completer.areaEntries($1).count }) <= Self.maximumTypoScannedEntries {
                 scanTypos(areas, for: key, maxEdits: maxEdits)
                 return
             }

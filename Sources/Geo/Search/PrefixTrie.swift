@@ -118,9 +118,13 @@ struct PrefixTrie: Sendable {
 
     /// Whether `entry`'s key starts with `prefix`. O(|prefix|).
     func keyStarts(_ entry: UInt32, with prefix: [UInt8]) -> Bool {
+        keyStarts(entry, with: prefix[...])
+    }
+
+    func keyStarts(_ entry: UInt32, with prefix: ArraySlice<UInt8>) -> Bool {
         let start = Int(entryKeyStart[Int(entry)])
         guard Int(entryKeyEnd[Int(entry)]) - start >= prefix.count else { return false }
-        for index in 0..<prefix.count where text[start + index] != prefix[index] { return false }
+        for index in 0..<prefix.count where text[start + index] != prefix[prefix.startIndex + index] { return false }
         return true
     }
 
@@ -128,5 +132,48 @@ struct PrefixTrie: Sendable {
     func keyByte(_ entry: UInt32, at offset: Int) -> UInt8? {
         let position = Int(entryKeyStart[Int(entry)]) + offset
         return position < Int(entryKeyEnd[Int(entry)]) ? text[position] : nil
+    }
+}
+
+extension PrefixTrie {
+    /// Every entry, in the byte order of its key (a depth-first walk: a node's own keys
+    /// before its children's, children by first byte). O(nodes + entries).
+    func entriesInKeyOrder() -> [UInt32] {
+        var order: [UInt32] = []
+        order.reserveCapacity(entryCount)
+        var stack: [Int] = [0]
+        while let node = stack.popLast() {
+            order.append(contentsOf: postingEntries(node))
+            stack.append(contentsOf: (Int(childStart[node])..<Int(childStart[node + 1])).reversed())
+        }
+        return order
+    }
+
+    /// The entries of `sorted` (in key order) whose key starts with `prefix`, found by binary
+    /// search. O(|prefix| · log n).
+    func prefixRange(of prefix: ArraySlice<UInt8>, in sorted: [UInt32]) -> Range<Int> {
+        // Entries before the range have keys below `prefix` that do not start with it.
+        func isBefore(_ entry: UInt32) -> Bool {
+            let start = Int(entryKeyStart[Int(entry)]), end = Int(entryKeyEnd[Int(entry)])
+            var offset = 0
+            while offset < prefix.count {
+                guard start + offset < end else { return true }  // a proper prefix of `prefix`
+                let byte = text[start + offset], wanted = prefix[prefix.startIndex + offset]
+                if byte != wanted { return byte < wanted }
+                offset += 1
+            }
+            return false
+        }
+        func firstIndex(where predicate: (UInt32) -> Bool) -> Int {
+            var lower = 0, upper = sorted.count
+            while lower < upper {
+                let middle = (lower + upper) / 2
+                if predicate(sorted[middle]) { upper = middle } else { lower = middle + 1 }
+            }
+            return lower
+        }
+        let lower = firstIndex { !isBefore($0) }
+        let upper = firstIndex { !isBefore($0) && !keyStarts($0, with: prefix) }
+        return lower..<max(lower, upper)
     }
 }

@@ -7,7 +7,11 @@ struct JSONBytes {
     init(capacity: Int) { bytes.reserveCapacity(capacity) }
 
     /// Opens an object or array: `{` or `[`.
-    mutating func open(_ bracket: Unicode.Scalar) { bytes.append(UInt8(ascii: bracket)); needsComma = false }
+    mutating func open(_ bracket: Unicode.Scalar) {
+        separate()
+        bytes.append(UInt8(ascii: bracket))
+        needsComma = false
+    }
     /// Closes it: `}` or `]`.
     mutating func close(_ bracket: Unicode.Scalar) { bytes.append(UInt8(ascii: bracket)); needsComma = true }
 

@@ -107,6 +107,21 @@ struct PrefixTrieTests {
         }
     }
 
+    @Test(arguments: [41, 42, 43] as [UInt64])
+    func keyOrderAndPrefixRangesAgreeWithSortingAndFiltering(seed: UInt64) {
+        let random = RandomKeys(seed: seed, count: 120, groups: 30)
+        let trie = PrefixTrie(text: random.text, keys: random.keys, k: 3)
+        let order = trie.entriesInKeyOrder()
+        #expect(order.count == random.strings.count)
+        #expect(order.map { random.strings[Int($0)] } == random.strings.sorted { $0.lexicographicallyPrecedes($1) })
+        // Any sub-list in key order (an area's keys) answers a prefix by binary search.
+        let sublist = order.filter { $0 % 3 != 0 }
+        for prefix in ["", "a", "ab", "b c", "c", "cc", "ba", "abcab", "z"].map({ Array($0.utf8) }) {
+            let expected = sublist.filter { random.strings[Int($0)].starts(with: prefix) }
+            #expect(Array(sublist[trie.prefixRange(of: prefix[...], in: sublist)]) == expected, "\(String(decoding: prefix, as: UTF8.self))")
+        }
+    }
+
     @Test(arguments: [31, 32, 33, 34, 35, 36] as [UInt64])
     func fuzzyMatchesAgreeWithBruteForceDistance(seed: UInt64) {
         let random = RandomKeys(seed: seed, count: 50, groups: 50)

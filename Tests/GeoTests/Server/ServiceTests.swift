@@ -104,6 +104,20 @@ import Testing
         }
     }
 
+    /// Full lists, aliases and several highlight ranges per name, from the embedded gazetteer.
+    @Test func theFastCompletionJSONIsTheEncodableFormForFullLists() throws {
+        struct Answer: Encodable { var completions: [PlaceSuggestion]; var highlightUnits = "utf16"; var query: String }
+        let engine = QueryEngine(flood: nil, places: SearchFixtures.embedded)
+        for (query, near) in [("san", nil), ("rio janeiro", nil), ("bombay", nil), ("paris tx", nil), ("new yo", GeoPoint(latitude: -33, longitude: 151)),
+                              ("sao pau", GeoPoint(latitude: -23.5, longitude: -46.6)), ("Ú§ç´", GeoPoint(latitude: 68.8, longitude: -102.2))] as [(String, GeoPoint?)] {
+            let suggestions = try engine.complete(query: query, near: near, limit: 50)
+            let fast = try JSONSerialization.jsonObject(with: Data(CompletionJSON.answer(query: query, suggestions: suggestions).utf8)) as? NSDictionary
+            let encoded = try JSONSerialization.jsonObject(with: JSONOutput.encode(Answer(completions: suggestions, query: query))) as? NSDictionary
+            #expect(fast != nil && fast == encoded, "\(query)")
+        }
+        #expect(try engine.complete(query: "rio janeiro").first?.completion.titleHighlights.count == 2)
+    }
+
     @Test func regionsOfPlaceIdsAndOfFloodedPlaces() async throws {
         try await withApp { client in
             try await client.execute(uri: "/v1/region?padding=0", method: .post, body: ByteBuffer(string: #"{"placeIds": [1, 2]}"#)) { response in
