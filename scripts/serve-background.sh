@@ -16,3 +16,13 @@ start_geoq() {
   echo "geoq serve did not start" >&2
   return 1
 }
+
+# For test scripts: builds the debug geoq if needed (or uses $GEOQ), starts it in a temporary
+# folder $work, and on exit stops it and removes the folder.
+start_test_geoq() {
+  geoq=${GEOQ:-.build/debug/geoq}
+  [ -x "$geoq" ] || swift build --product geoq
+  work=$(mktemp -d)
+  trap 'set +e; kill $server 2>/dev/null; wait $server 2>/dev/null; rm -rf "$work"' EXIT
+  start_geoq "$geoq" "$work"
+}

@@ -15,12 +15,8 @@ if [ ! -f /usr/share/javascript/leaflet/leaflet.js ]; then
   exit 1
 fi
 python3 -c "import selenium" 2>/dev/null || pip install -q selenium
-geoq=${GEOQ:-.build/debug/geoq}
-[ -x "$geoq" ] || swift build --product geoq
-work=$(mktemp -d)
 source scripts/serve-background.sh
-trap 'set +e; kill $server 2>/dev/null; wait $server 2>/dev/null; rm -rf "$work"' EXIT
-start_geoq "$geoq" "$work"
+start_test_geoq
 echo "browser test against $url"
 mkdir -p .build/screenshots
 timeout 300 python3 scripts/test_browser.py --url "$url" --chromium "$chromium" --chromedriver "$chromedriver" --screenshots .build/screenshots --server-pid "$server"

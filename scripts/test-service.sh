@@ -7,12 +7,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 python3 -c "import schemathesis" 2>/dev/null || pip install -q schemathesis
-geoq=${GEOQ:-.build/debug/geoq}
-[ -x "$geoq" ] || swift build --product geoq
-work=$(mktemp -d)
 source scripts/serve-background.sh
-trap 'set +e; kill $server 2>/dev/null; wait $server 2>/dev/null; rm -rf "$work"' EXIT
-start_geoq "$geoq" "$work"
+start_test_geoq
 echo "schemathesis against $url"
 timeout 180 schemathesis run openapi.yaml --url "$url" --checks all --exclude-checks positive_data_acceptance \
   --max-examples "${SCHEMATHESIS_EXAMPLES:-200}" --workers 1 --seed 1 --no-color --warnings off

@@ -6,6 +6,7 @@ formatted as the page formats it. Run by scripts/test-browser.sh (which starts t
 """
 import argparse
 import json
+import re
 import os
 import signal
 import sys
@@ -195,7 +196,8 @@ try:
     assert text("place-title") == "Tokyo"
     elevation = round(point["elevationM"])
     assert text("place-elevation") == f"Elevation {'−' if elevation < 0 else ''}{abs(elevation):,} m", text("place-elevation")
-    assert text("place-flooding") == point["flooding"][0].upper() + point["flooding"][1:], text("place-flooding")
+    expected_flooding = re.sub(r"(^|[\s(])-(?=\d)", "\\1\u2212", point["flooding"][0].upper() + point["flooding"][1:])
+    assert text("place-flooding") == expected_flooding, text("place-flooding")
     assert js("return document.getElementById('suggestions').hidden") is True
     driver.save_screenshot(f"{args.screenshots}/desktop-tokyo.png")
     ok(f"choosing Tokyo moves the map to {state['lat']:.3f}, {state['lon']:.3f}; the card says {text('place-elevation')!r}, {text('place-flooding')!r}")
@@ -300,7 +302,9 @@ try:
     wait_tiles(10)
     check_figures(10)
     state = map_state()
-    assert (round(state["lat"], 4), round(state["lon"], 4), state["zoom"]) == (52.3, 4.9, 6), state
+    # Within a pixel (360° / 2^14 px ≈ 0.022° at zoom 6): Leaflet keeps its centre on whole pixels
+    # and may shift it by a fraction of one when the phone layout settles.
+    assert abs(state["lat"] - 52.3) < 0.02 and abs(state["lon"] - 4.9) < 0.02 and state["zoom"] == 6, state
     layout = js("""const r = id => document.getElementById(id).getBoundingClientRect();
         return {scrollWidth: document.documentElement.scrollWidth, search: r('search-input'), panel: r('panel'),
                 slider: r('rise-slider'), map: r('map'), frame: r('frame-all')}""")

@@ -3,6 +3,11 @@
 "use strict";
 
 (function () {
+  /** The API writes levels with ASCII hyphens ("from -2 m"); the page shows minus signs, as everywhere else. */
+  function typographicMinus(text) {
+    return text.replace(/(^|[\s(])-(?=\d)/g, "$1\u2212");
+  }
+
   const RISE_MIN = -11000, RISE_MAX = 9000;
   const DEFAULT_VIEW = { rise: 0, lat: 20, lon: 0, z: 2 };
   const MIN_ZOOM = 1, MAX_ZOOM = 10;
@@ -307,7 +312,7 @@
       name.append(title, subtitle);
       const flooding = document.createElement("span");
       flooding.className = "flooding";
-      flooding.textContent = suggestion.flooding;
+      flooding.textContent = typographicMinus(suggestion.flooding);
       item.append(name, flooding);
       // mousedown, not click: it comes before the input's blur closes the list.
       item.addEventListener("mousedown", (event) => { event.preventDefault(); choose(index); });
@@ -395,7 +400,7 @@
     $("place-subtitle").textContent = place.subtitle + (place.population ? " · population " + format.count(place.population) : "");
     $("place-elevation").textContent = place.elevationM === null || place.elevationM === undefined
       ? "Elevation unknown" : "Elevation " + format.metres(place.elevationM);
-    $("place-flooding").textContent = place.flooding.charAt(0).toUpperCase() + place.flooding.slice(1);
+    $("place-flooding").textContent = typographicMinus(place.flooding.charAt(0).toUpperCase() + place.flooding.slice(1));
     const button = $("place-set-rise");
     if (place.spillLevelM === null || place.spillLevelM === undefined) {
       button.hidden = true;
