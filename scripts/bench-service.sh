@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The HTTP service under load: wrk at 64 connections for 30 s per route, on this machine's
 # loopback, against a release `geoq serve` on the embedded data. Prints requests/s, p50/p99,
-# non-2xx responses and the server's resident memory before and after. /v1/complete runs
+# non-2xx responses and the server's resident memory before and after (WRK_SECONDS, WRK_THREADS
+# change the run: 30 s and 2 threads by default). /v1/complete runs
 # twice: as served (repeated prefixes answered from the completion cache) and with
 # `--completion-cache 0`, every request searched and encoded anew.
 set -euo pipefail
@@ -33,7 +34,7 @@ run() {  # run NAME PATHS [SERVE OPTION…]
   start_geoq "$geoq" "$work" "$@"
   local before after
   before=$(rss)
-  WRK_PATHS="$paths" wrk -t2 -c64 -d"${duration}s" -s scripts/peers/wrk-paths.lua "$url" | tail -1 > "$work/figures.json"
+  WRK_PATHS="$paths" wrk -t${WRK_THREADS:-2} -c64 -d"${duration}s" -s scripts/peers/wrk-paths.lua "$url" | tail -1 > "$work/figures.json"
   after=$(rss)
   kill "$server"; wait "$server" 2>/dev/null || true; server=""
   python3 - "$work/figures.json" "$name" "$before" "$after" <<'PY'

@@ -42,7 +42,9 @@ final class LogBatch: @unchecked Sendable {
     static let shared = LogBatch()
 
     private let lock = NSLock()
+    private let writing = NSLock()
     private var pending: [UInt8] = []
+    private var spare: [UInt8] = []
     private let limit = 64 << 10
     private let isTerminal = isatty(STDERR_FILENO) == 1
     private var timer: DispatchSourceTimer?
@@ -67,15 +69,20 @@ final class LogBatch: @unchecked Sendable {
     }
 
     func flush() {
+        // The batch is taken under the lock and written outside it, so request handlers
+        // appending lines never wait for the write; `writing` keeps batches in order.
+        writing.lock()
+        defer { writing.unlock() }
         lock.lock()
-        defer { lock.unlock() }
+        swap(&pending, &spare)
+        lock.unlock()
         var offset = 0
-        while offset < pending.count {
-            let written = pending.withUnsafeBytes { Foundation.write(STDERR_FILENO, $0.baseAddress! + offset, $0.count - offset) }
+        while offset < spare.count {
+            let written = spare.withUnsafeBytes { Foundation.write(STDERR_FILENO, $0.baseAddress! + offset, $0.count - offset) }
             if written <= 0 { break }  // standard error is gone: nothing better to do with a log line
             offset += written
         }
-        pending.removeAll(keepingCapacity: true)
+        spare.removeAll(keepingCapacity: true)
     }
 
     /// "2026-11-23T04:07:10+0000", formatted once per second.
