@@ -36,6 +36,7 @@ let package = Package(
             dependencies: [
                 "Geo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),

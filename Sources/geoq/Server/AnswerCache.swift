@@ -1,3 +1,4 @@
+import DequeModule
 import Foundation
 import NIOCore
 
@@ -6,23 +7,23 @@ import NIOCore
 /// prefixes over and over ("p", "pa", "par"), so most completion requests are answered
 /// from here without searching or encoding again.
 ///
-/// Bounded by `capacity` entries, evicted oldest first (0 keeps nothing); safe from any thread.
+/// Bounded by the bytes of its answers and keys (`byteLimit`; 0 keeps nothing), evicted
+/// oldest first, so no sequence of requests can make it grow past its limit. Safe from any
+/// thread.
 final class AnswerCache: @unchecked Sendable {
-    let capacity: Int
+    let byteLimit: Int
     private var answers: [String: ByteBuffer] = [:]
-    private var order: [String] = []
-    private var oldest = 0
+    private var order: Deque<String> = []
+    private var bytes = 0
     private let lock = NSLock()
 
-    init(capacity: Int) {
-        self.capacity = max(0, capacity)
-        answers.reserveCapacity(capacity)
-        order.reserveCapacity(capacity)
+    init(byteLimit: Int) {
+        self.byteLimit = max(0, byteLimit)
     }
 
-    /// The cached answer for `key`, or `make()`'s, which is then kept.
+    /// The cached answer for `key`, or `make()`'s, which is then kept if it fits.
     func answer(for key: String, make: () throws -> ByteBuffer) rethrows -> ByteBuffer {
-        guard capacity > 0 else { return try make() }
+        guard byteLimit > 0 else { return try make() }
         lock.lock()
         if let cached = answers[key] {
             lock.unlock()
@@ -30,23 +31,27 @@ final class AnswerCache: @unchecked Sendable {
         }
         lock.unlock()
         let made = try make()
+        let size = Self.size(key, made)
+        guard size <= byteLimit else { return made }
         lock.lock()
         defer { lock.unlock() }
         guard answers.updateValue(made, forKey: key) == nil else { return made }
-        if order.count < capacity {
-            order.append(key)
-        } else {
-            answers.removeValue(forKey: order[oldest])
-            order[oldest] = key
-            oldest = (oldest + 1) % capacity
+        order.append(key)
+        bytes += size
+        while bytes > byteLimit, let oldest = order.popFirst() {
+            if let evicted = answers.removeValue(forKey: oldest) { bytes -= Self.size(oldest, evicted) }
         }
         return made
     }
 
-    /// How many answers are kept now.
-    var count: Int {
+    /// How many answers are kept now, and their bytes.
+    var usage: (count: Int, bytes: Int) {
         lock.lock()
         defer { lock.unlock() }
-        return answers.count
+        return (answers.count, bytes)
+    }
+
+    private static func size(_ key: String, _ answer: ByteBuffer) -> Int {
+        key.utf8.count + answer.readableBytes
     }
 }

@@ -18,11 +18,11 @@ enum GeoqRouter {
         (.get, "/"), (.get, "/static/{file}"), (.get, "/leaflet/{file}"), (.get, "/leaflet/images/{file}"),
     ]
 
-    /// Completion answers kept by default (see `AnswerCache`).
-    static let defaultCompletionCacheEntries = 8192
+    /// Memory for completion answers by default, in MiB (see `AnswerCache`).
+    static let defaultCompletionCacheMiB = 32
 
     static func build(engine: QueryEngine, openAPISpec: Data,
-                      completionCacheEntries: Int = defaultCompletionCacheEntries) -> Router<BasicRequestContext> {
+                      completionCacheMiB: Int = defaultCompletionCacheMiB) -> Router<BasicRequestContext> {
         ServerMetrics.bootstrapOnce()
         let router = Router(context: BasicRequestContext.self)
         router.add(middleware: LogRequestsMiddleware(.info))
@@ -31,7 +31,7 @@ enum GeoqRouter {
         router.add(middleware: APIErrorMiddleware(routes: routeTable))
         OperationsRoutes<BasicRequestContext>(openAPISpec: openAPISpec).add(to: router)
         FloodRoutes<BasicRequestContext>(engine: engine).add(to: router)
-        PlaceRoutes<BasicRequestContext>(engine: engine, completions: AnswerCache(capacity: completionCacheEntries)).add(to: router)
+        PlaceRoutes<BasicRequestContext>(engine: engine, completions: AnswerCache(byteLimit: completionCacheMiB << 20)).add(to: router)
         RegionRoutes<BasicRequestContext>(engine: engine).add(to: router)
         WebRoutes<BasicRequestContext>().add(to: router)
         return router

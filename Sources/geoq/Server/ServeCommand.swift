@@ -30,12 +30,12 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Gazetteer file (default: data/places.tsv.gz, or $GEOQ_DATA/places.tsv.gz).", valueName: "file"))
     var places: String?
 
-    @Option(help: ArgumentHelp("Completion answers kept in memory for repeated prefixes (0: none).", valueName: "entries"))
-    var completionCache = GeoqRouter.defaultCompletionCacheEntries
+    @Option(help: ArgumentHelp("Memory for completion answers kept for repeated prefixes, in MiB (0: none).", valueName: "MiB"))
+    var completionCache = GeoqRouter.defaultCompletionCacheMiB
 
     func validate() throws {
-        guard (0...1_000_000).contains(completionCache) else {
-            throw ValidationError("--completion-cache: expected 0 to 1000000 entries, got \(completionCache)")
+        guard (0...65536).contains(completionCache) else {
+            throw ValidationError("--completion-cache: expected 0 to 65536 MiB, got \(completionCache)")
         }
         guard (0...65535).contains(port) else { throw ValidationError("--port: expected 0 to 65535, got \(port)") }
     }
@@ -55,7 +55,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         var logger = Logger(label: "geoq", factory: BatchedLogHandler.init)
         logger.logLevel = .info
-        let router = GeoqRouter.build(engine: engine, openAPISpec: spec, completionCacheEntries: completionCache)
+        let router = GeoqRouter.build(engine: engine, openAPISpec: spec, completionCacheMiB: completionCache)
         let app = Application(
             router: router,
             server: .http1(configuration: .init(additionalChannelHandlers: [FlushBeforeCloseHandler()])),

@@ -2,10 +2,11 @@ import NIOCore
 import Testing
 @testable import geoq
 
-/// The completion answer cache: answers by key, oldest evicted first, nothing kept at 0.
+/// The completion answer cache: answers by key, bounded by bytes, oldest evicted first.
 @Suite struct AnswerCacheTests {
+    /// Each entry here is 1 byte of key and 11 of answer ("answer to a"): 12 bytes.
     @Test func aKeptAnswerIsServedWithoutMakingItAgain() {
-        let cache = AnswerCache(capacity: 2)
+        let cache = AnswerCache(byteLimit: 24)
         var made = 0
         func answer(_ key: String) -> String {
             String(buffer: cache.answer(for: key) { made += 1; return ByteBuffer(string: "answer to \(key)") })
@@ -14,27 +15,34 @@ import Testing
         #expect(answer("a") == "answer to a")
         #expect(made == 1)
         #expect(answer("b") == "answer to b")
-        #expect(made == 2 && cache.count == 2)
-        // A third key evicts the oldest ("a"), not the most recent.
+        #expect(made == 2 && cache.usage == (2, 24))
+        // A third answer would pass 24 bytes: the oldest ("a") goes, not the most recent.
         #expect(answer("c") == "answer to c")
-        #expect(made == 3 && cache.count == 2)
+        #expect(made == 3 && cache.usage == (2, 24))
         #expect(answer("b") == "answer to b")
         #expect(made == 3)
         #expect(answer("a") == "answer to a")
-        #expect(made == 4 && cache.count == 2)
+        #expect(made == 4 && cache.usage == (2, 24))
+    }
+
+    @Test func anAnswerLargerThanTheWholeCacheIsNotKept() {
+        let cache = AnswerCache(byteLimit: 10)
+        var made = 0
+        for _ in 0..<2 { _ = cache.answer(for: "k") { made += 1; return ByteBuffer(string: "eleven byte") } }
+        #expect(made == 2 && cache.usage == (0, 0))
     }
 
     @Test func aFailedAnswerIsNotKept() {
         struct Refused: Error {}
-        let cache = AnswerCache(capacity: 4)
+        let cache = AnswerCache(byteLimit: 1 << 20)
         #expect(throws: Refused.self) { try cache.answer(for: "q") { throw Refused() } }
-        #expect(cache.count == 0)
+        #expect(cache.usage == (0, 0))
     }
 
-    @Test func capacityZeroKeepsNothing() {
-        let cache = AnswerCache(capacity: 0)
+    @Test func limitZeroKeepsNothing() {
+        let cache = AnswerCache(byteLimit: 0)
         var made = 0
         for _ in 0..<3 { _ = cache.answer(for: "a") { made += 1; return ByteBuffer(string: "x") } }
-        #expect(made == 3 && cache.count == 0)
+        #expect(made == 3 && cache.usage == (0, 0))
     }
 }
