@@ -40,10 +40,3 @@ public struct TileCoordinate: Sendable, Hashable {
         }
     }
 }
-
-extension SpillIndex {
-    /// A 256 × 256 PNG tile of the sea at `rise`, in the colours of `mapPNG`. O(pixels).
-    public func tilePNG(_ tile: TileCoordinate, rise: Double) throws -> Data {
-        try render(rise: rise, longitudes: tile.pixelLongitudes, latitudes: tile.pixelLatitudes).pngData()
-    }
-}

@@ -1,0 +1,37 @@
+import ArgumentParser
+import Foundation
+import Geo
+
+/// `geoq flood point`: one place's elevation and the sea level that reaches it.
+struct FloodPointCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "point",
+        abstract: "The elevation of a place and the sea level from which it is under water.",
+        discussion: """
+        Example:
+          geoq flood point --lat 52.37 --lon 4.90      # Amsterdam
+        """
+    )
+
+    @OptionGroup var dataset: DEMOptions
+
+    @Option(parsing: .unconditional, help: "Latitude in degrees, -90 to 90.")
+    var lat: Double
+
+    @Option(parsing: .unconditional, help: "Longitude in degrees, -180 to 180.")
+    var lon: Double
+
+    @Option(help: "Output format: text or json.")
+    var format: FloodCommand.Format = .text
+
+    func validate() throws {
+        try check { _ = try GeoPoint.validated(latitude: lat, longitude: lon, parameter: "--lat/--lon") }
+        guard format == .text || format == .json else { throw ValidationError("--format: expected text or json, got \(format.rawValue)") }
+    }
+
+    func run() throws {
+        let point = try dataset.loadEngine().floodPoint(latitude: lat, longitude: lon)
+        let data = format == .json ? try JSONOutput.encode(point) : Data(FloodText.point(point).utf8)
+        try Output.emit(data, to: nil)
+    }
+}
