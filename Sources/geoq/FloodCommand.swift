@@ -20,8 +20,3 @@ struct FloodCommand: ParsableCommand {
         case text, json, geojson, png, tif
     }
 }
-
-/// Turns a library error into the ValidationError ArgumentParser reports as a usage mistake.
-func check(_ body: () throws -> Void) throws {
-    do { try body() } catch let error as GeoError { throw ValidationError(error.description) }
-}

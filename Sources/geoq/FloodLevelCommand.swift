@@ -20,11 +20,14 @@ struct FloodLevelCommand: ParsableCommand {
 
     @OptionGroup var dataset: DEMOptions
 
+    @OptionGroup var gazetteer: PlacesOptions
+
     @Option(parsing: .unconditional, help: "Sea-level change in metres, from -12000 to 12000 (negative: the sea falls).")
     var rise: Double
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Only this box, \"west,south,east,north\" in degrees (west > east crosses ±180°).", valueName: "w,s,e,n"))
-    var bbox: String?
+    @Option(parsing: .unconditional, help: ArgumentHelp("Only this box, \"west,south,east,north\" in degrees (west > east crosses ±180°).", valueName: "w,s,e,n"),
+            transform: GeoBBox.argument)
+    var bbox: GeoBBox?
 
     @Option(help: "Output format: \(FloodCommand.Format.allCases.map(\.rawValue).joined(separator: ", ")).")
     var format: FloodCommand.Format = .text
@@ -38,12 +41,15 @@ struct FloodLevelCommand: ParsableCommand {
     @Option(help: "PNG height in pixels.")
     var height: Int = 512
 
+    @Option(help: "JSON: how many of the places flooded to list, most populous first (1…1000), as /v1/flood does.")
+    var limit: Int = 10
+
     func validate() throws {
-        try check { try SpillIndex.validateRise(rise) }
-        if let bbox { try check { _ = try GeoBBox.parse(bbox) } }
-        for (name, value) in [("--width", width), ("--height", height)] where !(1...SpillIndex.maximumImageSide).contains(value) {
-            throw ValidationError("\(name): expected a pixel count from 1 to \(SpillIndex.maximumImageSide), got \(value)")
+        try check {
+            try SpillIndex.validateRise(rise)
+            try SpillIndex.validateImageSize(width: width, height: height)
         }
+        try check { try QueryEngine.validateFloodedPlaceLimit(limit) }
         if (format == .png || format == .tif), output == nil, isatty(STDOUT_FILENO) != 0 {
             throw ValidationError("--format \(format.rawValue) writes binary data; pass -o FILE or redirect stdout")
         }
@@ -51,20 +57,22 @@ struct FloodLevelCommand: ParsableCommand {
 
     func run() throws {
         if let output { try AtomicFile.checkWritable(output) }
-        let engine = try dataset.loadEngine()
-        let box = try bbox.map { try GeoBBox.parse($0) }
+        // JSON lists the places flooded, as the service's answer does, when a gazetteer is there.
+        let demPath = try dataset.demPath()
+        let engine = try EngineLoader.load(dem: dataset, demPath: demPath,
+                                           placesPath: format == .json ? gazetteer.placesPathIfAvailable() : nil)
         let data: Data
         switch format {
         case .text:
-            data = Data(FloodText.stats(try engine.floodStats(rise: rise, bbox: box), source: try dataset.demPath(), bbox: bbox).utf8)
+            data = Data(FloodText.stats(try engine.floodStats(rise: rise, bbox: bbox), source: demPath, bbox: bbox).utf8)
         case .json:
-            data = try JSONOutput.encode(try engine.floodStats(rise: rise, bbox: box))
+            data = try JSONOutput.encode(try engine.floodReport(rise: rise, bbox: bbox, placeLimit: limit))
         case .geojson:
-            data = try engine.floodPolygonsGeoJSON(rise: rise, bbox: box)
+            data = try engine.floodPolygonsGeoJSON(rise: rise, bbox: bbox)
         case .png:
-            data = try engine.floodMapPNG(rise: rise, bbox: box, width: width, height: height)
+            data = try engine.floodMapPNG(rise: rise, bbox: bbox, width: width, height: height)
         case .tif:
-            data = try engine.floodMaskGeoTIFF(rise: rise, bbox: box)
+            data = try engine.floodMaskGeoTIFF(rise: rise, bbox: bbox)
         }
         try Output.emit(data, to: output)
     }

@@ -21,16 +21,21 @@ struct FloodPointCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Longitude in degrees, -180 to 180.")
     var lon: Double
 
-    @Option(help: "Output format: text or json.")
-    var format: FloodCommand.Format = .text
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json
+    }
+
+    @Option(help: "Output format: text, or json (as /v1/flood/point answers).")
+    var format: Format = .text
 
     func validate() throws {
-        try check { _ = try GeoPoint.validated(latitude: lat, longitude: lon, parameter: "--lat/--lon") }
-        guard format == .text || format == .json else { throw ValidationError("--format: expected text or json, got \(format.rawValue)") }
+        try check { _ = try GeoPoint.validated(latitude: lat, longitude: lon) }
     }
 
     func run() throws {
-        let point = try dataset.loadEngine().floodPoint(latitude: lat, longitude: lon)
+        let demPath = try dataset.demPath()
+        let engine = try EngineLoader.load(dem: dataset, demPath: demPath, placesPath: nil)
+        let point = try engine.floodPoint(latitude: lat, longitude: lon)
         let data = format == .json ? try JSONOutput.encode(point) : Data(FloodText.point(point).utf8)
         try Output.emit(data, to: nil)
     }

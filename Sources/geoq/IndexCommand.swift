@@ -27,7 +27,7 @@ struct IndexCommand: ParsableCommand {
 
         func run() throws {
             let start = Date()
-            let index = try dataset.loadIndex()
+            let index = try dataset.loadIndex(path: try dataset.demPath())
             let seconds = Date().timeIntervalSince(start)
             print("spill index ready: \(index.grid.width)×\(index.grid.height) cells, \(String(format: "%.2f", seconds)) s")
         }

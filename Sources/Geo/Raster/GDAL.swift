@@ -30,6 +30,7 @@ enum GDAL {
 }
 
 /// Calls `body` with a NULL-terminated C array of C strings, as GDAL's option lists want.
+@discardableResult
 func withCStringList<R>(_ strings: [String], _ body: (UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> R) -> R {
     var pointers: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) } + [nil]
     defer { pointers.forEach { free($0) } }
