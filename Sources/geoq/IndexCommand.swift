@@ -37,13 +37,13 @@ struct IndexCommand: ParsableCommand {
         @Flag(help: "Build a tiled index (any size, bounded memory) into -o instead of the cache.")
         var tiled = false
 
-        @Option(help: "Tile side in cells, 16 to \(TileLayout.maximumTileSide) (--tiled).")
-        var tileSize: Int = TiledBuilder.defaultTileSize
+        @Option(help: ArgumentHelp("Tile size in cells, N or WxH, each side \(TileLayout.minimumTileSide) to \(TileLayout.maximumTileSide) (--tiled).", valueName: "size"))
+        var tileSize = TileSize(width: TiledBuilder.defaultTileSize, height: TiledBuilder.defaultTileSize)
 
         @Option(help: ArgumentHelp("Memory the tiled build may use, e.g. 2G, 512M (default: a quarter of RAM).", valueName: "size"))
         var memoryLimit: ByteCount?
 
-        @Option(name: [.short, .customLong("output")], help: "The index to write (--tiled), a GeoTIFF path.")
+        @Option(name: [.short, .customLong("output")], help: "The index to write (--tiled), a GeoTIFF path; default: the cache, where flood and serve find it for --dem.")
         var output: String?
 
         @Option(help: "Work folder of the tiled build (default: the output's path + .work); kept until the build succeeds.")
@@ -54,10 +54,7 @@ struct IndexCommand: ParsableCommand {
 
         func validate() throws {
             if tiled {
-                guard output != nil else { throw ValidationError("--output: a tiled build writes a GeoTIFF; pass -o INDEX.tif") }
-                guard (16...TileLayout.maximumTileSide).contains(tileSize) else {
-                    throw ValidationError("--tile-size: expected 16 to \(TileLayout.maximumTileSide) cells, got \(tileSize)")
-                }
+                if dataset.noCache && output == nil { throw ValidationError("--no-cache: a tiled build without -o writes into the cache; pass -o INDEX.tif") }
             } else {
                 if dataset.noCache { throw ValidationError("--no-cache: index build writes the cache; drop --no-cache") }
                 if output != nil { throw ValidationError("--output: only a tiled build writes a file; add --tiled") }
@@ -65,15 +62,19 @@ struct IndexCommand: ParsableCommand {
         }
 
         func run() throws {
-            guard tiled, let output else {
+            guard tiled else {
                 let start = Date()
                 let index = try dataset.loadIndex()
                 let seconds = Date().timeIntervalSince(start)
                 print("spill index ready: \(index.grid.width)×\(index.grid.height) cells, \(String(format: "%.2f", seconds)) s")
                 return
             }
+            guard let output = output ?? dataset.cachedTiledIndexPath() else {
+                throw ValidationError("--output: pass -o INDEX.tif")
+            }
+            if output != self.output { try? FileManager.default.createDirectory(atPath: (output as NSString).deletingLastPathComponent, withIntermediateDirectories: true) }
             let builder = TiledBuilder(dem: try dataset.demPath(), band: dataset.band, options: try dataset.floodOptions(),
-                                       tileSize: tileSize, memoryLimit: memoryLimit?.bytes ?? TiledBuilder.defaultMemoryLimit,
+                                       tileWidth: tileSize.width, tileHeight: tileSize.height, memoryLimit: memoryLimit?.bytes ?? TiledBuilder.defaultMemoryLimit,
                                        output: output, workFolder: work.map { URL(fileURLWithPath: $0) }, keepWorkFolder: keepWork)
             let report = try builder.build(progress: Terminal.progressHandler())
             let rate = Double(report.cells) / max(report.seconds, 1e-9) / 1e6
@@ -97,4 +98,22 @@ struct ByteCount: ExpressibleByArgument {
     }
 
     static var defaultCompletionKind: CompletionKind { .default }
+}
+
+/// A tile size as people write it: 4096 (square) or 300x217 (width × height).
+struct TileSize: ExpressibleByArgument {
+    let width: Int
+    let height: Int
+
+    init(width: Int, height: Int) { self.width = width; self.height = height }
+
+    init?(argument: String) {
+        let parts = argument.lowercased().split(separator: "x", omittingEmptySubsequences: false).map { Int($0.trimmingCharacters(in: .whitespaces)) }
+        let range = TileLayout.minimumTileSide...TileLayout.maximumTileSide
+        guard (1...2).contains(parts.count), let width = parts[0], let height = parts.count == 2 ? parts[1] : width,
+              range.contains(width), range.contains(height) else { return nil }
+        self.init(width: width, height: height)
+    }
+
+    var defaultValueDescription: String { "\(width)" }
 }

@@ -47,10 +47,10 @@ public struct TiledBuildPlan: Codable, Sendable, Equatable {
                      linearUnitMetres: linearUnitMetres, semiMajorMetres: semiMajorMetres, inverseFlattening: inverseFlattening)
     }
 
-    /// Plans the build of `dem` in tiles of `tileSize` cells a side.
-    public init(dem: String, band: Int, options: FloodOptions, tileSize: Int) throws {
-        guard (16...TileLayout.maximumTileSide).contains(tileSize) else {
-            throw GeoError.invalidArgument(parameter: "tile size", message: "expected 16 to \(TileLayout.maximumTileSide) cells a side, got \(tileSize)")
+    /// Plans the build of `dem` in tiles of `tileWidth × tileHeight` cells.
+    public init(dem: String, band: Int, options: FloodOptions, tileWidth: Int, tileHeight: Int) throws {
+        for side in [tileWidth, tileHeight] where !(TileLayout.minimumTileSide...TileLayout.maximumTileSide).contains(side) {
+            throw GeoError.invalidArgument(parameter: "tile size", message: "expected \(TileLayout.minimumTileSide) to \(TileLayout.maximumTileSide) cells a side, got \(side)")
         }
         let source = try RasterSource(path: dem, band: band)
         self.dem = dem
@@ -68,7 +68,7 @@ public struct TiledBuildPlan: Codable, Sendable, Equatable {
         linearUnitMetres = reference.linearUnitMetres
         semiMajorMetres = reference.semiMajorMetres
         inverseFlattening = reference.inverseFlattening
-        layout = TileLayout(gridWidth: source.width, gridHeight: source.height, tileWidth: tileSize, tileHeight: tileSize,
+        layout = TileLayout(gridWidth: source.width, gridHeight: source.height, tileWidth: tileWidth, tileHeight: tileHeight,
                             wrapsEastWest: source.wrapsEastWest, connectivity: options.connectivity)
         seeds = try TiledSeeds(width: source.width, height: source.height, georeference: reference,
                                wrapsEastWest: source.wrapsEastWest, options: options)
