@@ -35,6 +35,9 @@ enum ArgumentSpelling {
         case .dem: return "--dem"
         case .places: return "--places"
         case .grid: return "grid"
+        case .tileSize: return "--tile-size"
+        case .memoryLimit: return "--memory-limit"
+        case .tile: return "--tile"
         }
     }
 

@@ -65,7 +65,7 @@ struct CompleteCommand: ParsableCommand {
     func run() throws {
         // JSON carries what the sea does to each place, as the service's answer does, so it
         // needs the raster too; text shows the places only.
-        let engine = try EngineLoader.load(dem: dataset, demPath: format == .json ? try dataset.demPathIfAvailable() : nil,
+        let engine = try EngineLoader.load(dem: format == .json && dataset.floodIsAvailable ? dataset : nil,
                                            placesPath: try gazetteer.placesPath())
         if interactive {
             try InteractiveCompletion(engine: engine, near: near, limit: limit).run()

@@ -27,7 +27,10 @@ struct DEMOptions: ParsableArguments {
     @Flag(name: .customLong("no-cache"), help: "Compute the spill index without reading or writing the cache.")
     var noCache = false
 
-    var floodOptions: FloodOptions {
+    @Option(help: ArgumentHelp("Answer from this tiled spill index (geoq index build --tiled) instead of flooding the raster in memory.", valueName: "INDEX.tif"))
+    var index: String?
+
+    func floodOptions() -> FloodOptions {
         FloodOptions(connectivity: connectivity, nodata: nodata, seeds: seeds.isEmpty ? .automatic : .points(seeds))
     }
 
@@ -37,16 +40,53 @@ struct DEMOptions: ParsableArguments {
         return try EmbeddedData.requirePath(of: EmbeddedData.demFileName, as: .dem)
     }
 
-    /// The raster asked for, else the embedded one when it is there; nil when neither is.
-    func demPathIfAvailable() throws -> String? {
-        dem ?? EmbeddedData.path(of: EmbeddedData.demFileName)
+    /// Where flood answers come from, for people: `--index`, else the raster.
+    func floodSource() throws -> String {
+        try index ?? demPath()
     }
 
-    /// Reads the raster at `path` and its spill index (cached), with progress on a terminal.
-    func loadIndex(path: String) throws -> SpillIndex {
-        let cache: SpillIndex.CachePolicy = noCache ? .disabled
-            : .use(SpillIndexCache(directory: cacheDirectory.map { URL(fileURLWithPath: $0) } ?? SpillIndexCache.defaultDirectory()))
-        return try SpillIndex.load(rasterPath: path, band: band, options: floodOptions, cache: cache,
+    /// Whether flood answers can be had without asking: `--index`, `--dem`, or the embedded raster.
+    var floodIsAvailable: Bool {
+        index != nil || dem != nil || EmbeddedData.path(of: EmbeddedData.demFileName) != nil
+    }
+
+    /// The spill index to answer from: `--index`, else a tiled index of this raster in the cache,
+    /// else the raster flooded in memory (cached).
+    func loadFlood() throws -> any FloodAnswering {
+        if let index {
+            let tiled = try TiledSpillIndex(path: index)
+            if let dem { try tiled.check(matches: try ElevationGridShape(path: dem, band: band), dem: dem) }
+            return tiled
+        }
+        if !noCache, let cached = cachedTiledIndexPath(), FileManager.default.fileExists(atPath: cached) {
+            do {
+                let tiled = try TiledSpillIndex(path: cached)
+                if let change = tiled.plan.inputChange() {
+                    Terminal.notice("the cached tiled index \(cached) is stale (\(change)); rebuild it with geoq index build --tiled")
+                } else if tiled.options == floodOptions() {
+                    return tiled
+                }
+            } catch {
+                Terminal.notice("the cached tiled index \(cached) cannot be used (\(error)); rebuild it with geoq index build --tiled")
+            }
+        }
+        return try loadIndex()
+    }
+
+    /// Where `index build --tiled` keeps a raster's tiled index when no -o is given.
+    func cachedTiledIndexPath() -> String? {
+        guard let key = try? SpillIndexCache.Key(rasterPath: try demPath(), band: band, options: floodOptions()) else { return nil }
+        return cacheStore().tiledIndexURL(for: key).path
+    }
+
+    func cacheStore() -> SpillIndexCache {
+        SpillIndexCache(directory: cacheDirectory.map { URL(fileURLWithPath: $0) } ?? SpillIndexCache.defaultDirectory())
+    }
+
+    /// Reads the raster and its spill index (cached), with progress on a terminal.
+    func loadIndex() throws -> SpillIndex {
+        let cache: SpillIndex.CachePolicy = noCache ? .disabled : .use(cacheStore())
+        return try SpillIndex.load(rasterPath: try demPath(), band: band, options: floodOptions(), cache: cache,
                                    progress: Terminal.progressHandler(), notice: { Terminal.notice($0) })
     }
 }
@@ -70,11 +110,11 @@ struct PlacesOptions: ParsableArguments {
 /// The one way every command and the service build their `QueryEngine`: each adapter says which
 /// datasets it needs, and reaches data only through the engine this returns.
 enum EngineLoader {
-    /// Loads the raster at `demPath` (with `dem`'s options) and the gazetteer at `placesPath`,
-    /// each when given, and joins them.
-    static func load(dem: DEMOptions, demPath: String?, placesPath: String?) throws -> QueryEngine {
-        let flood = try demPath.map { try dem.loadIndex(path: $0) }
+    /// Loads the spill index `dem` names (when given) and the gazetteer at `placesPath` (when
+    /// given), and joins them.
+    static func load(dem: DEMOptions?, placesPath: String?) throws -> QueryEngine {
+        let flood = try dem?.loadFlood()
         let places = try placesPath.map { PlaceCompleter(gazetteer: try Gazetteer(contentsOf: $0)) }
-        return QueryEngine(flood: flood, demSource: demPath, places: places)
+        return QueryEngine(flood: flood, demSource: try dem?.floodSource(), places: places)
     }
 }

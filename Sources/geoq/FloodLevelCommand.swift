@@ -58,13 +58,11 @@ struct FloodLevelCommand: ParsableCommand {
     func run() throws {
         if let output { try AtomicFile.checkWritable(output) }
         // JSON lists the places flooded, as the service's answer does, when a gazetteer is there.
-        let demPath = try dataset.demPath()
-        let engine = try EngineLoader.load(dem: dataset, demPath: demPath,
-                                           placesPath: format == .json ? gazetteer.placesPathIfAvailable() : nil)
+        let engine = try EngineLoader.load(dem: dataset, placesPath: format == .json ? gazetteer.placesPathIfAvailable() : nil)
         let data: Data
         switch format {
         case .text:
-            data = Data(FloodText.stats(try engine.floodStats(rise: rise, bbox: bbox), source: demPath, bbox: bbox).utf8)
+            data = Data(FloodText.stats(try engine.floodStats(rise: rise, bbox: bbox), source: try dataset.floodSource(), bbox: bbox).utf8)
         case .json:
             data = try JSONOutput.encode(try engine.floodReport(rise: rise, bbox: bbox, placeLimit: limit))
         case .geojson:

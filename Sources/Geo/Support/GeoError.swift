@@ -87,4 +87,8 @@ public enum Quantity: String, Sendable, Hashable, CaseIterable {
     case places
     /// An elevation grid built in memory.
     case grid
+    /// A tiled build: the side of its tiles in cells, the memory it may use, one tile's number.
+    case tileSize
+    case memoryLimit
+    case tile
 }

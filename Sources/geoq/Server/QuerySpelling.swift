@@ -34,6 +34,9 @@ enum QuerySpelling {
         case .dem: return "dem"
         case .places: return "places"
         case .grid: return "grid"
+        case .tileSize: return "tile_size"
+        case .memoryLimit: return "memory_limit"
+        case .tile: return "tile"
         }
     }
 
