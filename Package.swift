@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "geoq",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],  // Synchronization's Mutex
     products: [
         .library(name: "Geo", targets: ["Geo"]),
         .executable(name: "geoq", targets: ["geoq"]),
@@ -72,6 +72,5 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
-    ],
-    swiftLanguageModes: [.v5]
+    ]
 )

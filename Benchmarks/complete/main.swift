@@ -128,11 +128,11 @@ for (query, id) in workload {
 latencies.sort()
 withTypos.sort()
 singleRun.sort()
-func percentile(_ p: Double, _ values: [Double] = latencies) -> Double {
+func percentile(_ p: Double, _ values: [Double]) -> Double {
     values.isEmpty ? 0 : values[min(values.count - 1, Int(p * Double(values.count)))]
 }
 print(String(format: "complete query: p50 %.1f µs, p99 %.1f µs, max %.1f µs (best of 3 runs each) over %d typed prefixes; workload success@5 %.1f%%",
-             percentile(0.5), percentile(0.99), latencies.last ?? 0, latencies.count, 100 * Double(found) / Double(workload.count)))
+             percentile(0.5, latencies), percentile(0.99, latencies), latencies.last ?? 0, latencies.count, 100 * Double(found) / Double(workload.count)))
 print(String(format: "complete query: single runs (no best-of-3): p50 %.1f µs, p99 %.1f µs",
              percentile(0.5, singleRun), percentile(0.99, singleRun)))
 print(String(format: "complete query: %d of them (%.0f%%) filled the list with typo matches: p50 %.1f µs, p99 %.1f µs",

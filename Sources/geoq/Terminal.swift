@@ -1,5 +1,6 @@
 import Foundation
 import Geo
+import Synchronization
 
 /// Where the CLI writes what is not its answer.
 enum Terminal {
@@ -17,18 +18,23 @@ enum Terminal {
         return { label, fraction in state.draw(label: label, fraction: fraction) }
     }
 
-    private final class ProgressState: @unchecked Sendable {
-        private let lock = NSLock()
-        private var lastDraw = Date.distantPast
-        private var lastLabel = ""
+    private final class ProgressState: Sendable {
+        private struct Drawn {
+            var time = Date.distantPast
+            var label = ""
+        }
+
+        private let lastDrawn = Mutex(Drawn())
 
         func draw(label: String, fraction: Double) {
-            lock.lock(); defer { lock.unlock() }
+            lastDrawn.withLock { last in draw(label: label, fraction: fraction, last: &last) }
+        }
+
+        private func draw(label: String, fraction: Double, last: inout Drawn) {
             let now = Date()
             let done = fraction >= 1
-            guard done || label != lastLabel || now.timeIntervalSince(lastDraw) > 0.1 else { return }
-            lastDraw = now
-            lastLabel = label
+            guard done || label != last.label || now.timeIntervalSince(last.time) > 0.1 else { return }
+            last = Drawn(time: now, label: label)
             let percent = Int((min(max(fraction, 0), 1) * 100).rounded())
             var line = "\r\u{1B}[K\(label) \(percent)%"
             if done { line += "\r\u{1B}[K" }

@@ -1,25 +1,38 @@
 import CGDAL
 import Foundation
+import Synchronization
 
 /// A WGS 84 ↔ grid-CRS transformation; GDAL's transformation objects are not thread-safe,
-/// so each call takes a lock (projected grids only; geographic grids never get here).
-final class ProjectedTransform: @unchecked Sendable {
-    private let forwardTransform: OGRCoordinateTransformationH
-    private let inverseTransform: OGRCoordinateTransformationH
-    private let lock = NSLock()
+/// so each call holds the transformations' mutex (projected grids only; geographic grids never
+/// get here).
+final class ProjectedTransform: Sendable {
+    /// GDAL's two transformation objects, used by one thread at a time.
+    private struct Handles {
+        let forward: OGRCoordinateTransformationH
+        let inverse: OGRCoordinateTransformationH
+    }
 
-    private static let cacheLock = NSLock()
-    nonisolated(unsafe) private static var cache: [String: ProjectedTransform] = [:]
+    private let handles: Mutex<Handles>
+
+    /// One transformation per CRS, made on first use.
+    private static let cache = Mutex<[String: ProjectedTransform]>([:])
 
     static func shared(for wkt: String) -> ProjectedTransform? {
-        cacheLock.lock(); defer { cacheLock.unlock() }
-        if let existing = cache[wkt] { return existing }
-        guard let created = ProjectedTransform(wkt: wkt) else { return nil }
-        cache[wkt] = created
-        return created
+        cache.withLock { cache in
+            if let existing = cache[wkt] { return existing }
+            guard let created = ProjectedTransform(wkt: wkt) else { return nil }
+            cache[wkt] = created
+            return created
+        }
     }
 
     private init?(wkt: String) {
+        guard let handles = Self.makeHandles(wkt: wkt) else { return nil }
+        self.handles = Mutex(handles)
+    }
+
+    /// GDAL's transformations between WGS 84 and `wkt`, owned by the caller alone.
+    private static func makeHandles(wkt: String) -> sending Handles? {
         GDAL.ensureInitialized()
         let wgs84 = OSRNewSpatialReference(nil), target = OSRNewSpatialReference(wkt)
         defer { OSRDestroySpatialReference(wgs84); OSRDestroySpatialReference(target) }
@@ -31,20 +44,18 @@ final class ProjectedTransform: @unchecked Sendable {
             OCTDestroyCoordinateTransformation(forward)
             return nil
         }
-        forwardTransform = forward
-        inverseTransform = inverse
+        return Handles(forward: forward, inverse: inverse)
     }
 
     func forward(longitude: Double, latitude: Double) -> (x: Double, y: Double)? {
-        transform(forwardTransform, longitude, latitude)
+        handles.withLock { Self.transform($0.forward, longitude, latitude) }
     }
 
     func inverse(x: Double, y: Double) -> (longitude: Double, latitude: Double)? {
-        transform(inverseTransform, x, y).map { ($0.x, $0.y) }
+        handles.withLock { Self.transform($0.inverse, x, y) }.map { ($0.x, $0.y) }
     }
 
-    private func transform(_ handle: OGRCoordinateTransformationH, _ a: Double, _ b: Double) -> (x: Double, y: Double)? {
-        lock.lock(); defer { lock.unlock() }
+    private static func transform(_ handle: OGRCoordinateTransformationH, _ a: Double, _ b: Double) -> (x: Double, y: Double)? {
         var x = a, y = b, z = 0.0
         guard OCTTransform(handle, 1, &x, &y, &z) != 0, x.isFinite, y.isFinite else { return nil }
         return (x, y)

@@ -1,6 +1,7 @@
 import DequeModule
 import Foundation
 import NIOCore
+import Synchronization
 
 /// Recent answers by request, for routes whose answers depend only on their parameters (the
 /// engine's indexes never change while the service runs). A search box sends the same short
@@ -10,45 +11,43 @@ import NIOCore
 /// Bounded by the bytes of its answers and keys (`byteLimit`; 0 keeps nothing), evicted
 /// oldest first, so no sequence of requests can make it grow past its limit. Safe from any
 /// thread.
-final class AnswerCache: @unchecked Sendable {
+final class AnswerCache: Sendable {
     let byteLimit: Int
-    private var answers: [String: ByteBuffer] = [:]
-    private var order: Deque<String> = []
-    private var bytes = 0
-    private let lock = NSLock()
+
+    private struct Kept {
+        var answers: [String: ByteBuffer] = [:]
+        var order: Deque<String> = []
+        var bytes = 0
+    }
+
+    private let kept = Mutex(Kept())
 
     init(byteLimit: Int) {
         self.byteLimit = max(0, byteLimit)
     }
 
-    /// The cached answer for `key`, or `make()`'s, which is then kept if it fits.
+    /// The cached answer for `key`, or `make()`'s, which is then kept if it fits. `make` runs
+    /// outside the mutex, so a slow answer never holds up the others.
     func answer(for key: String, make: () throws -> ByteBuffer) rethrows -> ByteBuffer {
         guard byteLimit > 0 else { return try make() }
-        lock.lock()
-        if let cached = answers[key] {
-            lock.unlock()
-            return cached
-        }
-        lock.unlock()
+        if let cached = kept.withLock({ $0.answers[key] }) { return cached }
         let made = try make()
         let size = Self.size(key, made)
         guard size <= byteLimit else { return made }
-        lock.lock()
-        defer { lock.unlock() }
-        guard answers.updateValue(made, forKey: key) == nil else { return made }
-        order.append(key)
-        bytes += size
-        while bytes > byteLimit, let oldest = order.popFirst() {
-            if let evicted = answers.removeValue(forKey: oldest) { bytes -= Self.size(oldest, evicted) }
+        kept.withLock { kept in
+            guard kept.answers.updateValue(made, forKey: key) == nil else { return }
+            kept.order.append(key)
+            kept.bytes += size
+            while kept.bytes > byteLimit, let oldest = kept.order.popFirst() {
+                if let evicted = kept.answers.removeValue(forKey: oldest) { kept.bytes -= Self.size(oldest, evicted) }
+            }
         }
         return made
     }
 
     /// How many answers are kept now, and their bytes.
     var usage: (count: Int, bytes: Int) {
-        lock.lock()
-        defer { lock.unlock() }
-        return (answers.count, bytes)
+        kept.withLock { ($0.answers.count, $0.bytes) }
     }
 
     private static func size(_ key: String, _ answer: ByteBuffer) -> Int {

@@ -1,10 +1,12 @@
 import Foundation
 import Logging
+import ServiceLifecycle
+import Synchronization
 
 /// A swift-log handler for the service's request log: the lines `StreamLogHandler` would write
 /// to standard error, gathered and written a batch at a time. One `write` per request cost a
 /// quarter of the service's throughput under load; batches go out when 64 KiB have gathered,
-/// every 100 ms, at once for warnings and errors, and at shutdown (`flush()`).
+/// every 100 ms (`LogFlushService`), at once for warnings and errors, and at shutdown (`flush()`).
 /// On a terminal every line is written as it comes.
 struct BatchedLogHandler: LogHandler {
     let label: String
@@ -38,66 +40,78 @@ struct BatchedLogHandler: LogHandler {
 }
 
 /// The one buffer behind every `BatchedLogHandler`, written to standard error.
-final class LogBatch: @unchecked Sendable {
+final class LogBatch: Sendable {
     static let shared = LogBatch()
 
-    private let lock = NSLock()
-    private let writing = NSLock()
-    private var pending: [UInt8] = []
-    private var spare: [UInt8] = []
+    private struct Gathered {
+        var pending: [UInt8] = []
+        var second = -1
+        var secondText = ""
+    }
+
+    /// Lines gathered since the last write, and the timestamp of the current second.
+    private let gathered: Mutex<Gathered>
+    /// The buffer being written; held while writing, so batches go out in order.
+    private let writing = Mutex<[UInt8]>([])
     private let limit = 64 << 10
     private let isTerminal = isatty(STDERR_FILENO) == 1
-    private var timer: DispatchSourceTimer?
-    private var second = -1
-    private var secondText = ""
 
     private init() {
-        pending.reserveCapacity(limit + 1024)
-        let timer = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
-        timer.schedule(deadline: .now() + .milliseconds(100), repeating: .milliseconds(100))
-        timer.setEventHandler { [weak self] in self?.flush() }
-        timer.resume()
-        self.timer = timer
+        var initial = Gathered()
+        initial.pending.reserveCapacity(limit + 1024)
+        gathered = Mutex(initial)
     }
 
     func append(_ line: String, urgent: Bool) {
-        lock.lock()
-        pending.append(contentsOf: line.utf8)
-        let due = urgent || isTerminal || pending.count >= limit
-        lock.unlock()
+        let due = gathered.withLock { gathered in
+            gathered.pending.append(contentsOf: line.utf8)
+            return urgent || isTerminal || gathered.pending.count >= limit
+        }
         if due { flush() }
     }
 
     func flush() {
-        // The batch is taken under the lock and written outside it, so request handlers
+        // The batch is taken under `gathered` and written outside it, so request handlers
         // appending lines never wait for the write; `writing` keeps batches in order.
-        writing.lock()
-        defer { writing.unlock() }
-        lock.lock()
-        swap(&pending, &spare)
-        lock.unlock()
-        var offset = 0
-        while offset < spare.count {
-            let written = spare.withUnsafeBytes { Foundation.write(STDERR_FILENO, $0.baseAddress! + offset, $0.count - offset) }
-            if written <= 0 { break }  // standard error is gone: nothing better to do with a log line
-            offset += written
+        writing.withLock { batch in
+            gathered.withLock { swap(&$0.pending, &batch) }
+            var offset = 0
+            while offset < batch.count {
+                let written = batch.withUnsafeBytes { Foundation.write(STDERR_FILENO, $0.baseAddress! + offset, $0.count - offset) }
+                if written <= 0 { break }  // standard error is gone: nothing better to do with a log line
+                offset += written
+            }
+            batch.removeAll(keepingCapacity: true)
         }
-        spare.removeAll(keepingCapacity: true)
     }
 
     /// "2026-11-23T04:07:10+0000", formatted once per second.
     func timestamp() -> String {
         var now = time(nil)
-        lock.lock()
-        defer { lock.unlock() }
-        if now != second {
-            var parts = tm()
-            localtime_r(&now, &parts)
-            var buffer = [Int8](repeating: 0, count: 64)
-            strftime(&buffer, buffer.count, "%Y-%m-%dT%H:%M:%S%z", &parts)
-            second = now
-            secondText = String(cString: buffer)
+        return gathered.withLock { gathered in
+            if now != gathered.second {
+                var parts = tm()
+                localtime_r(&now, &parts)
+                var buffer = [Int8](repeating: 0, count: 64)
+                strftime(&buffer, buffer.count, "%Y-%m-%dT%H:%M:%S%z", &parts)
+                gathered.second = now
+                gathered.secondText = String(cString: buffer)
+            }
+            return gathered.secondText
         }
-        return secondText
+    }
+}
+
+/// Writes the request log's batch every 100 ms while the service runs, and once more when it
+/// stops: a service-lifecycle `Service` beside the HTTP server, shut down after it.
+struct LogFlushService: Service {
+    static let interval = Duration.milliseconds(100)
+
+    func run() async throws {
+        defer { LogBatch.shared.flush() }
+        while !Task.isCancelled && !Task.isShuttingDownGracefully {
+            try? await Task.sleep(for: Self.interval)
+            LogBatch.shared.flush()
+        }
     }
 }

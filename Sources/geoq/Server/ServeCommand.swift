@@ -51,10 +51,10 @@ struct ServeCommand: AsyncParsableCommand {
             router: router,
             server: .http1(configuration: .init(additionalChannelHandlers: [FlushBeforeCloseHandler()])),
             configuration: .init(address: .hostname(host, port: port), serverName: "geoq"),
+            services: [LogFlushService()],
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? 0
-                print("geoq serving on http://\(host):\(port)/")
-                fflush(stdout)
+                FileHandle.standardOutput.write(Data("geoq serving on http://\(host):\(port)/\n".utf8))
             },
             logger: logger
         )

@@ -1,16 +1,16 @@
 import CGDAL
 import Foundation
+import Synchronization
 import Testing
 @testable import Geo
 
 @Suite struct SpillIndexCacheTests {
     let folder = TestRasters.temporaryDirectory()
 
-    final class Notices: @unchecked Sendable {
-        private let lock = NSLock()
-        private var lines: [String] = []
-        func append(_ line: String) { lock.lock(); lines.append(line); lock.unlock() }
-        var all: [String] { lock.lock(); defer { lock.unlock() }; return lines }
+    final class Notices: Sendable {
+        private let lines = Mutex<[String]>([])
+        func append(_ line: String) { lines.withLock { $0.append(line) } }
+        var all: [String] { lines.withLock { $0 } }
     }
 
     func writeDEM(_ values: [Double]) -> String {

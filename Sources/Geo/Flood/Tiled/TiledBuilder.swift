@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Builds a tiled spill index in this process: the four stages of `TiledWorkFolder`, with the
 /// per-tile stages on every core, as many tiles in memory at once as `memoryLimit` allows, and
@@ -110,29 +111,39 @@ public struct TiledBuilder: Sendable {
 }
 
 /// The shared counters of `runTiles`: the next tile to take, tiles and cells done, the first error.
-private final class TileRunState: @unchecked Sendable {
-    private let lock = NSLock()
+private final class TileRunState: Sendable {
+    private struct Counts {
+        var next = 0, done = 0, cells = 0
+        var error: (any Error)?
+    }
+
     private let tileCount: Int
-    private var next = 0, done = 0, cells = 0
-    private(set) var error: Error?
+    private let counts = Mutex(Counts())
 
     init(tileCount: Int) { self.tileCount = tileCount }
 
+    /// The first error a tile ran into.
+    var error: (any Error)? { counts.withLock { $0.error } }
+
     func nextTile() -> Int? {
-        lock.lock(); defer { lock.unlock() }
-        guard error == nil, next < tileCount else { return nil }
-        defer { next += 1 }
-        return next
+        counts.withLock { counts in
+            guard counts.error == nil, counts.next < tileCount else { return nil }
+            defer { counts.next += 1 }
+            return counts.next
+        }
     }
 
     func finished(cells tileCells: Int) -> (done: Int, cells: Int) {
-        lock.lock(); defer { lock.unlock() }
-        done += 1; cells += tileCells
-        return (done, cells)
+        counts.withLock { counts in
+            counts.done += 1
+            counts.cells += tileCells
+            return (counts.done, counts.cells)
+        }
     }
 
-    func fail(_ failure: Error) {
-        lock.lock(); defer { lock.unlock() }
-        if error == nil { error = failure }
+    func fail(_ failure: any Error) {
+        counts.withLock { counts in
+            if counts.error == nil { counts.error = failure }
+        }
     }
 }

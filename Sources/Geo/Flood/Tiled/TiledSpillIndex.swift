@@ -1,5 +1,6 @@
 import CGDAL
 import Foundation
+import Synchronization
 
 /// The flood answers of a tiled spill index (a Cloud-Optimized GeoTIFF written by
 /// `TiledBuilder`), read window by window and never loaded whole:
@@ -150,25 +151,27 @@ public struct ElevationGridShape: Sendable {
 }
 
 /// Open GDAL handles of one file, lent to one reader at a time (a handle is not thread-safe).
-private final class DatasetPool: @unchecked Sendable {
+private final class DatasetPool: Sendable {
+    /// A handle that is idle, owned by the pool alone until it is lent.
+    private struct Handle: @unchecked Sendable {
+        let dataset: GDALDatasetH
+    }
+
     private let path: String
-    private let lock = NSLock()
-    private var idle: [GDALDatasetH] = []
+    private let idle = Mutex<[Handle]>([])
 
     init(path: String) { self.path = path }
 
-    deinit { idle.forEach { GDALClose($0) } }
+    deinit { idle.withLock { $0.forEach { GDALClose($0.dataset) } } }
 
     func with<Result>(_ body: (GDALDatasetH) throws -> Result) throws -> Result {
-        lock.lock()
-        var dataset = idle.popLast()
-        lock.unlock()
+        var dataset = idle.withLock { $0.popLast()?.dataset }
         if dataset == nil {
             GDAL.resetError()
             dataset = GDALOpenEx(path, UInt32(GDAL_OF_RASTER | GDAL_OF_READONLY), nil, nil, nil)
         }
         guard let dataset else { throw GeoError.unreadableFile(path: path, message: GDAL.lastError(or: "cannot be opened any more")) }
-        defer { lock.lock(); idle.append(dataset); lock.unlock() }
+        defer { idle.withLock { $0.append(Handle(dataset: dataset)) } }
         return try body(dataset)
     }
 }
