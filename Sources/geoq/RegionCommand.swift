@@ -109,8 +109,8 @@ struct RegionCommand: ParsableCommand {
         let answer = try engine.region(for: regionInput, options: options)
         switch format {
         case .text: print(RegionTextReport(region: answer.region, viewport: viewport).text)
-        case .json: print(answer.region.jsonText())
-        case .geojson: print(answer.region.geoJSONText(points: answer.points))
+        case .json: try Output.emit(try JSONOutput.encode(answer.region), to: nil)
+        case .geojson: try Output.emit(try JSONOutput.encode(answer.region.geoJSON(points: answer.points)), to: nil)
         }
     }
 

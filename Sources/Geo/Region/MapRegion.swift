@@ -33,3 +33,26 @@ public struct MapRegion: Sendable, Equatable {
     /// The largest Web Mercator zoom at which `bounds` fits the requested viewport, if one was given.
     public let zoom: Int?
 }
+
+extension MapRegion.Span: Encodable {}
+
+extension MapRegion: Encodable {
+    private enum CodingKeys: String, CodingKey {
+        case center, span, bbox, pointBounds, pointCount, keptCount, trimmedIndices, zoom
+    }
+
+    /// `center`, `span`, `bbox` and `pointBounds` (RFC 7946 arrays), `pointCount`, `keptCount`,
+    /// `trimmedIndices` and, when a viewport was given, `zoom`: `geoq region --format json` and
+    /// `POST /v1/region` through `JSONOutput`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(center, forKey: .center)
+        try container.encode(span, forKey: .span)
+        try container.encode(bounds, forKey: .bbox)
+        try container.encode(pointBounds, forKey: .pointBounds)
+        try container.encode(pointCount, forKey: .pointCount)
+        try container.encode(keptCount, forKey: .keptCount)
+        try container.encode(trimmedIndices, forKey: .trimmedIndices)
+        try container.encodeIfPresent(zoom, forKey: .zoom)
+    }
+}

@@ -1,4 +1,4 @@
-/// A JSON document as a tree: what ``JSONReader`` produces and what ``JSONWriter`` prints.
+/// A JSON document as a tree: what ``JSONReader`` produces.
 ///
 /// Objects keep their members in order, so written documents read in the order they were built
 /// ("type" first in GeoJSON) and are byte-for-byte repeatable.

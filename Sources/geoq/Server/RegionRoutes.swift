@@ -62,9 +62,9 @@ struct RegionRoutes<Context: RequestContext> {
             throw APIError(status: .badRequest, code: "invalid_body", message: "request body: \(message)")
         }
         if query.format == .geojson {
-            return .data(Data(answer.region.geoJSONText(points: answer.points).utf8), contentType: "application/geo+json")
+            return .data(try JSONOutput.encode(answer.region.geoJSON(points: answer.points)), contentType: "application/geo+json")
         }
-        return .data(Data((answer.region.jsonText() + "\n").utf8), contentType: "application/json")
+        return try .json(answer.region)
     }
 
     /// The body as a region input: place ids when it is `{"placeIds": […]}`, else points.

@@ -25,11 +25,14 @@ import Testing
     @Test func jsonAndGeoJSONAreWritten() throws {
         let json = try geoq(["region", "-", "--format", "json", "--mode", "joint", "--padding", "0"], input: pins)
         #expect(json.status == 0)
-        #expect(json.standardOutput.contains("\"pointBounds\": [2.2945, 48.853, 2.3499, 48.8606]"))
+        let region = try #require(try JSONSerialization.jsonObject(with: json.standardOutputData) as? [String: Any])
+        #expect(region["pointBounds"] as? [Double] == [2.2945, 48.853, 2.3499, 48.8606])
         let geojson = try geoq(["region", "-", "--format", "geojson"], input: "[[178,-18],[179.5,-17],[-179.5,-16.5],[-0.1,51.5]]")
         #expect(geojson.status == 0)
-        #expect(geojson.standardOutput.contains("\"type\": \"MultiPolygon\""))
-        #expect(geojson.standardOutput.contains("\"index\": 3"))
+        let collection = try #require(try JSONSerialization.jsonObject(with: geojson.standardOutputData) as? [String: Any])
+        let features = try #require(collection["features"] as? [[String: Any]])
+        #expect((features.first?["geometry"] as? [String: Any])?["type"] as? String == "MultiPolygon")
+        #expect((features.last?["properties"] as? [String: Any])?["index"] as? Int == 3)
     }
 
     @Test func badDataIsOneLineAndExitStatusOne() throws {

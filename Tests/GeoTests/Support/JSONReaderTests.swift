@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import Geo
 
@@ -45,19 +46,20 @@ import Testing
         }
     }
 
-    @Test func writtenTextReadsBackTheSame() throws {
-        let value = JSONValue.object([
-            ("text", .string("quote \" backslash \\ tab \t bell \u{7} é")),
-            ("numbers", .array([.number(3), .number(-0.1), .number(1e-7), .number(.nan)])),
-            ("nested", .array([.object([("flag", .bool(true)), ("nothing", .null)])])),
-        ])
-        for pretty in [false, true] {
-            let text = JSONWriter.text(value, pretty: pretty)
-            let back = try parse(text)
-            #expect(back["text"]?.string == "quote \" backslash \\ tab \t bell \u{7} é")
-            #expect(back["numbers"]?.array?.count == 4)
-            #expect(back["numbers"]?.array?[3].number == nil, "NaN is written as null")
+    /// What Foundation's encoder writes (escapes, exponents, nested arrays) reads back the same.
+    @Test func whatFoundationWritesReadsBackTheSame() throws {
+        struct Document: Encodable {
+            var text = "quote \" backslash \\ tab \t bell \u{7} é /"
+            var numbers = [3, -0.1, 1e-7, 1e300]
+            var nested = [[["flag": true]]]
         }
-        #expect(JSONWriter.text(.array([.number(3), .number(-0.1), .number(1e-7)]), pretty: false) == "[3,-0.1,1e-07]")
+        for formatting in [JSONEncoder.OutputFormatting(), [.prettyPrinted, .sortedKeys]] {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = formatting
+            let back = try JSONReader.parse(Array(encoder.encode(Document())))
+            #expect(back["text"]?.string == Document().text)
+            #expect(back["numbers"]?.array?.compactMap(\.number) == Document().numbers)
+            #expect(back["nested"]?.array?.first?.array?.first?["flag"] != nil)
+        }
     }
 }
