@@ -17,7 +17,8 @@ struct GeoqCommand: AsyncParsableCommand {
           geoq complete "new yo"
         """,
         version: Geo.version,
-        subcommands: [FloodCommand.self, IndexCommand.self, CompleteCommand.self, PlacesCommand.self, RegionCommand.self, ServeCommand.self]
+        subcommands: [FloodCommand.self, IndexCommand.self, CompleteCommand.self, PlacesCommand.self, RegionCommand.self, ServeCommand.self,
+                      SettingsCommand.self]
     )
 
     /// Exit status 2 for usage mistakes, 1 for data problems, one line on stderr either way.
@@ -34,6 +35,9 @@ struct GeoqCommand: AsyncParsableCommand {
             } else {
                 try command.run()
             }
+        } catch let error as SettingError {
+            Terminal.notice(error.description)
+            Foundation.exit(2)
         } catch let error as GeoError {
             Terminal.notice(ArgumentSpelling.message(error))
             Foundation.exit(error.isUsageError ? 2 : 1)

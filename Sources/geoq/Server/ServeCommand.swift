@@ -19,34 +19,22 @@ struct ServeCommand: AsyncParsableCommand {
         """
     )
 
-    @Option(help: "Address to listen on.")
-    var host = "127.0.0.1"
-
-    @Option(help: "Port to listen on (0 picks a free one).")
-    var port = 8080
+    @OptionGroup var service: ServiceOptions
 
     @OptionGroup var dataset: DEMOptions
 
     @OptionGroup var gazetteer: PlacesOptions
 
-    @Option(help: ArgumentHelp("Memory for completion answers kept for repeated prefixes, in MiB (0: none).", valueName: "MiB"))
-    var completionCache = GeoqRouter.defaultCompletionCacheMiB
-
-    func validate() throws {
-        guard (0...65536).contains(completionCache) else {
-            throw ValidationError("--completion-cache: expected 0 to 65536 MiB, got \(completionCache)")
-        }
-        guard (0...65535).contains(port) else { throw ValidationError("--port: expected 0 to 65535, got \(port)") }
-    }
-
     func run() async throws {
-        let engine = try EngineLoader.load(dem: dataset, placesPath: try gazetteer.placesPath())
+        let settings = try await service.settings(dataset: dataset, gazetteer: gazetteer)
+        let (host, port) = (settings.host, settings.port)
+        let engine = try EngineLoader.load(dem: dataset.applying(settings), placesPath: try gazetteer.applying(settings).placesPath())
         guard let specPath = EmbeddedData.repositoryFile("openapi.yaml"), let spec = FileManager.default.contents(atPath: specPath) else {
             throw GeoError.unreadableFile(path: "openapi.yaml", message: "not found beside data/; expected the repository's OpenAPI description")
         }
         var logger = Logger(label: "geoq", factory: BatchedLogHandler.init)
         logger.logLevel = .info
-        let router = GeoqRouter.build(engine: engine, openAPISpec: spec, completionCacheMiB: completionCache)
+        let router = GeoqRouter.build(engine: engine, openAPISpec: spec, completionCacheMiB: settings.completionCacheMiB)
         let app = Application(
             router: router,
             server: .http1(configuration: .init(additionalChannelHandlers: [FlushBeforeCloseHandler()])),
