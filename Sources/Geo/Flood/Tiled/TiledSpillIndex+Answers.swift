@@ -47,9 +47,9 @@ extension TiledSpillIndex {
 
     /// The elevation and spill level at a WGS 84 point: one cell read. O(1).
     public func point(latitude: Double, longitude: Double) throws -> FloodPoint {
-        let point = try GeoPoint.validated(latitude: latitude, longitude: longitude, parameter: "--lat/--lon")
+        let point = try GeoPoint.validated(latitude: latitude, longitude: longitude)
         guard let (row, col) = locator.cell(latitude: point.latitude, longitude: point.longitude) else {
-            throw GeoError.invalidArgument(parameter: "--lat/--lon", message: "\(latitude),\(longitude) is outside the DEM's extent")
+            throw GeoError.invalidInput(.point, "\(latitude),\(longitude) is outside the DEM's extent; expected a point on it")
         }
         let cells = try read(TileLayout.Rect(row: row, col: col, width: 1, height: 1))
         let centre = locator.centre(row: row, col: col) ?? (longitude, latitude)
