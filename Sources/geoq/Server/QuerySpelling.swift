@@ -34,8 +34,8 @@ enum QuerySpelling {
         case .dem: return "dem"
         case .places: return "places"
         case .grid: return "grid"
-        case .tileSize: return "tile_size"
-        case .memoryLimit: return "memory_limit"
+        case .tileSize: return "tile size"
+        case .memoryLimit: return "memory limit"
         case .tile: return "tile"
         }
     }

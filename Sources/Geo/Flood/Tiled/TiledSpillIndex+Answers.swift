@@ -139,9 +139,9 @@ extension TiledSpillIndex {
         let grid: ElevationGrid
         let spill: SpillLevels
         if plan.isInt16 {
-            let nodata = plan.int16Nodata ?? Int16.min
+            let nodata = TiledIndexFiles.int16Nodata
             grid = try ElevationGrid(width: windowWidth, height: rows.count, samples: .int16(elevations.map { $0.isNaN ? nodata : Int16($0) }),
-                                     int16Nodata: plan.int16Nodata ?? (elevations.contains { $0.isNaN } ? nodata : nil), georeference: reference)
+                                     int16Nodata: nodata, georeference: reference)
             spill = .int16(levels.map { Int16(levelValue: Double($0)) })
         } else {
             grid = try ElevationGrid(width: windowWidth, height: rows.count, samples: .float32(elevations), georeference: reference)
