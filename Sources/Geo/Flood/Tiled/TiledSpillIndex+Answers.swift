@@ -64,14 +64,20 @@ extension TiledSpillIndex {
         try SpillIndex.validateRise(rise)
         let width = longitudes.count, height = latitudes.count
         var cellOfPixel = [(row: Int, col: Int)?](repeating: nil, count: width * height)
+        var shownRows: [Int] = [], shownColumns: [Int] = []
         if georeference.isGeographic {
             let columns = longitudes.map { locator.column(longitude: $0) }, rows = latitudes.map { locator.row(latitude: $0) }
             for j in 0..<height { for i in 0..<width { if let row = rows[j], let col = columns[i] { cellOfPixel[j * width + i] = (row, col) } } }
+            shownRows = rows.compactMap { $0 }
+            shownColumns = columns.compactMap { $0 }
         } else {
             for j in 0..<height { for i in 0..<width { cellOfPixel[j * width + i] = locator.cell(latitude: latitudes[j], longitude: longitudes[i]) } }
+            let shown = cellOfPixel.compactMap { $0 }
+            shownRows = shown.map(\.row)
+            shownColumns = shown.map(\.col)
         }
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
-        let sampler = try WindowSampler(index: self, cells: cellOfPixel.compactMap { $0 }, pixelsAcross: width, pixelsDown: height)
+        let sampler = try WindowSampler(index: self, rows: shownRows, columns: shownColumns, pixelsAcross: width, pixelsDown: height)
         for (pixel, cell) in cellOfPixel.enumerated() {
             guard let cell, let (level, elevation) = sampler.sample(row: cell.row, col: cell.col) else { continue }
             let colour = FloodPalette.colour(elevation: elevation, spillLevel: level, rise: rise)
