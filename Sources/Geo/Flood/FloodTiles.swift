@@ -42,8 +42,10 @@ public struct TileCoordinate: Sendable, Hashable {
 }
 
 extension SpillIndex {
-    /// A 256 × 256 PNG tile of the sea at `rise`, in the colours of `mapPNG`. O(pixels).
-    public func tilePNG(_ tile: TileCoordinate, rise: Double) throws -> Data {
-        try render(rise: rise, longitudes: tile.pixelLongitudes, latitudes: tile.pixelLatitudes).pngData()
+    /// A 256 × 256 PNG tile of the sea at `rise`, in the colours of `mapPNG`; `hatched` stripes
+    /// newly flooded land, the stripes running on from tile to tile. O(pixels).
+    public func tilePNG(_ tile: TileCoordinate, rise: Double, hatched: Bool = false) throws -> Data {
+        let origin = hatched ? (x: tile.x * TileCoordinate.size, y: tile.y * TileCoordinate.size) : nil
+        return try render(rise: rise, longitudes: tile.pixelLongitudes, latitudes: tile.pixelLatitudes, hatchOrigin: origin).pngData()
     }
 }

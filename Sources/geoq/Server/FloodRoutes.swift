@@ -46,8 +46,8 @@ struct FloodRoutes<Context: RequestContext> {
         guard tileName.hasSuffix(".png") else { throw APIError.badParameter("y", "expected {y}.png, got \"\(tileName)\"") }
         let tile = try TileCoordinate(zoom: try index("z", context.parameters.get("z")), x: try index("x", context.parameters.get("x")),
                                       y: try index("y", String(tileName.dropLast(4))))
-        let rise = try request.rise()
-        let png = try await OffLoop.run { try engine.floodTilePNG(tile, rise: rise) }
+        let rise = try request.rise(), hatched = try request.boolean("hatch", default: false)
+        let png = try await OffLoop.run { try engine.floodTilePNG(tile, rise: rise, hatched: hatched) }
         return .data(png, contentType: "image/png", headers: [.cacheControl: "public, max-age=86400, immutable"])
     }
 }

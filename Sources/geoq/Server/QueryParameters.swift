@@ -36,6 +36,15 @@ extension Request {
         return value
     }
 
+    func boolean(_ name: String, default fallback: Bool) throws -> Bool {
+        guard let raw = text(name) else { return fallback }
+        switch raw {
+        case "true", "1": return true
+        case "false", "0": return false
+        default: throw APIError.badParameter(name, "expected true or false, got \"\(raw)\"")
+        }
+    }
+
     func rise() throws -> Double {
         let rise = try requiredNumber("rise", "a sea-level change in metres from -12000 to 12000")
         try SpillIndex.validateRise(rise, parameter: "rise")

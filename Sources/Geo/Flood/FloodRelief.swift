@@ -1,0 +1,87 @@
+import CGDAL
+import Foundation
+
+/// Every cell block's elevation and spill level in whole metres, packed for a graphics card: the
+/// globe uploads it once and classifies each pixel against any sea level itself, so moving the
+/// level needs no request.
+///
+/// Encoded as a 16-bit grey + alpha PNG (lossless, readable by any PNG decoder or GIS):
+/// - band 1 (grey) is the elevation + 32768, or 0 where the grid has no data;
+/// - band 2 (alpha) is how far the spill level lies above the elevation (spill − elevation ≥ 0,
+///   zero for most cells, which is why it costs little), 65535 for cells the sea never reaches.
+///   Where there is no data, band 2 is the spill level + 32768 (0: always water).
+///
+/// Block (i, j) covers rows `j·step ..< (j+1)·step` and columns `i·step ..< (i+1)·step` of the
+/// grid and holds the one cell of the block with the lowest spill level (the lowest elevation
+/// among equals): a real cell, so every pixel classifies as some cell of the grid does, and
+/// narrow straits stay open.
+public struct FloodRelief: Sendable {
+    /// Grid cells per block side.
+    public let step: Int
+    public let width: Int
+    public let height: Int
+    /// Outer edges of the blocks in the grid's coordinates: west, south, east, north. The last row
+    /// or column may reach past the grid when its size is not a multiple of `step`.
+    public let bounds: [Double]
+    /// Band 1 and band 2 interleaved, row-major from the top-left.
+    public let samples: [UInt16]
+
+    /// Added to elevations and to no-data spill levels so that they fit an unsigned 16-bit band.
+    public static let offset = 32_768
+    /// Band 2 of a cell the sea never reaches.
+    public static let neverWater: UInt16 = .max
+    /// Block sides served.
+    public static let stepRange: ClosedRange<Int> = 1...16
+
+    /// PNG bytes: 16-bit grey + alpha. O(blocks).
+    public func pngData() throws -> Data {
+        try samples.withUnsafeBytes { bytes in
+            try GDAL.encode(bytes.baseAddress!, width: width, height: height, bandCount: 2, type: GDT_UInt16,
+                            interpretations: [GCI_GrayIndex, GCI_AlphaBand], driver: "PNG", extension: "png", options: ["ZLEVEL=9"])
+        }
+    }
+}
+
+extension SpillIndex {
+    /// The grid in `step × step` blocks, each the block's lowest-spilling cell. O(cells).
+    public func relief(step: Int) throws -> FloodRelief {
+        guard FloodRelief.stepRange.contains(step) else {
+            throw GeoError.invalidArgument(parameter: "relief step", message: "expected a block side from \(FloodRelief.stepRange.lowerBound) to \(FloodRelief.stepRange.upperBound) cells, got \(step)")
+        }
+        let width = (grid.width + step - 1) / step, height = (grid.height + step - 1) / step
+        var samples = [UInt16](repeating: 0, count: width * height * 2)
+        for blockRow in 0..<height {
+            for blockColumn in 0..<width {
+                var best = -1, bestSpill = Double.infinity, bestElevation = Double.infinity
+                for row in (blockRow * step)..<min(grid.height, (blockRow + 1) * step) {
+                    for column in (blockColumn * step)..<min(grid.width, (blockColumn + 1) * step) {
+                        let cell = row * grid.width + column
+                        let spill = levels.level(atIndex: cell), elevation = grid.elevation(atIndex: cell) ?? .infinity
+                        if best < 0 || spill < bestSpill || (spill == bestSpill && elevation < bestElevation) {
+                            (best, bestSpill, bestElevation) = (cell, spill, elevation)
+                        }
+                    }
+                }
+                let (band1, band2) = Self.reliefSample(elevation: grid.elevation(atIndex: best), spill: bestSpill)
+                samples[(blockRow * width + blockColumn) * 2] = band1
+                samples[(blockRow * width + blockColumn) * 2 + 1] = band2
+            }
+        }
+        let transform = grid.georeference.geoTransform
+        let (west, north) = transform.map(col: 0, row: 0)
+        let (east, south) = transform.map(col: Double(width * step), row: Double(height * step))
+        return FloodRelief(step: step, width: width, height: height, bounds: [west, south, east, north], samples: samples)
+    }
+
+    /// The two bands of one cell (see `FloodRelief`). Levels are rounded to whole metres.
+    static func reliefSample(elevation: Double?, spill: Double) -> (UInt16, UInt16) {
+        func clamped(_ value: Double, _ low: Double, _ high: Double) -> UInt16 { UInt16(min(high, max(low, value.rounded()))) }
+        guard let elevation else {
+            if spill == .infinity { return (0, FloodRelief.neverWater) }
+            return (0, clamped(spill + Double(FloodRelief.offset), 0, 65_534))
+        }
+        let band1 = clamped(elevation + Double(FloodRelief.offset), 1, 65_535)
+        if spill == .infinity { return (band1, FloodRelief.neverWater) }
+        return (band1, clamped(spill.rounded() - (Double(band1) - Double(FloodRelief.offset)), 0, 65_534))
+    }
+}

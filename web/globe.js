@@ -1,0 +1,511 @@
+// geoq's globe: the Earth in relief (three.js from Debian's libjs-three, served by geoq), with a
+// sea level that moves on the graphics card. The relief (/v1/relief: every cell block's
+// elevation and spill level) is uploaded once; each pixel is then classified against the level,
+// a uniform, exactly as the server classifies cells for its tiles, in the colours of /v1/palette.
+"use strict";
+
+window.GeoqGlobe = (function () {
+  const EARTH_RADIUS_M = 6371000;
+  const MESH_COLUMNS = 1024, MESH_ROWS = 512; // quads: 525,825 vertices, 1,048,576 triangles
+  const MIN_DISTANCE = 1.08, MAX_DISTANCE = 8; // camera distance from the centre, in Earth radii
+  const FIELD_OF_VIEW = 35; // degrees, vertical
+  const NEVER_WATER = 1e9, NO_DATA = -1e9;
+
+  /** Whether this browser can draw the globe: WebGL with float textures read in vertex shaders. */
+  function supported() {
+    try {
+      const gl = document.createElement("canvas").getContext("webgl");
+      return !!(gl && gl.getExtension("OES_texture_float") && gl.getParameter(gl.MAX_VERTEX_TEXTURE_IMAGE_UNITS) > 0);
+    } catch (_) {
+      return false;
+    }
+  }
+
+  // ---- The relief: a 16-bit grey + alpha PNG, decoded here so no colour management touches it ----
+
+  /** The PNG's samples as [band 1, band 2] pairs, row-major: {width, height, samples: Uint16Array}. */
+  async function decodeReliefPNG(buffer) {
+    const bytes = new Uint8Array(buffer), view = new DataView(buffer);
+    const signature = [137, 80, 78, 71, 13, 10, 26, 10];
+    if (signature.some((b, i) => bytes[i] !== b)) throw new Error("the relief is not a PNG");
+    let width = 0, height = 0, position = 8;
+    const chunks = [];
+    while (position < bytes.length) {
+      const length = view.getUint32(position), type = String.fromCharCode(...bytes.subarray(position + 4, position + 8));
+      if (type === "IHDR") {
+        width = view.getUint32(position + 8);
+        height = view.getUint32(position + 12);
+        const depth = bytes[position + 16], colourType = bytes[position + 17], interlace = bytes[position + 20];
+        if (depth !== 16 || colourType !== 4 || interlace !== 0) throw new Error("the relief is not a 16-bit grey + alpha PNG");
+      } else if (type === "IDAT") {
+        chunks.push(bytes.subarray(position + 8, position + 8 + length));
+      }
+      position += 12 + length;
+    }
+    const inflated = new Uint8Array(await new Response(new Blob(chunks).stream().pipeThrough(new DecompressionStream("deflate"))).arrayBuffer());
+    const bpp = 4, stride = width * bpp;
+    if (inflated.length !== height * (stride + 1)) throw new Error("the relief PNG holds " + inflated.length + " bytes, expected " + height * (stride + 1));
+    const rows = new Uint8Array(height * stride);
+    for (let y = 0; y < height; y++) {
+      const filter = inflated[y * (stride + 1)], source = y * (stride + 1) + 1, target = y * stride, above = target - stride;
+      for (let x = 0; x < stride; x++) {
+        const a = x >= bpp ? rows[target + x - bpp] : 0, b = y > 0 ? rows[above + x] : 0, c = x >= bpp && y > 0 ? rows[above + x - bpp] : 0;
+        let predictor = 0;
+        if (filter === 1) predictor = a;
+        else if (filter === 2) predictor = b;
+        else if (filter === 3) predictor = (a + b) >> 1;
+        else if (filter === 4) {
+          const p = a + b - c, pa = Math.abs(p - a), pb = Math.abs(p - b), pc = Math.abs(p - c);
+          predictor = pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
+        }
+        rows[target + x] = (inflated[source + x] + predictor) & 255;
+      }
+    }
+    const samples = new Uint16Array(width * height * 2);
+    for (let i = 0; i < samples.length; i++) samples[i] = (rows[2 * i] << 8) | rows[2 * i + 1];
+    return { width, height, samples };
+  }
+
+  /** Elevation and spill level in metres from the relief's bands (see FloodRelief in the service). */
+  function levelsOf(samples) {
+    const levels = new Float32Array(samples.length);
+    for (let i = 0; i < samples.length; i += 2) {
+      const band1 = samples[i], band2 = samples[i + 1];
+      if (band1 === 0) {
+        levels[i] = NO_DATA;
+        levels[i + 1] = band2 === 65535 ? NEVER_WATER : band2 - 32768;
+      } else {
+        levels[i] = band1 - 32768;
+        levels[i + 1] = band2 === 65535 ? NEVER_WATER : levels[i] + band2;
+      }
+    }
+    return levels;
+  }
+
+  // ---- Shaders: the server's FloodClass.of and FloodPalette, per pixel ----------------------------
+
+  const shaderCommon = `
+    uniform sampler2D relief;
+    uniform vec2 reliefSize;
+    uniform vec4 reliefBounds; // west, south, east, north (degrees)
+    uniform float rise;
+    uniform float exaggeration;
+    const float PI = 3.141592653589793;
+    vec2 reliefCoordinate(vec2 lonLat) {
+      float u = (degrees(lonLat.x) - reliefBounds.x) / (reliefBounds.z - reliefBounds.x);
+      float v = (reliefBounds.w - degrees(lonLat.y)) / (reliefBounds.w - reliefBounds.y);
+      return vec2(fract(u), clamp(v, 0.5 / reliefSize.y, 1.0 - 0.5 / reliefSize.y));
+    }
+    // The height of the surface drawn: water lies flat at the sea level.
+    float surfaceHeight(vec2 levels) {
+      if (levels.y <= rise) return rise;
+      return levels.x < -1e8 ? 0.0 : levels.x;
+    }`;
+
+  const vertexShader = shaderCommon + `
+    attribute vec2 lonLat;
+    varying vec2 vLonLat;
+    varying vec3 vDirection;
+    void main() {
+      vLonLat = lonLat;
+      vDirection = position;
+      vec2 levels = texture2D(relief, reliefCoordinate(lonLat)).ra;
+      float radius = 1.0 + surfaceHeight(levels) * exaggeration / ${EARTH_RADIUS_M.toFixed(1)};
+      gl_Position = projectionMatrix * modelViewMatrix * vec4(position * radius, 1.0);
+    }`;
+
+  const fragmentShader = shaderCommon + `
+    uniform vec4 landStops[8];
+    uniform vec4 seaStops[8];
+    uniform vec3 floodedColour;
+    uniform vec3 isolatedColour;
+    uniform vec3 exposedColour;
+    uniform vec3 hatchColour;
+    uniform vec2 hatch; // period and stripe width in pixels; period 0: no hatching
+    uniform vec3 lightDirection;
+    varying vec2 vLonLat;
+    varying vec3 vDirection;
+
+    vec3 ramp(vec4 stops[8], float value) {
+      if (value <= stops[0].w) return stops[0].rgb;
+      for (int i = 1; i < 8; i++) {
+        if (value <= stops[i].w) {
+          float t = (value - stops[i - 1].w) / (stops[i].w - stops[i - 1].w);
+          return mix(stops[i - 1].rgb, stops[i].rgb, t);
+        }
+      }
+      return stops[7].rgb;
+    }
+    float heightAt(vec2 coordinate) { return surfaceHeight(texture2D(relief, coordinate).ra); }
+
+    void main() {
+      vec2 coordinate = reliefCoordinate(vLonLat);
+      vec2 levels = texture2D(relief, coordinate).ra;
+      float elevation = levels.x, spill = levels.y;
+      bool noData = elevation < -1e8;
+      vec3 colour;
+      bool unshaded = true;
+      if (spill <= rise) {
+        if (!noData && elevation > 0.0) {
+          colour = floodedColour;
+          if (hatch.x > 0.0 && mod(floor(gl_FragCoord.x) + floor(gl_FragCoord.y), hatch.x) < hatch.y) colour = hatchColour;
+        } else {
+          colour = ramp(seaStops, rise - (noData ? -8000.0 : elevation));
+        }
+      } else if (noData) {
+        colour = vec3(0.2);
+      } else if (elevation <= rise) {
+        colour = isolatedColour;
+      } else if (rise < 0.0 && spill <= 0.0) {
+        colour = exposedColour;
+        unshaded = false;
+      } else {
+        colour = ramp(landStops, elevation);
+        unshaded = false;
+      }
+      if (!unshaded) {
+        // Relief shading: the normal from the neighbouring blocks' heights, exaggerated as drawn.
+        vec2 texel = 1.0 / reliefSize;
+        float metresPerTexelX = (reliefBounds.z - reliefBounds.x) * texel.x * PI / 180.0 * ${EARTH_RADIUS_M.toFixed(1)} * max(cos(vLonLat.y), 0.05);
+        float metresPerTexelY = (reliefBounds.w - reliefBounds.y) * texel.y * PI / 180.0 * ${EARTH_RADIUS_M.toFixed(1)};
+        float east = heightAt(coordinate + vec2(texel.x, 0.0)), west = heightAt(coordinate - vec2(texel.x, 0.0));
+        float north = heightAt(coordinate - vec2(0.0, texel.y)), south = heightAt(coordinate + vec2(0.0, texel.y));
+        vec3 local = normalize(vec3(-(east - west) * exaggeration / (2.0 * metresPerTexelX),
+                                    -(north - south) * exaggeration / (2.0 * metresPerTexelY), 1.0));
+        vec3 up = normalize(vDirection);
+        vec3 eastAxis = normalize(vec3(cos(vLonLat.x), 0.0, -sin(vLonLat.x)));
+        vec3 northAxis = cross(up, eastAxis);
+        vec3 normal = normalize(eastAxis * local.x + northAxis * local.y + up * local.z);
+        float relief = max(dot(normal, lightDirection), 0.0) - max(dot(up, lightDirection), 0.0);
+        colour *= clamp(1.0 + 1.4 * relief, 0.45, 1.3);
+      }
+      gl_FragColor = vec4(clamp(colour, 0.0, 1.0), 1.0);
+    }`;
+
+  // ---- Geometry ------------------------------------------------------------------------------
+
+  function sphereGeometry() {
+    const count = (MESH_COLUMNS + 1) * (MESH_ROWS + 1);
+    const positions = new Float32Array(count * 3), lonLats = new Float32Array(count * 2);
+    let vertex = 0;
+    for (let row = 0; row <= MESH_ROWS; row++) {
+      const latitude = Math.PI / 2 - Math.PI * row / MESH_ROWS;
+      for (let column = 0; column <= MESH_COLUMNS; column++, vertex++) {
+        const longitude = -Math.PI + 2 * Math.PI * column / MESH_COLUMNS;
+        positions.set([Math.cos(latitude) * Math.sin(longitude), Math.sin(latitude), Math.cos(latitude) * Math.cos(longitude)], vertex * 3);
+        // The last column repeats the first a hair west of +180°, so the seam samples the same blocks.
+        lonLats.set([column === MESH_COLUMNS ? Math.PI - 1e-6 : longitude, latitude], vertex * 2);
+      }
+    }
+    const indices = new Uint32Array(MESH_COLUMNS * MESH_ROWS * 6);
+    let index = 0;
+    for (let row = 0; row < MESH_ROWS; row++) {
+      for (let column = 0; column < MESH_COLUMNS; column++) {
+        const a = row * (MESH_COLUMNS + 1) + column, b = a + MESH_COLUMNS + 1;
+        indices.set([a, b, a + 1, b, b + 1, a + 1], index);
+        index += 6;
+      }
+    }
+    const geometry = new THREE.BufferGeometry();
+    geometry.setIndex(new THREE.BufferAttribute(indices, 1));
+    geometry.setAttribute("position", new THREE.BufferAttribute(positions, 3));
+    geometry.setAttribute("lonLat", new THREE.BufferAttribute(lonLats, 2));
+    return geometry;
+  }
+
+  function hexColour(hex) {
+    return new THREE.Vector3(parseInt(hex.slice(1, 3), 16) / 255, parseInt(hex.slice(3, 5), 16) / 255, parseInt(hex.slice(5, 7), 16) / 255);
+  }
+
+  function stops(ramp, key) {
+    const result = ramp.map((stop) => { const c = hexColour(stop.colour); return new THREE.Vector4(c.x, c.y, c.z, stop[key]); });
+    while (result.length < 8) { const last = result[result.length - 1]; result.push(new THREE.Vector4(last.x, last.y, last.z, last.w + 1e7 * result.length)); }
+    return result.slice(0, 8);
+  }
+
+  /** Camera distance (Earth radii) that shows an angular radius `radians` around the view's centre. */
+  function distanceShowing(radians) {
+    const half = THREE.MathUtils ? THREE.MathUtils.degToRad(FIELD_OF_VIEW / 2) : FIELD_OF_VIEW / 2 * Math.PI / 180;
+    const theta = Math.min(Math.PI / 2, Math.max(0.01, radians));
+    return Math.min(MAX_DISTANCE, Math.max(MIN_DISTANCE, Math.cos(theta) + Math.sin(theta) / Math.tan(half) * 1.1));
+  }
+
+  /**
+   * A globe in `container`. options: palette (/v1/palette), relief {width, height, levels, bounds},
+   * view {lat, lon, distance}, rise, exaggeration, hatched, reducedMotion(), onClick(lat, lon), onMove().
+   */
+  function create(container, options) {
+    const canvas = document.createElement("canvas");
+    canvas.tabIndex = 0;
+    canvas.setAttribute("role", "application");
+    canvas.setAttribute("aria-roledescription", "globe");
+    canvas.setAttribute("aria-label", "Globe of the sea at the chosen level. Arrow keys turn it, plus and minus zoom, Enter reads the point at the centre.");
+    container.append(canvas);
+    const renderer = new THREE.WebGLRenderer({ canvas, antialias: false, preserveDrawingBuffer: true });
+    renderer.setPixelRatio(window.devicePixelRatio || 1);
+    renderer.setClearColor(0x0b1a2b, 1);
+    const scene = new THREE.Scene();
+    const camera = new THREE.PerspectiveCamera(FIELD_OF_VIEW, 1, 0.01, 100);
+
+    const { relief, palette } = options;
+    const texture = new THREE.DataTexture(relief.levels, relief.width, relief.height, THREE.LuminanceAlphaFormat, THREE.FloatType);
+    texture.magFilter = THREE.NearestFilter;
+    texture.minFilter = THREE.NearestFilter;
+    texture.wrapS = texture.wrapT = THREE.ClampToEdgeWrapping; // NPOT; longitudes wrap in the shader (fract)
+    texture.generateMipmaps = false;
+    texture.needsUpdate = true;
+    const colourOf = (name) => hexColour(palette.classes.find((c) => c.class === name).colour);
+    const uniforms = {
+      relief: { value: texture },
+      reliefSize: { value: new THREE.Vector2(relief.width, relief.height) },
+      reliefBounds: { value: new THREE.Vector4(...relief.bounds) },
+      rise: { value: options.rise },
+      exaggeration: { value: options.exaggeration },
+      landStops: { value: stops(palette.landRamp, "elevationM") },
+      seaStops: { value: stops(palette.seaRamp, "depthM") },
+      floodedColour: { value: colourOf("newlyFlooded") },
+      isolatedColour: { value: colourOf("isolatedLowland") },
+      exposedColour: { value: colourOf("exposedSeaFloor") },
+      hatchColour: { value: hexColour(palette.hatch.colour) },
+      hatch: { value: new THREE.Vector2(options.hatched ? palette.hatch.periodPx : 0, palette.hatch.stripePx) },
+      lightDirection: { value: new THREE.Vector3(0, 0, 1) },
+    };
+    const material = new THREE.ShaderMaterial({ uniforms, vertexShader, fragmentShader });
+    const earth = new THREE.Mesh(sphereGeometry(), material);
+    earth.frustumCulled = false;
+    scene.add(earth);
+
+    const view = { lat: options.view.lat, lon: options.view.lon, distance: options.view.distance };
+    const motion = { lat: 0, lon: 0, zoom: 0 }; // inertia, per frame
+    let flight = null, frameRequested = false, framesDrawn = 0;
+
+    function direction(lat, lon) {
+      const φ = lat * Math.PI / 180, λ = lon * Math.PI / 180;
+      return new THREE.Vector3(Math.cos(φ) * Math.sin(λ), Math.sin(φ), Math.cos(φ) * Math.cos(λ));
+    }
+
+    function resize() {
+      const width = Math.max(1, container.clientWidth), height = Math.max(1, container.clientHeight);
+      renderer.setSize(width, height, false);
+      canvas.style.width = width + "px";
+      canvas.style.height = height + "px";
+      camera.aspect = width / height;
+      camera.updateProjectionMatrix();
+      requestFrame();
+    }
+
+    function placeCamera() {
+      view.lat = Math.max(-85, Math.min(85, view.lat));
+      view.lon = ((view.lon + 540) % 360) - 180;
+      view.distance = Math.max(MIN_DISTANCE, Math.min(MAX_DISTANCE, view.distance));
+      camera.position.copy(direction(view.lat, view.lon).multiplyScalar(view.distance));
+      camera.up.set(0, 1, 0);
+      camera.lookAt(0, 0, 0);
+      camera.updateMatrixWorld();
+      // Light from above the viewer's left shoulder, as relief maps are lit (from the north-west).
+      const light = direction(view.lat + 25, view.lon - 30);
+      uniforms.lightDirection.value.copy(light.normalize());
+    }
+
+    /** Draws now; returns the milliseconds the graphics card took (waited for with a pixel read). */
+    function draw() {
+      placeCamera();
+      const start = performance.now();
+      renderer.render(scene, camera);
+      const gl = renderer.getContext();
+      gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, new Uint8Array(4));
+      framesDrawn += 1;
+      return performance.now() - start;
+    }
+
+    function step() {
+      frameRequested = false;
+      let moving = false;
+      if (flight) {
+        const t = Math.min(1, (performance.now() - flight.start) / flight.duration), ease = t < 0.5 ? 2 * t * t : 1 - 2 * (1 - t) * (1 - t);
+        view.lat = flight.from.lat + (flight.to.lat - flight.from.lat) * ease;
+        view.lon = flight.from.lon + flight.deltaLon * ease;
+        view.distance = flight.from.distance * Math.pow(flight.to.distance / flight.from.distance, ease);
+        if (t >= 1) flight = null; else moving = true;
+      }
+      if (!dragging && (Math.abs(motion.lat) > 1e-3 || Math.abs(motion.lon) > 1e-3 || Math.abs(motion.zoom) > 1e-4)) {
+        view.lat += motion.lat;
+        view.lon += motion.lon;
+        view.distance = 1 + (view.distance - 1) * Math.exp(motion.zoom);
+        motion.lat *= 0.9; motion.lon *= 0.9; motion.zoom *= 0.8;
+        moving = true;
+      }
+      draw();
+      if (moving) requestFrame();
+      if (options.onMove) options.onMove(api.view());
+    }
+
+    function requestFrame() {
+      if (frameRequested) return;
+      frameRequested = true;
+      requestAnimationFrame(step);
+    }
+
+    /** Degrees the globe turns per screen pixel at the current distance. */
+    function degreesPerPixel() {
+      const pixelsPerRadius = container.clientHeight / (2 * Math.tan(FIELD_OF_VIEW * Math.PI / 360) * (view.distance - 1));
+      return 180 / Math.PI / pixelsPerRadius;
+    }
+
+    // ---- Pointer: drag to turn (with inertia), wheel or pinch to zoom, click to read a point ----
+    const pointers = new Map();
+    let dragging = false, pressedAt = null, pinchDistance = 0;
+    canvas.addEventListener("pointerdown", (event) => {
+      canvas.setPointerCapture(event.pointerId);
+      pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
+      dragging = true;
+      flight = null;
+      motion.lat = motion.lon = motion.zoom = 0;
+      pressedAt = pointers.size === 1 ? { x: event.clientX, y: event.clientY, time: performance.now() } : null;
+      if (pointers.size === 2) pinchDistance = pinchSpan();
+    });
+    function pinchSpan() {
+      const [a, b] = [...pointers.values()];
+      return Math.hypot(a.x - b.x, a.y - b.y);
+    }
+    canvas.addEventListener("pointermove", (event) => {
+      const previous = pointers.get(event.pointerId);
+      if (!previous) return;
+      const current = { x: event.clientX, y: event.clientY };
+      pointers.set(event.pointerId, current);
+      if (pointers.size === 2) {
+        const span = pinchSpan();
+        if (pinchDistance > 0 && span > 0) view.distance = 1 + (view.distance - 1) * pinchDistance / span;
+        pinchDistance = span;
+      } else {
+        const scale = degreesPerPixel();
+        motion.lon = -(current.x - previous.x) * scale / Math.max(0.2, Math.cos(view.lat * Math.PI / 180));
+        motion.lat = (current.y - previous.y) * scale;
+        view.lon += motion.lon;
+        view.lat += motion.lat;
+      }
+      requestFrame();
+    });
+    function release(event) {
+      if (!pointers.delete(event.pointerId)) return;
+      dragging = pointers.size > 0;
+      if (pressedAt && Math.hypot(event.clientX - pressedAt.x, event.clientY - pressedAt.y) < 5) {
+        motion.lat = motion.lon = 0;
+        const point = pick(event.clientX, event.clientY);
+        if (point && options.onClick) options.onClick(point.lat, point.lon);
+      }
+      pressedAt = null;
+      requestFrame();
+    }
+    canvas.addEventListener("pointerup", release);
+    canvas.addEventListener("pointercancel", release);
+    canvas.addEventListener("wheel", (event) => {
+      event.preventDefault();
+      flight = null;
+      motion.zoom += Math.max(-0.5, Math.min(0.5, event.deltaY * 0.0012)) * 0.35;
+      requestFrame();
+    }, { passive: false });
+
+    // ---- Keyboard: arrows turn, + and − (or Page Up / Page Down) zoom, Enter reads the centre ----
+    canvas.addEventListener("keydown", (event) => {
+      const turn = 8 * (view.distance - 1) / 2 * (event.shiftKey ? 3 : 1);
+      const keys = {
+        ArrowLeft: () => { motion.lon -= turn * 0.1; }, ArrowRight: () => { motion.lon += turn * 0.1; },
+        ArrowUp: () => { motion.lat += turn * 0.1; }, ArrowDown: () => { motion.lat -= turn * 0.1; },
+        "+": () => { motion.zoom -= 0.06; }, "=": () => { motion.zoom -= 0.06; }, PageUp: () => { motion.zoom -= 0.06; },
+        "-": () => { motion.zoom += 0.06; }, PageDown: () => { motion.zoom += 0.06; },
+        Enter: () => { if (options.onClick) options.onClick(view.lat, view.lon); },
+      };
+      const action = keys[event.key];
+      if (!action) return;
+      event.preventDefault();
+      flight = null;
+      action();
+      requestFrame();
+    });
+
+    /** The point of the globe under a screen position (client pixels), or null off the globe. */
+    function pick(clientX, clientY) {
+      const box = canvas.getBoundingClientRect();
+      const ndc = new THREE.Vector2((clientX - box.left) / box.width * 2 - 1, -((clientY - box.top) / box.height * 2 - 1));
+      const ray = new THREE.Raycaster();
+      ray.setFromCamera(ndc, camera);
+      const hit = ray.ray.intersectSphere(new THREE.Sphere(new THREE.Vector3(), 1), new THREE.Vector3());
+      if (!hit) return null;
+      return { lat: Math.asin(Math.max(-1, Math.min(1, hit.y))) * 180 / Math.PI, lon: Math.atan2(hit.x, hit.z) * 180 / Math.PI };
+    }
+
+    /** The surface height drawn at a point, in metres (water flat at the level). */
+    function heightAt(lat, lon) {
+      const [west, south, east, north] = relief.bounds;
+      const column = Math.floor((((lon - west) / (east - west)) % 1 + 1) % 1 * relief.width);
+      const row = Math.min(relief.height - 1, Math.max(0, Math.floor((north - lat) / (north - south) * relief.height)));
+      const i = (row * relief.width + column) * 2, elevation = relief.levels[i], spill = relief.levels[i + 1];
+      if (spill <= uniforms.rise.value) return uniforms.rise.value;
+      return elevation === NO_DATA ? 0 : elevation;
+    }
+
+    const api = {
+      canvas,
+      /** The view: centre latitude and longitude (degrees) and camera distance (Earth radii). */
+      view: () => ({ lat: view.lat, lon: view.lon, distance: view.distance }),
+      get framesDrawn() { return framesDrawn; },
+      setRise(rise) { uniforms.rise.value = rise; requestFrame(); },
+      setExaggeration(value) { uniforms.exaggeration.value = value; requestFrame(); },
+      setHatched(hatched) { uniforms.hatch.value.x = hatched ? palette.hatch.periodPx : 0; requestFrame(); },
+      /** Turns to a view, flying unless reduced motion is asked for. */
+      flyTo(target) {
+        const to = { lat: target.lat, lon: target.lon, distance: target.distance || view.distance };
+        motion.lat = motion.lon = motion.zoom = 0;
+        if (options.reducedMotion && options.reducedMotion()) {
+          Object.assign(view, to);
+          flight = null;
+        } else {
+          const deltaLon = ((to.lon - view.lon + 540) % 360) - 180;
+          flight = { from: { ...view }, to, deltaLon, start: performance.now(), duration: 1200 };
+        }
+        requestFrame();
+      },
+      /** Turns to frame a box [west, south, east, north] (west > east crosses ±180°). */
+      frameBox([west, south, east, north]) {
+        const span = east >= west ? east - west : east + 360 - west;
+        const lat = (south + north) / 2, lon = west + span / 2;
+        const angular = Math.max((north - south) / 2, span / 2 * Math.cos(lat * Math.PI / 180)) * Math.PI / 180;
+        this.flyTo({ lat, lon: lon > 180 ? lon - 360 : lon, distance: distanceShowing(angular * 1.15) });
+      },
+      /** Where a point of the surface is on screen (client pixels), and whether it faces the viewer. */
+      screenPosition(lat, lon) {
+        placeCamera();
+        const surface = direction(lat, lon);
+        const point = surface.clone().multiplyScalar(1 + heightAt(lat, lon) * uniforms.exaggeration.value / EARTH_RADIUS_M);
+        const facing = surface.dot(camera.position.clone().sub(point)) > 0;
+        const ndc = point.clone().project(camera), box = canvas.getBoundingClientRect();
+        return { x: box.left + (ndc.x + 1) / 2 * box.width, y: box.top + (1 - ndc.y) / 2 * box.height, visible: facing };
+      },
+      /** Draws at once and returns the milliseconds taken (for the benchmark). */
+      drawNow: draw,
+      resize,
+      distanceShowing,
+    };
+    new ResizeObserver(resize).observe(container);
+    resize();
+    return api;
+  }
+
+  /** Fetches the relief once: {width, height, levels (Float32Array: elevation, spill), bounds, bytes}. */
+  async function loadRelief(url) {
+    const response = await fetch(url);
+    if (!response.ok) throw new Error("The relief could not be loaded (" + response.status + ").");
+    const bounds = (response.headers.get("Geoq-Relief-Bounds") || "").split(",").map(Number);
+    if (bounds.length !== 4 || bounds.some((b) => !Number.isFinite(b))) throw new Error("The relief came without its bounds.");
+    const buffer = await response.arrayBuffer();
+    const { width, height, samples } = await decodeReliefPNG(buffer);
+    return { width, height, levels: levelsOf(samples), bounds, bytes: buffer.byteLength };
+  }
+
+  /** Camera distance (Earth radii) for a map zoom level, and back: the two views show about as much. */
+  const distanceForZoom = (z) => 1 + 6.4 / Math.pow(2, z - 1);
+  const zoomForDistance = (d) => Math.max(1, Math.min(10, Math.round(1 + Math.log2(6.4 / Math.max(1e-3, d - 1)))));
+
+  return { supported, create, loadRelief, decodeReliefPNG, distanceForZoom, zoomForDistance };
+})();
