@@ -82,105 +82,153 @@ window.GeoqGlobe = (function () {
     return levels;
   }
 
-  // ---- Shaders: the server's FloodClass.of and FloodPalette, per pixel ----------------------------
+  // ---- Shaders -------------------------------------------------------------------------------
+  // Two passes, so that a new sea level costs one light pass over the screen's pixels:
+  // 1. (when the camera or the exaggeration changes) the relief mesh is drawn into a picture that
+  //    says, for each pixel, which relief block it shows and how the block is lit (hill shading);
+  // 2. (every frame) each pixel reads its block's elevation and spill level and is classified
+  //    against the level, as the server's FloodClass.of does, coloured as FloodPalette does (the
+  //    ramps are a table made here from /v1/palette, one entry a metre, so the colours are the
+  //    tiles' own). The ground is the relief itself: when the sea falls, the sea bed shows.
 
   const shaderCommon = `
     uniform sampler2D relief;
     uniform vec2 reliefSize;
     uniform vec4 reliefBounds; // west, south, east, north (degrees)
-    uniform float rise;
     uniform float exaggeration;
-    const float PI = 3.141592653589793;
+    const float EARTH_RADIUS_M = ${EARTH_RADIUS_M.toFixed(1)};
     vec2 reliefCoordinate(vec2 lonLat) {
       float u = (degrees(lonLat.x) - reliefBounds.x) / (reliefBounds.z - reliefBounds.x);
       float v = (reliefBounds.w - degrees(lonLat.y)) / (reliefBounds.w - reliefBounds.y);
       return vec2(fract(u), clamp(v, 0.5 / reliefSize.y, 1.0 - 0.5 / reliefSize.y));
-    }
-    // The height of the surface drawn: water lies flat at the sea level.
-    float surfaceHeight(vec2 levels) {
-      if (levels.y <= rise) return rise;
-      return levels.x < -1e8 ? 0.0 : levels.x;
     }`;
 
-  const vertexShader = shaderCommon + `
+  const groundVertexShader = shaderCommon + `
     attribute vec2 lonLat;
     varying vec2 vLonLat;
-    varying vec3 vDirection;
     void main() {
       vLonLat = lonLat;
-      vDirection = position;
-      vec2 levels = texture2D(relief, reliefCoordinate(lonLat)).ra;
-      float radius = 1.0 + surfaceHeight(levels) * exaggeration / ${EARTH_RADIUS_M.toFixed(1)};
+      float elevation = texture2D(relief, reliefCoordinate(lonLat)).r;
+      float radius = 1.0 + (elevation < -1e8 ? 0.0 : elevation) * exaggeration / EARTH_RADIUS_M;
       gl_Position = projectionMatrix * modelViewMatrix * vec4(position * radius, 1.0);
     }`;
 
-  const fragmentShader = shaderCommon + `
-    uniform vec4 landStops[8];
-    uniform vec4 seaStops[8];
+  // The block's column and row in 23 bits (red, green, blue) and its shading in alpha (1–255;
+  // 0 where no ground is drawn).
+  const groundFragmentShader = shaderCommon + `
+    uniform sampler2D shading;
+    varying vec2 vLonLat;
+    void main() {
+      vec2 coordinate = reliefCoordinate(vLonLat);
+      vec2 block = min(floor(coordinate * reliefSize), reliefSize - 1.0);
+      float index = block.x * 2048.0 + block.y;
+      float red = floor(index / 65536.0), green = floor((index - red * 65536.0) / 256.0);
+      float blue = index - red * 65536.0 - green * 256.0;
+      gl_FragColor = vec4(red, green, blue, max(1.0, floor(texture2D(shading, coordinate).r * 255.0 + 0.5))) / 255.0;
+    }`;
+
+  const screenVertexShader = `
+    void main() { gl_Position = vec4(position.xy, 0.0, 1.0); }`;
+
+  const screenFragmentShader = `
+    uniform sampler2D ground;
+    uniform sampler2D relief;
+    uniform sampler2D ramps; // row 0: land by elevation, row 1: sea by depth; one texel a metre
+    uniform vec2 reliefSize;
+    uniform vec2 viewport;
+    uniform float rise;
+    uniform float rampLength;
     uniform vec3 floodedColour;
     uniform vec3 isolatedColour;
     uniform vec3 exposedColour;
     uniform vec3 hatchColour;
+    uniform vec3 background;
     uniform vec2 hatch; // period and stripe width in pixels; period 0: no hatching
-    uniform vec3 lightDirection;
-    varying vec2 vLonLat;
-    varying vec3 vDirection;
-
-    vec3 ramp(vec4 stops[8], float value) {
-      if (value <= stops[0].w) return stops[0].rgb;
-      for (int i = 1; i < 8; i++) {
-        if (value <= stops[i].w) {
-          float t = (value - stops[i - 1].w) / (stops[i].w - stops[i - 1].w);
-          return mix(stops[i - 1].rgb, stops[i].rgb, t);
-        }
-      }
-      return stops[7].rgb;
-    }
-    float heightAt(vec2 coordinate) { return surfaceHeight(texture2D(relief, coordinate).ra); }
 
     void main() {
-      vec2 coordinate = reliefCoordinate(vLonLat);
-      vec2 levels = texture2D(relief, coordinate).ra;
+      vec4 encoded = floor(texture2D(ground, gl_FragCoord.xy / viewport) * 255.0 + 0.5);
+      if (encoded.a == 0.0) { gl_FragColor = vec4(background, 1.0); return; }
+      float index = encoded.r * 65536.0 + encoded.g * 256.0 + encoded.b;
+      float column = floor(index / 2048.0);
+      vec2 levels = texture2D(relief, (vec2(column, index - column * 2048.0) + 0.5) / reliefSize).ra;
       float elevation = levels.x, spill = levels.y;
       bool noData = elevation < -1e8;
       vec3 colour;
-      bool unshaded = true;
       if (spill <= rise) {
         if (!noData && elevation > 0.0) {
           colour = floodedColour;
           if (hatch.x > 0.0 && mod(floor(gl_FragCoord.x) + floor(gl_FragCoord.y), hatch.x) < hatch.y) colour = hatchColour;
         } else {
-          colour = ramp(seaStops, rise - (noData ? -8000.0 : elevation));
+          float depth = rise - (noData ? -8000.0 : elevation);
+          colour = texture2D(ramps, vec2((clamp(floor(depth + 0.5), 0.0, rampLength - 1.0) + 0.5) / rampLength, 0.75)).rgb;
         }
       } else if (noData) {
         colour = vec3(0.2);
       } else if (elevation <= rise) {
         colour = isolatedColour;
-      } else if (rise < 0.0 && spill <= 0.0) {
-        colour = exposedColour;
-        unshaded = false;
       } else {
-        colour = ramp(landStops, elevation);
-        unshaded = false;
-      }
-      if (!unshaded) {
-        // Relief shading: the normal from the neighbouring blocks' heights, exaggerated as drawn.
-        vec2 texel = 1.0 / reliefSize;
-        float metresPerTexelX = (reliefBounds.z - reliefBounds.x) * texel.x * PI / 180.0 * ${EARTH_RADIUS_M.toFixed(1)} * max(cos(vLonLat.y), 0.05);
-        float metresPerTexelY = (reliefBounds.w - reliefBounds.y) * texel.y * PI / 180.0 * ${EARTH_RADIUS_M.toFixed(1)};
-        float east = heightAt(coordinate + vec2(texel.x, 0.0)), west = heightAt(coordinate - vec2(texel.x, 0.0));
-        float north = heightAt(coordinate - vec2(0.0, texel.y)), south = heightAt(coordinate + vec2(0.0, texel.y));
-        vec3 local = normalize(vec3(-(east - west) * exaggeration / (2.0 * metresPerTexelX),
-                                    -(north - south) * exaggeration / (2.0 * metresPerTexelY), 1.0));
-        vec3 up = normalize(vDirection);
-        vec3 eastAxis = normalize(vec3(cos(vLonLat.x), 0.0, -sin(vLonLat.x)));
-        vec3 northAxis = cross(up, eastAxis);
-        vec3 normal = normalize(eastAxis * local.x + northAxis * local.y + up * local.z);
-        float relief = max(dot(normal, lightDirection), 0.0) - max(dot(up, lightDirection), 0.0);
-        colour *= clamp(1.0 + 1.4 * relief, 0.45, 1.3);
+        if (rise < 0.0 && spill <= 0.0) colour = exposedColour;
+        else colour = texture2D(ramps, vec2((clamp(elevation, 0.0, rampLength - 1.0) + 0.5) / rampLength, 0.25)).rgb;
+        colour *= 0.4 + 0.9 * (encoded.a - 1.0) / 254.0; // hill shading: 1 on flat ground
       }
       gl_FragColor = vec4(clamp(colour, 0.0, 1.0), 1.0);
     }`;
+
+  /** The palette's ramps a metre an entry (as FloodPalette.ramp computes and rounds them): RGBA bytes, 2 rows. */
+  function rampTable(palette, length) {
+    const table = new Uint8Array(length * 2 * 4);
+    const rows = [[palette.landRamp, "elevationM"], [palette.seaRamp, "depthM"]];
+    rows.forEach(([ramp, key], row) => {
+      const colours = ramp.map((stop) => [1, 3, 5].map((i) => parseInt(stop.colour.slice(i, i + 2), 16)));
+      for (let metres = 0; metres < length; metres++) {
+        let colour = colours[colours.length - 1];
+        if (metres <= ramp[0][key]) colour = colours[0];
+        else {
+          for (let i = 1; i < ramp.length; i++) {
+            if (metres <= ramp[i][key]) {
+              const t = (metres - ramp[i - 1][key]) / (ramp[i][key] - ramp[i - 1][key]);
+              colour = colours[i].map((c, k) => Math.round(colours[i - 1][k] + (c - colours[i - 1][k]) * t));
+              break;
+            }
+          }
+        }
+        table.set([...colour, 255], (row * length + metres) * 4);
+      }
+    });
+    return table;
+  }
+
+  /**
+   * Hill shading of every relief block at an exaggeration, as bytes: 255 × (factor − 0.4) / 0.9,
+   * where the factor is 1 on flat ground. Light from the north-west, 45° up, in each block's own
+   * east–north–up frame (Horn's slopes), as relief maps are lit. O(blocks).
+   */
+  function hillShading(relief, exaggeration) {
+    const { width, height, levels, bounds } = relief;
+    const shading = new Uint8Array(width * height);
+    const metresPerDegree = Math.PI / 180 * EARTH_RADIUS_M;
+    const dx0 = (bounds[2] - bounds[0]) / width * metresPerDegree, dy = (bounds[3] - bounds[1]) / height * metresPerDegree;
+    const light = [-Math.SQRT1_2 * Math.SQRT1_2, Math.SQRT1_2 * Math.SQRT1_2, Math.SQRT1_2]; // from the north-west, 45° up
+    const flat = light[2];
+    const heightOf = (column, row) => {
+      const value = levels[(row * width + ((column + width) % width)) * 2];
+      return value === NO_DATA ? 0 : value;
+    };
+    for (let row = 0; row < height; row++) {
+      const latitude = bounds[3] - (row + 0.5) * (bounds[3] - bounds[1]) / height;
+      const dx = dx0 * Math.max(0.05, Math.cos(latitude * Math.PI / 180));
+      const up = Math.max(0, row - 1), down = Math.min(height - 1, row + 1);
+      for (let column = 0; column < width; column++) {
+        const dzdx = (heightOf(column + 1, row) - heightOf(column - 1, row)) * exaggeration / (2 * dx);
+        const dzdy = (heightOf(column, up) - heightOf(column, down)) * exaggeration / ((down - up) * dy);
+        const norm = Math.hypot(dzdx, dzdy, 1);
+        const lit = Math.max(0, (-dzdx * light[0] - dzdy * light[1] + light[2]) / norm);
+        const factor = Math.min(1.3, Math.max(0.4, 1 + 1.4 * (lit - flat)));
+        shading[row * width + column] = Math.round(255 * (factor - 0.4) / 0.9);
+      }
+    }
+    return shading;
+  }
 
   // ---- Geometry ------------------------------------------------------------------------------
 
@@ -217,11 +265,6 @@ window.GeoqGlobe = (function () {
     return new THREE.Vector3(parseInt(hex.slice(1, 3), 16) / 255, parseInt(hex.slice(3, 5), 16) / 255, parseInt(hex.slice(5, 7), 16) / 255);
   }
 
-  function stops(ramp, key) {
-    const result = ramp.map((stop) => { const c = hexColour(stop.colour); return new THREE.Vector4(c.x, c.y, c.z, stop[key]); });
-    while (result.length < 8) { const last = result[result.length - 1]; result.push(new THREE.Vector4(last.x, last.y, last.z, last.w + 1e7 * result.length)); }
-    return result.slice(0, 8);
-  }
 
   /** Camera distance (Earth radii) that shows an angular radius `radians` around the view's centre. */
   function distanceShowing(radians) {
@@ -243,9 +286,10 @@ window.GeoqGlobe = (function () {
     container.append(canvas);
     const renderer = new THREE.WebGLRenderer({ canvas, antialias: false, preserveDrawingBuffer: true });
     renderer.setPixelRatio(window.devicePixelRatio || 1);
-    renderer.setClearColor(0x0b1a2b, 1);
-    const scene = new THREE.Scene();
+    renderer.setClearColor(0x000000, 0); // the ground picture: alpha 0 where no ground is drawn
     const camera = new THREE.PerspectiveCamera(FIELD_OF_VIEW, 1, 0.01, 100);
+    const groundTarget = new THREE.WebGLRenderTarget(1, 1, { minFilter: THREE.NearestFilter, magFilter: THREE.NearestFilter, depthBuffer: true, stencilBuffer: false });
+    groundTarget.texture.generateMipmaps = false;
 
     const { relief, palette } = options;
     const texture = new THREE.DataTexture(relief.levels, relief.width, relief.height, THREE.LuminanceAlphaFormat, THREE.FloatType);
@@ -255,25 +299,47 @@ window.GeoqGlobe = (function () {
     texture.generateMipmaps = false;
     texture.needsUpdate = true;
     const colourOf = (name) => hexColour(palette.classes.find((c) => c.class === name).colour);
-    const uniforms = {
+    const RAMP_LENGTH = 8192;
+    const ramps = new THREE.DataTexture(rampTable(palette, RAMP_LENGTH), RAMP_LENGTH, 2, THREE.RGBAFormat, THREE.UnsignedByteType);
+    const shading = new THREE.DataTexture(hillShading(relief, options.exaggeration), relief.width, relief.height, THREE.LuminanceFormat, THREE.UnsignedByteType);
+    for (const table of [ramps, shading]) {
+      table.magFilter = table.minFilter = THREE.NearestFilter;
+      table.wrapS = table.wrapT = THREE.ClampToEdgeWrapping;
+      table.generateMipmaps = false;
+      table.needsUpdate = true;
+    }
+    const shared = {
       relief: { value: texture },
       reliefSize: { value: new THREE.Vector2(relief.width, relief.height) },
       reliefBounds: { value: new THREE.Vector4(...relief.bounds) },
-      rise: { value: options.rise },
       exaggeration: { value: options.exaggeration },
-      landStops: { value: stops(palette.landRamp, "elevationM") },
-      seaStops: { value: stops(palette.seaRamp, "depthM") },
+      shading: { value: shading },
+    };
+    const uniforms = {
+      relief: shared.relief,
+      reliefSize: shared.reliefSize,
+      ground: { value: groundTarget.texture },
+      ramps: { value: ramps },
+      rampLength: { value: RAMP_LENGTH },
+      viewport: { value: new THREE.Vector2(1, 1) },
+      rise: { value: options.rise },
       floodedColour: { value: colourOf("newlyFlooded") },
       isolatedColour: { value: colourOf("isolatedLowland") },
       exposedColour: { value: colourOf("exposedSeaFloor") },
       hatchColour: { value: hexColour(palette.hatch.colour) },
+      background: { value: hexColour("#0b1a2b") },
       hatch: { value: new THREE.Vector2(options.hatched ? palette.hatch.periodPx : 0, palette.hatch.stripePx) },
-      lightDirection: { value: new THREE.Vector3(0, 0, 1) },
     };
-    const material = new THREE.ShaderMaterial({ uniforms, vertexShader, fragmentShader });
-    const earth = new THREE.Mesh(sphereGeometry(), material);
+    const groundScene = new THREE.Scene();
+    const earth = new THREE.Mesh(sphereGeometry(), new THREE.ShaderMaterial({ uniforms: shared, vertexShader: groundVertexShader, fragmentShader: groundFragmentShader }));
     earth.frustumCulled = false;
-    scene.add(earth);
+    groundScene.add(earth);
+    const screenScene = new THREE.Scene();
+    const screen = new THREE.Mesh(new THREE.PlaneBufferGeometry(2, 2),
+      new THREE.ShaderMaterial({ uniforms, vertexShader: screenVertexShader, fragmentShader: screenFragmentShader, depthTest: false, depthWrite: false }));
+    screen.frustumCulled = false;
+    screenScene.add(screen);
+    let groundDrawnFor = null; // the camera and exaggeration the ground picture shows
 
     const view = { lat: options.view.lat, lon: options.view.lon, distance: options.view.distance };
     const motion = { lat: 0, lon: 0, zoom: 0 }; // inertia, per frame
@@ -287,6 +353,10 @@ window.GeoqGlobe = (function () {
     function resize() {
       const width = Math.max(1, container.clientWidth), height = Math.max(1, container.clientHeight);
       renderer.setSize(width, height, false);
+      const pixels = renderer.getDrawingBufferSize(new THREE.Vector2());
+      groundTarget.setSize(pixels.x, pixels.y);
+      uniforms.viewport.value.copy(pixels);
+      groundDrawnFor = null;
       canvas.style.width = width + "px";
       canvas.style.height = height + "px";
       camera.aspect = width / height;
@@ -302,16 +372,21 @@ window.GeoqGlobe = (function () {
       camera.up.set(0, 1, 0);
       camera.lookAt(0, 0, 0);
       camera.updateMatrixWorld();
-      // Light from above the viewer's left shoulder, as relief maps are lit (from the north-west).
-      const light = direction(view.lat + 25, view.lon - 30);
-      uniforms.lightDirection.value.copy(light.normalize());
     }
 
     /** Draws now; returns the milliseconds the graphics card took (waited for with a pixel read). */
     function draw() {
       placeCamera();
       const start = performance.now();
-      renderer.render(scene, camera);
+      const groundKey = camera.matrixWorld.elements.join(",") + "|" + camera.projectionMatrix.elements.join(",") + "|" + shared.exaggeration.value;
+      if (groundKey !== groundDrawnFor) {
+        renderer.setRenderTarget(groundTarget);
+        renderer.clear();
+        renderer.render(groundScene, camera);
+        renderer.setRenderTarget(null);
+        groundDrawnFor = groundKey;
+      }
+      renderer.render(screenScene, camera);
       const gl = renderer.getContext();
       gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, new Uint8Array(4));
       framesDrawn += 1;
@@ -435,13 +510,12 @@ window.GeoqGlobe = (function () {
       return { lat: Math.asin(Math.max(-1, Math.min(1, hit.y))) * 180 / Math.PI, lon: Math.atan2(hit.x, hit.z) * 180 / Math.PI };
     }
 
-    /** The surface height drawn at a point, in metres (water flat at the level). */
+    /** The ground's height drawn at a point, in metres. */
     function heightAt(lat, lon) {
       const [west, south, east, north] = relief.bounds;
       const column = Math.floor((((lon - west) / (east - west)) % 1 + 1) % 1 * relief.width);
       const row = Math.min(relief.height - 1, Math.max(0, Math.floor((north - lat) / (north - south) * relief.height)));
-      const i = (row * relief.width + column) * 2, elevation = relief.levels[i], spill = relief.levels[i + 1];
-      if (spill <= uniforms.rise.value) return uniforms.rise.value;
+      const elevation = relief.levels[(row * relief.width + column) * 2];
       return elevation === NO_DATA ? 0 : elevation;
     }
 
@@ -451,7 +525,12 @@ window.GeoqGlobe = (function () {
       view: () => ({ lat: view.lat, lon: view.lon, distance: view.distance }),
       get framesDrawn() { return framesDrawn; },
       setRise(rise) { uniforms.rise.value = rise; requestFrame(); },
-      setExaggeration(value) { uniforms.exaggeration.value = value; requestFrame(); },
+      setExaggeration(value) {
+        shared.exaggeration.value = value;
+        shading.image.data = hillShading(relief, value);
+        shading.needsUpdate = true;
+        requestFrame();
+      },
       setHatched(hatched) { uniforms.hatch.value.x = hatched ? palette.hatch.periodPx : 0; requestFrame(); },
       /** Turns to a view, flying unless reduced motion is asked for. */
       flyTo(target) {
@@ -477,7 +556,7 @@ window.GeoqGlobe = (function () {
       screenPosition(lat, lon) {
         placeCamera();
         const surface = direction(lat, lon);
-        const point = surface.clone().multiplyScalar(1 + heightAt(lat, lon) * uniforms.exaggeration.value / EARTH_RADIUS_M);
+        const point = surface.clone().multiplyScalar(1 + heightAt(lat, lon) * shared.exaggeration.value / EARTH_RADIUS_M);
         const facing = surface.dot(camera.position.clone().sub(point)) > 0;
         const ndc = point.clone().project(camera), box = canvas.getBoundingClientRect();
         return { x: box.left + (ndc.x + 1) / 2 * box.width, y: box.top + (1 - ndc.y) / 2 * box.height, visible: facing };
