@@ -104,7 +104,7 @@ def ramp(stops, value, key):
         if value <= high[key]:
             t = (value - low[key]) / (high[key] - low[key])
             a, b = hex_rgb(low["colour"]), hex_rgb(high["colour"])
-            return [round(a[i] + (b[i] - a[i]) * t) for i in range(3)]
+            return [math.floor(a[i] + (b[i] - a[i]) * t + 0.5) for i in range(3)]  # halves up, as Swift's rounded()
     return hex_rgb(stops[-1]["colour"])
 
 
