@@ -75,7 +75,7 @@ extension ElevationGrid {
         return try ElevationGrid(width: width, height: height, samples: .float32(values), georeference: georeference)
     }
 
-    private static func readGeoreference(dataset: GDALDatasetH, path: String) throws -> Georeference {
+    static func readGeoreference(dataset: GDALDatasetH, path: String) throws -> Georeference {
         var coefficients = [Double](repeating: 0, count: 6)
         guard GDALGetGeoTransform(dataset, &coefficients) == CE_None else {
             throw GeoError.unreadableFile(path: path, message: "has no geotransform; expected a georeferenced raster (set one with gdal_translate -a_ullr)")
