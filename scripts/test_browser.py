@@ -613,7 +613,42 @@ try:
     assert severe_console_entries() == [], "console errors on the globe"
     ok(f"keys turn and zoom the globe ({before_view['lon']:.1f}° → {after_view['lon']:.1f}°); at −11,000 m the Pacific floor is dry {pacific['rgb']}; no console errors")
 
-    # 14e. Without WebGL the page says so in one line and stays on the map.
+    # 14e. Drag turns the globe; a click reads the point under it; search turns the globe to the place.
+    canvas = driver.find_element(By.ID, "globe").find_element(By.TAG_NAME, "canvas")
+    before_drag = js("return window.geoqGlobe.view()")
+    ActionChains(driver).move_to_element(canvas).click_and_hold().move_by_offset(-120, 0).release().perform()
+    wait_globe_drawn()
+    after_drag = js("return window.geoqGlobe.view()")
+    assert after_drag["lon"] > before_drag["lon"] + 2, f"dragging left did not turn the globe east: {before_drag} → {after_drag}"
+    ActionChains(driver).move_to_element(canvas).click().perform()
+    wait.until(lambda d: d.find_element(By.ID, "place").is_displayed() and text("place-subtitle") == "The point chosen", "a click on the globe read no point")
+    clicked = js("return window.geoqGlobe.view()")
+    read = api(f"/v1/flood/point?lat={clicked['lat']:.4f}&lon={clicked['lon']:.4f}")
+    assert text("place-flooding") == re.sub(r"(^|[\s(])-(?=\d)", "\\1\u2212", read["flooding"][0].upper() + read["flooding"][1:]), (text("place-flooding"), read)
+    type_query("tokyo")
+    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#suggestions li[data-place-id]"), "no suggestions for 'tokyo'")
+    time.sleep(0.3)
+    driver.find_element(By.ID, "search-input").send_keys(Keys.ENTER)
+    wait.until(lambda d: (lambda v: abs(v["lat"] - 35.69) < 0.2 and abs(v["lon"] - 139.69) < 0.2)(js("return window.geoqGlobe.view()")), "search did not turn the globe to Tokyo")
+    ok(f"dragging turns the globe ({before_drag['lon']:.1f}° → {after_drag['lon']:.1f}°); a click reads {text('place-title')!r}: {text('place-flooding')!r}; choosing Tokyo turns the globe there")
+
+    # 14f. prefers-reduced-motion makes flights jumps; prefers-contrast makes the panel opaque.
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-reduced-motion", "value": "reduce"}, {"name": "prefers-contrast", "value": "more"}]})
+    driver.get("about:blank")
+    driver.get(BASE + "/#rise=0&lat=20&lon=0&z=2")
+    wait_stats(0)
+    panel = js("const s = getComputedStyle(document.getElementById('panel')); return [s.backgroundColor, s.borderTopWidth]")
+    assert panel == ["rgb(255, 255, 255)", "2px"], f"prefers-contrast: more left the panel {panel}"
+    type_query("osaka")
+    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#suggestions li[data-place-id]"), "no suggestions for 'osaka'")
+    time.sleep(0.3)
+    driver.find_element(By.ID, "search-input").send_keys(Keys.ENTER)
+    jumped = map_state()  # at once: no flight under reduced motion
+    assert abs(jumped["lat"] - 34.69) < 0.1 and abs(jumped["lon"] - 135.50) < 0.1, f"with reduced motion the map did not jump to Osaka: {jumped}"
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+    ok(f"prefers-reduced-motion: the map jumps to Osaka at once ({jumped['lat']:.2f}, {jumped['lon']:.2f}); prefers-contrast: the panel is {panel}")
+
+    # 14g. Without WebGL the page says so in one line and stays on the map.
     plain_options = webdriver.ChromeOptions()
     plain_options.binary_location = args.chromium
     for flag in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1024,700", "--disable-webgl", "--disable-3d-apis"]:

@@ -576,7 +576,7 @@
     if (!globeLoading) {
       globeLoading = (async () => {
         const started = performance.now();
-        if (!window.GeoqGlobe) await loadScript("/static/globe.js");
+        if (!window.GeoqGlobe) { await loadScript("/static/relief.js"); await loadScript("/static/globe.js"); }
         if (!GeoqGlobe.supported()) throw new Error("This browser cannot draw WebGL, so the globe cannot be shown; the map stays.");
         if (!window.THREE) {
           try { await loadScript("/three/three.min.js"); }

@@ -1,5 +1,5 @@
 // geoq's globe: the Earth in relief (three.js from Debian's libjs-three, served by geoq), with a
-// sea level that moves on the graphics card. The relief (/v1/relief: every cell block's
+// sea level that moves on the graphics card (the relief's data comes from relief.js). The relief (/v1/relief: every cell block's
 // elevation and spill level) is uploaded once; each pixel is then classified against the level,
 // a uniform, exactly as the server classifies cells for its tiles, in the colours of /v1/palette.
 "use strict";
@@ -9,7 +9,7 @@ window.GeoqGlobe = (function () {
   const MESH_COLUMNS = 1024, MESH_ROWS = 512; // quads: 525,825 vertices, 1,048,576 triangles
   const MIN_DISTANCE = 1.08, MAX_DISTANCE = 8; // camera distance from the centre, in Earth radii
   const FIELD_OF_VIEW = 35; // degrees, vertical
-  const NEVER_WATER = 1e9, NO_DATA = -1e9;
+  const { NO_DATA, rampTable, hillShading } = window.GeoqRelief;
 
   /** Whether this browser can draw the globe: WebGL with float textures read in vertex shaders. */
   function supported() {
@@ -19,67 +19,6 @@ window.GeoqGlobe = (function () {
     } catch (_) {
       return false;
     }
-  }
-
-  // ---- The relief: a 16-bit grey + alpha PNG, decoded here so no colour management touches it ----
-
-  /** The PNG's samples as [band 1, band 2] pairs, row-major: {width, height, samples: Uint16Array}. */
-  async function decodeReliefPNG(buffer) {
-    const bytes = new Uint8Array(buffer), view = new DataView(buffer);
-    const signature = [137, 80, 78, 71, 13, 10, 26, 10];
-    if (signature.some((b, i) => bytes[i] !== b)) throw new Error("the relief is not a PNG");
-    let width = 0, height = 0, position = 8;
-    const chunks = [];
-    while (position < bytes.length) {
-      const length = view.getUint32(position), type = String.fromCharCode(...bytes.subarray(position + 4, position + 8));
-      if (type === "IHDR") {
-        width = view.getUint32(position + 8);
-        height = view.getUint32(position + 12);
-        const depth = bytes[position + 16], colourType = bytes[position + 17], interlace = bytes[position + 20];
-        if (depth !== 16 || colourType !== 4 || interlace !== 0) throw new Error("the relief is not a 16-bit grey + alpha PNG");
-      } else if (type === "IDAT") {
-        chunks.push(bytes.subarray(position + 8, position + 8 + length));
-      }
-      position += 12 + length;
-    }
-    const inflated = new Uint8Array(await new Response(new Blob(chunks).stream().pipeThrough(new DecompressionStream("deflate"))).arrayBuffer());
-    const bpp = 4, stride = width * bpp;
-    if (inflated.length !== height * (stride + 1)) throw new Error("the relief PNG holds " + inflated.length + " bytes, expected " + height * (stride + 1));
-    const rows = new Uint8Array(height * stride);
-    for (let y = 0; y < height; y++) {
-      const filter = inflated[y * (stride + 1)], source = y * (stride + 1) + 1, target = y * stride, above = target - stride;
-      for (let x = 0; x < stride; x++) {
-        const a = x >= bpp ? rows[target + x - bpp] : 0, b = y > 0 ? rows[above + x] : 0, c = x >= bpp && y > 0 ? rows[above + x - bpp] : 0;
-        let predictor = 0;
-        if (filter === 1) predictor = a;
-        else if (filter === 2) predictor = b;
-        else if (filter === 3) predictor = (a + b) >> 1;
-        else if (filter === 4) {
-          const p = a + b - c, pa = Math.abs(p - a), pb = Math.abs(p - b), pc = Math.abs(p - c);
-          predictor = pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
-        }
-        rows[target + x] = (inflated[source + x] + predictor) & 255;
-      }
-    }
-    const samples = new Uint16Array(width * height * 2);
-    for (let i = 0; i < samples.length; i++) samples[i] = (rows[2 * i] << 8) | rows[2 * i + 1];
-    return { width, height, samples };
-  }
-
-  /** Elevation and spill level in metres from the relief's bands (see FloodRelief in the service). */
-  function levelsOf(samples) {
-    const levels = new Float32Array(samples.length);
-    for (let i = 0; i < samples.length; i += 2) {
-      const band1 = samples[i], band2 = samples[i + 1];
-      if (band1 === 0) {
-        levels[i] = NO_DATA;
-        levels[i + 1] = band2 === 65535 ? NEVER_WATER : band2 - 32768;
-      } else {
-        levels[i] = band1 - 32768;
-        levels[i + 1] = band2 === 65535 ? NEVER_WATER : levels[i] + band2;
-      }
-    }
-    return levels;
   }
 
   // ---- Shaders -------------------------------------------------------------------------------
@@ -174,62 +113,6 @@ window.GeoqGlobe = (function () {
       gl_FragColor = vec4(clamp(colour, 0.0, 1.0), 1.0);
     }`;
 
-  /** The palette's ramps a metre an entry (as FloodPalette.ramp computes and rounds them): RGBA bytes, 2 rows. */
-  function rampTable(palette, length) {
-    const table = new Uint8Array(length * 2 * 4);
-    const rows = [[palette.landRamp, "elevationM"], [palette.seaRamp, "depthM"]];
-    rows.forEach(([ramp, key], row) => {
-      const colours = ramp.map((stop) => [1, 3, 5].map((i) => parseInt(stop.colour.slice(i, i + 2), 16)));
-      for (let metres = 0; metres < length; metres++) {
-        let colour = colours[colours.length - 1];
-        if (metres <= ramp[0][key]) colour = colours[0];
-        else {
-          for (let i = 1; i < ramp.length; i++) {
-            if (metres <= ramp[i][key]) {
-              const t = (metres - ramp[i - 1][key]) / (ramp[i][key] - ramp[i - 1][key]);
-              colour = colours[i].map((c, k) => Math.round(colours[i - 1][k] + (c - colours[i - 1][k]) * t));
-              break;
-            }
-          }
-        }
-        table.set([...colour, 255], (row * length + metres) * 4);
-      }
-    });
-    return table;
-  }
-
-  /**
-   * Hill shading of every relief block at an exaggeration, as bytes: 255 × (factor − 0.4) / 0.9,
-   * where the factor is 1 on flat ground. Light from the north-west, 45° up, in each block's own
-   * east–north–up frame (Horn's slopes), as relief maps are lit. O(blocks).
-   */
-  function hillShading(relief, exaggeration) {
-    const { width, height, levels, bounds } = relief;
-    const shading = new Uint8Array(width * height);
-    const metresPerDegree = Math.PI / 180 * EARTH_RADIUS_M;
-    const dx0 = (bounds[2] - bounds[0]) / width * metresPerDegree, dy = (bounds[3] - bounds[1]) / height * metresPerDegree;
-    const light = [-Math.SQRT1_2 * Math.SQRT1_2, Math.SQRT1_2 * Math.SQRT1_2, Math.SQRT1_2]; // from the north-west, 45° up
-    const flat = light[2];
-    const heightOf = (column, row) => {
-      const value = levels[(row * width + ((column + width) % width)) * 2];
-      return value === NO_DATA ? 0 : value;
-    };
-    for (let row = 0; row < height; row++) {
-      const latitude = bounds[3] - (row + 0.5) * (bounds[3] - bounds[1]) / height;
-      const dx = dx0 * Math.max(0.05, Math.cos(latitude * Math.PI / 180));
-      const up = Math.max(0, row - 1), down = Math.min(height - 1, row + 1);
-      for (let column = 0; column < width; column++) {
-        const dzdx = (heightOf(column + 1, row) - heightOf(column - 1, row)) * exaggeration / (2 * dx);
-        const dzdy = (heightOf(column, up) - heightOf(column, down)) * exaggeration / ((down - up) * dy);
-        const norm = Math.hypot(dzdx, dzdy, 1);
-        const lit = Math.max(0, (-dzdx * light[0] - dzdy * light[1] + light[2]) / norm);
-        const factor = Math.min(1.3, Math.max(0.4, 1 + 1.4 * (lit - flat)));
-        shading[row * width + column] = Math.round(255 * (factor - 0.4) / 0.9);
-      }
-    }
-    return shading;
-  }
-
   // ---- Geometry ------------------------------------------------------------------------------
 
   function sphereGeometry() {
@@ -268,7 +151,7 @@ window.GeoqGlobe = (function () {
 
   /** Camera distance (Earth radii) that shows an angular radius `radians` around the view's centre. */
   function distanceShowing(radians) {
-    const half = THREE.MathUtils ? THREE.MathUtils.degToRad(FIELD_OF_VIEW / 2) : FIELD_OF_VIEW / 2 * Math.PI / 180;
+    const half = FIELD_OF_VIEW / 2 * Math.PI / 180;
     const theta = Math.min(Math.PI / 2, Math.max(0.01, radians));
     return Math.min(MAX_DISTANCE, Math.max(MIN_DISTANCE, Math.cos(theta) + Math.sin(theta) / Math.tan(half) * 1.1));
   }
@@ -343,7 +226,7 @@ window.GeoqGlobe = (function () {
 
     const view = { lat: options.view.lat, lon: options.view.lon, distance: options.view.distance };
     const motion = { lat: 0, lon: 0, zoom: 0 }; // inertia, per frame
-    let flight = null, frameRequested = false, framesDrawn = 0;
+    let flight = null, frameRequested = false, framesDrawn = 0, firstFrameAt = null;
 
     function direction(lat, lon) {
       const φ = lat * Math.PI / 180, λ = lon * Math.PI / 180;
@@ -390,6 +273,7 @@ window.GeoqGlobe = (function () {
       const gl = renderer.getContext();
       gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, new Uint8Array(4));
       framesDrawn += 1;
+      if (framesDrawn === 1) firstFrameAt = performance.now();
       return performance.now() - start;
     }
 
@@ -524,6 +408,8 @@ window.GeoqGlobe = (function () {
       /** The view: centre latitude and longitude (degrees) and camera distance (Earth radii). */
       view: () => ({ lat: view.lat, lon: view.lon, distance: view.distance }),
       get framesDrawn() { return framesDrawn; },
+      /** When the first frame was drawn, in milliseconds since the page's navigation began. */
+      get firstFrameAt() { return firstFrameAt; },
       setRise(rise) { uniforms.rise.value = rise; requestFrame(); },
       setExaggeration(value) {
         shared.exaggeration.value = value;
@@ -571,20 +457,9 @@ window.GeoqGlobe = (function () {
     return api;
   }
 
-  /** Fetches the relief once: {width, height, levels (Float32Array: elevation, spill), bounds, bytes}. */
-  async function loadRelief(url) {
-    const response = await fetch(url);
-    if (!response.ok) throw new Error("The relief could not be loaded (" + response.status + ").");
-    const bounds = (response.headers.get("Geoq-Relief-Bounds") || "").split(",").map(Number);
-    if (bounds.length !== 4 || bounds.some((b) => !Number.isFinite(b))) throw new Error("The relief came without its bounds.");
-    const buffer = await response.arrayBuffer();
-    const { width, height, samples } = await decodeReliefPNG(buffer);
-    return { width, height, levels: levelsOf(samples), bounds, bytes: buffer.byteLength };
-  }
-
   /** Camera distance (Earth radii) for a map zoom level, and back: the two views show about as much. */
   const distanceForZoom = (z) => 1 + 6.4 / Math.pow(2, z - 1);
   const zoomForDistance = (d) => Math.max(1, Math.min(10, Math.round(1 + Math.log2(6.4 / Math.max(1e-3, d - 1)))));
 
-  return { supported, create, loadRelief, decodeReliefPNG, distanceForZoom, zoomForDistance };
+  return { supported, create, loadRelief: window.GeoqRelief.load, distanceForZoom, zoomForDistance };
 })();

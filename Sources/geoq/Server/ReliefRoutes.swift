@@ -15,6 +15,8 @@ struct ReliefRoutes<Context: RequestContext>: Sendable {
     /// Block side when none is asked for: 2 × 2 cells of a 5′ grid make 2160 × 1081 blocks
     /// (the globe's mesh has 1024 × 512 quads) in under 3 MB.
     static var defaultStep: Int { 2 }
+    /// The response header that gives the blocks' outer edges: "west,south,east,north".
+    static var boundsHeader: HTTPField.Name { HTTPField.Name("Geoq-Relief-Bounds")! }
 
     func add(to router: Router<Context>) {
         router.get("/v1/relief") { request, _ in try await self.relief(request) }
@@ -29,7 +31,7 @@ struct ReliefRoutes<Context: RequestContext>: Sendable {
         let step = try request.integer("step", default: Self.defaultStep, range: FloodRelief.stepRange)
         let (png, bounds) = try await reliefs.relief(step: step) { try await OffLoop.run { try engine.floodReliefPNG(step: step) } }
         var headers: HTTPFields = [.cacheControl: "public, max-age=86400"]
-        headers[HTTPField.Name("Geoq-Relief-Bounds")!] = bounds.map { String($0) }.joined(separator: ",")
+        headers[Self.boundsHeader] = bounds.map { String($0) }.joined(separator: ",")
         headers[HTTPField.Name("Access-Control-Expose-Headers")!] = "Geoq-Relief-Bounds"
         return .data(png, contentType: "image/png", headers: headers)
     }

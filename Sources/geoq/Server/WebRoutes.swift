@@ -20,6 +20,7 @@ struct WebRoutes<Context: RequestContext> {
     /// The page's own files under `/static/`.
     static var pageFiles: [String: String] {
         ["geoq.js": "application/javascript; charset=utf-8", "globe.js": "application/javascript; charset=utf-8",
+         "relief.js": "application/javascript; charset=utf-8",
          "geoq.css": "text/css; charset=utf-8"]
     }
     /// three.js (release 111 in Debian 12), for the globe, under `/three/`.
