@@ -226,7 +226,7 @@ window.GeoqGlobe = (function () {
 
     const view = { lat: options.view.lat, lon: options.view.lon, distance: options.view.distance };
     const motion = { lat: 0, lon: 0, zoom: 0 }; // inertia, per frame
-    let flight = null, frameRequested = false, framesDrawn = 0, firstFrameAt = null;
+    let flight = null, frameRequested = false, framesDrawn = 0, firstFrameAt = null, lastStep = null;
 
     function direction(lat, lon) {
       const φ = lat * Math.PI / 180, λ = lon * Math.PI / 180;
@@ -287,12 +287,18 @@ window.GeoqGlobe = (function () {
         view.distance = flight.from.distance * Math.pow(flight.to.distance / flight.from.distance, ease);
         if (t >= 1) flight = null; else moving = true;
       }
-      if (!dragging && (Math.abs(motion.lat) > 1e-3 || Math.abs(motion.lon) > 1e-3 || Math.abs(motion.zoom) > 1e-4)) {
-        view.lat += motion.lat;
-        view.lon += motion.lon;
-        view.distance = 1 + (view.distance - 1) * Math.exp(motion.zoom);
-        motion.lat *= 0.9; motion.lon *= 0.9; motion.zoom *= 0.8;
+      // Inertia by the clock, not by frames: a slow renderer draws fewer frames of the same glide.
+      const now = performance.now(), elapsed = Math.min(500, Math.max(16, now - (lastStep || now - 16))) / 16;
+      lastStep = now;
+      if (!dragging && (Math.abs(motion.lat) > 0.01 || Math.abs(motion.lon) > 0.01 || Math.abs(motion.zoom) > 1e-3)) {
+        const decay = Math.pow(0.9, elapsed), glide = (1 - decay) / (1 - 0.9); // the frames' steps summed
+        view.lat += motion.lat * glide;
+        view.lon += motion.lon * glide;
+        view.distance = 1 + (view.distance - 1) * Math.exp(motion.zoom * glide);
+        motion.lat *= decay; motion.lon *= decay; motion.zoom *= decay;
         moving = true;
+      } else {
+        motion.lat = motion.lon = motion.zoom = 0;
       }
       draw();
       if (moving) requestFrame();
@@ -313,7 +319,7 @@ window.GeoqGlobe = (function () {
 
     // ---- Pointer: drag to turn (with inertia), wheel or pinch to zoom, click to read a point ----
     const pointers = new Map();
-    let dragging = false, pressedAt = null, pinchDistance = 0;
+    let dragging = false, pressedAt = null, pinchDistance = 0, lastMove = null;
     canvas.addEventListener("pointerdown", (event) => {
       canvas.setPointerCapture(event.pointerId);
       pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
@@ -337,17 +343,25 @@ window.GeoqGlobe = (function () {
         if (pinchDistance > 0 && span > 0) view.distance = 1 + (view.distance - 1) * pinchDistance / span;
         pinchDistance = span;
       } else {
-        const scale = degreesPerPixel();
-        motion.lon = -(current.x - previous.x) * scale / Math.max(0.2, Math.cos(view.lat * Math.PI / 180));
-        motion.lat = (current.y - previous.y) * scale;
-        view.lon += motion.lon;
-        view.lat += motion.lat;
+        const scale = degreesPerPixel(), now = performance.now();
+        const turnLon = -(current.x - previous.x) * scale / Math.max(0.2, Math.cos(view.lat * Math.PI / 180));
+        const turnLat = (current.y - previous.y) * scale;
+        view.lon += turnLon;
+        view.lat += turnLat;
+        // Inertia: the drag's speed per frame (16 ms), at most a few degrees.
+        const frames = Math.max(1, (now - (lastMove || now - 16)) / 16), limit = 3 * (view.distance - 1);
+        motion.lon = Math.max(-limit, Math.min(limit, turnLon / frames));
+        motion.lat = Math.max(-limit, Math.min(limit, turnLat / frames));
+        lastMove = now;
       }
       requestFrame();
     });
     function release(event) {
       if (!pointers.delete(event.pointerId)) return;
       dragging = pointers.size > 0;
+      // A drag that stopped before it was let go keeps no inertia.
+      if (lastMove !== null && performance.now() - lastMove > 80) motion.lat = motion.lon = 0;
+      lastMove = null;
       if (pressedAt && Math.hypot(event.clientX - pressedAt.x, event.clientY - pressedAt.y) < 5) {
         motion.lat = motion.lon = 0;
         const point = pick(event.clientX, event.clientY);
@@ -366,19 +380,22 @@ window.GeoqGlobe = (function () {
     }, { passive: false });
 
     // ---- Keyboard: arrows turn, + and − (or Page Up / Page Down) zoom, Enter reads the centre ----
+    // Each press is one step (a tenth of the view's width; three with Shift), drawn at once.
     canvas.addEventListener("keydown", (event) => {
-      const turn = 8 * (view.distance - 1) / 2 * (event.shiftKey ? 3 : 1);
+      const turn = 12 * (view.distance - 1) * (event.shiftKey ? 3 : 1), zoomIn = () => { view.distance = 1 + (view.distance - 1) * 0.8; };
+      const zoomOut = () => { view.distance = 1 + (view.distance - 1) / 0.8; };
       const keys = {
-        ArrowLeft: () => { motion.lon -= turn * 0.1; }, ArrowRight: () => { motion.lon += turn * 0.1; },
-        ArrowUp: () => { motion.lat += turn * 0.1; }, ArrowDown: () => { motion.lat -= turn * 0.1; },
-        "+": () => { motion.zoom -= 0.06; }, "=": () => { motion.zoom -= 0.06; }, PageUp: () => { motion.zoom -= 0.06; },
-        "-": () => { motion.zoom += 0.06; }, PageDown: () => { motion.zoom += 0.06; },
+        ArrowLeft: () => { view.lon -= turn / Math.max(0.2, Math.cos(view.lat * Math.PI / 180)); },
+        ArrowRight: () => { view.lon += turn / Math.max(0.2, Math.cos(view.lat * Math.PI / 180)); },
+        ArrowUp: () => { view.lat += turn; }, ArrowDown: () => { view.lat -= turn; },
+        "+": zoomIn, "=": zoomIn, PageUp: zoomIn, "-": zoomOut, PageDown: zoomOut,
         Enter: () => { if (options.onClick) options.onClick(view.lat, view.lon); },
       };
       const action = keys[event.key];
       if (!action) return;
       event.preventDefault();
       flight = null;
+      motion.lat = motion.lon = motion.zoom = 0;
       action();
       requestFrame();
     });

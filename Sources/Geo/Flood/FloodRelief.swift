@@ -50,27 +50,59 @@ extension SpillIndex {
         }
         let width = (grid.width + step - 1) / step, height = (grid.height + step - 1) / step
         var samples = [UInt16](repeating: 0, count: width * height * 2)
-        for blockRow in 0..<height {
-            for blockColumn in 0..<width {
-                var best = -1, bestSpill = Double.infinity, bestElevation = Double.infinity
-                for row in (blockRow * step)..<min(grid.height, (blockRow + 1) * step) {
-                    for column in (blockColumn * step)..<min(grid.width, (blockColumn + 1) * step) {
-                        let cell = row * grid.width + column
-                        let spill = levels.level(atIndex: cell), elevation = grid.elevation(atIndex: cell) ?? .infinity
-                        if best < 0 || spill < bestSpill || (spill == bestSpill && elevation < bestElevation) {
-                            (best, bestSpill, bestElevation) = (cell, spill, elevation)
+        // Integer grids (ETOPO5) compare their Int16 values directly, whose order is the levels'
+        // order (the sentinels sit at the ends); others go through the general reads.
+        if case .int16(let elevations) = grid.samples, case .int16(let spills) = levels {
+            let nodata = grid.int16Nodata
+            elevations.withUnsafeBufferPointer { elevations in
+                spills.withUnsafeBufferPointer { spills in
+                    forEachBlock(width: width, height: height, step: step, into: &samples) { cells in
+                        var best = cells.first!, bestSpill = spills[best], bestElevation = Int32.max
+                        for cell in cells {
+                            let spill = spills[cell], elevation = elevations[cell] == nodata ? Int32.max : Int32(elevations[cell])
+                            if spill < bestSpill || (spill == bestSpill && elevation < bestElevation) {
+                                (best, bestSpill, bestElevation) = (cell, spill, elevation)
+                            }
                         }
+                        return best
                     }
                 }
-                let (band1, band2) = Self.reliefSample(elevation: grid.elevation(atIndex: best), spill: bestSpill)
-                samples[(blockRow * width + blockColumn) * 2] = band1
-                samples[(blockRow * width + blockColumn) * 2 + 1] = band2
+            }
+        } else {
+            forEachBlock(width: width, height: height, step: step, into: &samples) { cells in
+                var best = cells.first!, bestSpill = levels.level(atIndex: best), bestElevation = Double.infinity
+                for cell in cells {
+                    let spill = levels.level(atIndex: cell), elevation = grid.elevation(atIndex: cell) ?? .infinity
+                    if spill < bestSpill || (spill == bestSpill && elevation < bestElevation) {
+                        (best, bestSpill, bestElevation) = (cell, spill, elevation)
+                    }
+                }
+                return best
             }
         }
         let transform = grid.georeference.geoTransform
         let (west, north) = transform.map(col: 0, row: 0)
         let (east, south) = transform.map(col: Double(width * step), row: Double(height * step))
         return FloodRelief(step: step, width: width, height: height, bounds: [west, south, east, north], samples: samples)
+    }
+
+    /// Calls `chooseCell` with the cells of every block (row-major indices, non-empty) and writes
+    /// the chosen cell's two bands into the block's place in `samples`. O(cells).
+    private func forEachBlock(width: Int, height: Int, step: Int, into samples: inout [UInt16], chooseCell: ([Int]) -> Int) {
+        var cells: [Int] = []
+        cells.reserveCapacity(step * step)
+        for blockRow in 0..<height {
+            for blockColumn in 0..<width {
+                cells.removeAll(keepingCapacity: true)
+                for row in (blockRow * step)..<min(grid.height, (blockRow + 1) * step) {
+                    for column in (blockColumn * step)..<min(grid.width, (blockColumn + 1) * step) { cells.append(row * grid.width + column) }
+                }
+                let cell = chooseCell(cells)
+                let (band1, band2) = Self.reliefSample(elevation: grid.elevation(atIndex: cell), spill: levels.level(atIndex: cell))
+                samples[(blockRow * width + blockColumn) * 2] = band1
+                samples[(blockRow * width + blockColumn) * 2 + 1] = band2
+            }
+        }
     }
 
     /// The two bands of one cell (see `FloodRelief`). Levels are rounded to whole metres.

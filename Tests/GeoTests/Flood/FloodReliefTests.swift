@@ -35,6 +35,24 @@ import Testing
         #expect(relief.bounds == [0, 6, 4, 10])
     }
 
+    @Test func integerAndFloatGridsGiveTheSameRelief() throws {
+        // The Int16 fast path against the general one, on a rough 13 × 11 grid with a nodata cell.
+        var state: UInt64 = 7
+        let rows: [[Int16]] = (0..<11).map { _ in (0..<13).map { _ in
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int16(Int((state >> 33) % 40) - 10)
+        } }
+        var withHole = rows
+        withHole[5][6] = -999
+        for nodata in [nil, Int16(-999)] {
+            let integer = try SpillIndex(grid: TestRasters.regional(withHole, nodata: nodata))
+            let float = try SpillIndex(grid: TestRasters.regionalFloat(withHole, nodata: nodata))
+            for step in 1...4 {
+                #expect(try integer.relief(step: step).samples == float.relief(step: step).samples, "step \(step), nodata \(String(describing: nodata))")
+            }
+        }
+    }
+
     @Test func noDataAndNeverWaterHaveTheirOwnCodes() {
         #expect(SpillIndex.reliefSample(elevation: nil, spill: .infinity) == (0, 65535))
         #expect(SpillIndex.reliefSample(elevation: nil, spill: -.infinity) == (0, 0))
