@@ -17,9 +17,9 @@ struct FloodRoutes<Context: RequestContext> {
         // Checked whatever the format, so a bad value is never silently ignored.
         let width = try request.integer("width", default: 1024, range: 1...4096)
         let height = try request.integer("height", default: 512, range: 1...4096)
+        let limit = try request.integer("limit", default: 10, range: 1...1000)
         switch request.text("format") ?? "json" {
         case "json":
-            let limit = try request.integer("limit", default: 10, range: 1...1000)
             return try .json(engine.floodReport(rise: rise, bbox: bbox, placeLimit: limit))
         case "geojson":
             let geoJSON = try await OffLoop.run { try engine.floodPolygonsGeoJSON(rise: rise, bbox: bbox) }

@@ -162,6 +162,7 @@ import Testing
         ("/v1/flood?rise=99999", .get, 400, "rise: expected a sea-level change in metres from -12000 to 12000"),
         ("/v1/flood?rise=1&format=svg", .get, 400, "format: expected json, geojson or png"),
         ("/v1/flood?rise=1&format=png&width=0", .get, 400, "width: expected a whole number from 1 to 4096"),
+        ("/v1/flood?rise=1&format=geojson&limit=-4", .get, 400, "limit: expected a whole number from 1 to 1000"),
         ("/v1/flood?rise=1&bbox=1,2,3", .get, 400, "bbox: expected four numbers"),
         ("/v1/flood?rise=1&bbox=100,10,120,20", .get, 422, "holds no cell of the DEM"),
         ("/v1/flood/point?lat=91&lon=0", .get, 400, "lat: expected a latitude from -90 to 90"),
