@@ -19,8 +19,13 @@ struct RegionRoutes<Context: RequestContext> {
         }
         let answer: (region: MapRegion, points: PointSet)
         if let rise = try request.optionalNumber("flooded_at", "a sea level in metres from -12000 to 12000") {
-            // The places the sea reaches at that rise frame the map; the body is not read.
+            // The places the sea reaches at that rise frame the map: points sent as well would be
+            // ignored, so they are refused rather than silently dropped.
             let points = try engine.floodedPlacePoints(rise: rise).points
+            let body = try await request.collectBody(upTo: GeoqRouter.maximumBodyBytes)
+            guard body.readableBytes == 0 else {
+                throw APIError.badParameter("flooded_at", "frames the places flooded at that level, so the request takes no body; got \(body.readableBytes) bytes")
+            }
             answer = (try engine.region(points, options: options), points)
         } else {
             let body = try await request.collectBody(upTo: GeoqRouter.maximumBodyBytes)

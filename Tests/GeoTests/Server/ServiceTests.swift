@@ -174,6 +174,7 @@ import Testing
         ("/v1/tiles/1/0/0.png", .get, 400, "rise: missing"),
         ("/v1/region?gap=0", .post, 400, "gap: expected"),
         ("/v1/region?flooded_at=-100", .post, 400, "no place is flooded at -100 m"),
+        ("/v1/region?flooded_at=8", .post, 400, "flooded_at: frames the places flooded at that level, so the request takes no body; got 7 bytes"),
         ("/v1/complete", .get, 400, "q: missing"),
         ("/v1/complete?q=paris&limit=0", .get, 400, "limit: expected a whole number from 1 to 100"),
         ("/v1/complete?q=paris&lat=91&lon=0", .get, 400, "lat: expected a latitude from -90 to 90"),
