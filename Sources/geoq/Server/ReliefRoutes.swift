@@ -28,7 +28,8 @@ struct ReliefRoutes<Context: RequestContext>: Sendable {
     }
 
     func relief(_ request: Request) async throws -> Response {
-        let step = try request.integer("step", default: Self.defaultStep, range: FloodRelief.stepRange)
+        let step = try request.integer("step", default: Self.defaultStep, range: 1...16)
+        guard FloodRelief.steps.contains(step) else { throw APIError.badParameter("step", "expected 2, 4, 8 or 16, got \"\(step)\"") }
         let (png, bounds) = try await reliefs.relief(step: step) { try await OffLoop.run { try engine.floodReliefPNG(step: step) } }
         var headers: HTTPFields = [.cacheControl: "public, max-age=86400"]
         headers[Self.boundsHeader] = bounds.map { String($0) }.joined(separator: ",")
@@ -37,7 +38,7 @@ struct ReliefRoutes<Context: RequestContext>: Sendable {
     }
 }
 
-/// Reliefs already encoded, by block side (at most 16 of them).
+/// Reliefs already encoded, by block side (at most four of them).
 final class ReliefCache: Sendable {
     private let encoded = Mutex<[Int: (png: Data, bounds: [Double])]>([:])
 

@@ -62,8 +62,8 @@ import Testing
         #expect(SpillIndex.reliefSample(elevation: 2.4, spill: 7.6) == (32770, 6))
     }
 
-    @Test func blockSidesOutsideTwoToSixteenAreRefused() {
-        for step in [0, 1, 17] {
+    @Test func blockSidesOtherThanTwoFourEightOrSixteenAreRefused() {
+        for step in [0, 1, 3, 17, 32] {
             #expect(throws: GeoError.self) { try Self.index.relief(step: step) }
         }
     }
