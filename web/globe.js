@@ -9,13 +9,13 @@ window.GeoqGlobe = (function () {
   const MESH_COLUMNS = 1024, MESH_ROWS = 512; // quads: 525,825 vertices, 1,048,576 triangles
   const MIN_DISTANCE = 1.08, MAX_DISTANCE = 8; // camera distance from the centre, in Earth radii
   const FIELD_OF_VIEW = 35; // degrees, vertical
-  const { NO_DATA, rampTable, hillShading } = window.GeoqRelief;
+  const { NO_DATA, NEVER_WATER, rampTable, hillShading } = window.GeoqRelief;
 
-  /** Whether this browser can draw the globe: WebGL with float textures read in vertex shaders. */
+  /** Whether this browser can draw the globe: WebGL whose vertex shaders read textures. */
   function supported() {
     try {
       const gl = document.createElement("canvas").getContext("webgl");
-      return !!(gl && gl.getExtension("OES_texture_float") && gl.getParameter(gl.MAX_VERTEX_TEXTURE_IMAGE_UNITS) > 0);
+      return !!(gl && gl.getParameter(gl.MAX_VERTEX_TEXTURE_IMAGE_UNITS) > 0);
     } catch (_) {
       return false;
     }
@@ -36,6 +36,15 @@ window.GeoqGlobe = (function () {
     uniform vec4 reliefBounds; // west, south, east, north (degrees)
     uniform float exaggeration;
     const float EARTH_RADIUS_M = ${EARTH_RADIUS_M.toFixed(1)};
+    // A block's elevation and spill level from its four bytes (FloodRelief's two 16-bit bands).
+    vec2 levelsOf(vec4 texel) {
+      vec4 b = floor(texel * 255.0 + 0.5);
+      float band1 = b.r * 256.0 + b.g, band2 = b.b * 256.0 + b.a;
+      float never = ${NEVER_WATER.toFixed(1)};
+      if (band1 == 0.0) return vec2(${NO_DATA.toFixed(1)}, band2 == 65535.0 ? never : band2 - 32768.0);
+      float elevation = band1 - 32768.0;
+      return vec2(elevation, band2 == 65535.0 ? never : elevation + band2);
+    }
     vec2 reliefCoordinate(vec2 lonLat) {
       float u = (degrees(lonLat.x) - reliefBounds.x) / (reliefBounds.z - reliefBounds.x);
       float v = (reliefBounds.w - degrees(lonLat.y)) / (reliefBounds.w - reliefBounds.y);
@@ -47,7 +56,7 @@ window.GeoqGlobe = (function () {
     varying vec2 vLonLat;
     void main() {
       vLonLat = lonLat;
-      float elevation = texture2D(relief, reliefCoordinate(lonLat)).r;
+      float elevation = levelsOf(texture2D(relief, reliefCoordinate(lonLat))).x;
       float radius = 1.0 + (elevation < -1e8 ? 0.0 : elevation) * exaggeration / EARTH_RADIUS_M;
       gl_Position = projectionMatrix * modelViewMatrix * vec4(position * radius, 1.0);
     }`;
@@ -69,11 +78,9 @@ window.GeoqGlobe = (function () {
   const screenVertexShader = `
     void main() { gl_Position = vec4(position.xy, 0.0, 1.0); }`;
 
-  const screenFragmentShader = `
+  const screenFragmentShader = shaderCommon + `
     uniform sampler2D ground;
-    uniform sampler2D relief;
     uniform sampler2D ramps; // row 0: land by elevation, row 1: sea by depth; one texel a metre
-    uniform vec2 reliefSize;
     uniform vec2 viewport;
     uniform float rise;
     uniform float rampLength;
@@ -89,7 +96,7 @@ window.GeoqGlobe = (function () {
       if (encoded.a == 0.0) { gl_FragColor = vec4(background, 1.0); return; }
       float index = encoded.r * 65536.0 + encoded.g * 256.0 + encoded.b;
       float column = floor(index / 2048.0);
-      vec2 levels = texture2D(relief, (vec2(column, index - column * 2048.0) + 0.5) / reliefSize).ra;
+      vec2 levels = levelsOf(texture2D(relief, (vec2(column, index - column * 2048.0) + 0.5) / reliefSize));
       float elevation = levels.x, spill = levels.y;
       bool noData = elevation < -1e8;
       vec3 colour;
@@ -175,7 +182,7 @@ window.GeoqGlobe = (function () {
     groundTarget.texture.generateMipmaps = false;
 
     const { relief, palette } = options;
-    const texture = new THREE.DataTexture(relief.levels, relief.width, relief.height, THREE.LuminanceAlphaFormat, THREE.FloatType);
+    const texture = new THREE.DataTexture(relief.texels, relief.width, relief.height, THREE.RGBAFormat, THREE.UnsignedByteType);
     texture.magFilter = THREE.NearestFilter;
     texture.minFilter = THREE.NearestFilter;
     texture.wrapS = texture.wrapT = THREE.ClampToEdgeWrapping; // NPOT; longitudes wrap in the shader (fract)
