@@ -12,7 +12,7 @@ struct IndexCommand: ParsableCommand {
         in this process, and a scheduler (Dask, Slurm, Kubernetes job arrays) can run them as
         separate commands: plan, fill-tile (per tile), link, finish-tile (per tile), assemble.
         """,
-        subcommands: [Build.self, Plan.self, FillTile.self, Link.self, FinishTile.self, Assemble.self]
+        subcommands: [Build.self, Plan.self, FillTile.self, Link.self, FinishTile.self, Assemble.self, Verify.self]
     )
 
     struct Build: ParsableCommand {
@@ -37,13 +37,13 @@ struct IndexCommand: ParsableCommand {
         @Flag(help: "Build a tiled index (any size, bounded memory) into -o instead of the cache.")
         var tiled = false
 
-        @Option(help: "Tile side in cells, 16 to \(TileLayout.maximumTileSide) (--tiled).")
-        var tileSize: Int = TiledBuilder.defaultTileSize
+        @Option(help: ArgumentHelp("Tile size in cells, N or WxH, each side \(TileLayout.minimumTileSide) to \(TileLayout.maximumTileSide) (--tiled).", valueName: "size"))
+        var tileSize = TileSize(width: TiledBuilder.defaultTileSize, height: TiledBuilder.defaultTileSize)
 
         @Option(help: ArgumentHelp("Memory the tiled build may use, e.g. 2G, 512M (default: a quarter of RAM).", valueName: "size"))
         var memoryLimit: ByteCount?
 
-        @Option(name: [.short, .customLong("output")], help: "The index to write (--tiled), a GeoTIFF path.")
+        @Option(name: [.short, .customLong("output")], help: "The index to write (--tiled), a GeoTIFF path; default: the cache, where flood and serve find it for --dem.")
         var output: String?
 
         @Option(help: "Work folder of the tiled build (default: the output's path + .work); kept until the build succeeds.")
@@ -54,10 +54,7 @@ struct IndexCommand: ParsableCommand {
 
         func validate() throws {
             if tiled {
-                guard output != nil else { throw ValidationError("--output: a tiled build writes a GeoTIFF; pass -o INDEX.tif") }
-                guard (16...TileLayout.maximumTileSide).contains(tileSize) else {
-                    throw ValidationError("--tile-size: expected 16 to \(TileLayout.maximumTileSide) cells, got \(tileSize)")
-                }
+                if dataset.noCache && output == nil { throw ValidationError("--no-cache: a tiled build without -o writes into the cache; pass -o INDEX.tif") }
             } else {
                 if dataset.noCache { throw ValidationError("--no-cache: index build writes the cache; drop --no-cache") }
                 if output != nil { throw ValidationError("--output: only a tiled build writes a file; add --tiled") }
@@ -65,19 +62,55 @@ struct IndexCommand: ParsableCommand {
         }
 
         func run() throws {
-            guard tiled, let output else {
+            guard tiled else {
                 let start = Date()
-                let index = try dataset.loadIndex()
+                let index = try dataset.loadIndex(path: try dataset.demPath())
                 let seconds = Date().timeIntervalSince(start)
                 print("spill index ready: \(index.grid.width)×\(index.grid.height) cells, \(String(format: "%.2f", seconds)) s")
                 return
             }
-            let builder = TiledBuilder(dem: try dataset.demPath(), band: dataset.band, options: try dataset.floodOptions(),
-                                       tileSize: tileSize, memoryLimit: memoryLimit?.bytes ?? TiledBuilder.defaultMemoryLimit,
+            let demPath = try dataset.demPath()
+            guard let output = output ?? dataset.cachedTiledIndexPath(path: demPath) else {
+                throw ValidationError("--output: pass -o INDEX.tif")
+            }
+            if output != self.output { try? FileManager.default.createDirectory(atPath: (output as NSString).deletingLastPathComponent, withIntermediateDirectories: true) }
+            let builder = TiledBuilder(dem: try dataset.demPath(), band: dataset.band, options: dataset.floodOptions,
+                                       tileWidth: tileSize.width, tileHeight: tileSize.height, memoryLimit: memoryLimit?.bytes ?? TiledBuilder.defaultMemoryLimit,
                                        output: output, workFolder: work.map { URL(fileURLWithPath: $0) }, keepWorkFolder: keepWork)
             let report = try builder.build(progress: Terminal.progressHandler())
             let rate = Double(report.cells) / max(report.seconds, 1e-9) / 1e6
             print("tiled spill index ready: \(output) (\(report.cells) cells in \(report.tiles) tiles\(report.tilesReused > 0 ? ", \(report.tilesReused) kept from an earlier run" : ""), \(report.workers) workers, \(String(format: "%.2f", report.seconds)) s, \(String(format: "%.1f", rate)) M cells/s)")
+        }
+    }
+}
+
+extension IndexCommand {
+    struct Verify: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Check a tiled index against the raster flooded in memory: cell for cell, curve for curve.",
+            discussion: """
+            Needs the raster to fit in memory. Prints JSON; exits 1 when anything differs.
+
+            Example:
+              geoq index verify --dem my-dem.tif --index my-dem-spill.tif
+            """
+        )
+
+        @OptionGroup var dataset: DEMOptions
+
+        func validate() throws {
+            if dataset.index == nil { throw ValidationError("--index: expected the tiled index to check") }
+        }
+
+        func run() throws {
+            guard let index = dataset.index else { return }
+            let tiled = try TiledSpillIndex(path: index)
+            let demPath = try dataset.demPath()
+            let reference = try SpillIndex(grid: ElevationGrid.read(path: demPath, band: dataset.band, progress: Terminal.progressHandler()),
+                                           options: tiled.options, progress: Terminal.progressHandler())
+            let verification = try tiled.verify(against: reference)
+            FileHandle.standardOutput.write(try JSONOutput.encode(verification))
+            if !verification.isEqual { throw ExitCode.failure }
         }
     }
 }
@@ -97,4 +130,22 @@ struct ByteCount: ExpressibleByArgument {
     }
 
     static var defaultCompletionKind: CompletionKind { .default }
+}
+
+/// A tile size as people write it: 4096 (square) or 300x217 (width × height).
+struct TileSize: ExpressibleByArgument {
+    let width: Int
+    let height: Int
+
+    init(width: Int, height: Int) { self.width = width; self.height = height }
+
+    init?(argument: String) {
+        let parts = argument.lowercased().split(separator: "x", omittingEmptySubsequences: false).map { Int($0.trimmingCharacters(in: .whitespaces)) }
+        let range = TileLayout.minimumTileSide...TileLayout.maximumTileSide
+        guard (1...2).contains(parts.count), let width = parts[0], let height = parts.count == 2 ? parts[1] : width,
+              range.contains(width), range.contains(height) else { return nil }
+        self.init(width: width, height: height)
+    }
+
+    var defaultValueDescription: String { "\(width)" }
 }

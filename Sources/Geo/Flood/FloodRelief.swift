@@ -49,7 +49,7 @@ extension SpillIndex {
     /// The grid in `step × step` blocks, each the block's lowest-spilling cell. O(cells).
     public func relief(step: Int) throws -> FloodRelief {
         guard FloodRelief.steps.contains(step) else {
-            throw GeoError.invalidArgument(parameter: "relief step", message: "expected a block side of 2, 4, 8 or 16 cells, got \(step)")
+            throw GeoError.invalidInput(.reliefStep, "expected 2, 4, 8 or 16 cells a side, got \(step)")
         }
         return relief(blockSide: step)
     }

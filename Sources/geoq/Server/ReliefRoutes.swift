@@ -4,22 +4,29 @@ import Hummingbird
 import HTTPTypes
 import Synchronization
 
-/// `/v1/relief` (every cell block's elevation and spill level, for the globe) and `/v1/palette`
-/// (the colours of tiles and legends): parse, ask the engine, encode.
+/// `/v1/relief` (every cell block's elevation and spill level, for the web page's globe) and
+/// `/v1/palette` (the colours of tiles, legends and the globe): parse, ask the engine, encode.
 struct ReliefRoutes<Context: RequestContext>: Sendable {
     let engine: QueryEngine
     /// Encoded reliefs by block side: the engine's indexes never change while the service runs,
     /// and a relief costs a pass over every cell.
     let reliefs = ReliefCache()
 
-    /// Block side when none is asked for: 2 × 2 cells of a 5′ grid make 2160 × 1081 blocks
-    /// (the globe's mesh has 1024 × 512 quads) in under 3 MB.
-    static var defaultStep: Int { 2 }
     /// The response header that gives the blocks' outer edges: "west,south,east,north".
     static var boundsHeader: HTTPField.Name { HTTPField.Name("Geoq-Relief-Bounds")! }
 
+    /// `/v1/relief`'s parameters: the block side, 2 × 2 cells unless asked (for ETOPO5, 2160 × 1081
+    /// blocks for a mesh of 1024 × 512 quads, in under 4 MB). Which sides exist is the engine's to check.
+    struct ReliefQuery: Decodable {
+        var step: Int
+
+        init(from decoder: any Decoder) throws {
+            step = try QueryFields(from: decoder).integer(.reliefStep, default: 2)
+        }
+    }
+
     func add(to router: Router<Context>) {
-        router.get("/v1/relief") { request, _ in try await self.relief(request) }
+        router.get("/v1/relief") { request, context in try await self.relief(request, context: context) }
         router.get("/v1/palette") { _, _ in
             var response = try Response.json(self.engine.floodPalette())
             response.headers[.cacheControl] = "no-cache"
@@ -27,10 +34,9 @@ struct ReliefRoutes<Context: RequestContext>: Sendable {
         }
     }
 
-    func relief(_ request: Request) async throws -> Response {
-        let step = try request.integer("step", default: Self.defaultStep, range: 1...16)
-        guard FloodRelief.steps.contains(step) else { throw APIError.badParameter("step", "expected 2, 4, 8 or 16, got \"\(step)\"") }
-        let (png, bounds) = try await reliefs.relief(step: step) { try await OffLoop.run { try engine.floodReliefPNG(step: step) } }
+    func relief(_ request: Request, context: Context) async throws -> Response {
+        let step = try request.query(ReliefQuery.self, context: context).step
+        let (png, bounds) = try await reliefs.relief(step: step) { try await OffLoop.run { [engine] in try engine.floodReliefPNG(step: step) } }
         var headers: HTTPFields = [.cacheControl: "public, max-age=86400"]
         headers[Self.boundsHeader] = bounds.map { String($0) }.joined(separator: ",")
         headers[HTTPField.Name("Access-Control-Expose-Headers")!] = "Geoq-Relief-Bounds"

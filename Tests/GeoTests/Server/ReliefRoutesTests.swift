@@ -34,8 +34,8 @@ import Testing
         }
     }
 
-    @Test(arguments: [("step=1", "step: expected 2, 4, 8 or 16, got \"1\""), ("step=3", "step: expected 2, 4, 8 or 16, got \"3\""),
-                      ("step=x", "step: expected a whole number from 1 to 16, got \"x\"")])
+    @Test(arguments: [("step=1", "step: expected 2, 4, 8 or 16 cells a side, got 1"), ("step=3", "step: expected 2, 4, 8 or 16 cells a side, got 3"),
+                      ("step=x", "step: expected a whole number, got \"x\"")])
     func aBadBlockSideIs400NamingIt(query: String, message: String) async throws {
         try await withApp { client in
             try await client.execute(uri: "/v1/relief?\(query)", method: .get) { response in

@@ -15,6 +15,8 @@ public struct TileLayout: Sendable, Hashable, Codable {
 
     /// The largest tile side: a ring must fit the 16-bit labels of the work files.
     public static let maximumTileSide = 16_000
+    /// The smallest tile side a build accepts (smaller tiles are all ring and no gain).
+    public static let minimumTileSide = 16
 
     public init(gridWidth: Int, gridHeight: Int, tileWidth: Int, tileHeight: Int,
                 wrapsEastWest: Bool, connectivity: FloodOptions.Connectivity) {

@@ -47,10 +47,10 @@ public struct TiledBuildPlan: Codable, Sendable, Equatable {
                      linearUnitMetres: linearUnitMetres, semiMajorMetres: semiMajorMetres, inverseFlattening: inverseFlattening)
     }
 
-    /// Plans the build of `dem` in tiles of `tileSize` cells a side.
-    public init(dem: String, band: Int, options: FloodOptions, tileSize: Int) throws {
-        guard (16...TileLayout.maximumTileSide).contains(tileSize) else {
-            throw GeoError.invalidArgument(parameter: "tile size", message: "expected 16 to \(TileLayout.maximumTileSide) cells a side, got \(tileSize)")
+    /// Plans the build of `dem` in tiles of `tileWidth × tileHeight` cells.
+    public init(dem: String, band: Int, options: FloodOptions, tileWidth: Int, tileHeight: Int) throws {
+        for side in [tileWidth, tileHeight] where !(TileLayout.minimumTileSide...TileLayout.maximumTileSide).contains(side) {
+            throw GeoError.invalidInput(.tileSize, "expected \(TileLayout.minimumTileSide) to \(TileLayout.maximumTileSide) cells a side, got \(side)")
         }
         let source = try RasterSource(path: dem, band: band)
         self.dem = dem
@@ -68,7 +68,7 @@ public struct TiledBuildPlan: Codable, Sendable, Equatable {
         linearUnitMetres = reference.linearUnitMetres
         semiMajorMetres = reference.semiMajorMetres
         inverseFlattening = reference.inverseFlattening
-        layout = TileLayout(gridWidth: source.width, gridHeight: source.height, tileWidth: tileSize, tileHeight: tileSize,
+        layout = TileLayout(gridWidth: source.width, gridHeight: source.height, tileWidth: tileWidth, tileHeight: tileHeight,
                             wrapsEastWest: source.wrapsEastWest, connectivity: options.connectivity)
         seeds = try TiledSeeds(width: source.width, height: source.height, georeference: reference,
                                wrapsEastWest: source.wrapsEastWest, options: options)
@@ -81,7 +81,7 @@ public struct TiledBuildPlan: Codable, Sendable, Equatable {
             let rect = TileLayout.Rect(row: cell / layout.gridWidth, col: cell % layout.gridWidth, width: 1, height: 1)
             let hasData = source.isInt16 ? (try source.readInt16(rect))[0] != source.int16Nodata : !(try source.readFloat(rect))[0].isNaN
             if !hasData {
-                throw GeoError.invalidArgument(parameter: "seed", message: "\(point[0]),\(point[1]) falls on a nodata cell treated as land; expected a cell with data")
+                throw GeoError.invalidInput(.seed, "\(point[0]),\(point[1]) falls on a nodata cell treated as land; expected a cell with data")
             }
         }
     }

@@ -7,7 +7,8 @@ public struct TiledBuilder: Sendable {
     public var dem: String
     public var band: Int
     public var options: FloodOptions
-    public var tileSize: Int
+    public var tileWidth: Int
+    public var tileHeight: Int
     /// Bytes the build may hold resident, besides GDAL's block cache.
     public var memoryLimit: Int
     public var output: String
@@ -18,12 +19,14 @@ public struct TiledBuilder: Sendable {
     /// The tile side used when none is given.
     public static let defaultTileSize = 4096
 
-    public init(dem: String, band: Int = 1, options: FloodOptions = FloodOptions(), tileSize: Int = TiledBuilder.defaultTileSize,
+    public init(dem: String, band: Int = 1, options: FloodOptions = FloodOptions(),
+                tileWidth: Int = TiledBuilder.defaultTileSize, tileHeight: Int = TiledBuilder.defaultTileSize,
                 memoryLimit: Int = TiledBuilder.defaultMemoryLimit, output: String, workFolder: URL? = nil, keepWorkFolder: Bool = false) {
         self.dem = dem
         self.band = band
         self.options = options
-        self.tileSize = tileSize
+        self.tileWidth = tileWidth
+        self.tileHeight = tileHeight
         self.memoryLimit = memoryLimit
         self.output = output
         self.workFolder = workFolder ?? TiledIndexFiles.defaultWorkFolder(of: output)
@@ -48,11 +51,11 @@ public struct TiledBuilder: Sendable {
     public func build(progress: ProgressHandler? = nil) throws -> Report {
         let start = Date()
         try AtomicFile.checkWritable(output)
-        let plan = try TiledBuildPlan(dem: dem, band: band, options: options, tileSize: tileSize)
+        let plan = try TiledBuildPlan(dem: dem, band: band, options: options, tileWidth: tileWidth, tileHeight: tileHeight)
         let folder = try TiledWorkFolder.prepare(at: workFolder, plan: plan)
         let perTile = folder.bytesPerTile
         guard memoryLimit >= perTile else {
-            throw GeoError.invalidArgument(parameter: "memory limit", message: "a tile of \(plan.layout.tileWidth)×\(plan.layout.tileHeight) cells needs \(TiledBuilder.megabytes(perTile)); expected at least that, got \(TiledBuilder.megabytes(memoryLimit)) (or use smaller tiles)")
+            throw GeoError.invalidInput(.memoryLimit, "a tile of \(plan.layout.tileWidth)×\(plan.layout.tileHeight) cells needs \(TiledBuilder.megabytes(perTile)); expected at least that, got \(TiledBuilder.megabytes(memoryLimit)) (or use smaller tiles)")
         }
         let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, memoryLimit / perTile, plan.tileCount))
         let reused = (0..<plan.tileCount).filter { folder.isFinished(tile: $0) || folder.isFilled(tile: $0) }.count
