@@ -60,7 +60,7 @@ extension TiledSpillIndex {
     /// A picture of the sea at `rise` sampled at the given positions, as `SpillIndex.render`:
     /// the window the pixels fall in is read at about the pixels' resolution (overviews when
     /// zoomed out, full cells when zoomed in). O(pixels + cells read).
-    public func render(rise: Double, longitudes: [Double], latitudes: [Double]) throws -> RasterImage {
+    public func render(rise: Double, longitudes: [Double], latitudes: [Double], hatchOrigin: (x: Int, y: Int)? = nil) throws -> RasterImage {
         try SpillIndex.validateRise(rise)
         let width = longitudes.count, height = latitudes.count
         var cellOfPixel = [(row: Int, col: Int)?](repeating: nil, count: width * height)
@@ -80,7 +80,9 @@ extension TiledSpillIndex {
         let sampler = try WindowSampler(index: self, rows: shownRows, columns: shownColumns, pixelsAcross: width, pixelsDown: height)
         for (pixel, cell) in cellOfPixel.enumerated() {
             guard let cell, let (level, elevation) = sampler.sample(row: cell.row, col: cell.col) else { continue }
-            let colour = FloodPalette.colour(elevation: elevation, spillLevel: level, rise: rise)
+            let flood = FloodClass.of(elevation: elevation, spillLevel: level, rise: rise)
+            let colour = FloodPalette.colour(of: flood, elevation: elevation, rise: rise,
+                                             hatchPixel: hatchOrigin.map { ($0.x + pixel % width, $0.y + pixel / width) })
             pixels[pixel * 4] = colour.r; pixels[pixel * 4 + 1] = colour.g; pixels[pixel * 4 + 2] = colour.b; pixels[pixel * 4 + 3] = colour.a
         }
         return RasterImage(width: width, height: height, bandCount: 4, pixels: pixels)
@@ -93,9 +95,14 @@ extension TiledSpillIndex {
         return try render(rise: rise, longitudes: longitudes, latitudes: latitudes).pngData()
     }
 
-    /// A 256 × 256 Web Mercator PNG tile at `rise`. O(pixels).
-    public func tilePNG(_ tile: TileCoordinate, rise: Double) throws -> Data {
-        try render(rise: rise, longitudes: tile.pixelLongitudes, latitudes: tile.pixelLatitudes).pngData()
+    /// A 256 × 256 Web Mercator PNG tile at `rise`, hatched as `SpillIndex.tilePNG`. O(pixels).
+    public func tilePNG(_ tile: TileCoordinate, rise: Double, hatched: Bool = false) throws -> Data {
+        try render(rise: rise, longitudes: tile.pixelLongitudes, latitudes: tile.pixelLatitudes, hatchOrigin: tile.hatchOrigin(hatched)).pngData()
+    }
+
+    /// The relief of the whole grid, as `SpillIndex.relief`, from the grid read into memory. O(cells).
+    public func relief(step: Int) throws -> FloodRelief {
+        try windowIndex(nil).relief(step: step)
     }
 
     /// GeoJSON polygons of the land newly flooded at `rise` in `bbox` (or the whole grid), from
