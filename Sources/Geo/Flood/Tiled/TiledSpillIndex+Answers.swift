@@ -100,9 +100,23 @@ extension TiledSpillIndex {
         try render(rise: rise, longitudes: tile.pixelLongitudes, latitudes: tile.pixelLatitudes, hatchOrigin: tile.hatchOrigin(hatched)).pngData()
     }
 
-    /// The relief of the whole grid, as `SpillIndex.relief`, from the grid read into memory. O(cells).
+    /// The relief of the whole grid, as `SpillIndex.relief`: from every cell when the grid has
+    /// at most `maximumWindowCells`, else from the grid read through the overviews at a
+    /// resolution of about that many cells (nearest neighbour, so a strait narrower than the
+    /// reduction may close in the picture; the figures and tiles are not affected).
     public func relief(step: Int) throws -> FloodRelief {
-        try windowIndex(nil).relief(step: step)
+        let cells = width * height
+        guard cells > TiledSpillIndex.maximumWindowCells else { return try windowIndex(nil).relief(step: step) }
+        let factor = Int((Double(cells) / Double(TiledSpillIndex.maximumWindowCells)).squareRoot().rounded(.up))
+        let reducedWidth = max(1, width / factor), reducedHeight = max(1, height / factor)
+        let read = try self.read(TileLayout.Rect(row: 0, col: 0, width: width, height: height), width: reducedWidth, height: reducedHeight)
+        var reference = georeference
+        reference.geoTransform.coefficients[1] *= Double(width) / Double(reducedWidth)
+        reference.geoTransform.coefficients[2] *= Double(height) / Double(reducedHeight)
+        reference.geoTransform.coefficients[4] *= Double(width) / Double(reducedWidth)
+        reference.geoTransform.coefficients[5] *= Double(height) / Double(reducedHeight)
+        return try inMemoryIndex(levels: read.levels, elevations: read.elevations, width: reducedWidth, height: reducedHeight,
+                                 georeference: reference).relief(step: step)
     }
 
     /// GeoJSON polygons of the land newly flooded at `rise` in `bbox` (or the whole grid), from
@@ -149,15 +163,20 @@ extension TiledSpillIndex {
         let (x, y) = reference.geoTransform.map(col: Double(runs[0].lowerBound), row: Double(rows.lowerBound))
         reference.geoTransform.coefficients[0] = x
         reference.geoTransform.coefficients[3] = y
+        return try inMemoryIndex(levels: levels, elevations: elevations, width: windowWidth, height: rows.count, georeference: reference)
+    }
+
+    /// Cells read from the index as an in-memory index of their own.
+    private func inMemoryIndex(levels: [Float], elevations: [Float], width: Int, height: Int, georeference reference: Georeference) throws -> SpillIndex {
         let grid: ElevationGrid
         let spill: SpillLevels
         if plan.isInt16 {
             let nodata = TiledIndexFiles.int16Nodata
-            grid = try ElevationGrid(width: windowWidth, height: rows.count, samples: .int16(elevations.map { $0.isNaN ? nodata : Int16($0) }),
+            grid = try ElevationGrid(width: width, height: height, samples: .int16(elevations.map { $0.isNaN ? nodata : Int16($0) }),
                                      int16Nodata: nodata, georeference: reference)
             spill = .int16(levels.map { Int16(levelValue: Double($0)) })
         } else {
-            grid = try ElevationGrid(width: windowWidth, height: rows.count, samples: .float32(elevations), georeference: reference)
+            grid = try ElevationGrid(width: width, height: height, samples: .float32(elevations), georeference: reference)
             spill = .float32(levels)
         }
         return try SpillIndex(grid: grid, options: options, levels: spill)
