@@ -33,6 +33,9 @@ struct DEMOptions: ParsableArguments {
         guard FloodOptions.NodataPolicy(rawValue: nodata) != nil else {
             throw ValidationError("--nodata: expected ocean or land, got \(nodata)")
         }
+        if let cacheDirectory, cacheDirectory.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw ValidationError("--cache-dir: expected a folder, got an empty path (it would fill the current folder)")
+        }
         try check { _ = try floodOptions() }
     }
 
@@ -53,10 +56,11 @@ struct DEMOptions: ParsableArguments {
         QueryEngine(flood: try loadIndex(), demSource: try demPath())
     }
 
-    /// Reads the raster and its spill index (cached), with progress on a terminal.
-    func loadIndex() throws -> SpillIndex {
-        let cache: SpillIndex.CachePolicy = noCache ? .disabled
-            : .use(SpillIndexCache(directory: cacheDirectory.map { URL(fileURLWithPath: $0) } ?? SpillIndexCache.defaultDirectory()))
+    /// Reads the raster and its spill index (cached), with progress on a terminal. With
+    /// `requireCache`, a cache that cannot be written is a failure rather than a notice.
+    func loadIndex(requireCache: Bool = false) throws -> SpillIndex {
+        let store = SpillIndexCache(directory: cacheDirectory.map { URL(fileURLWithPath: $0) } ?? SpillIndexCache.defaultDirectory())
+        let cache: SpillIndex.CachePolicy = noCache ? .disabled : requireCache ? .require(store) : .use(store)
         return try SpillIndex.load(rasterPath: try demPath(), band: band, options: try floodOptions(), cache: cache,
                                    progress: Terminal.progressHandler(), notice: { Terminal.notice($0) })
     }

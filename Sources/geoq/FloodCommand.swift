@@ -48,7 +48,7 @@ struct FloodLevelCommand: ParsableCommand {
     @Option(help: "Output format: \(FloodCommand.Format.allCases.map(\.rawValue).joined(separator: ", ")).")
     var format: FloodCommand.Format = .text
 
-    @Option(name: [.short, .customLong("output")], help: "Write the answer to this file instead of stdout.")
+    @Option(name: [.short, .customLong("output")], help: "Write the answer to this file instead of stdout (- for stdout; a FIFO or device is written into, a symbolic link's target replaced).")
     var output: String?
 
     @Option(help: "PNG width in pixels.")
@@ -63,13 +63,13 @@ struct FloodLevelCommand: ParsableCommand {
         for (name, value) in [("--width", width), ("--height", height)] where !(1...SpillIndex.maximumImageSide).contains(value) {
             throw ValidationError("\(name): expected a pixel count from 1 to \(SpillIndex.maximumImageSide), got \(value)")
         }
-        if (format == .png || format == .tif), output == nil, isatty(STDOUT_FILENO) != 0 {
+        if (format == .png || format == .tif), output == nil || output == Output.standardOutput, isatty(STDOUT_FILENO) != 0 {
             throw ValidationError("--format \(format.rawValue) writes binary data; pass -o FILE or redirect stdout")
         }
     }
 
     func run() throws {
-        if let output { try AtomicFile.checkWritable(output) }
+        if let output { try Output.checkWritable(output) }
         let engine = try dataset.loadEngine()
         let box = try bbox.map { try GeoBBox.parse($0) }
         let data: Data
@@ -148,7 +148,7 @@ struct IndexCommand: ParsableCommand {
 
         func run() throws {
             let start = Date()
-            let index = try dataset.loadIndex()
+            let index = try dataset.loadIndex(requireCache: true)
             let seconds = Date().timeIntervalSince(start)
             print("spill index ready: \(index.grid.width)×\(index.grid.height) cells, \(String(format: "%.2f", seconds)) s")
         }

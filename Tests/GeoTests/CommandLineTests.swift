@@ -11,9 +11,10 @@ import Testing
     static let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("geoq")
     let folder = TestRasters.temporaryDirectory()
 
-    func geoq(_ arguments: [String]) throws -> Run {
+    /// Runs geoq (or `executable`, such as a shell that sets limits and then runs geoq).
+    func geoq(_ arguments: [String], executable: URL = Self.executable) throws -> Run {
         let process = Process()
-        process.executableURL = Self.executable
+        process.executableURL = executable
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_CACHE_HOME"] = folder.appendingPathComponent("cache").path
