@@ -25,6 +25,9 @@ struct DEMOptions: ParsableArguments {
     @Flag(name: .customLong("no-cache"), help: "Compute the spill index without reading or writing the cache.")
     var noCache = false
 
+    @Option(help: ArgumentHelp("Answer from this tiled spill index (geoq index build --tiled) instead of flooding the raster in memory.", valueName: "INDEX.tif"))
+    var index: String?
+
     func validate() throws {
         guard band >= 1 else { throw ValidationError("--band: expected a band number from 1, got \(band)") }
         guard FloodOptions.Connectivity(rawValue: connectivity) != nil else {
@@ -53,14 +56,46 @@ struct DEMOptions: ParsableArguments {
 
     /// An engine holding this raster's spill index.
     func loadEngine() throws -> QueryEngine {
-        QueryEngine(flood: try loadIndex(), demSource: try demPath())
+        QueryEngine(flood: try loadFlood(), demSource: try index ?? demPath())
+    }
+
+    /// The spill index to answer from: `--index`, else a tiled index of this raster in the cache,
+    /// else the raster flooded in memory (cached).
+    func loadFlood() throws -> any FloodAnswering {
+        if let index {
+            let tiled = try TiledSpillIndex(path: index)
+            if let dem { try tiled.check(matches: try ElevationGridShape(path: dem, band: band), dem: dem) }
+            return tiled
+        }
+        if !noCache, let cached = cachedTiledIndexPath(), FileManager.default.fileExists(atPath: cached) {
+            do {
+                let tiled = try TiledSpillIndex(path: cached)
+                if let change = tiled.plan.inputChange() {
+                    Terminal.notice("the cached tiled index \(cached) is stale (\(change)); rebuild it with geoq index build --tiled")
+                } else if tiled.options == (try floodOptions()) {
+                    return tiled
+                }
+            } catch {
+                Terminal.notice("the cached tiled index \(cached) cannot be used (\(error)); rebuild it with geoq index build --tiled")
+            }
+        }
+        return try loadIndex()
+    }
+
+    /// Where `index build --tiled` keeps a raster's tiled index when no -o is given.
+    func cachedTiledIndexPath() -> String? {
+        guard let key = try? SpillIndexCache.Key(rasterPath: try demPath(), band: band, options: try floodOptions()) else { return nil }
+        return cacheStore().tiledIndexURL(for: key).path
+    }
+
+    func cacheStore() -> SpillIndexCache {
+        SpillIndexCache(directory: cacheDirectory.map { URL(fileURLWithPath: $0) } ?? SpillIndexCache.defaultDirectory())
     }
 
     /// Reads the raster and its spill index (cached), with progress on a terminal. With
     /// `requireCache`, a cache that cannot be written is a failure rather than a notice.
     func loadIndex(requireCache: Bool = false) throws -> SpillIndex {
-        let store = SpillIndexCache(directory: cacheDirectory.map { URL(fileURLWithPath: $0) } ?? SpillIndexCache.defaultDirectory())
-        let cache: SpillIndex.CachePolicy = noCache ? .disabled : requireCache ? .require(store) : .use(store)
+        let cache: SpillIndex.CachePolicy = noCache ? .disabled : requireCache ? .require(cacheStore()) : .use(cacheStore())
         return try SpillIndex.load(rasterPath: try demPath(), band: band, options: try floodOptions(), cache: cache,
                                    progress: Terminal.progressHandler(), notice: { Terminal.notice($0) })
     }

@@ -123,38 +123,6 @@ struct FloodPointCommand: ParsableCommand {
     }
 }
 
-/// `geoq index build`: compute and cache a raster's spill index ahead of time.
-struct IndexCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "index",
-        abstract: "Manage cached spill indexes.",
-        subcommands: [Build.self]
-    )
-
-    struct Build: ParsableCommand {
-        static let configuration = CommandConfiguration(
-            abstract: "Compute a raster's spill index now and cache it, so later queries start at once.",
-            discussion: """
-            Example:
-              geoq index build --dem my-dem.tif
-            """
-        )
-
-        @OptionGroup var dataset: DEMOptions
-
-        func validate() throws {
-            if dataset.noCache { throw ValidationError("--no-cache: index build writes the cache; drop --no-cache") }
-        }
-
-        func run() throws {
-            let start = Date()
-            let index = try dataset.loadIndex(requireCache: true)
-            let seconds = Date().timeIntervalSince(start)
-            print("spill index ready: \(index.grid.width)×\(index.grid.height) cells, \(String(format: "%.2f", seconds)) s")
-        }
-    }
-}
-
 /// Turns a library error into the ValidationError ArgumentParser reports as a usage mistake.
 func check(_ body: () throws -> Void) throws {
     do { try body() } catch let error as GeoError { throw ValidationError(error.description) }

@@ -37,6 +37,9 @@ struct GeoqCommand: AsyncParsableCommand {
         } catch let error as GeoError {
             Terminal.notice(error.description)
             Foundation.exit(error.isUsageError ? 2 : 1)
+        } catch let error as TiledBuildError {
+            Terminal.notice(error.description)
+            Foundation.exit(1)
         } catch {
             let code = exitCode(for: error)
             if code == .success {

@@ -14,7 +14,7 @@ struct PlaceFloodTable: Sendable {
     /// `populationPrefix[k]` = population of the first k places of `floodOrder`.
     let populationPrefix: [Int]
 
-    init(gazetteer: Gazetteer, flood: SpillIndex) {
+    init(gazetteer: Gazetteer, flood: any FloodAnswering) {
         var elevation: [Double?] = [], spillLevel: [Double] = []
         elevation.reserveCapacity(gazetteer.places.count)
         spillLevel.reserveCapacity(gazetteer.places.count)

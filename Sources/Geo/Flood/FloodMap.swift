@@ -45,13 +45,18 @@ extension SpillIndex {
     /// A plate carrée (equirectangular) PNG of `bbox` at `rise`, `width × height` pixels. O(pixels).
     public func mapPNG(rise: Double, bbox: GeoBBox = .world, width: Int, height: Int) throws -> Data {
         try SpillIndex.validateImageSize(width: width, height: height)
+        let (longitudes, latitudes) = SpillIndex.mapSamplePositions(bbox: bbox, width: width, height: height)
+        return try render(rise: rise, longitudes: longitudes, latitudes: latitudes).pngData()
+    }
+
+    /// The longitudes and latitudes of the pixel centres of a plate carrée map of `bbox`.
+    static func mapSamplePositions(bbox: GeoBBox, width: Int, height: Int) -> (longitudes: [Double], latitudes: [Double]) {
         let longitudeStep = bbox.longitudeSpan / Double(width), latitudeStep = (bbox.north - bbox.south) / Double(height)
         let longitudes = (0..<width).map { i -> Double in
             let longitude = bbox.west + (Double(i) + 0.5) * longitudeStep
             return longitude > 180 ? longitude - 360 : longitude
         }
-        let latitudes = (0..<height).map { bbox.north - (Double($0) + 0.5) * latitudeStep }
-        return try render(rise: rise, longitudes: longitudes, latitudes: latitudes).pngData()
+        return (longitudes, (0..<height).map { bbox.north - (Double($0) + 0.5) * latitudeStep })
     }
 
     /// Largest picture side geoq renders.

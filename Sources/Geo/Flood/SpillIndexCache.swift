@@ -87,6 +87,11 @@ public struct SpillIndexCache: Sendable {
         }
     }
 
+    /// Where the tiled index of `key`'s raster is kept when built into the cache.
+    public func tiledIndexURL(for key: Key) -> URL {
+        directory.appendingPathComponent(String(format: "tiled-%016llx.tif", CacheFormat.fnv1a(Array(key.identity.utf8))))
+    }
+
     func fileURL(for key: Key) -> URL {
         directory.appendingPathComponent(String(format: "spill-%016llx.bin", CacheFormat.fnv1a(Array(key.identity.utf8))))
     }

@@ -37,7 +37,6 @@ extension ElevationGrid {
                                            message: "\(path) has \(bandCount) band\(bandCount == 1 ? "" : "s"); expected 1…\(bandCount), got \(band)")
         }
         let georeference = try readGeoreference(dataset: dataset, path: path)
-        try checkPlausible(georeference, width: Int(GDALGetRasterXSize(dataset)), height: Int(GDALGetRasterYSize(dataset)), path: path)
         guard let bandHandle = GDALGetRasterBand(dataset, Int32(band)) else {
             throw GeoError.unreadableFile(path: path, message: "band \(band) cannot be opened (\(GDAL.lastError(or: "unknown error")))")
         }
@@ -125,7 +124,7 @@ extension ElevationGrid {
             + "use a tiled index: geoq index build --tiled --dem \(path) -o INDEX.tif")
     }
 
-    private static func readGeoreference(dataset: GDALDatasetH, path: String) throws -> Georeference {
+    static func readGeoreference(dataset: GDALDatasetH, path: String) throws -> Georeference {
         var coefficients = [Double](repeating: 0, count: 6)
         guard GDALGetGeoTransform(dataset, &coefficients) == CE_None else {
             throw GeoError.unreadableFile(path: path, message: "has no geotransform; expected a georeferenced raster (set one with gdal_translate -a_ullr)")
@@ -146,10 +145,12 @@ extension ElevationGrid {
         if isGeographic && !transform.isNorthUp {
             throw GeoError.unsupported("\(path): has a rotated geographic geotransform; expected north-up rows (warp it first with gdalwarp)")
         }
-        return Georeference(geoTransform: transform, crsWKT: wkt, isGeographic: isGeographic,
-                            linearUnitMetres: linearUnit > 0 ? linearUnit : 1,
-                            semiMajorMetres: semiMajor > 0 ? semiMajor : 6_378_137,
-                            inverseFlattening: inverseFlattening)
+        let georeference = Georeference(geoTransform: transform, crsWKT: wkt, isGeographic: isGeographic,
+                                        linearUnitMetres: linearUnit > 0 ? linearUnit : 1,
+                                        semiMajorMetres: semiMajor > 0 ? semiMajor : 6_378_137,
+                                        inverseFlattening: inverseFlattening)
+        try checkPlausible(georeference, width: Int(GDALGetRasterXSize(dataset)), height: Int(GDALGetRasterYSize(dataset)), path: path)
+        return georeference
     }
 
     private static func readRows<T>(band: GDALRasterBandH, path: String, width: Int, height: Int,

@@ -12,10 +12,15 @@ public struct GridLocator: Sendable {
     public let wrapsEastWest: Bool
 
     public init(grid: ElevationGrid) {
-        width = grid.width
-        height = grid.height
-        georeference = grid.georeference
-        wrapsEastWest = grid.wrapsEastWest
+        self.init(width: grid.width, height: grid.height, georeference: grid.georeference)
+    }
+
+    /// A locator for a grid of this size and georeference, without its cells.
+    public init(width: Int, height: Int, georeference: Georeference) {
+        self.width = width
+        self.height = height
+        self.georeference = georeference
+        wrapsEastWest = georeference.coversAllLongitudes(width: width)
     }
 
     /// The (row, col) of the cell containing a point, or nil when it is outside the grid. O(1)

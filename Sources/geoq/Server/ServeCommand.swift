@@ -48,8 +48,8 @@ struct ServeCommand: AsyncParsableCommand {
         } catch let error as GazetteerError {
             throw GeoError.unsupported("\(error)")
         }
-        let flood = try dataset.loadIndex()
-        let engine = QueryEngine(flood: flood, demSource: try dataset.demPath(), places: PlaceCompleter(gazetteer: gazetteer))
+        let flood = try dataset.loadFlood()
+        let engine = QueryEngine(flood: flood, demSource: try dataset.index ?? dataset.demPath(), places: PlaceCompleter(gazetteer: gazetteer))
         guard let specPath = EmbeddedData.repositoryFile("openapi.yaml"), let spec = FileManager.default.contents(atPath: specPath) else {
             throw GeoError.unreadableFile(path: "openapi.yaml", message: "not found beside data/; expected the repository's OpenAPI description")
         }
