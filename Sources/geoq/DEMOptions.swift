@@ -11,13 +11,15 @@ struct DEMOptions: ParsableArguments {
     var band: Int = 1
 
     @Option(help: "Cells touch by edges (4) or by edges and corners (8).")
-    var connectivity: Int = 8
+    var connectivity: FloodOptions.Connectivity = .eight
 
-    @Option(name: .customLong("seed"), parsing: .unconditionalSingleValue, help: ArgumentHelp("Flood only from this point, \"lat,lon\" (repeatable), like GRASS r.lake. Default: the ocean.", valueName: "lat,lon"))
-    var seeds: [String] = []
+    @Option(name: .customLong("seed"), parsing: .unconditionalSingleValue,
+            help: ArgumentHelp("Flood only from this point, \"lat,lon\" (repeatable), like GRASS r.lake. Default: the ocean.", valueName: "lat,lon"),
+            transform: GeoPoint.argument)
+    var seeds: [GeoPoint] = []
 
     @Option(help: "What nodata cells are: ocean (water, and the sea enters through them) or land (never water).")
-    var nodata: String = "ocean"
+    var nodata: FloodOptions.NodataPolicy = .ocean
 
     @Option(name: .customLong("cache-dir"), help: "Folder for cached spill indexes. Default: $XDG_CACHE_HOME/geoq, else ~/.cache/geoq.")
     var cacheDirectory: String?
@@ -29,74 +31,93 @@ struct DEMOptions: ParsableArguments {
     var index: String?
 
     func validate() throws {
-        guard band >= 1 else { throw ValidationError("--band: expected a band number from 1, got \(band)") }
-        guard FloodOptions.Connectivity(rawValue: connectivity) != nil else {
-            throw ValidationError("--connectivity: expected 4 or 8, got \(connectivity)")
-        }
-        guard FloodOptions.NodataPolicy(rawValue: nodata) != nil else {
-            throw ValidationError("--nodata: expected ocean or land, got \(nodata)")
-        }
         if let cacheDirectory, cacheDirectory.trimmingCharacters(in: .whitespaces).isEmpty {
             throw ValidationError("--cache-dir: expected a folder, got an empty path (it would fill the current folder)")
         }
-        try check { _ = try floodOptions() }
     }
 
-    func floodOptions() throws -> FloodOptions {
-        let points = try seeds.map { try GeoPoint.parse($0, parameter: "--seed") }
-        return FloodOptions(connectivity: FloodOptions.Connectivity(rawValue: connectivity) ?? .eight,
-                            nodata: FloodOptions.NodataPolicy(rawValue: nodata) ?? .ocean,
-                            seeds: points.isEmpty ? .automatic : .points(points))
+    var floodOptions: FloodOptions {
+        FloodOptions(connectivity: connectivity, nodata: nodata, seeds: seeds.isEmpty ? .automatic : .points(seeds))
     }
 
+    /// The raster asked for, else the embedded one (an error naming where it was looked for).
     func demPath() throws -> String {
         if let dem { return dem }
-        return try EmbeddedData.requirePath(of: EmbeddedData.demFileName, parameter: "--dem")
+        return try EmbeddedData.requirePath(of: EmbeddedData.demFileName, as: .dem)
     }
 
-    /// An engine holding this raster's spill index.
-    func loadEngine() throws -> QueryEngine {
-        QueryEngine(flood: try loadFlood(), demSource: try index ?? demPath())
+    /// The raster asked for, else the embedded one when it is there; nil when neither is.
+    func demPathIfAvailable() throws -> String? {
+        dem ?? EmbeddedData.path(of: EmbeddedData.demFileName)
     }
 
-    /// The spill index to answer from: `--index`, else a tiled index of this raster in the cache,
-    /// else the raster flooded in memory (cached).
-    func loadFlood() throws -> any FloodAnswering {
+    /// Reads the raster at `path` and its spill index (cached), with progress on a terminal. With
+    /// `requireCache`, a cache that cannot be written is a failure rather than a notice.
+    func loadIndex(path: String, requireCache: Bool = false) throws -> SpillIndex {
+        let cache: SpillIndex.CachePolicy = noCache ? .disabled : requireCache ? .require(cacheStore()) : .use(cacheStore())
+        return try SpillIndex.load(rasterPath: path, band: band, options: floodOptions, cache: cache,
+                                   progress: Terminal.progressHandler(), notice: { Terminal.notice($0) })
+    }
+
+    /// The spill index to answer from: `--index`, else a tiled index of the raster at `path` kept
+    /// in the cache, else that raster flooded in memory (cached).
+    func loadFlood(path: String?) throws -> (any FloodAnswering)? {
         if let index {
             let tiled = try TiledSpillIndex(path: index)
             if let dem { try tiled.check(matches: try ElevationGridShape(path: dem, band: band), dem: dem) }
             return tiled
         }
-        if !noCache, let cached = cachedTiledIndexPath(), FileManager.default.fileExists(atPath: cached) {
+        guard let path else { return nil }
+        if !noCache, let cached = cachedTiledIndexPath(path: path), FileManager.default.fileExists(atPath: cached) {
             do {
                 let tiled = try TiledSpillIndex(path: cached)
                 if let change = tiled.plan.inputChange() {
                     Terminal.notice("the cached tiled index \(cached) is stale (\(change)); rebuild it with geoq index build --tiled")
-                } else if tiled.options == (try floodOptions()) {
+                } else if tiled.options == floodOptions {
                     return tiled
                 }
             } catch {
                 Terminal.notice("the cached tiled index \(cached) cannot be used (\(error)); rebuild it with geoq index build --tiled")
             }
         }
-        return try loadIndex()
+        return try loadIndex(path: path)
     }
 
-    /// Where `index build --tiled` keeps a raster's tiled index when no -o is given.
-    func cachedTiledIndexPath() -> String? {
-        guard let key = try? SpillIndexCache.Key(rasterPath: try demPath(), band: band, options: try floodOptions()) else { return nil }
+    /// Where `index build --tiled` keeps the tiled index of the raster at `path` when no -o is given.
+    func cachedTiledIndexPath(path: String) -> String? {
+        guard let key = try? SpillIndexCache.Key(rasterPath: path, band: band, options: floodOptions) else { return nil }
         return cacheStore().tiledIndexURL(for: key).path
     }
 
     func cacheStore() -> SpillIndexCache {
         SpillIndexCache(directory: cacheDirectory.map { URL(fileURLWithPath: $0) } ?? SpillIndexCache.defaultDirectory())
     }
+}
 
-    /// Reads the raster and its spill index (cached), with progress on a terminal. With
-    /// `requireCache`, a cache that cannot be written is a failure rather than a notice.
-    func loadIndex(requireCache: Bool = false) throws -> SpillIndex {
-        let cache: SpillIndex.CachePolicy = noCache ? .disabled : requireCache ? .require(cacheStore()) : .use(cacheStore())
-        return try SpillIndex.load(rasterPath: try demPath(), band: band, options: try floodOptions(), cache: cache,
-                                   progress: Terminal.progressHandler(), notice: { Terminal.notice($0) })
+/// The gazetteer option of the commands that search places.
+struct PlacesOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Gazetteer file (default: data/places.tsv.gz, or $GEOQ_DATA/places.tsv.gz).", valueName: "file"))
+    var places: String?
+
+    /// The gazetteer asked for, else the embedded one (an error naming where it was looked for).
+    func placesPath() throws -> String {
+        try PlacesFileLocator.locate(explicit: places)
+    }
+
+    /// The gazetteer asked for, else the embedded one when it is there; nil when neither is.
+    func placesPathIfAvailable() -> String? {
+        try? PlacesFileLocator.locate(explicit: places)
+    }
+}
+
+/// The one way every command and the service build their `QueryEngine`: each adapter says which
+/// datasets it needs, and reaches data only through the engine this returns.
+enum EngineLoader {
+    /// Loads the raster at `demPath` (with `dem`'s options) and the gazetteer at `placesPath`,
+    /// each when given, and joins them.
+    static func load(dem: DEMOptions, demPath: String?, placesPath: String?) throws -> QueryEngine {
+        let flood = try dem.loadFlood(path: demPath)
+        let places = try placesPath.map { PlaceCompleter(gazetteer: try Gazetteer(contentsOf: $0)) }
+        return QueryEngine(flood: flood, demSource: dem.index ?? demPath, places: places)
     }
 }

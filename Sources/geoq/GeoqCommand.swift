@@ -35,7 +35,7 @@ struct GeoqCommand: AsyncParsableCommand {
                 try command.run()
             }
         } catch let error as GeoError {
-            Terminal.notice(error.description)
+            Terminal.notice(ArgumentSpelling.message(error))
             Foundation.exit(error.isUsageError ? 2 : 1)
         } catch let error as TiledBuildError {
             Terminal.notice(error.description)

@@ -64,16 +64,17 @@ struct IndexCommand: ParsableCommand {
         func run() throws {
             guard tiled else {
                 let start = Date()
-                let index = try dataset.loadIndex(requireCache: true)
+                let index = try dataset.loadIndex(path: try dataset.demPath(), requireCache: true)
                 let seconds = Date().timeIntervalSince(start)
                 print("spill index ready: \(index.grid.width)×\(index.grid.height) cells, \(String(format: "%.2f", seconds)) s")
                 return
             }
-            guard let output = output ?? dataset.cachedTiledIndexPath() else {
+            let demPath = try dataset.demPath()
+            guard let output = output ?? dataset.cachedTiledIndexPath(path: demPath) else {
                 throw ValidationError("--output: pass -o INDEX.tif")
             }
             if output != self.output { try? FileManager.default.createDirectory(atPath: (output as NSString).deletingLastPathComponent, withIntermediateDirectories: true) }
-            let builder = TiledBuilder(dem: try dataset.demPath(), band: dataset.band, options: try dataset.floodOptions(),
+            let builder = TiledBuilder(dem: try dataset.demPath(), band: dataset.band, options: dataset.floodOptions,
                                        tileWidth: tileSize.width, tileHeight: tileSize.height, memoryLimit: memoryLimit?.bytes ?? TiledBuilder.defaultMemoryLimit,
                                        output: output, workFolder: work.map { URL(fileURLWithPath: $0) }, keepWorkFolder: keepWork)
             let report = try builder.build(progress: Terminal.progressHandler())

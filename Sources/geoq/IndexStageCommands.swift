@@ -16,7 +16,7 @@ extension IndexCommand {
         @Option(help: "The work folder (on a filesystem every worker reads).") var work: String
 
         func run() throws {
-            let plan = try TiledBuildPlan(dem: try dataset.demPath(), band: dataset.band, options: try dataset.floodOptions(),
+            let plan = try TiledBuildPlan(dem: try dataset.demPath(), band: dataset.band, options: dataset.floodOptions,
                                            tileWidth: tileSize.width, tileHeight: tileSize.height)
             let folder = try TiledWorkFolder.prepare(at: URL(fileURLWithPath: work), plan: plan)
             print("{\"tiles\": \(folder.plan.tileCount), \"cells\": \(plan.layout.gridWidth * plan.layout.gridHeight), \"width\": \(plan.layout.gridWidth), \"height\": \(plan.layout.gridHeight), \"bytesPerTile\": \(folder.bytesPerTile)}")

@@ -5,8 +5,6 @@ struct PlaceFloodTable: Sendable {
     let elevation: [Double?]
     /// Per gazetteer place: its cell's spill level (+∞ off the DEM).
     let spillLevel: [Double]
-    /// Place index by GeoNames id.
-    let indexByID: [Int: Int]
     /// Places dry today (spill level > 0, finite), by ascending spill level.
     let floodOrder: [Int]
     /// `floodOrder`'s spill levels, for binary search.
@@ -18,12 +16,10 @@ struct PlaceFloodTable: Sendable {
         var elevation: [Double?] = [], spillLevel: [Double] = []
         elevation.reserveCapacity(gazetteer.places.count)
         spillLevel.reserveCapacity(gazetteer.places.count)
-        var indexByID: [Int: Int] = [:]
-        for (index, place) in gazetteer.places.enumerated() {
+        for place in gazetteer.places {
             let point = try? flood.point(latitude: place.latitude, longitude: place.longitude)
             elevation.append(point?.elevation)
             spillLevel.append(point?.spillLevel ?? .infinity)
-            indexByID[place.id] = index
         }
         let order = spillLevel.indices.filter { spillLevel[$0] > 0 && spillLevel[$0].isFinite }
             .sorted { (spillLevel[$0], gazetteer.places[$1].population) < (spillLevel[$1], gazetteer.places[$0].population) }
@@ -32,7 +28,6 @@ struct PlaceFloodTable: Sendable {
         for index in order { prefix.append(prefix[prefix.count - 1] + gazetteer.places[index].population) }
         self.elevation = elevation
         self.spillLevel = spillLevel
-        self.indexByID = indexByID
         floodOrder = order
         floodOrderLevels = order.map { spillLevel[$0] }
         populationPrefix = prefix
@@ -40,11 +35,6 @@ struct PlaceFloodTable: Sendable {
 
     /// How many places of `floodOrder` are under water at `rise`. O(log n).
     func floodedCount(atRise rise: Double) -> Int {
-        var low = 0, high = floodOrderLevels.count
-        while low < high {
-            let middle = (low + high) / 2
-            if floodOrderLevels[middle] <= rise { low = middle + 1 } else { high = middle }
-        }
-        return low
+        floodOrderLevels.partitioningIndex { $0 > rise }
     }
 }

@@ -97,7 +97,7 @@ public struct SpillIndexCache: Sendable {
     }
 
     /// The cached levels for `key`, or why there are none. O(n) (one checksum pass).
-    public func load(key: Key, expectedCount: Int) -> Result<SpillLevels, CacheMissError> {
+    func load(key: Key, expectedCount: Int) -> Result<SpillLevels, CacheMissError> {
         let url = fileURL(for: key)
         guard let data = try? Data(contentsOf: url, options: .alwaysMapped) else { return .failure(CacheMissError(miss: .missing)) }
         do {
@@ -131,8 +131,8 @@ public struct SpillIndexCache: Sendable {
 }
 
 /// A cache that could not be used, and why.
-public struct CacheMissError: Error, Equatable, Sendable {
-    public var miss: SpillIndexCache.Miss
+struct CacheMissError: Error, Equatable, Sendable {
+    var miss: SpillIndexCache.Miss
 }
 
 /// The cache file layout: magic, version, kind, count, identity, version text, levels, checksum.

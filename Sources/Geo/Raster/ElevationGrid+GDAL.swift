@@ -33,8 +33,7 @@ extension ElevationGrid {
             throw GeoError.unreadableFile(path: path, message: "has no raster bands; expected an elevation raster")
         }
         guard (1...bandCount).contains(band) else {
-            throw GeoError.invalidArgument(parameter: "--band",
-                                           message: "\(path) has \(bandCount) band\(bandCount == 1 ? "" : "s"); expected 1…\(bandCount), got \(band)")
+            throw GeoError.invalidInput(.band, "\(path) has \(bandCount) band\(bandCount == 1 ? "" : "s"); expected 1…\(bandCount), got \(band)")
         }
         let georeference = try readGeoreference(dataset: dataset, path: path)
         guard let bandHandle = GDALGetRasterBand(dataset, Int32(band)) else {

@@ -36,7 +36,7 @@ final class RasterSource {
         let bandCount = Int(GDALGetRasterCount(dataset))
         guard (1...max(bandCount, 1)).contains(band), bandCount > 0, let bandHandle = GDALGetRasterBand(dataset, Int32(band)) else {
             GDALClose(dataset)
-            throw GeoError.invalidArgument(parameter: "band", message: "\(path) has \(bandCount) band\(bandCount == 1 ? "" : "s"); expected 1…\(bandCount), got \(band)")
+            throw GeoError.invalidInput(.band, "\(path) has \(bandCount) band\(bandCount == 1 ? "" : "s"); expected 1…\(bandCount), got \(band)")
         }
         do {
             georeference = try ElevationGrid.readGeoreference(dataset: dataset, path: path)

@@ -33,8 +33,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var dataset: DEMOptions
 
-    @Option(help: ArgumentHelp("Gazetteer file (default: data/places.tsv.gz, or $GEOQ_DATA/places.tsv.gz).", valueName: "file"))
-    var places: String?
+    @OptionGroup var gazetteer: PlacesOptions
 
     @Option(help: ArgumentHelp("Memory for completion answers kept for repeated prefixes, in MiB (0: none).", valueName: "MiB"))
     var completionCache = GeoqRouter.defaultCompletionCacheMiB
@@ -66,15 +65,7 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let placesPath = try PlacesFileLocator.locate(explicit: places)
-        let gazetteer: Gazetteer
-        do {
-            gazetteer = try Gazetteer(contentsOf: placesPath)
-        } catch let error as GazetteerError {
-            throw GeoError.unsupported("\(error)")
-        }
-        let flood = try dataset.loadFlood()
-        let engine = QueryEngine(flood: flood, demSource: try dataset.index ?? dataset.demPath(), places: PlaceCompleter(gazetteer: gazetteer))
+        let engine = try EngineLoader.load(dem: dataset, demPath: try dataset.demPath(), placesPath: try gazetteer.placesPath())
         guard let specPath = EmbeddedData.repositoryFile("openapi.yaml"), let spec = FileManager.default.contents(atPath: specPath) else {
             throw GeoError.unreadableFile(path: "openapi.yaml", message: "not found beside data/; expected the repository's OpenAPI description")
         }

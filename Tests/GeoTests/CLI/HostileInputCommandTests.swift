@@ -32,35 +32,35 @@ import Testing
     @Test func aHugeRasterIsRefusedInOneLineNamingCellsAndBytes() throws {
         let path = vrt(width: 1_000_000, height: 1_000_000)
         let run = try cli.geoq(["flood", "--rise", "1", "--dem", path])
-        #expect(run.status == 1, "\(run.stderr)")
+        #expect(run.status == 1, "\(run.standardError)")
         // 10^12 Int16 cells at 12 bytes each (2 for the elevation, 10 for the flood) = 1.2·10^13 bytes = 10.9 TiB.
-        #expect(run.stderr.hasPrefix("geoq: \(path): 1000000×1000000 = 1,000,000,000,000 cells need 11 TiB in memory (12 bytes a cell), more than the "))
-        #expect(run.stderr.hasSuffix("; use a tiled index: geoq index build --tiled --dem \(path) -o INDEX.tif\n"))
-        #expect(run.stderr.split(separator: "\n").count == 1)
+        #expect(run.standardError.hasPrefix("geoq: \(path): 1000000×1000000 = 1,000,000,000,000 cells need 11 TiB in memory (12 bytes a cell), more than the "))
+        #expect(run.standardError.hasSuffix("; use a tiled index: geoq index build --tiled --dem \(path) -o INDEX.tif\n"))
+        #expect(run.standardError.split(separator: "\n").count == 1)
     }
 
     @Test func aRasterTooWideForAnyCountIsRefusedAtOnce() throws {
         let path = vrt(width: Int(Int32.max), height: 2)
         let start = Date()
         let run = try cli.geoq(["flood", "--rise", "1", "--dem", path])
-        #expect(run.status == 1 && run.stderr.contains("2147483647×2 = 4,294,967,294 cells need 48 GiB"), "\(run.stderr)")
+        #expect(run.status == 1 && run.standardError.contains("2147483647×2 = 4,294,967,294 cells need 48 GiB"), "\(run.standardError)")
         #expect(Date().timeIntervalSince(start) < 10, "checked before reading a cell")
     }
 
     @Test func theMemoryLimitOfUlimitIsHonoured() throws {
         // 2·10^8 float cells need 20 bytes each, 4 GB: more than `ulimit -v` 1.5 GB allows.
         let path = vrt(width: 20_000, height: 10_000, type: "Float32")
-        let run = try cli.geoq(["-c", "ulimit -v 1500000 && exec \"$0\" \"$@\"", CommandLineTests.executable.path,
+        let run = try cli.geoq(["-c", "ulimit -v 1500000 && exec \"$0\" \"$@\"", GeoqProcess.executable.path,
                                 "flood", "--rise", "1", "--no-cache", "--dem", path], executable: URL(fileURLWithPath: "/bin/sh"))
-        #expect(run.status == 1, "\(run.stderr)")
-        #expect(run.stderr.contains("20000×10000 = 200,000,000 cells need 3.7 GiB in memory (20 bytes a cell)"), "\(run.stderr)")
-        #expect(run.stderr.contains("(ulimit -v)"), "\(run.stderr)")
+        #expect(run.status == 1, "\(run.standardError)")
+        #expect(run.standardError.contains("20000×10000 = 200,000,000 cells need 3.7 GiB in memory (20 bytes a cell)"), "\(run.standardError)")
+        #expect(run.standardError.contains("(ulimit -v)"), "\(run.standardError)")
     }
 
     @Test func serveRefusesAHugeRasterAtStartUp() throws {
         let path = vrt(width: 1_000_000, height: 1_000_000)
         let run = try cli.geoq(["serve", "--port", "0", "--dem", path])
-        #expect(run.status == 1 && run.stderr.contains("cells need 11 TiB") && run.stderr.contains("tiled index"), "\(run.stderr)")
+        #expect(run.status == 1 && run.standardError.contains("cells need 11 TiB") && run.standardError.contains("tiled index"), "\(run.standardError)")
     }
 
     // MARK: Bug 2: -o and special files
@@ -73,7 +73,7 @@ import Testing
         #expect(reader >= 0)
         defer { close(reader) }
         let run = try cli.geoq(["flood", "--rise", "8", "--dem", cli.smallDEM(), "--format", "json", "-o", fifo])
-        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.status == 0, "\(run.standardError)")
         var bytes = [UInt8](repeating: 0, count: 1 << 16)
         let count = read(reader, &bytes, bytes.count)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(bytes.prefix(max(0, count)))) as? [String: Any])
@@ -90,7 +90,7 @@ import Testing
         let link = folder.appendingPathComponent("link.json").path
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "elsewhere/stats.json")
         let run = try cli.geoq(["flood", "--rise", "8", "--dem", cli.smallDEM(), "--format", "json", "-o", link])
-        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.status == 0, "\(run.standardError)")
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "elsewhere/stats.json", "still a link")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: target))) as? [String: Any])
         #expect(json["rise"] as? Double == 8)
@@ -100,7 +100,7 @@ import Testing
     @Test func aDashGivenToOutputIsStandardOutput() throws {
         let run = try cli.geoq(["flood", "--rise", "8", "--dem", cli.smallDEM(), "--format", "json", "-o", "-"])
         #expect(run.status == 0 && !FileManager.default.fileExists(atPath: "-"))
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
         #expect(json["rise"] as? Double == 8)
     }
 
@@ -110,9 +110,9 @@ import Testing
         let blocker = folder.appendingPathComponent("not-a-folder").path
         FileManager.default.createFile(atPath: blocker, contents: Data("x".utf8))
         let run = try cli.geoq(["index", "build", "--dem", cli.smallDEM(), "--cache-dir", blocker])
-        #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
-        #expect(run.stderr == "geoq: cannot write \(blocker): it is a file; expected a folder for cached spill indexes\n")
-        #expect(!run.stdout.contains("ready"))
+        #expect(run.status == 1, "\(run.standardOutput)\(run.standardError)")
+        #expect(run.standardError == "geoq: cannot write \(blocker): it is a file; expected a folder for cached spill indexes\n")
+        #expect(!run.standardOutput.contains("ready"))
     }
 
     /// Root writes into folders without write permission: for root, the fault section of
@@ -122,12 +122,12 @@ import Testing
         try FileManager.default.createDirectory(at: readOnly, withIntermediateDirectories: true)
         chmod(readOnly.path, 0o555)
         let run = try cli.geoq(["index", "build", "--dem", cli.smallDEM(), "--cache-dir", readOnly.path])
-        #expect(run.status == 1 && run.stderr.contains("not writable"), "\(run.stderr)")
+        #expect(run.status == 1 && run.standardError.contains("not writable"), "\(run.standardError)")
     }
 
     @Test func anEmptyCacheFolderIsRefused() throws {
         let run = try cli.geoq(["flood", "--rise", "1", "--dem", cli.smallDEM(), "--cache-dir", ""])
-        #expect(run.status == 2 && run.stderr.contains("--cache-dir: expected a folder, got an empty path"), "\(run.stderr)")
+        #expect(run.status == 2 && run.standardError.contains("--cache-dir: expected a folder, got an empty path"), "\(run.standardError)")
     }
 
     // MARK: Bug 8: impossible georeferencing
@@ -136,6 +136,6 @@ import Testing
         let path = vrt(width: 10, height: 4, geoTransform: "-500, 100, 0, 200, 0, -100")
         let run = try cli.geoq(["flood", "--rise", "1", "--dem", path])
         #expect(run.status == 1)
-        #expect(run.stderr == "geoq: \(path): its 10 columns of 100.0° span 1000.0° of longitude; expected at most 360°\n")
+        #expect(run.standardError == "geoq: \(path): its 10 columns of 100.0° span 1000.0° of longitude; expected at most 360°\n")
     }
 }

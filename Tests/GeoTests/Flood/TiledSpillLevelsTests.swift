@@ -1,5 +1,5 @@
 import Testing
-@testable import Geo
+@testable @_spi(Testing) import Geo
 
 /// The tiled Priority-Flood against the monolithic one (itself checked against brute force):
 /// every tiling of every grid must give the same level in every cell.

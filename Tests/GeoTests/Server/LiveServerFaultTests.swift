@@ -14,7 +14,7 @@ import Testing
         let errors = Pipe()
 
         init(_ cli: CommandLineTests, dem: String? = nil, options: [String] = []) throws {
-            process.executableURL = CommandLineTests.executable
+            process.executableURL = GeoqProcess.executable
             process.arguments = ["serve", "--port", "0", "--dem", dem ?? cli.smallDEM()] + options
             var environment = ProcessInfo.processInfo.environment
             environment["XDG_CACHE_HOME"] = cli.folder.appendingPathComponent("cache").path

@@ -50,7 +50,7 @@ public struct TiledBuildPlan: Codable, Sendable, Equatable {
     /// Plans the build of `dem` in tiles of `tileWidth × tileHeight` cells.
     public init(dem: String, band: Int, options: FloodOptions, tileWidth: Int, tileHeight: Int) throws {
         for side in [tileWidth, tileHeight] where !(TileLayout.minimumTileSide...TileLayout.maximumTileSide).contains(side) {
-            throw GeoError.invalidArgument(parameter: "tile size", message: "expected \(TileLayout.minimumTileSide) to \(TileLayout.maximumTileSide) cells a side, got \(side)")
+            throw GeoError.invalidInput(.tileSize, "expected \(TileLayout.minimumTileSide) to \(TileLayout.maximumTileSide) cells a side, got \(side)")
         }
         let source = try RasterSource(path: dem, band: band)
         self.dem = dem
@@ -81,7 +81,7 @@ public struct TiledBuildPlan: Codable, Sendable, Equatable {
             let rect = TileLayout.Rect(row: cell / layout.gridWidth, col: cell % layout.gridWidth, width: 1, height: 1)
             let hasData = source.isInt16 ? (try source.readInt16(rect))[0] != source.int16Nodata : !(try source.readFloat(rect))[0].isNaN
             if !hasData {
-                throw GeoError.invalidArgument(parameter: "seed", message: "\(point[0]),\(point[1]) falls on a nodata cell treated as land; expected a cell with data")
+                throw GeoError.invalidInput(.seed, "\(point[0]),\(point[1]) falls on a nodata cell treated as land; expected a cell with data")
             }
         }
     }

@@ -55,7 +55,7 @@ public struct TiledBuilder: Sendable {
         let folder = try TiledWorkFolder.prepare(at: workFolder, plan: plan)
         let perTile = folder.bytesPerTile
         guard memoryLimit >= perTile else {
-            throw GeoError.invalidArgument(parameter: "memory limit", message: "a tile of \(plan.layout.tileWidth)×\(plan.layout.tileHeight) cells needs \(TiledBuilder.megabytes(perTile)); expected at least that, got \(TiledBuilder.megabytes(memoryLimit)) (or use smaller tiles)")
+            throw GeoError.invalidInput(.memoryLimit, "a tile of \(plan.layout.tileWidth)×\(plan.layout.tileHeight) cells needs \(TiledBuilder.megabytes(perTile)); expected at least that, got \(TiledBuilder.megabytes(memoryLimit)) (or use smaller tiles)")
         }
         let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, memoryLimit / perTile, plan.tileCount))
         let reused = (0..<plan.tileCount).filter { folder.isFinished(tile: $0) || folder.isFilled(tile: $0) }.count

@@ -17,7 +17,7 @@ struct TiledSeeds: Sendable, Hashable, Codable {
             let locator = GridLocator(width: width, height: height, georeference: georeference)
             explicitCells = try points.map { point in
                 guard let (row, col) = locator.cell(latitude: point.latitude, longitude: point.longitude) else {
-                    throw GeoError.invalidArgument(parameter: "seed", message: "\(point.latitude),\(point.longitude) is outside the DEM; expected a point on it")
+                    throw GeoError.invalidInput(.seed, "\(point.latitude),\(point.longitude) is outside the DEM; expected a point on it")
                 }
                 return row * width + col
             }

@@ -47,9 +47,9 @@ extension TiledSpillIndex {
 
     /// The elevation and spill level at a WGS 84 point: one cell read. O(1).
     public func point(latitude: Double, longitude: Double) throws -> FloodPoint {
-        let point = try GeoPoint.validated(latitude: latitude, longitude: longitude, parameter: "--lat/--lon")
+        let point = try GeoPoint.validated(latitude: latitude, longitude: longitude)
         guard let (row, col) = locator.cell(latitude: point.latitude, longitude: point.longitude) else {
-            throw GeoError.invalidArgument(parameter: "--lat/--lon", message: "\(latitude),\(longitude) is outside the DEM's extent")
+            throw GeoError.invalidInput(.point, "\(latitude),\(longitude) is outside the DEM's extent; expected a point on it")
         }
         let cells = try read(TileLayout.Rect(row: row, col: col, width: 1, height: 1))
         let centre = locator.centre(row: row, col: col) ?? (longitude, latitude)
@@ -139,9 +139,9 @@ extension TiledSpillIndex {
         let grid: ElevationGrid
         let spill: SpillLevels
         if plan.isInt16 {
-            let nodata = plan.int16Nodata ?? Int16.min
+            let nodata = TiledIndexFiles.int16Nodata
             grid = try ElevationGrid(width: windowWidth, height: rows.count, samples: .int16(elevations.map { $0.isNaN ? nodata : Int16($0) }),
-                                     int16Nodata: plan.int16Nodata ?? (elevations.contains { $0.isNaN } ? nodata : nil), georeference: reference)
+                                     int16Nodata: nodata, georeference: reference)
             spill = .int16(levels.map { Int16(levelValue: Double($0)) })
         } else {
             grid = try ElevationGrid(width: windowWidth, height: rows.count, samples: .float32(elevations), georeference: reference)

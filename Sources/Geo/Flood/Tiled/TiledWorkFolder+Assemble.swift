@@ -76,10 +76,7 @@ extension TiledWorkFolder {
         for band in 1...2 {
             xml += "  <VRTRasterBand dataType=\"\(type)\" band=\"\(band)\">\n"
             xml += "    <Description>\(band == 1 ? "spill_level" : "elevation")</Description>\n"
-            if band == 2 {
-                if plan.isInt16, let nodata = plan.int16Nodata { xml += "    <NoDataValue>\(nodata)</NoDataValue>\n" }
-                if !plan.isInt16 { xml += "    <NoDataValue>nan</NoDataValue>\n" }
-            }
+            xml += "    <NoDataValue>\(plan.isInt16 ? String(TiledIndexFiles.int16Nodata) : "nan")</NoDataValue>\n"
             for tile in 0..<layout.tileCount {
                 let rect = layout.rect(tile)
                 xml += "    <SimpleSource><SourceFilename relativeToVRT=\"1\">spill/\(String(format: "tile-%06d.tif", tile))</SourceFilename>"
@@ -109,6 +106,8 @@ final class GDALProgressBox {
 /// The files of a tiled spill index.
 public enum TiledIndexFiles {
     public static let formatName = "geoq-tiled-spill-index-1"
+    /// The nodata value of both bands of an Int16 index (float indexes use NaN).
+    public static let int16Nodata: Int16 = .min
 
     /// Where the curves of the index at `path` live.
     public static func curvesPath(of path: String) -> String { path + ".curves" }

@@ -71,11 +71,11 @@ extension TiledWorkFolder {
     private func writeTileGeoTIFF<Sample: TileSample>(_ url: URL, rect: TileLayout.Rect, levels: [Sample], samples: [Sample]) throws {
         let isInt16 = plan.isInt16
         var elevations = samples
-        let elevationNodata: Sample? = isInt16 ? (plan.int16Nodata.map { $0 as! Sample }) : (Float.nan as! Sample)
-        if let elevationNodata {
-            for index in elevations.indices where elevations[index] == .alwaysWater || elevations[index] == .neverWater {
-                elevations[index] = elevationNodata
-            }
+        // GeoTIFF has one nodata value for all bands: one no spill level can take (Int16 levels
+        // are clamped to ±32766 between the ±32767 sentinels; float levels are never NaN).
+        let elevationNodata: Sample = isInt16 ? (TiledIndexFiles.int16Nodata as! Sample) : (Float.nan as! Sample)
+        for index in elevations.indices where elevations[index] == .alwaysWater || elevations[index] == .neverWater {
+            elevations[index] = elevationNodata
         }
         try AtomicFile.replace(url.path) { temporary in
             GDAL.ensureInitialized()
@@ -94,7 +94,7 @@ extension TiledWorkFolder {
             GDALSetProjection(dataset, plan.crsWKT)
             for (bandNumber, values) in [(1, levels), (2, elevations)] {
                 let band = GDALGetRasterBand(dataset, Int32(bandNumber))
-                if bandNumber == 2, let elevationNodata { GDALSetRasterNoDataValue(band, elevationNodata.levelValue.isNaN ? .nan : Double(elevationNodata.levelValue)) }
+                GDALSetRasterNoDataValue(band, isInt16 ? Double(TiledIndexFiles.int16Nodata) : .nan)
                 var buffer = values
                 let status = buffer.withUnsafeMutableBytes {
                     GDALRasterIO(band, GF_Write, 0, 0, Int32(rect.width), Int32(rect.height), $0.baseAddress, Int32(rect.width), Int32(rect.height), type, 0, 0)

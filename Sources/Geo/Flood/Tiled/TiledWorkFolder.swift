@@ -68,7 +68,7 @@ public struct TiledWorkFolder: Sendable {
 
     func checkTile(_ tile: Int) throws {
         guard (0..<plan.tileCount).contains(tile) else {
-            throw GeoError.invalidArgument(parameter: "tile", message: "expected a tile number from 0 to \(plan.tileCount - 1), got \(tile)")
+            throw GeoError.invalidInput(.tile, "expected a tile number from 0 to \(plan.tileCount - 1), got \(tile)")
         }
     }
 

@@ -3,9 +3,7 @@ import Foundation
 
 /// Paths and shared, built-once values for the search tests.
 enum SearchFixtures {
-    /// The repository root, found from this file's path (Tests/GeoTests/Search/…).
-    static let repositoryRoot: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static var repositoryRoot: URL { TestRasters.repositoryRoot }
 
     static let embeddedPlacesPath = repositoryRoot.appendingPathComponent("data/places.tsv.gz").path
 
@@ -29,9 +27,7 @@ enum SearchFixtures {
     }
 
     static func temporaryFile(_ name: String, contents: [UInt8]) throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("geoq-search-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let path = directory.appendingPathComponent(name).path
+        let path = TestRasters.temporaryDirectory().appendingPathComponent(name).path
         try Data(contents).write(to: URL(fileURLWithPath: path))
         return path
     }

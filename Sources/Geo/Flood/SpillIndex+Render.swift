@@ -62,9 +62,17 @@ extension SpillIndex {
     /// Largest picture side geoq renders.
     public static let maximumImageSide = 8192
 
-    static func validateImageSize(width: Int, height: Int) throws {
-        for (name, value) in [("--width", width), ("--height", height)] where !(1...maximumImageSide).contains(value) {
-            throw GeoError.invalidArgument(parameter: name, message: "expected a pixel count from 1 to \(maximumImageSide), got \(value)")
+    /// Checks a picture size: each side from 1 to `maximumImageSide` pixels.
+    public static func validateImageSize(width: Int, height: Int) throws {
+        for (quantity, value) in [(Quantity.width, width), (.height, height)] where !(1...maximumImageSide).contains(value) {
+            throw GeoError.invalidInput(quantity, "expected a pixel count from 1 to \(maximumImageSide), got \(value)")
         }
+    }
+}
+
+extension SpillIndex {
+    /// A 256 × 256 PNG tile of the sea at `rise`, in the colours of `mapPNG`. O(pixels).
+    public func tilePNG(_ tile: TileCoordinate, rise: Double) throws -> Data {
+        try render(rise: rise, longitudes: tile.pixelLongitudes, latitudes: tile.pixelLatitudes).pngData()
     }
 }

@@ -29,14 +29,14 @@ extension PlaceCompleter {
         static let maximumTypoSubtrees = 64
 
         let completer: PlaceCompleter
-        let near: Point?
+        let near: GeoPoint?
         let limit: Int
         var best: [Int: Candidate] = [:]
         var exactCount = 0
         /// Entries read so far by `scatteredWords`, which share one budget per query.
         var scatteredVisits = 0
 
-        init(completer: PlaceCompleter, near: Point?, limit: Int) {
+        init(completer: PlaceCompleter, near: GeoPoint?, limit: Int) {
             self.completer = completer
             self.near = near
             self.limit = limit
