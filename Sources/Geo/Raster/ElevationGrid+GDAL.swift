@@ -84,7 +84,7 @@ extension ElevationGrid {
 
     /// Refuses a geotransform that cannot describe a place on the Earth: a zero or non-finite
     /// pixel size or origin; for geographic grids, latitudes beyond ±90° by more than half a cell
-    /// or more than 360° of longitude (one repeated seam column allowed). Such grids would give
+    /// (or 0.1°) or more than 360° of longitude (one repeated seam column allowed). Such grids would give
     /// areas larger than the Earth's, or zeros, without a word.
     static func checkPlausible(_ georeference: Georeference, width: Int, height: Int, path: String) throws {
         let c = georeference.geoTransform.coefficients
@@ -104,9 +104,11 @@ extension ElevationGrid {
         }
         let edges = [c[3], c[3] + Double(height) * c[5]]
         let (south, north) = (edges.min()!, edges.max()!)
-        let tolerance = 90 + cellHeight / 2 * 1.01
+        // Half a cell beyond a pole is a grid of cell centres; 0.1° allows for resampling's slop
+        // (gdalwarp -ts gives ETOPO5 ×4 an edge at −90.075°).
+        let tolerance = 90 + max(cellHeight / 2 * 1.01, 0.1)
         guard south >= -tolerance, north <= tolerance else {
-            throw GeoError.unreadableFile(path: path, message: "its rows span latitudes \(south)° to \(north)°; expected latitudes within ±90° (half a cell beyond at most)")
+            throw GeoError.unreadableFile(path: path, message: "its rows span latitudes \(south)° to \(north)°; expected latitudes within ±90° (half a cell or 0.1° beyond at most)")
         }
     }
 
