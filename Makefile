@@ -29,6 +29,7 @@ run: release
 test: deps
 	$(SWIFT) test
 	bash scripts/test-service.sh
+	bash scripts/test-faults.sh
 	bash scripts/test-browser.sh
 
 bench: release

@@ -30,6 +30,12 @@ struct DEMOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Answer from this tiled spill index (geoq index build --tiled) instead of flooding the raster in memory.", valueName: "INDEX.tif"))
     var index: String?
 
+    func validate() throws {
+        if let cacheDirectory, cacheDirectory.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw ValidationError("--cache-dir: expected a folder, got an empty path (it would fill the current folder)")
+        }
+    }
+
     var floodOptions: FloodOptions {
         FloodOptions(connectivity: connectivity, nodata: nodata, seeds: seeds.isEmpty ? .automatic : .points(seeds))
     }
@@ -45,9 +51,10 @@ struct DEMOptions: ParsableArguments {
         dem ?? EmbeddedData.path(of: EmbeddedData.demFileName)
     }
 
-    /// Reads the raster at `path` and its spill index (cached), with progress on a terminal.
-    func loadIndex(path: String) throws -> SpillIndex {
-        let cache: SpillIndex.CachePolicy = noCache ? .disabled : .use(cacheStore())
+    /// Reads the raster at `path` and its spill index (cached), with progress on a terminal. With
+    /// `requireCache`, a cache that cannot be written is a failure rather than a notice.
+    func loadIndex(path: String, requireCache: Bool = false) throws -> SpillIndex {
+        let cache: SpillIndex.CachePolicy = noCache ? .disabled : requireCache ? .require(cacheStore()) : .use(cacheStore())
         return try SpillIndex.load(rasterPath: path, band: band, options: floodOptions, cache: cache,
                                    progress: Terminal.progressHandler(), notice: { Terminal.notice($0) })
     }

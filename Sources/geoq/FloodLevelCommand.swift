@@ -32,7 +32,7 @@ struct FloodLevelCommand: ParsableCommand {
     @Option(help: "Output format: \(FloodCommand.Format.allCases.map(\.rawValue).joined(separator: ", ")).")
     var format: FloodCommand.Format = .text
 
-    @Option(name: [.short, .customLong("output")], help: "Write the answer to this file instead of stdout.")
+    @Option(name: [.short, .customLong("output")], help: "Write the answer to this file instead of stdout (- for stdout; a FIFO or device is written into, a symbolic link's target replaced).")
     var output: String?
 
     @Option(help: "PNG width in pixels.")
@@ -50,13 +50,13 @@ struct FloodLevelCommand: ParsableCommand {
             try SpillIndex.validateImageSize(width: width, height: height)
         }
         try check { try QueryEngine.validateFloodedPlaceLimit(limit) }
-        if (format == .png || format == .tif), output == nil, isatty(STDOUT_FILENO) != 0 {
+        if (format == .png || format == .tif), output == nil || output == Output.standardOutput, isatty(STDOUT_FILENO) != 0 {
             throw ValidationError("--format \(format.rawValue) writes binary data; pass -o FILE or redirect stdout")
         }
     }
 
     func run() throws {
-        if let output { try AtomicFile.checkWritable(output) }
+        if let output { try Output.checkWritable(output) }
         // JSON lists the places flooded, as the service's answer does, when a gazetteer is there.
         let demPath = try dataset.demPath()
         let engine = try EngineLoader.load(dem: dataset, demPath: demPath,

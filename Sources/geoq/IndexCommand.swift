@@ -64,7 +64,7 @@ struct IndexCommand: ParsableCommand {
         func run() throws {
             guard tiled else {
                 let start = Date()
-                let index = try dataset.loadIndex(path: try dataset.demPath())
+                let index = try dataset.loadIndex(path: try dataset.demPath(), requireCache: true)
                 let seconds = Date().timeIntervalSince(start)
                 print("spill index ready: \(index.grid.width)×\(index.grid.height) cells, \(String(format: "%.2f", seconds)) s")
                 return

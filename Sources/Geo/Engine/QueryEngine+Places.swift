@@ -18,6 +18,7 @@ extension QueryEngine {
         try SpillIndex.validateRise(rise)
         try Self.validateFloodedPlaceLimit(limit)
         let table = try requirePlaceFlooding(), gazetteer = try requirePlaces().gazetteer
+        try Self.requireOverGrid(bbox, of: try requireFlood())
         var count = table.floodedCount(atRise: rise)
         var flooded = Array(table.floodOrder[0..<count])
         var population = table.populationPrefix[count]

@@ -63,7 +63,17 @@ extension QueryEngine {
 
     /// A plate carrée PNG map of `bbox` (default: the world) at `rise`.
     public func floodMapPNG(rise: Double, bbox: GeoBBox?, width: Int, height: Int) throws -> Data {
-        try requireFlood().mapPNG(rise: rise, bbox: bbox ?? .world, width: width, height: height)
+        let flood = try requireFlood()
+        try Self.requireOverGrid(bbox, of: flood)
+        return try flood.mapPNG(rise: rise, bbox: bbox ?? .world, width: width, height: height)
+    }
+
+    /// A box that holds no cell of the grid is refused by every answer, as it is by the figures
+    /// ("holds no cell of the DEM"), rather than answered with a blank map or no places. (An XYZ
+    /// tile off the grid stays a transparent tile: a map asks for every tile in view.) O(cells
+    /// in the box).
+    static func requireOverGrid(_ bbox: GeoBBox?, of flood: any FloodAnswering) throws {
+        if let bbox { _ = try flood.stats(rise: 0, bbox: bbox) }
     }
 
     /// A Web Mercator XYZ tile at `rise`, newly flooded land hatched if asked.

@@ -29,7 +29,7 @@ struct QueryFields {
     /// A number, nil when absent; `expectation` says what it should be.
     func number(_ quantity: Quantity, _ expectation: String) throws -> Double? {
         guard let raw = try text(quantity) else { return nil }
-        guard let value = Double(raw.trimmingCharacters(in: .whitespaces)), value.isFinite else {
+        guard let value = DecimalNumber.parse(raw) else {
             throw GeoError.invalidInput(quantity, "expected \(expectation), got \"\(raw)\"")
         }
         return value
