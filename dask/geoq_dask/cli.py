@@ -57,6 +57,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.retries < 0:
         return _fail(f"--retries: expected 0 or more, got {args.retries}")
     from distributed import Client, LocalCluster
+    from distributed.comm.core import CommClosedError
+    from distributed.scheduler import KilledWorker
 
     binary, dem, work, output = args.geoq, args.dem, args.work or args.output + ".work", args.output
     cluster = None
@@ -86,6 +88,10 @@ def main(argv: list[str] | None = None) -> int:
         return _fail(str(error))
     except stages.StageFailed as error:
         return _fail(str(error))
+    except KilledWorker as error:
+        return _fail(f"a task kept killing its workers ({error}); see the workers' logs (out of memory?)")
+    except (CommClosedError, OSError) as error:
+        return _fail(f"lost the Dask scheduler at {client.scheduler.address}: {error}")
     finally:
         client.close()
         if cluster is not None:
