@@ -10,12 +10,14 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scale=${GRID_SCALE:-16}
 tile=${TILE_SIZE:-$([ "$scale" -ge 16 ] && echo 4096 || echo 2048)}
-geoq=$PWD/.build/release/geoq
+geoq=${GEOQ:-$PWD/.build/release/geoq}
 venv=$PWD/.build/dask-venv
 out=$PWD/.build/bench-dask/x$scale
 mkdir -p "$out"
 
-if [ -x scripts/make-big-dem.sh ]; then
+if [ "$scale" = 1 ]; then
+  dem=$PWD/data/etopo5.tif
+elif [ -x scripts/make-big-dem.sh ]; then
   dem=$PWD/$(scripts/make-big-dem.sh "$scale" | tail -1)
 else  # the same upsample as scripts/make-big-dem.sh
   dem=$PWD/.build/big/etopo5-x$scale.tif
@@ -29,7 +31,17 @@ else  # the same upsample as scripts/make-big-dem.sh
 fi
 
 pids=()
-stop() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done; for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done; pids=(); }
+# Workers first, then the scheduler (a worker whose scheduler went first can hang in its close).
+stop() {
+  local i
+  for ((i = ${#pids[@]} - 1; i >= 0; i--)); do
+    kill "${pids[i]}" 2>/dev/null || true
+    for _ in $(seq 1 50); do kill -0 "${pids[i]}" 2>/dev/null || break; sleep 0.1; done
+    kill -9 "${pids[i]}" 2>/dev/null || true
+    wait "${pids[i]}" 2>/dev/null || true
+  done
+  pids=()
+}
 trap stop EXIT
 
 # One scheduler process counting its TCP bytes (geoq_dask.traffic), K single-threaded workers.

@@ -133,11 +133,14 @@ PROBE_NAME = ".geoq-dask-shared-probe"
 def write_probe(work: str) -> dict:
     """Creates the work folder and writes a random token into it, for the other workers to read."""
     folder = Path(work)
-    folder.mkdir(parents=True, exist_ok=True)
     token = uuid.uuid4().hex
-    temporary = folder / f"{PROBE_NAME}.{token}.tmp"
-    temporary.write_text(token)
-    os.replace(temporary, folder / PROBE_NAME)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        temporary = folder / f"{PROBE_NAME}.{token}.tmp"
+        temporary.write_text(token)
+        os.replace(temporary, folder / PROBE_NAME)
+    except OSError as error:
+        raise StageFailed(f"{socket.gethostname()}: cannot write to the work folder {work}: {error.strerror or error}")
     return {"token": token, "host": socket.gethostname(), "path": str(folder.resolve())}
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ETOPO5, TILE_SIZE
-from geoq_dask import driver
+from geoq_dask import driver, stages
 
 
 def _geoq_dask(*args, cwd=None, timeout=120):
@@ -89,3 +89,12 @@ def test_a_work_folder_not_shared_between_workers_is_detected(geoq, tmp_path):
             process.terminate()
         for process in processes:
             process.wait(timeout=30)
+
+
+def test_a_work_folder_the_workers_cannot_write_is_named(geoq, cluster, tmp_path):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    with pytest.raises(stages.StageFailed) as failure:
+        driver.build(cluster, binary=geoq, dem=str(ETOPO5), tile_size=TILE_SIZE, work=str(blocker / "work"),
+                     output=str(tmp_path / "index.tif"), retries=0)
+    assert f"cannot write to the work folder {blocker / 'work'}: Not a directory" in str(failure.value)
