@@ -73,7 +73,9 @@ PY
 
 echo "grid: $dem ($(gdalinfo "$dem" | grep -m1 'Size is')), tiles of $tile, $(nproc) cores"
 run_with_workers 1
+echo "1 worker done; load average $(cut -d' ' -f1-3 /proc/loadavg)"
 run_with_workers 2
+echo "2 workers done; load average $(cut -d' ' -f1-3 /proc/loadavg)"
 if cmp -s "$out/w1/index.tif" "$out/w2/index.tif"; then echo "1-worker and 2-worker indexes: identical bytes"
 else echo "1-worker and 2-worker indexes DIFFER" >&2; exit 1; fi
 "$venv/bin/python" scripts/project_dask_scale.py "$out/w1/summary.json" "$out/w2/summary.json" --markdown "$out/scale-table.md"

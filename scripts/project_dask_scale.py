@@ -2,12 +2,13 @@
 
 Usage: project_dask_scale.py ONE_WORKER.json TWO_WORKERS.json [--markdown OUT.md]
 (the JSON that `geoq-dask build` prints). Nothing is assumed but the model below; every rate
-comes from the 1-worker run:
-  - fill-tile and finish-tile cost their measured task seconds per cell, and each task its
+comes from the 1-worker run, and the costs are the geoq processes' own CPU seconds (user +
+system, from wait4), which do not depend on how busy the measuring host was:
+  - fill-tile and finish-tile cost their measured CPU seconds per cell, and each task its
     measured overhead (the stage's wall time on 1 worker minus its tasks' own time, per task);
   - the merged graph grows with the tiles' border rings: measured graph bytes per ring cell;
-  - the merge (link) takes its measured seconds per graph byte, on one worker;
-  - assemble writes one COG on one worker: its measured seconds per cell.
+  - the merge (link) takes its measured CPU seconds per graph byte, on one worker;
+  - assemble writes one COG on one worker: its measured CPU seconds per cell.
 Wall time on W workers = (fill + finish) / (W · e) + link + assemble, with e the per-worker
 efficiency of the parallel stages measured on 2 workers (and e = 1 shown as the ideal).
 """
@@ -38,13 +39,13 @@ def rates(one: dict, two: dict) -> dict:
     parallel2 = sum(stages2[s]["seconds"] for s in ("fill-tile", "finish-tile"))
     rings = ring_total(one["width"], one["height"], one["tileWidth"], one["tileHeight"])
     return {
-        "fill_per_cell": stages1["fill-tile"]["taskSeconds"] / cells,
-        "finish_per_cell": stages1["finish-tile"]["taskSeconds"] / cells,
+        "fill_per_cell": stages1["fill-tile"]["taskCpuSeconds"] / cells,
+        "finish_per_cell": stages1["finish-tile"]["taskCpuSeconds"] / cells,
         "overhead_per_task": max(0.0, (parallel1 - stages1["fill-tile"]["taskSeconds"]
                                        - stages1["finish-tile"]["taskSeconds"]) / (2 * tiles)),
         "graph_bytes_per_ring_cell": one["mergeInputBytes"] / rings,
-        "link_seconds_per_byte": stages1["link"]["taskSeconds"] / one["mergeInputBytes"],
-        "assemble_per_cell": stages1["assemble"]["seconds"] / cells,
+        "link_seconds_per_byte": stages1["link"]["taskCpuSeconds"] / one["mergeInputBytes"],
+        "assemble_per_cell": stages1["assemble"]["taskCpuSeconds"] / cells,
         "efficiency": parallel1 / (2 * parallel2),
         "speedup": total(one) / total(two),
     }
@@ -94,17 +95,20 @@ def main() -> None:
                   f"{moved / grid_bytes:.4%} of the grid's bytes")
     print(f"merge input (every tile's graph): {one['mergeInputBytes']:,} bytes = "
           f"{one['mergeInputBytes'] / grid_bytes:.4%} of the grid's bytes (target < 1 %)")
-    print(f"per-tile costs: fill {rate['fill_per_cell'] * 1e9:.1f} ns/cell, finish {rate['finish_per_cell'] * 1e9:.1f} ns/cell, "
+    for name, summary in (("1 worker", one), ("2 workers", two)):
+        print(f"{name}: " + ", ".join(f"{stage} {times['seconds']:.1f} s wall, {times['taskCpuSeconds']:.1f} s CPU"
+                                       for stage, times in summary["stages"].items()))
+    print(f"per-tile costs (CPU): fill {rate['fill_per_cell'] * 1e9:.1f} ns/cell, finish {rate['finish_per_cell'] * 1e9:.1f} ns/cell, "
           f"task overhead {rate['overhead_per_task']:.2f} s, merge {rate['link_seconds_per_byte'] * 1e9:.1f} ns/graph byte, "
           f"assemble {rate['assemble_per_cell'] * 1e9:.1f} ns/cell, graph {rate['graph_bytes_per_ring_cell']:.2f} bytes/ring cell")
-    rows = ["| grid | cells | tiles of 4096² | workers | fill+finish | merged graph | merge | assemble (1 worker) | wall | efficiency | cells/core/s |",
+    rows = ["| grid | cells | tiles of 4096² | workers | fill+finish | merged graph (of the grid's Int16 bytes) | merge | assemble (1 worker) | wall | efficiency | cells/core/s |",
             "|---|---|---|---|---|---|---|---|---|---|---|"]
     for name, width, height in GRIDS:
         for workers in (32, 256):
             for label, efficiency in (("measured e", rate["efficiency"]), ("ideal", 1.0)):
                 p = project(rate, width, height, workers, efficiency)
                 rows.append(f"| {name} | {p['cells']:.2g} | {p['tiles']:,} | {workers} ({label} {efficiency:.0%}) | "
-                            f"{p['parallel'] / 3600:.2f} h | {p['graph'] / 1e9:.2f} GB | {p['link'] / 3600:.2f} h | "
+                            f"{p['parallel'] / 3600:.2f} h | {p['graph'] / 1e9:.2f} GB ({p['graph'] / (2 * p['cells']):.2%}) | {p['link'] / 3600:.2f} h | "
                             f"{p['assemble'] / 3600:.2f} h | {p['wall'] / 3600:.2f} h | {p['efficiency']:.0%} | "
                             f"{p['cells_per_core_second'] / 1e6:.2f} M |")
     rows.append(f"| Barnes (2016) | 2×10¹² | | 48 cores | | | | | 4.8 h | ~60 % | {BARNES / 1e6:.2f} M |")

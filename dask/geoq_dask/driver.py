@@ -24,6 +24,7 @@ class StageTimes:
     """What one stage took: its wall time and each task's own time."""
     wall: float = 0.0
     tasks: list[float] = field(default_factory=list)
+    cpu: float = 0.0
 
 
 @dataclass
@@ -49,6 +50,7 @@ class BuildReport:
             "height": self.height, "workers": self.workers,
             "tileWidth": self.tile_width, "tileHeight": self.tile_height,
             "stages": {name: {"seconds": round(times.wall, 3), "taskSeconds": round(sum(times.tasks), 3),
+                              "taskCpuSeconds": round(times.cpu, 3),
                               "tasks": len(times.tasks)} for name, times in self.stages.items()},
             "redone": self.redone,
             "mergeInputBytes": self.merge_input_bytes, "linkOutputBytes": self.link_output_bytes,
@@ -183,6 +185,7 @@ def build(client: Client, *, binary: str, dem: str, tile_size: str, work: str, o
             if on_result:
                 on_result(stage, result)
             times.tasks.append(result["seconds"])
+            times.cpu += result["cpuSeconds"]
             if result["missing"]:
                 pending_redo.append(result)
                 continue
@@ -210,6 +213,7 @@ def build(client: Client, *, binary: str, dem: str, tile_size: str, work: str, o
         for _ in range(tiles + 1):
             result = submit(stages.link, binary, work, name="link").result()
             times.tasks.append(result["seconds"])
+            times.cpu += result["cpuSeconds"]
             if not result["missing"]:
                 report.merge_input_bytes = result["inputBytes"]
                 report.link_output_bytes = result["outputBytes"]
@@ -234,6 +238,7 @@ def build(client: Client, *, binary: str, dem: str, tile_size: str, work: str, o
     for _ in range(tiles + 1):
         result = submit(stages.assemble, binary, work, output, name="assemble").result()
         times.tasks.append(result["seconds"])
+        times.cpu += result["cpuSeconds"]
         if not result["missing"]:
             break
         redo(*result["missing"], result["message"])

@@ -13,6 +13,7 @@ import re
 import shutil
 import socket
 import subprocess
+import tempfile
 import time
 import uuid
 from pathlib import Path
@@ -51,13 +52,20 @@ def _run(binary: str, args: list[str], stage: str, tile: int | None) -> dict:
     if path is None:
         raise StageFailed(f"{socket.gethostname()}: no geoq binary {binary!r} (not found or not executable)")
     started = time.perf_counter()
-    process = subprocess.run([path, *args], capture_output=True, text=True)
+    # wait4 rather than subprocess.run: the child's own CPU time, which the projection of
+    # docs/scale.md uses because it does not depend on how busy the host is.
+    with tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err:
+        child = subprocess.Popen([path, *args], stdout=out, stderr=err, text=True)
+        _, status, usage = os.wait4(child.pid, 0)
+        child.returncode = returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0), err.seek(0)
+        stdout, stderr = out.read(), err.read()
     seconds = time.perf_counter() - started
-    result = {"stage": stage, "tile": tile, "seconds": seconds, "host": socket.gethostname(),
-              "pid": os.getpid(), "stdout": process.stdout, "missing": None}
-    if process.returncode != 0:
-        message = process.stderr.strip() or f"exit status {process.returncode}"
-        missing = missing_prerequisite(message) if process.returncode == 1 else None
+    result = {"stage": stage, "tile": tile, "seconds": seconds, "cpuSeconds": usage.ru_utime + usage.ru_stime,
+              "host": socket.gethostname(), "pid": os.getpid(), "stdout": stdout, "missing": None}
+    if returncode != 0:
+        message = stderr.strip() or f"exit status {returncode}"
+        missing = missing_prerequisite(message) if returncode == 1 else None
         if missing is None:
             raise StageFailed(f"{socket.gethostname()}: geoq {' '.join(args)} failed: {message}")
         result["missing"] = missing
