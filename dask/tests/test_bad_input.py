@@ -85,10 +85,14 @@ def test_a_work_folder_not_shared_between_workers_is_detected(geoq, tmp_path):
         assert not (tmp_path / "host-a" / "work" / "plan.json").exists()
         assert not (tmp_path / "host-b" / "work" / "plan.json").exists()
     finally:
+        # Workers first; a worker whose close hangs (as `dask worker --no-nanny` can) is killed.
         for process in reversed(processes):
             process.terminate()
-        for process in processes:
-            process.wait(timeout=30)
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
 
 
 def test_a_work_folder_the_workers_cannot_write_is_named(geoq, cluster, tmp_path):
