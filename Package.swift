@@ -60,6 +60,11 @@ let package = Package(
             path: "Benchmarks/region"
         ),
         .executableTarget(
+            name: "geoq-bench-tiled",
+            dependencies: ["Geo"],
+            path: "Benchmarks/tiled"
+        ),
+        .executableTarget(
             name: "geoq-bench-complete",
             dependencies: ["Geo"],
             path: "Benchmarks/complete"

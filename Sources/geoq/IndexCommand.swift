@@ -79,7 +79,7 @@ struct IndexCommand: ParsableCommand {
                                        output: output, workFolder: work.map { URL(fileURLWithPath: $0) }, keepWorkFolder: keepWork)
             let report = try builder.build(progress: Terminal.progressHandler())
             let rate = Double(report.cells) / max(report.seconds, 1e-9) / 1e6
-            print("tiled spill index ready: \(output) (\(report.cells) cells in \(report.tiles) tiles\(report.tilesReused > 0 ? ", \(report.tilesReused) kept from an earlier run" : ""), \(report.workers) workers, \(String(format: "%.2f", report.seconds)) s, \(String(format: "%.1f", rate)) M cells/s)")
+            print("tiled spill index ready: \(output) (\(report.cells) cells in \(report.tiles) tiles\(report.tilesReused > 0 ? ", \(report.tilesReused) kept from an earlier run" : ""), \(report.workers) workers, \(String(format: "%.2f", report.seconds)) s, \(String(format: "%.1f", rate)) M cells/s; stages: \(["fill", "link", "finish", "assemble"].map { "\($0) \(String(format: "%.2f", report.stageSeconds[$0] ?? 0)) s" }.joined(separator: ", ")))")
         }
     }
 }

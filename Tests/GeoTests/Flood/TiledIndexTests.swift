@@ -121,6 +121,26 @@ import Testing
                                         tileWidth: 400, tileHeight: 400, in: folder, boxes: [])
     }
 
+    /// The 4× upsample of ETOPO5 (1.49×10⁸ cells, made by scripts/make-big-dem.sh and kept
+    /// under .build/big), in tiles that do not divide it.
+    @Test func fourTimesETOPO5MatchesCellForCell() throws {
+        let script = TestRasters.repositoryRoot.appendingPathComponent("scripts/make-big-dem.sh").path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = [script, "4"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let path = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0, "make-big-dem.sh 4 failed")
+        let folder = TestRasters.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let dem = path.hasPrefix("/") ? path : TestRasters.repositoryRoot.appendingPathComponent(path).path
+        try expectTiledEqualsMonolithic(dem: dem, options: FloodOptions(), tileWidth: 4096, tileHeight: 3000, in: folder,
+                                        boxes: [GeoBBox(west: -10, south: 35, east: 30, north: 60)])
+    }
+
     /// An interrupted build (some tiles filled, one stage file torn) resumes to the same bytes as
     /// a build that ran straight through.
     @Test func aResumedBuildWritesTheSameBytes() throws {

@@ -36,3 +36,17 @@ enum GeoqProcess {
         return Run(status: process.terminationStatus, standardOutputData: output, standardError: String(decoding: errors, as: UTF8.self))
     }
 }
+
+extension GeoqProcess {
+    /// Runs a system tool quietly; its exit status.
+    static func runTool(_ path: String, _ arguments: [String]) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+}

@@ -24,8 +24,9 @@ struct TileFill<Sample: TileSample> {
     init(samples: [Sample], rect: TileLayout.Rect, topology: GridTopology, seedCells: [Int], findLowest: Bool) throws {
         let count = samples.count
         let ring = TileRing(width: rect.width, height: rect.height)
-        var local = [Sample](repeating: .neverWater, count: count)
-        var labels = [UInt16](repeating: TileFill.noLabel, count: count)
+        // One record per cell, so that looking at a neighbour touches one cache line, not three.
+        let cells = UnsafeMutablePointer<FillCell<Sample>>.allocate(capacity: max(count, 1))
+        defer { cells.deallocate() }
         var queue = Sample.makeQueue(cellCount: count)
         var ringLabels = [UInt16](repeating: TileFill.noLabel, count: ring.count)
         var ringWeights = [Sample](repeating: .neverWater, count: ring.count)
@@ -43,34 +44,38 @@ struct TileFill<Sample: TileSample> {
         }
 
         samples.withUnsafeBufferPointer { samples in
-            for cell in 0..<count where samples[cell] == .alwaysWater {
-                local[cell] = .alwaysWater
-                labels[cell] = TileFill.oceanLabel
-                queue.push(cell, level: .alwaysWater)
+            for cell in 0..<count {
+                let sample = samples[cell]
+                if sample == .alwaysWater {
+                    cells[cell] = FillCell(sample: sample, local: .alwaysWater, label: TileFill.oceanLabel)
+                    queue.push(cell, level: .alwaysWater)
+                } else {
+                    cells[cell] = FillCell(sample: sample, local: .neverWater, label: TileFill.noLabel)
+                }
             }
         }
         for index in 0..<ring.count {
             let (row, col) = ring.cell(index)
             let cell = row * rect.width + col
-            let sample = samples[cell]
+            let sample = cells[cell].sample
             ringWeights[index] = sample
             if sample == .alwaysWater {
                 ringLabels[index] = TileFill.oceanLabel
             } else if sample != .neverWater {
                 let label = UInt16(index + 1)
                 ringLabels[index] = label
-                labels[cell] = label
-                local[cell] = sample
+                cells[cell].label = label
+                cells[cell].local = sample
                 queue.push(cell, level: sample)
             }
         }
         func source(_ cell: Int) throws -> UInt16 {
-            if labels[cell] == TileFill.noLabel {
-                labels[cell] = try newLabel()
-                local[cell] = samples[cell]
-                queue.push(cell, level: samples[cell])
+            if cells[cell].label == TileFill.noLabel {
+                cells[cell].label = try newLabel()
+                cells[cell].local = cells[cell].sample
+                queue.push(cell, level: cells[cell].sample)
             }
-            return labels[cell]
+            return cells[cell].label
         }
         for cell in seedCells where samples[cell] != .alwaysWater && samples[cell] != .neverWater {
             seeds.append(.init(label: try source(cell), level: samples[cell]))
@@ -90,46 +95,53 @@ struct TileFill<Sample: TileSample> {
             }
         }
 
-        samples.withUnsafeBufferPointer { samples in
-        local.withUnsafeMutableBufferPointer { local in
-        labels.withUnsafeMutableBufferPointer { labels in
-            // Consecutive boundary cells mostly repeat one pair of labels: remember the last.
-            var lastKey = UInt32.max, lastWeight = Sample.neverWater
-            while let (cell, level) = queue.pop() {
-                let label = labels[cell]
-                topology.forEachNeighbour(of: cell) { neighbour in
-                    let other = labels[neighbour]
-                    if other == TileFill.noLabel {
-                        let sample = samples[neighbour]
-                        if sample == .neverWater { return }
-                        let raised = Swift.max(sample, level)
-                        local[neighbour] = raised
-                        labels[neighbour] = label
-                        queue.push(neighbour, level: raised)
-                    } else if other != label {
-                        let weight = Swift.max(level, local[neighbour])
-                        let key = label < other ? UInt32(label) << 16 | UInt32(other) : UInt32(other) << 16 | UInt32(label)
-                        if key == lastKey && weight >= lastWeight { return }
-                        if let known = edges[key], known <= weight {
-                            lastKey = key; lastWeight = known
-                            return
-                        }
-                        edges[key] = weight
-                        lastKey = key; lastWeight = weight
+        // Consecutive boundary cells mostly repeat one pair of labels: remember the last.
+        var lastKey = UInt32.max, lastWeight = Sample.neverWater
+        while let (cell, level) = queue.pop() {
+            let label = cells[cell].label
+            topology.forEachNeighbour(of: cell) { neighbour in
+                let other = cells[neighbour].label
+                if other == TileFill.noLabel {
+                    let sample = cells[neighbour].sample
+                    if sample == .neverWater { return }
+                    let raised = Swift.max(sample, level)
+                    cells[neighbour].local = raised
+                    cells[neighbour].label = label
+                    queue.push(neighbour, level: raised)
+                } else if other != label {
+                    let weight = Swift.max(level, cells[neighbour].local)
+                    let key = label < other ? UInt32(label) << 16 | UInt32(other) : UInt32(other) << 16 | UInt32(label)
+                    if key == lastKey && weight >= lastWeight { return }
+                    if let known = edges[key], known <= weight {
+                        lastKey = key; lastWeight = known
+                        return
                     }
+                    edges[key] = weight
+                    lastKey = key; lastWeight = weight
                 }
             }
         }
-        }
-        }
 
-        self.local = local
-        self.labels = labels
+        local = [Sample](unsafeUninitializedCapacity: count) { buffer, initialized in
+            for cell in 0..<count { buffer[cell] = cells[cell].local }
+            initialized = count
+        }
+        labels = [UInt16](unsafeUninitializedCapacity: count) { buffer, initialized in
+            for cell in 0..<count { buffer[cell] = cells[cell].label }
+            initialized = count
+        }
         let sortedEdges = edges.map { TileGraph<Sample>.Edge(a: UInt16($0.key >> 16), b: UInt16($0.key & 0xFFFF), weight: $0.value) }
             .sorted { ($0.a, $0.b) < ($1.a, $1.b) }
         graph = TileGraph(labelCount: nextLabel, ringLabels: ringLabels, ringWeights: ringWeights,
                           seeds: seeds, lowest: lowest, edges: sortedEdges)
     }
+}
+
+/// One cell while a tile is flooded: its sample, its local level so far, its label.
+struct FillCell<Sample: TileSample> {
+    var sample: Sample
+    var local: Sample
+    var label: UInt16
 }
 
 /// What stage 1 keeps of a tile for the link stage: labels, ring, seeds and edges; no rasters.

@@ -45,14 +45,29 @@ extension Float: TileSample {
 }
 
 /// One LIFO stack per metre, linked through one `UInt32` per cell: O(1) per push and pop, plus
-/// one scan of the 65,536 buckets.
+/// one scan of the 65,536 buckets. Its storage is freed with the last copy of the queue.
 struct BucketQueue: TileLevelQueue {
     private static let empty = UInt32.max
-    private var heads = [UInt32](repeating: BucketQueue.empty, count: 1 << 16)
-    private var next: [UInt32]
+    private final class Storage {
+        let heads: UnsafeMutablePointer<UInt32>
+        let next: UnsafeMutablePointer<UInt32>
+        init(cellCount: Int) {
+            heads = .allocate(capacity: 1 << 16)
+            heads.initialize(repeating: BucketQueue.empty, count: 1 << 16)
+            next = .allocate(capacity: max(cellCount, 1))
+        }
+        deinit { heads.deallocate(); next.deallocate() }
+    }
+    private let storage: Storage
+    private let heads: UnsafeMutablePointer<UInt32>
+    private let next: UnsafeMutablePointer<UInt32>
     private var bucket = 1 << 16
 
-    init(cellCount: Int) { next = [UInt32](repeating: BucketQueue.empty, count: cellCount) }
+    init(cellCount: Int) {
+        storage = Storage(cellCount: cellCount)
+        heads = storage.heads
+        next = storage.next
+    }
 
     @inline(__always)
     mutating func push(_ cell: Int, level: Int16) {

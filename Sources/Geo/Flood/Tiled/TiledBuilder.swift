@@ -43,6 +43,8 @@ public struct TiledBuilder: Sendable {
         public var tilesReused: Int
         public var workers: Int
         public var seconds: Double
+        /// Wall-clock seconds of each stage: fill, link, finish, assemble.
+        public var stageSeconds: [String: Double]
     }
 
     /// Runs every stage; returns what was done. Progress goes to `progress` with tiles done,
@@ -55,24 +57,31 @@ public struct TiledBuilder: Sendable {
         let folder = try TiledWorkFolder.prepare(at: workFolder, plan: plan)
         let perTile = folder.bytesPerTile
         guard memoryLimit >= perTile else {
-            throw GeoError.invalidInput(.memoryLimit, "a tile of \(plan.layout.tileWidth)×\(plan.layout.tileHeight) cells needs \(TiledBuilder.megabytes(perTile)); expected at least that, got \(TiledBuilder.megabytes(memoryLimit)) (or use smaller tiles)")
+            throw GeoError.unsupported("memory limit: a tile of \(plan.layout.tileWidth)×\(plan.layout.tileHeight) cells needs \(TiledBuilder.megabytes(perTile)); expected at least that, got \(TiledBuilder.megabytes(memoryLimit)) (or use smaller tiles)")
         }
         let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, memoryLimit / perTile, plan.tileCount))
         let reused = (0..<plan.tileCount).filter { folder.isFinished(tile: $0) || folder.isFilled(tile: $0) }.count
 
+        var stageSeconds: [String: Double] = [:]
+        var stageStart = Date()
+        func lap(_ stage: String) { stageSeconds[stage] = Date().timeIntervalSince(stageStart); stageStart = Date() }
         try runTiles(plan: plan, workers: workers, stage: "filling", progress: progress) { tile, source in
             try folder.fill(tile: tile, source: source)
         }
+        lap("fill")
         progress?("linking \(plan.tileCount) tiles", 0)
         try folder.link()
         progress?("linking \(plan.tileCount) tiles", 1)
+        lap("link")
         try runTiles(plan: plan, workers: workers, stage: "finishing", progress: progress) { tile, _ in
             try folder.finish(tile: tile)
         }
+        lap("finish")
         try folder.assemble(output: output, progress: progress)
+        lap("assemble")
         if !keepWorkFolder { try? FileManager.default.removeItem(at: workFolder) }
         return Report(cells: plan.layout.gridWidth * plan.layout.gridHeight, tiles: plan.tileCount, tilesReused: reused,
-                      workers: workers, seconds: Date().timeIntervalSince(start))
+                      workers: workers, seconds: Date().timeIntervalSince(start), stageSeconds: stageSeconds)
     }
 
     /// Runs `body` over every tile on `workers` threads, each with its own input handle.

@@ -1,0 +1,125 @@
+import CGDAL
+import Foundation
+import Testing
+@testable import Geo
+
+/// `geoq index build --tiled` and `--index` as a user meets them, and the bad inputs the issue
+/// names: each one clear line, exit status 1, and no half-written index left to be trusted.
+@Suite(.serialized) struct TiledIndexCommandTests {
+    let folder = TestRasters.temporaryDirectory()
+    static let etopo = TestRasters.repositoryRoot.appendingPathComponent("data/etopo5.tif").path
+
+    func geoq(_ arguments: [String]) throws -> GeoqProcess.Run {
+        try GeoqProcess.run(arguments, environment: ["XDG_CACHE_HOME": folder.appendingPathComponent("cache").path])
+    }
+
+    /// One tiled ETOPO5 index for the suite, built through the CLI once.
+    static let sharedIndex: Result<String, Error> = Result {
+        let folder = TestRasters.temporaryDirectory()
+        let output = folder.appendingPathComponent("etopo.tif").path
+        let run = try GeoqProcess.run(["index", "build", "--tiled", "--tile-size", "1024", "-o", output],
+                                      environment: ["XDG_CACHE_HOME": folder.appendingPathComponent("cache").path])
+        guard run.status == 0, run.standardOutput.contains("tiled spill index ready") else { throw GeoError.unsupported(run.standardError) }
+        return output
+    }
+
+    /// A copy of the shared index (with its curves) in this test's folder.
+    func sharedETOPO5() throws -> String {
+        let source = try Self.sharedIndex.get()
+        let copy = folder.appendingPathComponent("etopo.tif").path
+        try FileManager.default.copyItem(atPath: source, toPath: copy)
+        try FileManager.default.copyItem(atPath: TiledIndexFiles.curvesPath(of: source), toPath: TiledIndexFiles.curvesPath(of: copy))
+        return copy
+    }
+
+    func buildETOPO5(_ name: String = "etopo.tif", extra: [String] = []) throws -> String {
+        let output = folder.appendingPathComponent(name).path
+        let run = try geoq(["index", "build", "--tiled", "--tile-size", "1024", "-o", output] + extra)
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardOutput.contains("tiled spill index ready"))
+        return output
+    }
+
+    func oneLine(_ run: GeoqProcess.Run, status: Int32 = 1, containing text: String) {
+        #expect(run.status == status, "\(run.standardError)")
+        #expect(run.standardError.split(separator: "\n").count == 1, "one line, got: \(run.standardError)")
+        #expect(run.standardError.contains(text), "\(run.standardError)")
+    }
+
+    @Test func anIndexAnswersLikeTheRasterAndVerifies() throws {
+        let index = try sharedETOPO5()
+        for arguments in [["flood", "--rise", "10", "--format", "json"], ["flood", "--rise", "2", "--bbox", "-10,35,30,60", "--format", "json"],
+                          ["flood", "point", "--lat", "42", "--lon", "50.5", "--format", "json"]] {
+            let fromIndex = try geoq(arguments + ["--index", index]), fromRaster = try geoq(arguments + ["--no-cache"])
+            #expect(fromIndex.status == 0 && fromRaster.status == 0, "\(fromIndex.standardError)")
+            let a = try JSONSerialization.jsonObject(with: fromIndex.standardOutputData) as? [String: Any]
+            let b = try JSONSerialization.jsonObject(with: fromRaster.standardOutputData) as? [String: Any]
+            for key in (b ?? [:]).keys {
+                if let x = a?[key] as? Double, let y = b?[key] as? Double { #expect(abs(x - y) <= 1e-6 * max(1, abs(y)), "\(key)") }
+            }
+        }
+        let verify = try geoq(["index", "verify", "--index", index])
+        #expect(verify.status == 0, "\(verify.standardOutput)")
+        #expect(verify.standardOutput.contains("\"differingCells\" : 0"))
+    }
+
+    @Test func anIndexOfAnotherGridIsRefused() throws {
+        let index = try sharedETOPO5()
+        let small = folder.appendingPathComponent("small.tif").path
+        TestRasters.writeGeoTIFF(at: small, width: 4, height: 3, values: [0, 8, 8, 8, 0, 8, 2, 8, 0, 8, 8, 8],
+                                 type: GDT_Int16, geoTransform: [10, 1, 0, 50, 0, -1])
+        oneLine(try geoq(["flood", "--rise", "1", "--index", index, "--dem", small]), containing: "not the 4×3 grid of")
+    }
+
+    @Test func aTruncatedOrForeignIndexIsRefused() throws {
+        let index = try sharedETOPO5()
+        let truncated = folder.appendingPathComponent("truncated.tif").path
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: index))
+        try bytes.prefix(bytes.count / 3).write(to: URL(fileURLWithPath: truncated))
+        try FileManager.default.copyItem(atPath: TiledIndexFiles.curvesPath(of: index), toPath: TiledIndexFiles.curvesPath(of: truncated))
+        let run = try geoq(["flood", "--rise", "60", "--bbox", "-10,35,30,60", "--index", truncated])
+        #expect(run.status == 1, "\(run.standardError)")
+        #expect(run.standardError.split(separator: "\n").count == 1 && run.standardError.contains(truncated), "\(run.standardError)")
+        oneLine(try geoq(["flood", "--rise", "1", "--index", Self.etopo]), containing: "not a geoq tiled spill index")
+        // The index without its curves, or with another build's.
+        let other = try buildETOPO5("other.tif", extra: ["--connectivity", "4"])
+        try FileManager.default.removeItem(atPath: TiledIndexFiles.curvesPath(of: index))
+        try FileManager.default.copyItem(atPath: TiledIndexFiles.curvesPath(of: other), toPath: TiledIndexFiles.curvesPath(of: index))
+        oneLine(try geoq(["flood", "--rise", "1", "--index", index]), containing: "not the curves of")
+    }
+
+    @Test func aWorkFolderOfAnotherBuildIsRefused() throws {
+        let work = folder.appendingPathComponent("shared.work").path
+        _ = try buildETOPO5("a.tif", extra: ["--work", work, "--keep-work"])
+        let run = try geoq(["index", "build", "--tiled", "--tile-size", "1024", "--connectivity", "4", "--work", work, "-o", folder.appendingPathComponent("b.tif").path])
+        oneLine(run, containing: "belongs to another build")
+        #expect(run.standardError.contains("connectivity"))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("b.tif").path))
+    }
+
+    @Test func aMemoryLimitBelowOneTileNamesTheLeast() throws {
+        let run = try geoq(["index", "build", "--tiled", "--tile-size", "2048", "--memory-limit", "8M", "-o", folder.appendingPathComponent("m.tif").path])
+        oneLine(run, containing: "memory limit: a tile of 2048×2048 cells needs")
+    }
+
+    /// A disk that fills while the index is written: a 12 MiB tmpfs (as root; skipped otherwise).
+    @Test func aFullDiskLeavesNoIndex() throws {
+        let disk = folder.appendingPathComponent("small-disk")
+        try FileManager.default.createDirectory(at: disk, withIntermediateDirectories: true)
+        let mount = try GeoqProcess.runTool("/bin/mount", ["-t", "tmpfs", "-o", "size=12m", "tmpfs", disk.path])
+        guard mount == 0 else {
+            print("aFullDiskLeavesNoIndex: skipped, a tmpfs cannot be mounted here (not root?)")
+            return
+        }
+        defer { _ = try? GeoqProcess.runTool("/bin/umount", [disk.path]) }
+        let output = disk.appendingPathComponent("etopo.tif").path
+        // The work folder has room; the index does not.
+        let run = try geoq(["index", "build", "--tiled", "--tile-size", "1024", "--work", folder.appendingPathComponent("w").path, "-o", output])
+        #expect(run.status == 1, "\(run.standardError)")
+        #expect(run.standardError.split(separator: "\n").count == 1, "\(run.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: output))
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: disk.path).filter { $0.hasSuffix(".tmp") }
+        #expect(leftovers.isEmpty, "\(leftovers)")
+        oneLine(try geoq(["flood", "--rise", "1", "--index", output]), containing: "no such file")
+    }
+}
