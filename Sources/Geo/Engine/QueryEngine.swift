@@ -66,10 +66,21 @@ extension QueryEngine {
         try requireFlood().mapPNG(rise: rise, bbox: bbox ?? .world, width: width, height: height)
     }
 
-    /// A Web Mercator XYZ tile at `rise`.
-    public func floodTilePNG(_ tile: TileCoordinate, rise: Double) throws -> Data {
-        try requireFlood().tilePNG(tile, rise: rise)
+    /// A Web Mercator XYZ tile at `rise`, newly flooded land hatched if asked.
+    public func floodTilePNG(_ tile: TileCoordinate, rise: Double, hatched: Bool = false) throws -> Data {
+        try requireFlood().tilePNG(tile, rise: rise, hatched: hatched)
     }
+
+    /// Every cell block's elevation and spill level as a 16-bit PNG (see `FloodRelief`), and the
+    /// blocks' outer edges: what the web page's globe classifies against any level itself.
+    /// O(cells).
+    public func floodReliefPNG(step: Int) throws -> (png: Data, bounds: [Double]) {
+        let relief = try requireFlood().relief(step: step)
+        return (try relief.pngData(), relief.bounds)
+    }
+
+    /// The colours of maps, tiles and legends. O(1).
+    public func floodPalette() -> FloodPaletteJSON { FloodPaletteJSON() }
 
     /// GeoJSON polygons of the land newly flooded at `rise`.
     public func floodPolygonsGeoJSON(rise: Double, bbox: GeoBBox?) throws -> Data {

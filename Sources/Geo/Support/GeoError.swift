@@ -91,4 +91,8 @@ public enum Quantity: String, Sendable, Hashable, CaseIterable {
     case tileSize
     case memoryLimit
     case tile
+    /// Whether newly flooded land is hatched (for telling it without its colour).
+    case hatch
+    /// Grid cells per side of a block of the relief the globe draws.
+    case reliefStep
 }

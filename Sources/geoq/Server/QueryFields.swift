@@ -52,6 +52,16 @@ struct QueryFields {
         return value
     }
 
+    /// A yes-or-no parameter: true or 1, false or 0.
+    func boolean(_ quantity: Quantity, default fallback: Bool) throws -> Bool {
+        switch try text(quantity) {
+        case nil: return fallback
+        case "true", "1": return true
+        case "false", "0": return false
+        case let raw?: throw GeoError.invalidInput(quantity, "expected true or false, got \"\(raw)\"")
+        }
+    }
+
     /// A sea-level change in metres (its range is the engine's to check).
     func rise(_ quantity: Quantity = .rise) throws -> Double {
         try requiredNumber(quantity, "a sea-level change in metres from -12000 to 12000")

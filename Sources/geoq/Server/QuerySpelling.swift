@@ -37,6 +37,8 @@ enum QuerySpelling {
         case .tileSize: return "tile size"
         case .memoryLimit: return "memory limit"
         case .tile: return "tile"
+        case .hatch: return "hatch"
+        case .reliefStep: return "step"
         }
     }
 
