@@ -11,11 +11,15 @@ struct CompleteCommand: ParsableCommand {
         Matches every word start of every name and alternate name ("janeiro", "bombay"), \
         St/Saint, Ft/Fort and Mt/Mount both ways, trailing country or region qualifiers \
         ("paris tx", "london ontario"), and typos (1 edit from 4 letters, 2 from 8; \
-        always after exact matches). --near biases by a smooth distance decay: \
+        always after exact matches). Postal codes come first for a query shaped like one \
+        ("9021", "K1A 0B1", "90210-1234"), an airport first for its IATA or ICAO code \
+        ("JFK", "EGLL"). --near biases by a smooth distance decay: \
         score × 1/(1 + km/100). Highlight ranges in JSON count UTF-16 code units.
 
         Examples:
           geoq complete "new yo"
+          geoq complete 9021
+          geoq complete heathr --kinds airport
           geoq complete springfield --near 39.8,-89.65 --format json
           printf 'paris tx\\nkingston jamaica\\n' | geoq complete -
           geoq complete --interactive
@@ -39,8 +43,11 @@ struct CompleteCommand: ParsableCommand {
     @Option(help: "Output format: text or json.")
     var format: Format = .text
 
-    @Option(help: ArgumentHelp("Gazetteer file (default: data/places.tsv.gz, or $GEOQ_DATA/places.tsv.gz).", valueName: "file"))
-    var places: String?
+    @Option(help: ArgumentHelp("Only these kinds, comma-separated: city, postcode, airport.", valueName: "kinds"))
+    var kinds: String?
+
+    @Option(help: ArgumentHelp("Gazetteer file, repeatable (default: data/places.tsv.gz with postcodes.tsv.gz and airports.tsv.gz beside it).", valueName: "file"))
+    var places: [String] = []
 
     @Flag(help: "Update suggestions on every keystroke (needs a terminal).")
     var interactive = false
@@ -51,6 +58,7 @@ struct CompleteCommand: ParsableCommand {
             throw ValidationError("--limit \(limit) is out of range (expected 1…\(PlaceCompleter.maximumLimit))")
         }
         _ = try nearPoint()
+        _ = try kindSet()
         if interactive {
             guard query == nil else { throw ValidationError("--interactive takes no query argument") }
             guard isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 else {
@@ -66,7 +74,7 @@ struct CompleteCommand: ParsableCommand {
         let completer = try Self.loadCompleter(places: places)
         let near = try nearPoint()
         if interactive {
-            try InteractiveCompletion(completer: completer, near: near, limit: limit).run()
+            try InteractiveCompletion(completer: completer, near: near, limit: limit, kinds: try kindSet()).run()
             return
         }
         guard let query else { return }
@@ -88,7 +96,7 @@ struct CompleteCommand: ParsableCommand {
 
     private func print(_ completer: PlaceCompleter, _ query: String, near: PlaceCompleter.Point?) throws {
         let results: [Completion]
-        do { results = try completer.complete(query: query, near: near, limit: limit) } catch {
+        do { results = try completer.complete(query: query, near: near, limit: limit, kinds: try kindSet()) } catch {
             throw CommandFailure(message: "\(error)")
         }
         switch format {
@@ -97,6 +105,10 @@ struct CompleteCommand: ParsableCommand {
             let text = CompletionFormatter.text(query: query, results: results, emphasis: isatty(STDOUT_FILENO) == 1)
             if !text.isEmpty { Swift.print(text) }
         }
+    }
+
+    private func kindSet() throws -> Set<Place.Kind>? {
+        try kinds.map { kinds in try Self.checked { try Place.Kind.parseList(kinds) } }
     }
 
     private func nearPoint() throws -> PlaceCompleter.Point? {
@@ -114,9 +126,9 @@ struct CompleteCommand: ParsableCommand {
     }
 
     /// Loads the gazetteer and builds the index; errors name the file.
-    static func loadCompleter(places: String?) throws -> PlaceCompleter {
-        let path = try PlacesFileLocator.locate(explicit: places)
-        let gazetteer = try checked { try Gazetteer(contentsOf: path) }
+    static func loadCompleter(places: [String]) throws -> PlaceCompleter {
+        let paths = try PlacesFileLocator.locateAll(explicit: places)
+        let gazetteer = try checked { try Gazetteer(contentsOfFiles: paths) }
         return PlaceCompleter(gazetteer: gazetteer)
     }
 

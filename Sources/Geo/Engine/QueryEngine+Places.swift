@@ -89,10 +89,12 @@ extension QueryEngine {
                     floodedPlaces: placeFlooding == nil ? nil : try floodedPlaces(rise: rise, limit: placeLimit, bbox: bbox))
     }
 
-    /// Completions for a partly typed place name, each with its elevation and spill level when a
-    /// DEM is loaded. O(|query| + k) for plain prefixes (see `PlaceCompleter`).
-    public func complete(query: String, near: GeoPoint? = nil, limit: Int = 10) throws -> [PlaceSuggestion] {
-        let completions = try requirePlaces().complete(query: query, near: near, limit: limit)
+    /// Completions for a partly typed place name, postal code or airport, each with its
+    /// elevation and spill level when a DEM is loaded: every kind joins the sea ("an airport
+    /// under water from +4 m"). O(|query| + k) for plain prefixes (see `PlaceCompleter`).
+    public func complete(query: String, near: GeoPoint? = nil, limit: Int = 10,
+                         kinds: Set<Place.Kind>? = nil) throws -> [PlaceSuggestion] {
+        let completions = try requirePlaces().complete(query: query, near: near, limit: limit, kinds: kinds)
         return completions.map { completion in
             guard let table = placeFlooding, let index = table.indexByID[completion.id] else {
                 return PlaceSuggestion(completion: completion, elevationM: nil, spillLevelM: nil, flooding: "no elevation data loaded")

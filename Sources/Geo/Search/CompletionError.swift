@@ -5,6 +5,7 @@ public enum CompletionError: Error, CustomStringConvertible, Equatable {
     case invalidUTF8(byteOffset: Int)
     case limitOutOfRange(Int)
     case nearOutOfRange(latitude: Double, longitude: Double)
+    case unknownKind(String)
 
     public var description: String {
         switch self {
@@ -18,6 +19,8 @@ public enum CompletionError: Error, CustomStringConvertible, Equatable {
             return "limit \(limit) is out of range (expected 1…\(PlaceCompleter.maximumLimit))"
         case .nearOutOfRange(let latitude, let longitude):
             return "near point \(latitude),\(longitude) is out of range (expected latitude −90…90 and longitude −180…180)"
+        case .unknownKind(let name):
+            return "kind '\(name)' does not exist (expected a comma-separated list of \(Place.Kind.allCases.map(\.rawValue).joined(separator: ", ")))"
         }
     }
 }

@@ -17,11 +17,19 @@ struct PlaceRoutes<Context: RequestContext> {
         guard let query = request.text("q") else { throw APIError.badParameter("q", "missing; expected the text typed so far") }
         let near = try request.point(required: false)
         let limit = try request.integer("limit", default: 10, range: 1...PlaceCompleter.maximumLimit)
-        let key = "\(limit) \(near.map { "\($0.latitude) \($0.longitude)" } ?? "-") \(query)"
+        let kindsText = request.text("kinds")
+        let kinds: Set<Place.Kind>?
+        do {
+            kinds = try kindsText.map { try Place.Kind.parseList($0) }
+        } catch let error as CompletionError {
+            throw APIError.badParameter("kinds", error.description)
+        }
+        let kindsKey = kinds.map { $0.map(\.rawValue).sorted().joined(separator: ",") } ?? "-"
+        let key = "\(limit) \(near.map { "\($0.latitude) \($0.longitude)" } ?? "-") \(kindsKey) \(query)"
         let answer = try completions.answer(for: key) {
             let suggestions: [PlaceSuggestion]
             do {
-                suggestions = try engine.complete(query: query, near: near, limit: limit)
+                suggestions = try engine.complete(query: query, near: near, limit: limit, kinds: kinds)
             } catch let error as CompletionError {
                 throw APIError.badParameter("q", error.description)
             }

@@ -27,8 +27,8 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var dataset: DEMOptions
 
-    @Option(help: ArgumentHelp("Gazetteer file (default: data/places.tsv.gz, or $GEOQ_DATA/places.tsv.gz).", valueName: "file"))
-    var places: String?
+    @Option(help: ArgumentHelp("Gazetteer file, repeatable (default: data/places.tsv.gz with postcodes.tsv.gz and airports.tsv.gz beside it).", valueName: "file"))
+    var places: [String] = []
 
     @Option(help: ArgumentHelp("Memory for completion answers kept for repeated prefixes, in MiB (0: none).", valueName: "MiB"))
     var completionCache = GeoqRouter.defaultCompletionCacheMiB
@@ -41,10 +41,10 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let placesPath = try PlacesFileLocator.locate(explicit: places)
+        let placesPaths = try PlacesFileLocator.locateAll(explicit: places)
         let gazetteer: Gazetteer
         do {
-            gazetteer = try Gazetteer(contentsOf: placesPath)
+            gazetteer = try Gazetteer(contentsOfFiles: placesPaths)
         } catch let error as GazetteerError {
             throw GeoError.unsupported("\(error)")
         }
