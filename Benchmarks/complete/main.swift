@@ -5,7 +5,7 @@
 //
 //   geoq-bench-complete PLACES_FILE [--queries N] [--workload FILE | --workload-out FILE] [--eval FILE] [--slowest N]
 import Foundation
-import Geo
+@_spi(Testing) import Geo
 
 struct Options {
     var places = "data/places.tsv.gz"
@@ -147,7 +147,7 @@ if let eval = options.eval, let text = try? String(contentsOfFile: eval, encodin
     for line in text.split(separator: "\n").dropFirst() {
         let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
         guard fields.count >= 5, let expected = Int(fields[3]) else { continue }
-        let near = Double(fields[1]).flatMap { lat in Double(fields[2]).map { PlaceCompleter.Point(latitude: lat, longitude: $0) } }
+        let near = Double(fields[1]).flatMap { lat in Double(fields[2]).map { GeoPoint(latitude: lat, longitude: $0) } }
         rows += 1
         if ((try? completer.complete(query: fields[0], near: near, limit: 5)) ?? []).contains(where: { $0.id == expected }) { hits += 1 }
     }

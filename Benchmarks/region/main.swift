@@ -10,7 +10,7 @@
 // scripts/peers/region_numpy.py frames exactly the same points. Output lines are `key value…`, read by
 // scripts/bench-region.sh.
 import Foundation
-import Geo
+@_spi(Testing) import Geo
 
 struct Arguments {
     var points = 1_000_000
@@ -114,7 +114,7 @@ if let path = arguments.writePoints {
 
 let framer = try RegionFramer()
 let (automatic, region) = medianMilliseconds(runs: arguments.runs) { framer.frame(points) }
-let sortingFramer = try RegionFramer(_runSearch: .sorting)
+let sortingFramer = try RegionFramer(runSearch: .sorting)
 let (sorting, sortedRegion) = medianMilliseconds(runs: max(1, arguments.runs / 3)) { sortingFramer.frame(points) }
 guard region == sortedRegion else {
     FileHandle.standardError.write(Data("geoq-bench-region: bucketed and sorted regions differ\n".utf8))

@@ -34,31 +34,31 @@ struct CompleteCommand: ParsableCommand {
 
     // Unconditional: southern and western points start with '-' and must not read as flags.
     @Option(parsing: .unconditional,
-            help: ArgumentHelp("Bias towards a point, as latitude,longitude in degrees.", valueName: "lat,lon"))
-    var near: String?
+            help: ArgumentHelp("Bias towards a point, as latitude,longitude in degrees.", valueName: "lat,lon"),
+            transform: GeoPoint.argument)
+    var near: GeoPoint?
 
     @Option(help: "How many suggestions (1…100).")
     var limit: Int = 10
 
-    @Option(help: "Output format: text or json.")
+    @Option(help: "Output format: text, or json (each suggestion with its elevation and spill level, as /v1/complete answers).")
     var format: Format = .text
 
-    @Option(help: ArgumentHelp("Only these kinds, comma-separated: city, postcode, airport.", valueName: "kinds"))
-    var kinds: String?
+    @Option(help: ArgumentHelp("Only these kinds, comma-separated: city, postcode, airport.", valueName: "kinds"),
+            transform: Place.Kind.argument)
+    var kinds: Set<Place.Kind>?
 
-    @Option(help: ArgumentHelp("Gazetteer file, repeatable (default: data/places.tsv.gz with postcodes.tsv.gz and airports.tsv.gz beside it).", valueName: "file"))
-    var places: [String] = []
+    @OptionGroup var gazetteer: PlacesOptions
+
+    /// The raster whose elevation and spill level JSON answers carry (when it is found).
+    @OptionGroup var dataset: DEMOptions
 
     @Flag(help: "Update suggestions on every keystroke (needs a terminal).")
     var interactive = false
 
     func validate() throws {
         try ArgumentBytes.requireValidUTF8()
-        guard (1...PlaceCompleter.maximumLimit).contains(limit) else {
-            throw ValidationError("--limit \(limit) is out of range (expected 1…\(PlaceCompleter.maximumLimit))")
-        }
-        _ = try nearPoint()
-        _ = try kindSet()
+        try check { try PlaceCompleter.validateLimit(limit) }
         if interactive {
             guard query == nil else { throw ValidationError("--interactive takes no query argument") }
             guard isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 else {
@@ -66,15 +66,17 @@ struct CompleteCommand: ParsableCommand {
             }
         } else {
             guard let query else { throw ValidationError("missing query (expected text to complete, '-' for standard input, or --interactive)") }
-            if query != "-" { try Self.checked { try PlaceCompleter.validateQuery(query) } }
+            if query != "-" { try check { try PlaceCompleter.validateQuery(query) } }
         }
     }
 
     func run() throws {
-        let completer = try Self.loadCompleter(places: places)
-        let near = try nearPoint()
+        // JSON carries what the sea does to each place, as the service's answer does, so it
+        // needs the raster too; text shows the places only.
+        let engine = try EngineLoader.load(dem: dataset, demPath: format == .json ? try dataset.demPathIfAvailable() : nil,
+                                           placesPaths: try gazetteer.placesPaths())
         if interactive {
-            try InteractiveCompletion(completer: completer, near: near, limit: limit, kinds: try kindSet()).run()
+            try InteractiveCompletion(engine: engine, near: near, limit: limit, kinds: kinds).run()
             return
         }
         guard let query else { return }
@@ -83,61 +85,24 @@ struct CompleteCommand: ParsableCommand {
             // object per line. A bad line stops the run with its line number.
             for (number, line) in ArgumentBytes.standardInputLines().enumerated() {
                 let text: String
-                do { text = try PlaceCompleter.decodeQuery(line) } catch {
-                    throw CommandFailure(message: "standard input line \(number + 1): \(error)")
+                do { text = try PlaceCompleter.decodeQuery(line) } catch let error as GeoError {
+                    throw CommandFailure(message: "standard input line \(number + 1): \(ArgumentSpelling.message(error))")
                 }
                 if format == .text { Swift.print("> \(text)") }
-                try print(completer, text, near: near)
+                try print(engine, text)
             }
         } else {
-            try print(completer, query, near: near)
+            try print(engine, query)
         }
     }
 
-    private func print(_ completer: PlaceCompleter, _ query: String, near: PlaceCompleter.Point?) throws {
-        let results: [Completion]
-        do { results = try completer.complete(query: query, near: near, limit: limit, kinds: try kindSet()) } catch {
-            throw CommandFailure(message: "\(error)")
-        }
+    private func print(_ engine: QueryEngine, _ query: String) throws {
+        let suggestions = try engine.complete(query: query, near: near, limit: limit, kinds: kinds)
         switch format {
-        case .json: Swift.print(CompletionFormatter.json(query: query, near: near, results: results))
+        case .json: FileHandle.standardOutput.write(Data(CompletionJSON.answerBytes(query: query, suggestions: suggestions)))
         case .text:
-            let text = CompletionFormatter.text(query: query, results: results, emphasis: isatty(STDOUT_FILENO) == 1)
+            let text = CompletionFormatter.text(query: query, results: suggestions.map(\.completion), emphasis: isatty(STDOUT_FILENO) == 1)
             if !text.isEmpty { Swift.print(text) }
-        }
-    }
-
-    private func kindSet() throws -> Set<Place.Kind>? {
-        try kinds.map { kinds in try Self.checked { try Place.Kind.parseList(kinds) } }
-    }
-
-    private func nearPoint() throws -> PlaceCompleter.Point? {
-        guard let near else { return nil }
-        let parts = near.split(separator: ",", omittingEmptySubsequences: false)
-            .map { Double($0.trimmingCharacters(in: .whitespaces)) }
-        guard parts.count == 2, let latitude = parts[0], let longitude = parts[1],
-              latitude.isFinite, longitude.isFinite else {
-            throw ValidationError("--near '\(near)' is not a point (expected latitude,longitude in degrees, e.g. 39.8,-89.65)")
-        }
-        guard (-90...90).contains(latitude), (-180...180).contains(longitude) else {
-            throw ValidationError("--near \(near) is out of range (expected latitude −90…90 and longitude −180…180)")
-        }
-        return PlaceCompleter.Point(latitude: latitude, longitude: longitude)
-    }
-
-    /// Loads the gazetteer and builds the index; errors name the file.
-    static func loadCompleter(places: [String]) throws -> PlaceCompleter {
-        let paths = try PlacesFileLocator.locateAll(explicit: places)
-        let gazetteer = try checked { try Gazetteer(contentsOfFiles: paths) }
-        return PlaceCompleter(gazetteer: gazetteer)
-    }
-
-    /// Turns library errors into one-line messages for ArgumentParser to print.
-    static func checked<T>(_ body: () throws -> T) throws -> T {
-        do { return try body() } catch let error as CompletionError {
-            throw ValidationError(error.description)
-        } catch let error as GazetteerError {
-            throw CommandFailure(message: error.description)
         }
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import Geo
 
-/// Renders completions for people (text) or programs (JSON).
+/// Renders completions for people; programs get `CompletionJSON`, the service's own answer.
 enum CompletionFormatter {
     static func text(query: String, results: [Completion], emphasis: Bool) -> String {
         // An empty query asks for nothing and gets nothing; a real one says it found nothing.
@@ -37,20 +37,6 @@ enum CompletionFormatter {
         }
         out += utf16[cursor...]
         return String(decoding: out, as: UTF16.self)
-    }
-
-    struct Response: Encodable {
-        var query: String
-        var near: PlaceCompleter.Point?
-        var highlightUnits = "utf16"
-        var completions: [Completion]
-    }
-
-    static func json(query: String, near: PlaceCompleter.Point?, results: [Completion]) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let data = (try? encoder.encode(Response(query: query, near: near, completions: results))) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self)
     }
 }
 

@@ -11,13 +11,15 @@ struct DEMOptions: ParsableArguments {
     var band: Int = 1
 
     @Option(help: "Cells touch by edges (4) or by edges and corners (8).")
-    var connectivity: Int = 8
+    var connectivity: FloodOptions.Connectivity = .eight
 
-    @Option(name: .customLong("seed"), parsing: .unconditionalSingleValue, help: ArgumentHelp("Flood only from this point, \"lat,lon\" (repeatable), like GRASS r.lake. Default: the ocean.", valueName: "lat,lon"))
-    var seeds: [String] = []
+    @Option(name: .customLong("seed"), parsing: .unconditionalSingleValue,
+            help: ArgumentHelp("Flood only from this point, \"lat,lon\" (repeatable), like GRASS r.lake. Default: the ocean.", valueName: "lat,lon"),
+            transform: GeoPoint.argument)
+    var seeds: [GeoPoint] = []
 
     @Option(help: "What nodata cells are: ocean (water, and the sea enters through them) or land (never water).")
-    var nodata: String = "ocean"
+    var nodata: FloodOptions.NodataPolicy = .ocean
 
     @Option(name: .customLong("cache-dir"), help: "Folder for cached spill indexes. Default: $XDG_CACHE_HOME/geoq, else ~/.cache/geoq.")
     var cacheDirectory: String?
@@ -25,39 +27,90 @@ struct DEMOptions: ParsableArguments {
     @Flag(name: .customLong("no-cache"), help: "Compute the spill index without reading or writing the cache.")
     var noCache = false
 
-    func validate() throws {
-        guard band >= 1 else { throw ValidationError("--band: expected a band number from 1, got \(band)") }
-        guard FloodOptions.Connectivity(rawValue: connectivity) != nil else {
-            throw ValidationError("--connectivity: expected 4 or 8, got \(connectivity)")
-        }
-        guard FloodOptions.NodataPolicy(rawValue: nodata) != nil else {
-            throw ValidationError("--nodata: expected ocean or land, got \(nodata)")
-        }
-        try check { _ = try floodOptions() }
+    @Option(help: ArgumentHelp("Answer from this tiled spill index (geoq index build --tiled) instead of flooding the raster in memory.", valueName: "INDEX.tif"))
+    var index: String?
+
+    var floodOptions: FloodOptions {
+        FloodOptions(connectivity: connectivity, nodata: nodata, seeds: seeds.isEmpty ? .automatic : .points(seeds))
     }
 
-    func floodOptions() throws -> FloodOptions {
-        let points = try seeds.map { try GeoPoint.parse($0, parameter: "--seed") }
-        return FloodOptions(connectivity: FloodOptions.Connectivity(rawValue: connectivity) ?? .eight,
-                            nodata: FloodOptions.NodataPolicy(rawValue: nodata) ?? .ocean,
-                            seeds: points.isEmpty ? .automatic : .points(points))
-    }
-
+    /// The raster asked for, else the embedded one (an error naming where it was looked for).
     func demPath() throws -> String {
         if let dem { return dem }
-        return try EmbeddedData.requirePath(of: EmbeddedData.demFileName, parameter: "--dem")
+        return try EmbeddedData.requirePath(of: EmbeddedData.demFileName, as: .dem)
     }
 
-    /// An engine holding this raster's spill index.
-    func loadEngine() throws -> QueryEngine {
-        QueryEngine(flood: try loadIndex(), demSource: try demPath())
+    /// The raster asked for, else the embedded one when it is there; nil when neither is.
+    func demPathIfAvailable() throws -> String? {
+        dem ?? EmbeddedData.path(of: EmbeddedData.demFileName)
     }
 
-    /// Reads the raster and its spill index (cached), with progress on a terminal.
-    func loadIndex() throws -> SpillIndex {
-        let cache: SpillIndex.CachePolicy = noCache ? .disabled
-            : .use(SpillIndexCache(directory: cacheDirectory.map { URL(fileURLWithPath: $0) } ?? SpillIndexCache.defaultDirectory()))
-        return try SpillIndex.load(rasterPath: try demPath(), band: band, options: try floodOptions(), cache: cache,
+    /// Reads the raster at `path` and its spill index (cached), with progress on a terminal.
+    func loadIndex(path: String) throws -> SpillIndex {
+        let cache: SpillIndex.CachePolicy = noCache ? .disabled : .use(cacheStore())
+        return try SpillIndex.load(rasterPath: path, band: band, options: floodOptions, cache: cache,
                                    progress: Terminal.progressHandler(), notice: { Terminal.notice($0) })
+    }
+
+    /// The spill index to answer from: `--index`, else a tiled index of the raster at `path` kept
+    /// in the cache, else that raster flooded in memory (cached).
+    func loadFlood(path: String?) throws -> (any FloodAnswering)? {
+        if let index {
+            let tiled = try TiledSpillIndex(path: index)
+            if let dem { try tiled.check(matches: try ElevationGridShape(path: dem, band: band), dem: dem) }
+            return tiled
+        }
+        guard let path else { return nil }
+        if !noCache, let cached = cachedTiledIndexPath(path: path), FileManager.default.fileExists(atPath: cached) {
+            do {
+                let tiled = try TiledSpillIndex(path: cached)
+                if let change = tiled.plan.inputChange() {
+                    Terminal.notice("the cached tiled index \(cached) is stale (\(change)); rebuild it with geoq index build --tiled")
+                } else if tiled.options == floodOptions {
+                    return tiled
+                }
+            } catch {
+                Terminal.notice("the cached tiled index \(cached) cannot be used (\(error)); rebuild it with geoq index build --tiled")
+            }
+        }
+        return try loadIndex(path: path)
+    }
+
+    /// Where `index build --tiled` keeps the tiled index of the raster at `path` when no -o is given.
+    func cachedTiledIndexPath(path: String) -> String? {
+        guard let key = try? SpillIndexCache.Key(rasterPath: path, band: band, options: floodOptions) else { return nil }
+        return cacheStore().tiledIndexURL(for: key).path
+    }
+
+    func cacheStore() -> SpillIndexCache {
+        SpillIndexCache(directory: cacheDirectory.map { URL(fileURLWithPath: $0) } ?? SpillIndexCache.defaultDirectory())
+    }
+}
+
+/// The gazetteer option of the commands that search places.
+struct PlacesOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Gazetteer file, repeatable (default: data/places.tsv.gz with the postcodes.tsv.gz and airports.tsv.gz beside it, or $GEOQ_DATA's).", valueName: "file"))
+    var places: [String] = []
+
+    /// The gazetteers asked for, else the embedded ones (an error naming where they were looked for).
+    func placesPaths() throws -> [String] {
+        try PlacesFileLocator.locateAll(explicit: places)
+    }
+
+    /// The gazetteers asked for, else the embedded ones when they are there; nil when neither is.
+    func placesPathsIfAvailable() -> [String]? {
+        try? PlacesFileLocator.locateAll(explicit: places)
+    }
+}
+
+/// The one way every command and the service build their `QueryEngine`: each adapter says which
+/// datasets it needs, and reaches data only through the engine this returns.
+enum EngineLoader {
+    /// Loads the raster at `demPath` (with `dem`'s options) and the gazetteers at `placesPaths`
+    /// (towns, postal codes, airports: one index), each when given, and joins them.
+    static func load(dem: DEMOptions, demPath: String?, placesPaths: [String]?) throws -> QueryEngine {
+        let flood = try dem.loadFlood(path: demPath)
+        let places = try placesPaths.map { PlaceCompleter(gazetteer: try Gazetteer(contentsOfFiles: $0)) }
+        return QueryEngine(flood: flood, demSource: dem.index ?? demPath, places: places)
     }
 }

@@ -3,10 +3,10 @@ import Geo
 
 /// Short aligned text for people.
 enum FloodText {
-    static func stats(_ stats: FloodStats, source: String, bbox: String?) -> String {
+    static func stats(_ stats: FloodStats, source: String, bbox: GeoBBox?) -> String {
         let percentOfArea = stats.totalKm2 > 0 ? stats.waterKm2 / stats.totalKm2 * 100 : 0
         var rows: [(String, String, String)] = [
-            ("sea level", "\(FloodPoint.signed(stats.rise)) m", bbox.map { "box \($0)" } ?? "whole grid"),
+            ("sea level", "\(FloodPoint.signed(stats.rise)) m", bbox.map { "box " + $0.rfc7946.map { String(format: "%g", $0) }.joined(separator: ",") } ?? "whole grid"),
             ("water", km2(stats.waterKm2), String(format: "%.1f %% of the area", percentOfArea)),
             ("newly flooded land", km2(stats.newlyFloodedLandKm2), String(format: "%.3f %% of present land", stats.landFloodedFraction * 100)),
             ("isolated lowland", km2(stats.isolatedLowlandKm2), "below the sea surface, not reached by it"),

@@ -5,8 +5,8 @@ import Geo
 /// mode (no echo, no line buffering) so every keystroke re-runs the completion; it is
 /// restored on exit (Enter, Esc, Ctrl-C or Ctrl-D).
 struct InteractiveCompletion {
-    let completer: PlaceCompleter
-    let near: PlaceCompleter.Point?
+    let engine: QueryEngine
+    let near: GeoPoint?
     let limit: Int
     let kinds: Set<Place.Kind>?
 
@@ -69,9 +69,11 @@ struct InteractiveCompletion {
         var screen = "\u{1b}[H\u{1b}[2J"
         screen += "geoq complete (Enter/Esc to quit)\r\n> \(query)\r\n\r\n"
         do {
-            let results = try completer.complete(query: query, near: near, limit: limit, kinds: kinds)
+            let results = try engine.complete(query: query, near: near, limit: limit, kinds: kinds).map(\.completion)
             let body = query.isEmpty ? "" : CompletionFormatter.text(query: query, results: results, emphasis: true)
             screen += body.replacingOccurrences(of: "\n", with: "\r\n")
+        } catch let error as GeoError {
+            screen += ArgumentSpelling.message(error)
         } catch {
             screen += "\(error)"
         }

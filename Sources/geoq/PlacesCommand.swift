@@ -41,7 +41,7 @@ struct PlacesCommand: ParsableCommand {
         }
 
         func run() throws {
-            let result = try CompleteCommand.checked { try Gazetteer.importGeoNames(from: file) }
+            let result = try Gazetteer.importGeoNames(from: file)
             var standardError = ImportReportStream()
             for skipped in result.skipped.prefix(reportLimit) {
                 let location = skipped.record.map { "record \($0)" } ?? "line \(skipped.line)"
@@ -53,7 +53,7 @@ struct PlacesCommand: ParsableCommand {
             if result.countrySource == nil {
                 print("\(file): no countryInfo.txt or countries.json beside it; subtitles will show country codes", to: &standardError)
             }
-            try CompleteCommand.checked { try result.gazetteer.write(to: output) }
+            try result.gazetteer.write(to: output)
             let gazetteer = result.gazetteer
             var summary = "wrote \(gazetteer.places.count) places and \(gazetteer.countries.count) countries to \(output)"
             summary += "; skipped \(result.skipped.count) malformed \(result.skipped.count == 1 ? "line" : "lines")"

@@ -15,7 +15,9 @@ struct RegionCommand: ParsableCommand {
 
         Input: GeoJSON (FeatureCollection of Points, MultiPoint, Point, Feature), a JSON array of \
         [longitude, latitude] pairs, or CSV with a header naming lat/latitude and lon/lng/long/longitude \
-        columns (comma, semicolon or tab separated).
+        columns (comma, semicolon or tab separated). Or places of the gazetteer instead of a file: \
+        --places ID,ID by GeoNames id, or --flooded-at R for every place the sea floods at R metres \
+        (dry today). --format json prints what POST /v1/region answers for the same input.
 
         Example: pins.csv holds three Paris landmarks and a bad geocode,
           name,lat,lon
@@ -39,8 +41,22 @@ struct RegionCommand: ParsableCommand {
         case text, json, geojson
     }
 
-    @Argument(help: ArgumentHelp("The points: a file path, or - for standard input.", valueName: "file"))
-    var input: String
+    @Argument(help: ArgumentHelp("The points: a file path, or - for standard input (or give --places or --flooded-at instead).", valueName: "file"))
+    var input: String?
+
+    @Option(name: .customLong("places"), help: ArgumentHelp("Frame these gazetteer places instead, by GeoNames id.", valueName: "id,id,…"),
+            transform: PlaceIDList.argument)
+    var placeIDs: PlaceIDList?
+
+    @Option(name: .customLong("flooded-at"), parsing: .unconditional,
+            help: ArgumentHelp("Frame the places the sea floods at this rise in metres instead (dry today).", valueName: "rise"))
+    var floodedAt: Double?
+
+    @Option(name: .customLong("gazetteer"), help: ArgumentHelp("Gazetteer file for --places and --flooded-at (default: data/places.tsv.gz, or $GEOQ_DATA/places.tsv.gz).", valueName: "file"))
+    var gazetteerFile: String?
+
+    /// The raster whose spill levels `--flooded-at` reads.
+    @OptionGroup var dataset: DEMOptions
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Largest gap in degrees between neighbouring sorted coordinates of one run (greater than 0).",
                                valueName: "degrees"))
@@ -58,42 +74,48 @@ struct RegionCommand: ParsableCommand {
     var minSpan: Double = 0.01
 
     @Option(help: ArgumentHelp("Also report the largest Web Mercator zoom (256-pixel tiles) at which the region fits a map of this size.",
-                               valueName: "WxH"))
-    var viewport: String?
+                               valueName: "WxH"),
+            transform: Viewport.argument)
+    var viewport: Viewport?
 
-    @Option(help: "text for people, json for programs, geojson to draw the region and the trimmed points.")
+    @Option(help: "text for people, json for programs (as POST /v1/region answers), geojson to draw the region and the trimmed points.")
     var format: Format = .text
 
+    var options: RegionOptions {
+        RegionOptions(gap: gap, mode: mode, padding: padding, minimumSpan: minSpan, viewport: viewport)
+    }
+
     func validate() throws {
-        do {
-            _ = try regionOptions()
-        } catch let error as RegionOptionsError {
-            let flag = ["gap": "--gap", "padding": "--padding", "minimumSpan": "--min-span"][error.parameter.rawValue]!
-            throw ValidationError("\(flag) is \(error.value); expected \(error.expected)")
-        } catch let error as ViewportError {
-            throw ValidationError("--viewport \(error)")
+        let given = [input != nil, placeIDs != nil, floodedAt != nil].filter { $0 }.count
+        guard given == 1 else {
+            throw ValidationError("expected one of: a file of points (or - for standard input), --places ID,ID or --flooded-at RISE; got \(given)")
         }
+        try check { try options.validate() }
     }
 
     func run() throws {
-        let options = try regionOptions()
-        let (region, points) = try QueryEngine(flood: nil).region(ofBytes: try readInput(), source: input == "-" ? "standard input" : input,
-                                                                    options: options)
+        let regionInput: RegionInput
+        var engine = QueryEngine(flood: nil)
+        if let placeIDs {
+            regionInput = .places(placeIDs.ids)
+            engine = try EngineLoader.load(dem: dataset, demPath: nil, placesPaths: try PlacesFileLocator.locateAll(explicit: gazetteerFile.map { [$0] } ?? []))
+        } else if let floodedAt {
+            regionInput = .floodedAt(floodedAt)
+            engine = try EngineLoader.load(dem: dataset, demPath: try dataset.demPath(),
+                                           placesPaths: try PlacesFileLocator.locateAll(explicit: gazetteerFile.map { [$0] } ?? []))
+        } else {
+            let input = input ?? "-"
+            regionInput = .pointData([UInt8](try readInput(input)), source: input == "-" ? "standard input" : input)
+        }
+        let answer = try engine.region(for: regionInput, options: options)
         switch format {
-        case .text: print(RegionTextReport(region: region, viewport: options.viewport).text)
-        case .json: print(region.jsonText())
-        case .geojson: print(region.geoJSONText(points: points))
+        case .text: print(RegionTextReport(region: answer.region, viewport: viewport).text)
+        case .json: print(answer.region.jsonText())
+        case .geojson: print(answer.region.geoJSONText(points: answer.points))
         }
     }
 
-    private func regionOptions() throws -> RegionOptions {
-        let options = RegionOptions(gap: gap, mode: mode, padding: padding, minimumSpan: minSpan,
-                                    viewport: try viewport.map { try Viewport(parsing: $0) })
-        try options.validate()
-        return options
-    }
-
-    private func readInput() throws -> Data {
+    private func readInput(_ input: String) throws -> Data {
         if input == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory) else {
@@ -104,5 +126,3 @@ struct RegionCommand: ParsableCommand {
         return data
     }
 }
-
-extension RegionOptions.Mode: ExpressibleByArgument {}

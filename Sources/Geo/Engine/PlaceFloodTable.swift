@@ -8,8 +8,6 @@ struct PlaceFloodTable: Sendable {
     /// elevation, the higher of that and its cell's spill level: the sea must reach the
     /// cell, then rise to the site (an airport 4 m up on a coastal cell floods from +4 m).
     let spillLevel: [Double]
-    /// Place index by GeoNames id.
-    let indexByID: [Int: Int]
     /// Cities dry today (spill level > 0, finite), by ascending spill level (postal codes and
     /// airports have no inhabitants of their own to count).
     let floodOrder: [Int]
@@ -18,12 +16,11 @@ struct PlaceFloodTable: Sendable {
     /// `populationPrefix[k]` = population of the first k places of `floodOrder`.
     let populationPrefix: [Int]
 
-    init(gazetteer: Gazetteer, flood: SpillIndex) {
+    init(gazetteer: Gazetteer, flood: any FloodAnswering) {
         var elevation: [Double?] = [], spillLevel: [Double] = []
         elevation.reserveCapacity(gazetteer.places.count)
         spillLevel.reserveCapacity(gazetteer.places.count)
-        var indexByID: [Int: Int] = [:]
-        for (index, place) in gazetteer.places.enumerated() {
+        for place in gazetteer.places {
             let point = try? flood.point(latitude: place.latitude, longitude: place.longitude)
             let cellLevel = point?.spillLevel ?? .infinity
             if let site = place.elevation, cellLevel.isFinite {
@@ -33,7 +30,6 @@ struct PlaceFloodTable: Sendable {
                 elevation.append(point?.elevation)
                 spillLevel.append(cellLevel)
             }
-            indexByID[place.id] = index
         }
         let order = spillLevel.indices.filter { gazetteer.places[$0].kind == .city && spillLevel[$0] > 0 && spillLevel[$0].isFinite }
             .sorted { (spillLevel[$0], gazetteer.places[$1].population) < (spillLevel[$1], gazetteer.places[$0].population) }
@@ -42,7 +38,6 @@ struct PlaceFloodTable: Sendable {
         for index in order { prefix.append(prefix[prefix.count - 1] + gazetteer.places[index].population) }
         self.elevation = elevation
         self.spillLevel = spillLevel
-        self.indexByID = indexByID
         floodOrder = order
         floodOrderLevels = order.map { spillLevel[$0] }
         populationPrefix = prefix
@@ -50,11 +45,6 @@ struct PlaceFloodTable: Sendable {
 
     /// How many places of `floodOrder` are under water at `rise`. O(log n).
     func floodedCount(atRise rise: Double) -> Int {
-        var low = 0, high = floodOrderLevels.count
-        while low < high {
-            let middle = (low + high) / 2
-            if floodOrderLevels[middle] <= rise { low = middle + 1 } else { high = middle }
-        }
-        return low
+        floodOrderLevels.partitioningIndex { $0 > rise }
     }
 }

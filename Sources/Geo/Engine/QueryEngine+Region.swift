@@ -1,20 +1,69 @@
+/// What a region frames: points from anywhere, or places of the gazetteer.
+public enum RegionInput: Sendable, Equatable {
+    /// Points already read.
+    case points(PointSet)
+    /// Points in any format ``PointSetParser`` reads (GeoJSON, [lon, lat] pairs, CSV); `source`
+    /// names them in errors ("standard input", a path, "request body").
+    case pointData([UInt8], source: String)
+    /// Gazetteer places by GeoNames id, in the order given.
+    case places([Int])
+    /// Every place the sea floods at this rise (dry today), in flooding order.
+    case floodedAt(Double)
+}
+
+/// A framed region and the points it framed (their indices are the region's `trimmedIndices`).
+public struct RegionAnswer: Sendable, Equatable {
+    public let region: MapRegion
+    public let points: PointSet
+}
+
 extension QueryEngine {
-    /// The region that frames `points`, trimming outliers. O(n log n) at worst, O(n) usually.
-    public func region(_ points: PointSet, options: RegionOptions = RegionOptions()) throws -> MapRegion {
-        try RegionFramer(options: options).frame(points)
+    /// The region that frames `input`, trimming outliers. O(n) for n points (see ``RegionFramer``),
+    /// plus reading them: O(bytes) for point data, O(k) for k places.
+    ///
+    /// - Throws: ``GeoError/unreadableFile(path:message:)`` naming the source of point data that
+    ///   is not points; ``GeoError/invalidInput(_:_:)`` for options out of range, unknown place
+    ///   ids (``Quantity/placeIDs``) or a rise that floods no place (``Quantity/floodedAt``).
+    public func region(for input: RegionInput, options: RegionOptions = RegionOptions()) throws -> RegionAnswer {
+        let framer = try RegionFramer(options: options)
+        let points: PointSet
+        switch input {
+        case .points(let given):
+            points = given
+        case .pointData(let bytes, let source):
+            do {
+                points = try PointSetParser.read(bytes)
+            } catch let error as PointSetError {
+                throw GeoError.unreadableFile(path: source, message: error.description)
+            }
+        case .places(let ids):
+            points = try placePoints(ids: ids)
+        case .floodedAt(let rise):
+            points = try floodedPlacePoints(rise: rise)
+        }
+        return RegionAnswer(region: framer.frame(points), points: points)
     }
 
-    /// The region of points given in any accepted format (GeoJSON, [lon, lat] pairs, CSV);
-    /// `source` names the input in errors ("standard input", a path, "request body").
-    public func region<Bytes: Sequence>(ofBytes bytes: Bytes, source: String,
-                                        options: RegionOptions = RegionOptions()) throws -> (region: MapRegion, points: PointSet)
-    where Bytes.Element == UInt8 {
-        let points: PointSet
-        do {
-            points = try PointSetParser.parse(bytes)
-        } catch let error as PointSetError {
-            throw GeoError.unreadableFile(path: source, message: "\(error)")
+    /// The points of gazetteer places given by GeoNames id, in the order given.
+    func placePoints(ids: [Int]) throws -> PointSet {
+        let places = try requirePlaces()
+        guard !ids.isEmpty else { throw GeoError.invalidInput(.placeIDs, "expected at least one GeoNames id") }
+        let indices = try ids.map { id -> Int in
+            guard let index = placeIndexByID[id] else { throw GeoError.invalidInput(.placeIDs, "no place has GeoNames id \(id)") }
+            return index
         }
-        return (try region(points, options: options), points)
+        let gazetteer = places.gazetteer
+        return try PointSet(latitudes: indices.map { gazetteer.places[$0].latitude }, longitudes: indices.map { gazetteer.places[$0].longitude })
+    }
+
+    /// The points of every place flooded at `rise` (dry today), in flooding order.
+    func floodedPlacePoints(rise: Double) throws -> PointSet {
+        try SpillIndex.validateRise(rise, as: .floodedAt)
+        let table = try requirePlaceFlooding(), gazetteer = try requirePlaces().gazetteer
+        let indices = table.floodOrder[0..<table.floodedCount(atRise: rise)]
+        guard !indices.isEmpty else {
+            throw GeoError.invalidInput(.floodedAt, "no place is flooded at \(FloodPoint.signed(rise)) m; expected a higher rise")
+        }
+        return try PointSet(latitudes: indices.map { gazetteer.places[$0].latitude }, longitudes: indices.map { gazetteer.places[$0].longitude })
     }
 }

@@ -7,20 +7,25 @@ import Foundation
 /// Immutable and `Sendable`: every index is built before the engine exists, so concurrent
 /// requests share it without locks.
 public struct QueryEngine: Sendable {
-    /// The elevation raster's spill index, when one is loaded.
-    public let flood: SpillIndex?
+    /// The elevation raster's spill index (in memory or tiled), when one is loaded.
+    public let flood: (any FloodAnswering)?
     /// Where the elevation raster came from (for people reading an answer).
     public let demSource: String?
     /// The gazetteer's completion index, when one is loaded.
     public let places: PlaceCompleter?
     /// Every place's elevation and spill level, when both datasets are loaded.
     let placeFlooding: PlaceFloodTable?
+    /// Gazetteer place index by GeoNames id (empty without a gazetteer).
+    let placeIndexByID: [Int: Int]
 
     /// Builds the joins between the datasets given. O(places) on top of what is already built.
-    public init(flood: SpillIndex?, demSource: String? = nil, places: PlaceCompleter? = nil) {
+    public init(flood: (any FloodAnswering)?, demSource: String? = nil, places: PlaceCompleter? = nil) {
         self.flood = flood
         self.demSource = demSource
         self.places = places
+        var indexByID: [Int: Int] = [:]
+        for (index, place) in (places?.gazetteer.places ?? []).enumerated() { indexByID[place.id] = index }
+        placeIndexByID = indexByID
         if let flood, let places {
             placeFlooding = PlaceFloodTable(gazetteer: places.gazetteer, flood: flood)
         } else {
@@ -28,7 +33,7 @@ public struct QueryEngine: Sendable {
         }
     }
 
-    func requireFlood() throws -> SpillIndex {
+    func requireFlood() throws -> any FloodAnswering {
         guard let flood else { throw GeoError.unsupported("no elevation raster is loaded") }
         return flood
     }

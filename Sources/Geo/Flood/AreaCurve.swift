@@ -29,12 +29,8 @@ struct AreaCurve: Sendable {
 
     /// Area with level ≤ `x`. O(log n).
     func area(atOrBelow x: Double) -> Double {
-        var low = 0, high = levels.count
-        while low < high {
-            let middle = (low + high) / 2
-            if levels[middle] <= x { low = middle + 1 } else { high = middle }
-        }
-        return low == 0 ? belowAll : cumulative[low - 1]
+        let count = levels.partitioningIndex { $0 > x }
+        return count == 0 ? belowAll : cumulative[count - 1]
     }
 
     /// The area at every level.

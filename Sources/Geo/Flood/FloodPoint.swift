@@ -51,9 +51,9 @@ extension FloodPoint {
 extension SpillIndex {
     /// The elevation and spill level at a WGS 84 point. O(1) for geographic grids.
     public func point(latitude: Double, longitude: Double) throws -> FloodPoint {
-        let point = try GeoPoint.validated(latitude: latitude, longitude: longitude, parameter: "--lat/--lon")
+        let point = try GeoPoint.validated(latitude: latitude, longitude: longitude)
         guard let (row, col) = locator.cell(latitude: point.latitude, longitude: point.longitude) else {
-            throw GeoError.invalidArgument(parameter: "--lat/--lon", message: "\(latitude),\(longitude) is outside the DEM's extent")
+            throw GeoError.invalidInput(.point, "\(latitude),\(longitude) is outside the DEM's extent; expected a point on it")
         }
         let index = row * grid.width + col
         let centre = locator.centre(row: row, col: col) ?? (longitude, latitude)

@@ -49,11 +49,11 @@ extension SpillIndex {
             let locator = GridLocator(grid: grid)
             return try points.map { point in
                 guard let (row, col) = locator.cell(latitude: point.latitude, longitude: point.longitude) else {
-                    throw GeoError.invalidArgument(parameter: "--seed", message: "\(point.latitude),\(point.longitude) is outside the DEM; expected a point on it")
+                    throw GeoError.invalidInput(.seed, "\(point.latitude),\(point.longitude) is outside the DEM; expected a point on it")
                 }
                 let index = row * grid.width + col
                 if grid.elevation(atIndex: index) == nil, options.nodata == .land {
-                    throw GeoError.invalidArgument(parameter: "--seed", message: "\(point.latitude),\(point.longitude) falls on a nodata cell treated as land; expected a cell with data")
+                    throw GeoError.invalidInput(.seed, "\(point.latitude),\(point.longitude) falls on a nodata cell treated as land; expected a cell with data")
                 }
                 return index
             }

@@ -48,9 +48,9 @@ public struct SpillIndex: Sendable {
     }
 
     /// Checks a user-given rise.
-    public static func validateRise(_ rise: Double, parameter: String = "--rise") throws {
+    public static func validateRise(_ rise: Double, as quantity: Quantity = .rise) throws {
         guard rise.isFinite, riseRange.contains(rise) else {
-            throw GeoError.invalidArgument(parameter: parameter, message: "expected a sea-level change in metres from -12000 to 12000, got \(rise)")
+            throw GeoError.invalidInput(quantity, "expected a sea-level change in metres from -12000 to 12000, got \(rise)")
         }
     }
 }

@@ -43,12 +43,17 @@ public struct SpillIndexCache: Sendable {
         }
     }
 
+    /// Where the tiled index of `key`'s raster is kept when built into the cache.
+    public func tiledIndexURL(for key: Key) -> URL {
+        directory.appendingPathComponent(String(format: "tiled-%016llx.tif", CacheFormat.fnv1a(Array(key.identity.utf8))))
+    }
+
     func fileURL(for key: Key) -> URL {
         directory.appendingPathComponent(String(format: "spill-%016llx.bin", CacheFormat.fnv1a(Array(key.identity.utf8))))
     }
 
     /// The cached levels for `key`, or why there are none. O(n) (one checksum pass).
-    public func load(key: Key, expectedCount: Int) -> Result<SpillLevels, CacheMissError> {
+    func load(key: Key, expectedCount: Int) -> Result<SpillLevels, CacheMissError> {
         let url = fileURL(for: key)
         guard let data = try? Data(contentsOf: url, options: .alwaysMapped) else { return .failure(CacheMissError(miss: .missing)) }
         do {
@@ -79,8 +84,8 @@ public struct SpillIndexCache: Sendable {
 }
 
 /// A cache that could not be used, and why.
-public struct CacheMissError: Error, Equatable, Sendable {
-    public var miss: SpillIndexCache.Miss
+struct CacheMissError: Error, Equatable, Sendable {
+    var miss: SpillIndexCache.Miss
 }
 
 /// The cache file layout: magic, version, kind, count, identity, version text, levels, checksum.

@@ -11,20 +11,24 @@ public struct CellAreas: Sendable {
 
     /// Computes the row areas of `grid`. O(height).
     public init(grid: ElevationGrid) {
-        let reference = grid.georeference
+        self.init(georeference: grid.georeference, height: grid.height)
+    }
+
+    /// The row areas of a grid of `height` rows with this georeference. O(height).
+    public init(georeference reference: Georeference, height: Int) {
         if reference.isGeographic {
             let c = reference.geoTransform.coefficients
             let deltaLongitude = abs(c[1]) * .pi / 180
             let band = EllipsoidBand(semiMajorMetres: reference.semiMajorMetres,
                                      inverseFlattening: reference.inverseFlattening)
-            rowAreasKm2 = (0..<grid.height).map { row in
+            rowAreasKm2 = (0..<height).map { row in
                 let edgeA = c[3] + Double(row) * c[5], edgeB = edgeA + c[5]
                 return band.areaKm2(between: edgeA, and: edgeB, deltaLongitudeRadians: deltaLongitude)
             }
         } else {
             let metres = reference.linearUnitMetres
             let area = reference.geoTransform.pixelArea * metres * metres / 1e6
-            rowAreasKm2 = Array(repeating: area, count: grid.height)
+            rowAreasKm2 = Array(repeating: area, count: height)
         }
     }
 

@@ -27,8 +27,7 @@ extension ElevationGrid {
             throw GeoError.unreadableFile(path: path, message: "has no raster bands; expected an elevation raster")
         }
         guard (1...bandCount).contains(band) else {
-            throw GeoError.invalidArgument(parameter: "--band",
-                                           message: "\(path) has \(bandCount) band\(bandCount == 1 ? "" : "s"); expected 1…\(bandCount), got \(band)")
+            throw GeoError.invalidInput(.band, "\(path) has \(bandCount) band\(bandCount == 1 ? "" : "s"); expected 1…\(bandCount), got \(band)")
         }
         let georeference = try readGeoreference(dataset: dataset, path: path)
         guard let bandHandle = GDALGetRasterBand(dataset, Int32(band)) else {
@@ -75,7 +74,7 @@ extension ElevationGrid {
         return try ElevationGrid(width: width, height: height, samples: .float32(values), georeference: georeference)
     }
 
-    private static func readGeoreference(dataset: GDALDatasetH, path: String) throws -> Georeference {
+    static func readGeoreference(dataset: GDALDatasetH, path: String) throws -> Georeference {
         var coefficients = [Double](repeating: 0, count: 6)
         guard GDALGetGeoTransform(dataset, &coefficients) == CE_None else {
             throw GeoError.unreadableFile(path: path, message: "has no geotransform; expected a georeferenced raster (set one with gdal_translate -a_ullr)")

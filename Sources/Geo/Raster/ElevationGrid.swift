@@ -24,7 +24,7 @@ public struct ElevationGrid: Sendable {
     public init(width: Int, height: Int, samples: Samples, int16Nodata: Int16? = nil,
                 georeference: Georeference) throws {
         guard width > 0, height > 0 else {
-            throw GeoError.invalidArgument(parameter: "grid", message: "expected at least one cell, got \(width)×\(height)")
+            throw GeoError.invalidInput(.grid, "expected at least one cell, got \(width)×\(height)")
         }
         let count: Int
         switch samples {
@@ -32,8 +32,7 @@ public struct ElevationGrid: Sendable {
         case .float32(let values): count = values.count
         }
         guard count == width * height else {
-            throw GeoError.invalidArgument(parameter: "grid",
-                                           message: "expected \(width)×\(height) = \(width * height) values, got \(count)")
+            throw GeoError.invalidInput(.grid, "expected \(width)×\(height) = \(width * height) values, got \(count)")
         }
         self.width = width
         self.height = height

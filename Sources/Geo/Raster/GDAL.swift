@@ -28,3 +28,11 @@ enum GDAL {
         return message.isEmpty ? fallback : message
     }
 }
+
+/// Calls `body` with a NULL-terminated C array of C strings, as GDAL's option lists want.
+@discardableResult
+func withCStringList<R>(_ strings: [String], _ body: (UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> R) -> R {
+    var pointers: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) } + [nil]
+    defer { pointers.forEach { free($0) } }
+    return pointers.withUnsafeMutableBufferPointer { body($0.baseAddress) }
+}

@@ -89,10 +89,3 @@ public struct RasterImage: Sendable {
         return Data(bytes: bytes, count: Int(length))
     }
 }
-
-/// Calls `body` with a NULL-terminated C array of C strings, as GDAL's option lists want.
-func withCStringList<R>(_ strings: [String], _ body: (UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> R) -> R {
-    var pointers: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) } + [nil]
-    defer { pointers.forEach { free($0) } }
-    return pointers.withUnsafeMutableBufferPointer { body($0.baseAddress) }
-}

@@ -44,7 +44,7 @@ extension MapRegion {
     }
 }
 
-extension BoundingBox {
+extension GeoBBox {
     /// A Polygon, or a MultiPolygon cut at the antimeridian.
     var geoJSONGeometry: JSONValue {
         func ring(west: Double, east: Double) -> JSONValue {

@@ -17,6 +17,6 @@ extension MapRegion {
     }
 }
 
-extension BoundingBox {
+extension GeoBBox {
     var jsonValue: JSONValue { .array(rfc7946.map(JSONValue.number)) }
 }

@@ -5,17 +5,6 @@
 /// padding and the minimum span. `pointBounds` is the unpadded box of the chosen runs (independent
 /// mode) or of the kept points (joint mode): every kept point lies inside it.
 public struct MapRegion: Sendable, Equatable {
-    /// A point on the globe in degrees.
-    public struct Coordinate: Sendable, Equatable {
-        public let latitude: Double
-        public let longitude: Double
-
-        public init(latitude: Double, longitude: Double) {
-            self.latitude = latitude
-            self.longitude = longitude
-        }
-    }
-
     /// The size of a region in degrees, as MapKit's `MKCoordinateSpan`.
     public struct Span: Sendable, Equatable {
         public let latitudeDelta: Double
@@ -28,13 +17,13 @@ public struct MapRegion: Sendable, Equatable {
     }
 
     /// The middle of the region; longitude in −180…<180.
-    public let center: Coordinate
+    public let center: GeoPoint
     /// The region's size: latitudeDelta ≤ 180, longitudeDelta ≤ 360.
     public let span: Span
     /// The padded region as `[west, south, east, north]`; west > east across the antimeridian.
-    public let bounds: BoundingBox
+    public let bounds: GeoBBox
     /// The unpadded box of the chosen runs or, in joint mode, of the kept points.
-    public let pointBounds: BoundingBox
+    public let pointBounds: GeoBBox
     /// How many points were framed.
     public let pointCount: Int
     /// How many points lie in both runs (the points the region is for).

@@ -15,16 +15,20 @@ public struct PointSet: Sendable, Equatable {
 
     /// Checks every coordinate and keeps them. O(n).
     ///
-    /// - Throws: ``PointSetError/empty``, ``PointSetError/countMismatch(latitudes:longitudes:)``, or
-    ///   ``PointSetError/badPoint(index:location:problem:)`` naming the first bad point.
+    /// - Throws: ``GeoError/invalidInput(_:_:)`` for ``Quantity/points``: none given, counts that
+    ///   differ, or the first bad point by index.
     public init(latitudes: [Double], longitudes: [Double]) throws {
-        guard latitudes.count == longitudes.count else {
-            throw PointSetError.countMismatch(latitudes: latitudes.count, longitudes: longitudes.count)
+        do {
+            guard latitudes.count == longitudes.count else {
+                throw PointSetError.countMismatch(latitudes: latitudes.count, longitudes: longitudes.count)
+            }
+            for index in latitudes.indices {
+                try PointSet.check(latitude: latitudes[index], longitude: longitudes[index], index: index, location: nil)
+            }
+            try self.init(checkedLatitudes: latitudes, longitudes: longitudes)
+        } catch let error as PointSetError {
+            throw error.geoError
         }
-        for index in latitudes.indices {
-            try PointSet.check(latitude: latitudes[index], longitude: longitudes[index], index: index, location: nil)
-        }
-        try self.init(checkedLatitudes: latitudes, longitudes: longitudes)
     }
 
     /// Keeps coordinates that the caller has already passed through ``check(latitude:longitude:index:location:)``.

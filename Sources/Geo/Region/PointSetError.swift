@@ -2,8 +2,9 @@
 ///
 /// Every case that concerns one point names its index (0-based, the same index that
 /// ``MapRegion/trimmedIndices`` uses) and, where the input has one, the place in the input
-/// ("line 7", "feature 3").
-public enum PointSetError: Error, Equatable, Sendable, CustomStringConvertible {
+/// ("line 7", "feature 3"). The parser's own detail; the public API reports it as
+/// ``GeoError/invalidInput(_:_:)`` for ``Quantity/points``.
+enum PointSetError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The input holds no points at all.
     case empty
     /// The bytes are none of the accepted formats; the associated text says what was seen.
@@ -35,4 +36,7 @@ public enum PointSetError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(latitudes) latitudes but \(longitudes) longitudes: expected one of each per point"
         }
     }
+
+    /// The same message as the library's one error type.
+    var geoError: GeoError { .invalidInput(.points, description) }
 }

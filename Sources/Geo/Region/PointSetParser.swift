@@ -15,8 +15,14 @@
 public enum PointSetParser {
     /// Parses `bytes` in whichever accepted format they are.
     ///
-    /// - Throws: ``PointSetError``; never traps on malformed input.
+    /// - Throws: ``GeoError/invalidInput(_:_:)`` for ``Quantity/points`` naming the first bad
+    ///   point or what was seen instead of points; never traps on malformed input.
     public static func parse<Bytes: Sequence>(_ bytes: Bytes) throws -> PointSet where Bytes.Element == UInt8 {
+        do { return try read(bytes) } catch let error as PointSetError { throw error.geoError }
+    }
+
+    /// `parse` with the parser's own error detail (`PointSetError`).
+    static func read<Bytes: Sequence>(_ bytes: Bytes) throws -> PointSet where Bytes.Element == UInt8 {
         let bytes = Array(bytes)
         var points = PointAccumulator()
         switch firstSignificantByte(of: bytes) {

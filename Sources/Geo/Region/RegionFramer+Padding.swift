@@ -23,13 +23,13 @@ extension RegionFramer {
             east = LongitudeEdge.east(centerLongitude + longitudeSpan / 2)
         }
 
-        let bounds = BoundingBox(west: west, south: south, east: east, north: north)
+        let bounds = GeoBBox(west: west, south: south, east: east, north: north)
         let pointEast = longitudes.upper == -180 && longitudes.extent > 0 ? 180 : longitudes.upper
         return MapRegion(
-            center: MapRegion.Coordinate(latitude: (south + north) / 2, longitude: centerLongitude),
+            center: GeoPoint(latitude: (south + north) / 2, longitude: centerLongitude),
             span: MapRegion.Span(latitudeDelta: north - south, longitudeDelta: longitudeSpan),
             bounds: bounds,
-            pointBounds: BoundingBox(west: longitudes.lower, south: latitudes.lower, east: pointEast, north: latitudes.upper),
+            pointBounds: GeoBBox(west: longitudes.lower, south: latitudes.lower, east: pointEast, north: latitudes.upper),
             pointCount: pointCount,
             keptCount: survivors.keptCount,
             trimmedIndices: survivors.trimmedIndices,

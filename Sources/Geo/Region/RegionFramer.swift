@@ -22,8 +22,9 @@
 /// same result as the recipe's comparison sort, which would take O(n log n). A framer is an immutable
 /// value: frame from any number of threads at once.
 public struct RegionFramer: Sendable {
-    /// How runs are found. Both give identical regions; sorting exists as the reference and for benchmarks.
-    public enum _RunSearch: Sendable {
+    /// How runs are found. Both give identical regions; sorting exists as the reference for tests
+    /// and benchmarks.
+    @_spi(Testing) public enum RunSearch: Sendable {
         /// Buckets when they are few enough, sorting otherwise.
         case automatic
         /// Always sort (a radix sort), as the recipe is written.
@@ -31,15 +32,20 @@ public struct RegionFramer: Sendable {
     }
 
     public let options: RegionOptions
-    let runSearch: _RunSearch
+    let runSearch: RunSearch
 
     /// A framer with checked options.
     ///
-    /// - Throws: ``RegionOptionsError`` when an option is out of range.
-    public init(options: RegionOptions = RegionOptions(), _runSearch: _RunSearch = .automatic) throws {
+    /// - Throws: ``GeoError/invalidInput(_:_:)`` when an option is out of range (see ``RegionOptions/validate()``).
+    public init(options: RegionOptions = RegionOptions()) throws {
+        try self.init(options: options, runSearch: .automatic)
+    }
+
+    /// A framer that finds runs the given way, for tests and benchmarks that compare the two.
+    @_spi(Testing) public init(options: RegionOptions = RegionOptions(), runSearch: RunSearch) throws {
         try options.validate()
         self.options = options
-        runSearch = _runSearch
+        self.runSearch = runSearch
     }
 
     /// The region framing `points`, the points it trimmed, and (for a viewport) its zoom. See the type's

@@ -32,31 +32,17 @@ public struct RegionOptions: Sendable, Equatable {
 
     /// Checks every value.
     ///
-    /// - Throws: ``RegionOptionsError`` naming the first bad parameter and what was expected.
+    /// - Throws: ``GeoError/invalidInput(_:_:)`` naming the first bad quantity (``Quantity/gap``,
+    ///   ``Quantity/padding`` or ``Quantity/minimumSpan``) and what was expected.
     public func validate() throws {
         guard gap.isFinite, gap > 0 else {
-            throw RegionOptionsError(parameter: .gap, value: gap, expected: "a finite number of degrees greater than 0")
+            throw GeoError.invalidInput(.gap, "expected a finite number of degrees greater than 0, got \(gap)")
         }
         guard padding.isFinite, padding >= 0 else {
-            throw RegionOptionsError(parameter: .padding, value: padding, expected: "a finite fraction of the span, 0 or more")
+            throw GeoError.invalidInput(.padding, "expected a finite fraction of the span, 0 or more, got \(padding)")
         }
         guard minimumSpan.isFinite, minimumSpan >= 0 else {
-            throw RegionOptionsError(parameter: .minimumSpan, value: minimumSpan, expected: "a finite number of degrees, 0 or more")
+            throw GeoError.invalidInput(.minimumSpan, "expected a finite number of degrees, 0 or more, got \(minimumSpan)")
         }
     }
-}
-
-/// A ``RegionOptions`` value out of its range.
-public struct RegionOptionsError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// The options that can be out of range.
-    public enum Parameter: String, Sendable {
-        case gap, padding, minimumSpan
-    }
-
-    public let parameter: Parameter
-    public let value: Double
-    /// What the parameter should be, in words.
-    public let expected: String
-
-    public var description: String { "\(parameter.rawValue) is \(value); expected \(expected)" }
 }

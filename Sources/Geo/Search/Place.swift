@@ -13,12 +13,15 @@ public struct Place: Sendable, Hashable {
 
         /// The kinds named in a comma-separated list ("city,airport"; case and spaces
         /// forgiven). O(|list|).
-        /// - Throws: `CompletionError.unknownKind` naming the first unknown one.
+        /// - Throws: ``GeoError/invalidInput(_:_:)`` for ``Quantity/kinds``, naming the first
+        ///   unknown one and the valid kinds.
         public static func parseList(_ list: String) throws -> Set<Kind> {
             var kinds = Set<Kind>()
             for name in list.split(separator: ",", omittingEmptySubsequences: false) {
                 let trimmed = String(name.filter { !$0.isWhitespace }).lowercased()
-                guard let kind = Kind(rawValue: trimmed) else { throw CompletionError.unknownKind(String(name)) }
+                guard let kind = Kind(rawValue: trimmed) else {
+                    throw GeoError.invalidInput(.kinds, "kind '\(name)' does not exist; expected a comma-separated list of \(allCases.map(\.rawValue).joined(separator: ", "))")
+                }
                 kinds.insert(kind)
             }
             return kinds

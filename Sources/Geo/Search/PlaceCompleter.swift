@@ -13,9 +13,6 @@ import Foundation
 /// shaped like a postal code read (`PostalQuery`), so codes never crowd the top lists of
 /// name prefixes.
 public struct PlaceCompleter: Sendable {
-    /// A point on the Earth in degrees (WGS 84): the one point type of the engine.
-    public typealias Point = GeoPoint
-
     /// The longest query accepted, in characters.
     public static let maximumQueryLength = 256
     /// The most completions one call returns.
@@ -125,7 +122,9 @@ public struct PlaceCompleter: Sendable {
     /// Checks a query the way `complete` does, for callers holding raw bytes (stdin, files):
     /// invalid UTF-8 is reported with its byte offset. O(n).
     public static func decodeQuery(_ bytes: [UInt8]) throws -> String {
-        if let offset = firstInvalidUTF8(bytes) { throw CompletionError.invalidUTF8(byteOffset: offset + 1) }
+        if let offset = firstInvalidUTF8(bytes) {
+            throw GeoError.invalidInput(.query, "not valid UTF-8 at byte \(offset + 1); expected UTF-8 text")
+        }
         let query = String(decoding: bytes, as: UTF8.self)
         try validateQuery(query)
         return query
@@ -137,10 +136,20 @@ public struct PlaceCompleter: Sendable {
         var position = 0
         for character in query {
             position += 1
-            if position > maximumQueryLength { throw CompletionError.queryTooLong(characters: query.count) }
-            for scalar in character.unicodeScalars where scalar.properties.generalCategory == .control {
-                throw CompletionError.controlCharacter(position: position, codePoint: scalar.value)
+            if position > maximumQueryLength {
+                throw GeoError.invalidInput(.query, "\(query.count) characters long; expected at most \(maximumQueryLength)")
             }
+            for scalar in character.unicodeScalars where scalar.properties.generalCategory == .control {
+                let code = String(scalar.value, radix: 16, uppercase: true)
+                throw GeoError.invalidInput(.query, "a control character U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code) at character \(position); expected printable text")
+            }
+        }
+    }
+
+    /// Rejects a number of completions outside 1…`maximumLimit`. O(1).
+    public static func validateLimit(_ limit: Int) throws {
+        guard (1...maximumLimit).contains(limit) else {
+            throw GeoError.invalidInput(.limit, "expected a whole number from 1 to \(maximumLimit), got \(limit)")
         }
     }
 }

@@ -192,9 +192,10 @@ func firstInvalidUTF8<C: Collection>(_ bytes: C) -> Int? where C.Element == UInt
 
 extension Gazetteer {
     /// Loads a geoq places file (plain or gzip TSV). O(file size).
-    /// - Throws: `GazetteerError` naming the file, the line and what was expected.
+    /// - Throws: ``GeoError/unreadableFile(path:message:)`` naming the file, the line and what
+    ///   was expected.
     public init(contentsOf path: String) throws {
-        self = try PlacesTSV.parse(try GazetteerFile.read(path), path: path)
+        self = try GazetteerError.reported { try PlacesTSV.parse(try GazetteerFile.read(path), path: path) }
     }
 
     /// Loads several places files (towns, postal codes, airports) as one gazetteer, read

@@ -164,16 +164,8 @@ extension PrefixTrie {
             }
             return false
         }
-        func firstIndex(where predicate: (UInt32) -> Bool) -> Int {
-            var lower = 0, upper = sorted.count
-            while lower < upper {
-                let middle = (lower + upper) / 2
-                if predicate(sorted[middle]) { upper = middle } else { lower = middle + 1 }
-            }
-            return lower
-        }
-        let lower = firstIndex { !isBefore($0) }
-        let upper = firstIndex { !isBefore($0) && !keyStarts($0, with: prefix) }
+        let lower = sorted.partitioningIndex { !isBefore($0) }
+        let upper = sorted.partitioningIndex { !isBefore($0) && !keyStarts($0, with: prefix) }
         return lower..<max(lower, upper)
     }
 }

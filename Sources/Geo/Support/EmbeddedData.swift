@@ -16,10 +16,10 @@ public enum EmbeddedData {
     }
 
     /// The path of a shipped data file, or an error naming where it was looked for.
-    public static func requirePath(of fileName: String, parameter: String) throws -> String {
+    public static func requirePath(of fileName: String, as quantity: Quantity) throws -> String {
         if let found = path(of: fileName) { return found }
         let places = candidateDirectories(environment: ProcessInfo.processInfo.environment).map(\.path).joined(separator: ", ")
-        throw GeoError.invalidArgument(parameter: parameter, message: "no file given and the embedded \(fileName) was not found (looked in \(places)); pass a path or set GEOQ_DATA")
+        throw GeoError.invalidInput(quantity, "no file given and the embedded \(fileName) was not found (looked in \(places)); pass a path or set GEOQ_DATA")
     }
 
     /// A file of the repository itself (beside `data/`), such as `openapi.yaml`.

@@ -2,7 +2,7 @@
 ///
 /// Tests and benchmarks use it so that "random" inputs are the same on every machine and every run;
 /// `SystemRandomNumberGenerator` cannot be seeded. Not for anything that needs unpredictability.
-public struct SplitMix64: RandomNumberGenerator, Sendable {
+@_spi(Testing) public struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
     /// A generator whose sequence is fixed by `seed`.

@@ -22,14 +22,15 @@ struct APIError: HTTPResponseError {
 }
 
 extension APIError {
-    /// A library error as the client should see it: its own mistakes are 400s; problems of the
-    /// loaded data that its request ran into are 422s, never 5xx.
+    /// A library error as the client should see it, its quantity spelled as the client sent it
+    /// (`QuerySpelling`): its own mistakes are 400s; problems of the loaded data that its request
+    /// ran into are 422s, never 5xx.
     init(_ error: GeoError) {
         switch error {
-        case .invalidArgument:
-            self.init(status: .badRequest, code: "invalid_parameter", message: error.description)
+        case .invalidInput:
+            self.init(status: .badRequest, code: "invalid_parameter", message: QuerySpelling.message(error))
         case .unreadableFile, .unwritableFile, .unsupported:
-            self.init(status: .unprocessableContent, code: "unprocessable", message: error.description)
+            self.init(status: .unprocessableContent, code: "unprocessable", message: QuerySpelling.message(error))
         }
     }
 }

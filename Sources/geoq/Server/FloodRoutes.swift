@@ -6,48 +6,102 @@ import Hummingbird
 struct FloodRoutes<Context: RequestContext> {
     let engine: QueryEngine
 
-    func add(to router: Router<Context>) {
-        router.get("/v1/flood") { request, _ in try await self.flood(request) }
-        router.get("/v1/flood/point") { request, _ in try self.point(request) }
-        router.get("/v1/tiles/{z}/{x}/{tile}") { request, context in try await self.tile(request, context: context) }
+    /// The formats of `/v1/flood`.
+    enum Format: String, CaseIterable {
+        case json, geojson, png
     }
 
-    func flood(_ request: Request) async throws -> Response {
-        let rise = try request.rise(), bbox = try request.bbox()
-        // Checked whatever the format, so a bad value is never silently ignored.
-        let width = try request.integer("width", default: 1024, range: 1...4096)
-        let height = try request.integer("height", default: 512, range: 1...4096)
-        switch request.text("format") ?? "json" {
-        case "json":
-            let limit = try request.integer("limit", default: 10, range: 1...1000)
-            return try .json(engine.floodReport(rise: rise, bbox: bbox, placeLimit: limit))
-        case "geojson":
-            let geoJSON = try await OffLoop.run { try engine.floodPolygonsGeoJSON(rise: rise, bbox: bbox) }
-            return .data(geoJSON, contentType: "application/geo+json")
-        case "png":
-            let png = try await OffLoop.run { try engine.floodMapPNG(rise: rise, bbox: bbox, width: width, height: height) }
-            return .data(png, contentType: "image/png")
-        case let other:
-            throw APIError.badParameter("format", "expected json, geojson or png, got \"\(other)\"")
+    /// `/v1/flood`'s parameters. Width and height are checked whatever the format, so a bad
+    /// value is never silently ignored; the service draws at most 4096 pixels a side.
+    struct LevelQuery: Decodable {
+        var rise: Double
+        var bbox: GeoBBox?
+        var format: Format
+        var width: Int
+        var height: Int
+        var limit: Int
+
+        init(from decoder: any Decoder) throws {
+            let fields = try QueryFields(from: decoder)
+            rise = try fields.rise()
+            bbox = try fields.bbox()
+            width = try fields.integer(.width, default: 1024, range: 1...4096)
+            height = try fields.integer(.height, default: 512, range: 1...4096)
+            format = try fields.choice(.format, default: .json)
+            limit = try fields.integer(.limit, default: 10)
         }
     }
 
-    func point(_ request: Request) throws -> Response {
-        let point = try request.point(required: true)!
+    /// `/v1/flood/point`'s parameters.
+    struct PointQuery: Decodable {
+        var point: GeoPoint
+
+        init(from decoder: any Decoder) throws {
+            point = try QueryFields(from: decoder).point(required: true)!
+        }
+    }
+
+    /// A rise alone (`/v1/tiles`).
+    struct RiseQuery: Decodable {
+        var rise: Double
+
+        init(from decoder: any Decoder) throws {
+            rise = try QueryFields(from: decoder).rise()
+        }
+    }
+
+    func add(to router: Router<Context>) {
+        router.get("/v1/flood") { request, context in try await self.flood(request, context: context) }
+        router.get("/v1/flood/point") { request, context in try self.point(request, context: context) }
+        router.get("/v1/tiles/{z}/{x}/{tile}") { request, context in try await self.tile(request, context: context) }
+    }
+
+    func flood(_ request: Request, context: Context) async throws -> Response {
+        let query = try request.query(LevelQuery.self, context: context)
+        let (rise, bbox) = (query.rise, query.bbox)
+        // Checked whatever the format, so a bad value is never silently ignored.
+        try QueryEngine.validateFloodedPlaceLimit(query.limit)
+        switch query.format {
+        case .json:
+            return try .json(engine.floodReport(rise: rise, bbox: bbox, placeLimit: query.limit))
+        case .geojson:
+            let geoJSON = try await OffLoop.run { [engine] in try engine.floodPolygonsGeoJSON(rise: rise, bbox: bbox) }
+            return .data(geoJSON, contentType: "application/geo+json")
+        case .png:
+            let (width, height) = (query.width, query.height)
+            let png = try await OffLoop.run { [engine] in try engine.floodMapPNG(rise: rise, bbox: bbox, width: width, height: height) }
+            return .data(png, contentType: "image/png")
+        }
+    }
+
+    func point(_ request: Request, context: Context) throws -> Response {
+        let point = try request.query(PointQuery.self, context: context).point
         return try .json(engine.floodPoint(latitude: point.latitude, longitude: point.longitude))
     }
 
     func tile(_ request: Request, context: Context) async throws -> Response {
-        func index(_ name: String, _ raw: String?) throws -> Int {
-            guard let raw, let value = Int(raw) else { throw APIError.badParameter(name, "expected a whole number, got \"\(raw ?? "")\"") }
+        func index(_ quantity: Quantity, _ raw: String?) throws -> Int {
+            guard let raw, let value = Int(raw) else { throw GeoError.invalidInput(quantity, "expected a whole number, got \"\(raw ?? "")\"") }
             return value
         }
         let tileName = context.parameters.get("tile") ?? ""
-        guard tileName.hasSuffix(".png") else { throw APIError.badParameter("y", "expected {y}.png, got \"\(tileName)\"") }
-        let tile = try TileCoordinate(zoom: try index("z", context.parameters.get("z")), x: try index("x", context.parameters.get("x")),
-                                      y: try index("y", String(tileName.dropLast(4))))
-        let rise = try request.rise()
-        let png = try await OffLoop.run { try engine.floodTilePNG(tile, rise: rise) }
+        guard tileName.hasSuffix(".png") else { throw GeoError.invalidInput(.tileY, "expected {y}.png, got \"\(tileName)\"") }
+        let tile = try TileCoordinate(zoom: try index(.zoom, context.parameters.get("z")), x: try index(.tileX, context.parameters.get("x")),
+                                      y: try index(.tileY, String(tileName.dropLast(4))))
+        let rise = try request.query(RiseQuery.self, context: context).rise
+        let png = try await OffLoop.run { [engine] in try engine.floodTilePNG(tile, rise: rise) }
         return .data(png, contentType: "image/png", headers: [.cacheControl: "public, max-age=86400, immutable"])
+    }
+}
+
+extension Response {
+    static func data(_ data: Data, contentType: String, headers extra: HTTPFields = [:]) -> Response {
+        var headers = extra
+        headers[.contentType] = contentType
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    static func json<T: Encodable>(_ value: T) throws -> Response {
+        return .data(try JSONOutput.encode(value), contentType: "application/json")
     }
 }

@@ -37,23 +37,3 @@ enum GeoqRouter {
         return router
     }
 }
-
-/// `/healthz`, `/metrics`, `/openapi.yaml`.
-struct OperationsRoutes<Context: RequestContext> {
-    let openAPISpec: Data
-
-    func add(to router: Router<Context>) {
-        router.get("/healthz") { _, _ in try Response.json(["status": "ok"]) }
-        router.get("/metrics") { _, _ in
-            Response.data(Data(ServerMetrics.registry.emitToBuffer()), contentType: "text/plain; version=0.0.4")
-        }
-        router.get("/openapi.yaml") { _, _ in Response.data(self.openAPISpec, contentType: "application/yaml") }
-    }
-}
-
-/// Prometheus as the swift-metrics backend, bootstrapped once per process.
-enum ServerMetrics {
-    static let registry = PrometheusCollectorRegistry()
-    private static let bootstrap: Void = { MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry)) }()
-    static func bootstrapOnce() { _ = bootstrap }
-}

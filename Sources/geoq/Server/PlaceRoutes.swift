@@ -8,41 +8,61 @@ struct PlaceRoutes<Context: RequestContext> {
     /// Completion answers by their parameters.
     let completions: AnswerCache
 
-    func add(to router: Router<Context>) {
-        router.get("/v1/complete") { request, _ in try self.complete(request) }
-        router.get("/v1/flood/places") { request, _ in try self.floodedPlaces(request) }
+    /// `/v1/complete`'s parameters.
+    struct CompleteQuery: Decodable {
+        var text: String
+        var near: GeoPoint?
+        var limit: Int
+        var kinds: Set<Place.Kind>?
+
+        init(from decoder: any Decoder) throws {
+            let fields = try QueryFields(from: decoder)
+            guard let text = try fields.text(.query) else { throw GeoError.invalidInput(.query, "missing; expected the text typed so far") }
+            self.text = text
+            near = try fields.point(required: false)
+            limit = try fields.integer(.limit, default: 10)
+            kinds = try fields.text(.kinds).map { try Place.Kind.parseList($0) }
+        }
+
+        /// The answer's key in the completion cache.
+        var cacheKey: String {
+            let kindsKey = kinds.map { $0.map(\.rawValue).sorted().joined(separator: ",") } ?? "-"
+            return "\(limit) \(near.map { "\($0.latitude) \($0.longitude)" } ?? "-") \(kindsKey) \(text)"
+        }
     }
 
-    func complete(_ request: Request) throws -> Response {
-        guard let query = request.text("q") else { throw APIError.badParameter("q", "missing; expected the text typed so far") }
-        let near = try request.point(required: false)
-        let limit = try request.integer("limit", default: 10, range: 1...PlaceCompleter.maximumLimit)
-        let kindsText = request.text("kinds")
-        let kinds: Set<Place.Kind>?
-        do {
-            kinds = try kindsText.map { try Place.Kind.parseList($0) }
-        } catch let error as CompletionError {
-            throw APIError.badParameter("kinds", error.description)
+    /// `/v1/flood/places`' parameters.
+    struct FloodedPlacesQuery: Decodable {
+        var rise: Double
+        var bbox: GeoBBox?
+        var limit: Int
+
+        init(from decoder: any Decoder) throws {
+            let fields = try QueryFields(from: decoder)
+            rise = try fields.rise()
+            bbox = try fields.bbox()
+            limit = try fields.integer(.limit, default: 20)
         }
-        let kindsKey = kinds.map { $0.map(\.rawValue).sorted().joined(separator: ",") } ?? "-"
-        let key = "\(limit) \(near.map { "\($0.latitude) \($0.longitude)" } ?? "-") \(kindsKey) \(query)"
-        let answer = try completions.answer(for: key) {
-            let suggestions: [PlaceSuggestion]
-            do {
-                suggestions = try engine.complete(query: query, near: near, limit: limit, kinds: kinds)
-            } catch let error as CompletionError {
-                throw APIError.badParameter("q", error.description)
-            }
-            return ByteBuffer(bytes: CompletionJSON.answerBytes(query: query, suggestions: suggestions))
+    }
+
+    func add(to router: Router<Context>) {
+        router.get("/v1/complete") { request, context in try self.complete(request, context: context) }
+        router.get("/v1/flood/places") { request, context in try self.floodedPlaces(request, context: context) }
+    }
+
+    func complete(_ request: Request, context: Context) throws -> Response {
+        let query = try request.query(CompleteQuery.self, context: context)
+        let answer = try completions.answer(for: query.cacheKey) {
+            let suggestions = try engine.complete(query: query.text, near: query.near, limit: query.limit, kinds: query.kinds)
+            return ByteBuffer(bytes: CompletionJSON.answerBytes(query: query.text, suggestions: suggestions))
         }
         var headers = HTTPFields()
         headers[.contentType] = "application/json"
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: answer))
     }
 
-    func floodedPlaces(_ request: Request) throws -> Response {
-        let rise = try request.rise(), bbox = try request.bbox()
-        let limit = try request.integer("limit", default: 20, range: 1...1000)
-        return try .json(engine.floodedPlaces(rise: rise, limit: limit, bbox: bbox))
+    func floodedPlaces(_ request: Request, context: Context) throws -> Response {
+        let query = try request.query(FloodedPlacesQuery.self, context: context)
+        return try .json(engine.floodedPlaces(rise: query.rise, limit: query.limit, bbox: query.bbox))
     }
 }

@@ -2,79 +2,78 @@ import Foundation
 import Geo
 import Hummingbird
 
-/// `POST /v1/region`: the body is points in any format `geoq region` reads.
+/// `POST /v1/region`: the body is points in any format `geoq region` reads, or
+/// `{"placeIds": […]}`; or `flooded_at`, without a body, frames the places the sea floods at that rise.
 struct RegionRoutes<Context: RequestContext> {
     let engine: QueryEngine
 
-    func add(to router: Router<Context>) {
-        router.post("/v1/region") { request, _ in try await self.region(request) }
+    /// The formats of `/v1/region`.
+    enum Format: String, CaseIterable {
+        case json, geojson
     }
 
-    func region(_ request: Request) async throws -> Response {
-        var request = request
-        let options = try regionOptions(request)
-        let format = request.text("format") ?? "json"
-        guard ["json", "geojson"].contains(format) else {
-            throw APIError.badParameter("format", "expected json or geojson, got \"\(format)\"")
+    /// `/v1/region`'s parameters.
+    struct RegionQuery: Decodable {
+        var floodedAt: Double?
+        var format: Format
+        var options: RegionOptions
+
+        init(from decoder: any Decoder) throws {
+            let fields = try QueryFields(from: decoder)
+            floodedAt = try fields.number(.floodedAt, "a sea level in metres from -12000 to 12000")
+            format = try fields.choice(.format, default: .json)
+            let defaults = RegionOptions()
+            options = RegionOptions(gap: try fields.number(.gap, "degrees greater than 0") ?? defaults.gap,
+                                    mode: try fields.choice(.mode, default: defaults.mode),
+                                    padding: try fields.number(.padding, "a fraction of the span, 0 or more") ?? defaults.padding,
+                                    minimumSpan: try fields.number(.minimumSpan, "degrees, 0 or more") ?? defaults.minimumSpan,
+                                    viewport: try fields.text(.viewport).map { try Viewport(parsing: $0) })
         }
-        let answer: (region: MapRegion, points: PointSet)
-        if let rise = try request.optionalNumber("flooded_at", "a sea level in metres from -12000 to 12000") {
-            // The places the sea reaches at that rise frame the map; the body is not read.
-            let points = try engine.floodedPlacePoints(rise: rise).points
-            answer = (try engine.region(points, options: options), points)
-        } else {
-            let body = try await request.collectBody(upTo: GeoqRouter.maximumBodyBytes)
-            if let ids = Self.placeIDs(in: body) {
-                let points = try engine.placePoints(ids: ids)
-                answer = (try engine.region(points, options: options), points)
-            } else {
-                do {
-                    // Up to 4 MiB of points to parse: off the event loop.
-                    answer = try await OffLoop.run { [engine] in
-                        try engine.region(ofBytes: body.readableBytesView, source: "request body", options: options)
-                    }
-                } catch let error as GeoError {
-                    throw APIError(status: .badRequest, code: "invalid_body", message: error.description)
-                }
-            }
-        }
-        if format == "geojson" {
-            return .data(Data(answer.region.geoJSONText(points: answer.points).utf8), contentType: "application/geo+json")
-        }
-        return .data(Data(answer.region.jsonText().utf8), contentType: "application/json")
     }
 
     /// `{"placeIds": [1, 2, …]}`: gazetteer places by GeoNames id.
-    static func placeIDs(in body: ByteBuffer) -> [Int]? {
-        guard body.readableBytes < 1 << 20, body.readableBytesView.first(where: { $0 > 32 }) == UInt8(ascii: "{"),
-              let object = try? JSONSerialization.jsonObject(with: Data(body.readableBytesView)) as? [String: Any],
-              object.count == 1, let ids = object["placeIds"] as? [Any] else { return nil }
-        let numbers = ids.compactMap { $0 as? Int }
-        return numbers.count == ids.count ? numbers : nil
+    struct PlaceIDsBody: Decodable {
+        var placeIds: [Int]
     }
 
-    private func regionOptions(_ request: Request) throws -> RegionOptions {
-        let modeText = request.text("mode") ?? RegionOptions.Mode.independent.rawValue
-        guard let mode = RegionOptions.Mode(rawValue: modeText) else {
-            throw APIError.badParameter("mode", "expected independent or joint, got \"\(modeText)\"")
+    func add(to router: Router<Context>) {
+        router.post("/v1/region") { request, context in try await self.region(request, context: context) }
+    }
+
+    func region(_ request: Request, context: Context) async throws -> Response {
+        var request = request
+        let query = try request.query(RegionQuery.self, context: context)
+        let body = try await request.collectBody(upTo: GeoqRouter.maximumBodyBytes)
+        let input: RegionInput
+        if let rise = query.floodedAt {
+            // The places the sea reaches at that rise frame the map: one input, never two.
+            guard !body.readableBytesView.contains(where: { $0 > 32 }) else {
+                throw GeoError.invalidInput(.floodedAt, "frames the places flooded at that rise; expected no body with it (send points or placeIds without flooded_at)")
+            }
+            input = .floodedAt(rise)
+        } else {
+            input = Self.input(body: body)
         }
-        let defaults = RegionOptions()
-        let viewport: Viewport?
+        let answer: RegionAnswer
         do {
-            viewport = try request.text("viewport").map { try Viewport(parsing: $0) }
-        } catch {
-            throw APIError.badParameter("viewport", "\(error)")
+            // Up to 4 MiB of points to parse: off the event loop.
+            answer = try await OffLoop.run { [engine, options = query.options] in try engine.region(for: input, options: options) }
+        } catch GeoError.unreadableFile(_, let message) {
+            throw APIError(status: .badRequest, code: "invalid_body", message: "request body: \(message)")
         }
-        let options = RegionOptions(gap: try request.optionalNumber("gap", "degrees greater than 0") ?? defaults.gap, mode: mode,
-                                    padding: try request.optionalNumber("padding", "a fraction of the span, 0 or more") ?? defaults.padding,
-                                    minimumSpan: try request.optionalNumber("min_span", "degrees, 0 or more") ?? defaults.minimumSpan,
-                                    viewport: viewport)
-        do {
-            try options.validate()
-        } catch let error as RegionOptionsError {
-            let name = ["gap": "gap", "padding": "padding", "minimumSpan": "min_span"][error.parameter.rawValue] ?? error.parameter.rawValue
-            throw APIError.badParameter(name, "expected \(error.expected), got \(error.value)")
+        if query.format == .geojson {
+            return .data(Data(answer.region.geoJSONText(points: answer.points).utf8), contentType: "application/geo+json")
         }
-        return options
+        return .data(Data((answer.region.jsonText() + "\n").utf8), contentType: "application/json")
+    }
+
+    /// The body as a region input: place ids when it is `{"placeIds": […]}`, else points.
+    static func input(body: ByteBuffer) -> RegionInput {
+        let bytes = body.readableBytesView
+        if bytes.count < 1 << 20, bytes.first(where: { $0 > 32 }) == UInt8(ascii: "{"),
+           let ids = try? JSONDecoder().decode(PlaceIDsBody.self, from: Data(bytes)) {
+            return .places(ids.placeIds)
+        }
+        return .pointData(Array(bytes), source: "request body")
     }
 }

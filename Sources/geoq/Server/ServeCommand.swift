@@ -27,8 +27,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var dataset: DEMOptions
 
-    @Option(help: ArgumentHelp("Gazetteer file, repeatable (default: data/places.tsv.gz with postcodes.tsv.gz and airports.tsv.gz beside it).", valueName: "file"))
-    var places: [String] = []
+    @OptionGroup var gazetteer: PlacesOptions
 
     @Option(help: ArgumentHelp("Memory for completion answers kept for repeated prefixes, in MiB (0: none).", valueName: "MiB"))
     var completionCache = GeoqRouter.defaultCompletionCacheMiB
@@ -41,15 +40,7 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let placesPaths = try PlacesFileLocator.locateAll(explicit: places)
-        let gazetteer: Gazetteer
-        do {
-            gazetteer = try Gazetteer(contentsOfFiles: placesPaths)
-        } catch let error as GazetteerError {
-            throw GeoError.unsupported("\(error)")
-        }
-        let flood = try dataset.loadIndex()
-        let engine = QueryEngine(flood: flood, demSource: try dataset.demPath(), places: PlaceCompleter(gazetteer: gazetteer))
+        let engine = try EngineLoader.load(dem: dataset, demPath: try dataset.demPath(), placesPaths: try gazetteer.placesPaths())
         guard let specPath = EmbeddedData.repositoryFile("openapi.yaml"), let spec = FileManager.default.contents(atPath: specPath) else {
             throw GeoError.unreadableFile(path: "openapi.yaml", message: "not found beside data/; expected the repository's OpenAPI description")
         }

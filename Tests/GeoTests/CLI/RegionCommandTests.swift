@@ -3,31 +3,8 @@ import Testing
 
 /// `geoq region` end to end: the built executable, its output, its messages and its exit statuses.
 @Suite struct RegionCommandTests {
-    struct Outcome {
-        let status: Int32
-        let standardOutput: String
-        let standardError: String
-    }
-
-    /// Runs the `geoq` built beside this test binary, feeding `input` on standard input.
-    private func geoq(_ arguments: [String], input: String = "") throws -> Outcome {
-        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("geoq")
-        try #require(FileManager.default.isExecutableFile(atPath: executable.path), "geoq is built with the tests")
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let (stdin, stdout, stderr) = (Pipe(), Pipe(), Pipe())
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try stdin.fileHandleForWriting.close()
-        let output = stdout.fileHandleForReading.readDataToEndOfFile()
-        let error = stderr.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Outcome(status: process.terminationStatus, standardOutput: String(decoding: output, as: UTF8.self),
-                       standardError: String(decoding: error, as: UTF8.self))
+    private func geoq(_ arguments: [String], input: String = "") throws -> GeoqProcess.Run {
+        try GeoqProcess.run(arguments, input: Data(input.utf8))
     }
 
     private let pins = "name,lat,lon\nLouvre,48.8606,2.3376\nNotre-Dame,48.8530,2.3499\nEiffel Tower,48.8584,2.2945\nbad geocode,0,0\n"
@@ -74,11 +51,11 @@ import Testing
 
     @Test func badOptionsSayWhatWasExpectedWithExitStatus2() throws {
         let cases: [(arguments: [String], message: String)] = [
-            (["--gap", "0"], "Error: --gap is 0.0; expected a finite number of degrees greater than 0"),
-            (["--gap", "-1"], "Error: --gap is -1.0; expected a finite number of degrees greater than 0"),
-            (["--padding", "-0.5"], "Error: --padding is -0.5; expected a finite fraction of the span, 0 or more"),
-            (["--min-span", "-1"], "Error: --min-span is -1.0; expected a finite number of degrees, 0 or more"),
-            (["--viewport", "1024"], "Error: --viewport \"1024\" is not a viewport; expected WIDTHxHEIGHT in pixels, each 1 to 100000, like 1024x768"),
+            (["--gap", "0"], "Error: --gap: expected a finite number of degrees greater than 0, got 0.0"),
+            (["--gap", "-1"], "Error: --gap: expected a finite number of degrees greater than 0, got -1.0"),
+            (["--padding", "-0.5"], "Error: --padding: expected a finite fraction of the span, 0 or more, got -0.5"),
+            (["--min-span", "-1"], "Error: --min-span: expected a finite number of degrees, 0 or more, got -1.0"),
+            (["--viewport", "1024"], "Error: The value '1024' is invalid for '--viewport <WxH>': expected WIDTHxHEIGHT in pixels, each 1 to 100000, like 1024x768; got \"1024\""),
             (["--mode", "both"], "Error: The value 'both' is invalid for '--mode <mode>'. Please provide one of 'independent' and 'joint'."),
         ]
         for (arguments, message) in cases {

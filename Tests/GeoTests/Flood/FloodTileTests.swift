@@ -14,10 +14,10 @@ import Testing
     }
 
     @Test func tilesOutsideTheirZoomLevelAreRejected() {
-        #expect(throws: GeoError.invalidArgument(parameter: "z", message: "expected a zoom level from 0 to 22, got 40")) {
+        #expect(throws: GeoError.invalidInput(.zoom, "expected a zoom level from 0 to 22, got 40")) {
             try TileCoordinate(zoom: 40, x: 0, y: 0)
         }
-        #expect(throws: GeoError.invalidArgument(parameter: "x", message: "expected a tile index from 0 to 1 at zoom 1, got 2")) {
+        #expect(throws: GeoError.invalidInput(.tileX, "expected a tile index from 0 to 1 at zoom 1, got 2")) {
             try TileCoordinate(zoom: 1, x: 2, y: 0)
         }
         #expect(throws: GeoError.self) { try TileCoordinate(zoom: 3, x: 0, y: -1) }

@@ -1,5 +1,5 @@
 import Testing
-@testable import Geo
+@_spi(Testing) @testable import Geo
 
 /// Spill levels against the definition, checked by brute force: at each rise R, the water is
 /// what a breadth-first search from the seeds reaches through cells at or below R.

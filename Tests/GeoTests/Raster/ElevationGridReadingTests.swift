@@ -69,7 +69,7 @@ import Testing
 
         let fine = folder.appendingPathComponent("fine.tif").path
         TestRasters.writeGeoTIFF(at: fine, width: 2, height: 2, values: [1, 2, 3, 4], type: GDT_Int16, geoTransform: [0, 1, 0, 0, 0, -1])
-        #expect(throws: GeoError.invalidArgument(parameter: "--band", message: "\(fine) has 1 band; expected 1…1, got 2")) {
+        #expect(throws: GeoError.invalidInput(.band, "\(fine) has 1 band; expected 1…1, got 2")) {
             _ = try ElevationGrid.read(path: fine, band: 2)
         }
 

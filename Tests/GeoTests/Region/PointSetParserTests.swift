@@ -1,10 +1,10 @@
 import Testing
-@testable import Geo
+@_spi(Testing) @testable import Geo
 
 /// Every accepted format, and the first bad point of each kind named by index and place.
 @Suite struct PointSetParserTests {
     private func parse(_ text: String) throws -> PointSet {
-        try PointSetParser.parse(Array(text.utf8))
+        try PointSetParser.read(Array(text.utf8))
     }
 
     private func error(_ text: String) -> PointSetError? {
@@ -158,7 +158,7 @@ import Testing
             }
             // Either points or a PointSetError; anything else (or a trap) fails the test.
             do {
-                _ = try PointSetParser.parse(bytes)
+                _ = try PointSetParser.read(bytes)
             } catch {
                 #expect(error is PointSetError)
             }
@@ -168,11 +168,11 @@ import Testing
     // MARK: PointSet
 
     @Test func aPointSetChecksItsArrays() {
-        #expect(throws: PointSetError.countMismatch(latitudes: 2, longitudes: 1)) {
+        #expect(throws: PointSetError.countMismatch(latitudes: 2, longitudes: 1).geoError) {
             try PointSet(latitudes: [1, 2], longitudes: [3])
         }
-        #expect(throws: PointSetError.empty) { try PointSet(latitudes: [], longitudes: []) }
-        #expect(throws: PointSetError.badPoint(index: 1, location: nil, problem: "longitude is nan; expected a finite number of degrees")) {
+        #expect(throws: PointSetError.empty.geoError) { try PointSet(latitudes: [], longitudes: []) }
+        #expect(throws: GeoError.invalidInput(.points, "point 1: longitude is nan; expected a finite number of degrees")) {
             try PointSet(latitudes: [1, 2], longitudes: [3, .nan])
         }
     }
@@ -181,5 +181,6 @@ import Testing
         let error = PointSetError.badPoint(index: 3, location: "line 5", problem: "latitude 95.0 is out of range; expected -90 to 90")
         #expect(error.description == "point 3 (line 5): latitude 95.0 is out of range; expected -90 to 90")
         #expect(!PointSetError.unrecognizedFormat("x").description.contains("\n"))
+        #expect(throws: GeoError.invalidInput(.points, "no points: the input holds no coordinates")) { try PointSetParser.parse([UInt8]()) }
     }
 }

@@ -1,5 +1,5 @@
 import Testing
-@testable import Geo
+@_spi(Testing) @testable import Geo
 
 /// Hand-computed regions. Unless a test says otherwise: gap 1°, padding 0.1 (each side), minimum span 0.01°.
 @Suite struct RegionFramerTests {
@@ -144,7 +144,7 @@ import Testing
     @Test func aRunAroundTheWholeCircleLeavesOutTheWidestGap() throws {
         // Every whole degree but 100°: with a 2.5° gap nothing breaks; the widest gap is 99 → 101.
         let longitudes = stride(from: -180.0, to: 180.0, by: 1).filter { $0 != 100 }
-        for runSearch in [RegionFramer._RunSearch.automatic, .sorting] {
+        for runSearch in [RegionFramer.RunSearch.automatic, .sorting] {
             let region = try frame(longitudes.map { (0, $0) }, RegionOptions(gap: 2.5, padding: 0), runSearch: runSearch)
             #expect(region.pointBounds.west == 101 && region.pointBounds.east == 99)
             #expect(region.span.longitudeDelta == 358)
@@ -193,11 +193,17 @@ import Testing
     }
 
     @Test func badOptionsAreRefusedWithWhatWasExpected() {
-        #expect(throws: RegionOptionsError.self) { try RegionFramer(options: RegionOptions(gap: 0)) }
-        #expect(throws: RegionOptionsError.self) { try RegionFramer(options: RegionOptions(gap: .nan)) }
-        #expect(throws: RegionOptionsError.self) { try RegionFramer(options: RegionOptions(padding: -0.1)) }
-        #expect(throws: RegionOptionsError.self) { try RegionFramer(options: RegionOptions(minimumSpan: -1)) }
-        let error = RegionOptionsError(parameter: .gap, value: -1, expected: "a finite number of degrees greater than 0")
-        #expect(error.description == "gap is -1.0; expected a finite number of degrees greater than 0")
+        #expect(throws: GeoError.invalidInput(.gap, "expected a finite number of degrees greater than 0, got 0.0")) {
+            try RegionFramer(options: RegionOptions(gap: 0))
+        }
+        #expect(throws: GeoError.invalidInput(.gap, "expected a finite number of degrees greater than 0, got nan")) {
+            try RegionFramer(options: RegionOptions(gap: .nan))
+        }
+        #expect(throws: GeoError.invalidInput(.padding, "expected a finite fraction of the span, 0 or more, got -0.1")) {
+            try RegionFramer(options: RegionOptions(padding: -0.1))
+        }
+        #expect(throws: GeoError.invalidInput(.minimumSpan, "expected a finite number of degrees, 0 or more, got -1.0")) {
+            try RegionFramer(options: RegionOptions(minimumSpan: -1))
+        }
     }
 }

@@ -1,5 +1,5 @@
 import Testing
-@testable import Geo
+@_spi(Testing) @testable import Geo
 
 /// Invariants on seeded random point sets, checked against a brute-force reference that tries every
 /// window of the sorted values (on the circle, for longitudes).
@@ -139,7 +139,7 @@ import Testing
         }
         // Evenly spaced longitudes: every gap ties, so the arc starts at the most westerly point.
         let lattice = (0..<720).map { (0.0, -180 + 0.5 * Double($0)) }
-        for runSearch in [RegionFramer._RunSearch.automatic, .sorting] {
+        for runSearch in [RegionFramer.RunSearch.automatic, .sorting] {
             let region = try frame(lattice, RegionOptions(padding: 0), runSearch: runSearch)
             #expect(region.pointBounds.west == -180 && region.pointBounds.east == 179.5)
         }

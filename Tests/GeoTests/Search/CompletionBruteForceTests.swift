@@ -30,7 +30,7 @@ struct CompletionBruteForceTests {
         let country = Dictionary(uniqueKeysWithValues: gazetteer.places.map { ($0.id, $0.countryCode) })
         for query in ["k", "ka", "ra", "to", "sa na", "kira"] {
             for (qualifier, code) in [("zed", "AA"), ("qux", "BB"), ("bb", "BB")] {
-                for near in [nil, PlaceCompleter.Point(latitude: 10, longitude: 20)] {
+                for near in [nil, GeoPoint(latitude: 10, longitude: 20)] {
                     let got = try completer.complete(query: query + " " + qualifier, near: near, limit: 5).map(\.id)
                     let expected = Self.bruteForce(gazetteer, query, near: near, limit: 400)
                         .filter { country[$0] == code }.prefix(5)
@@ -43,7 +43,7 @@ struct CompletionBruteForceTests {
     /// Every place's best exact-match score for `query`, by reading all its names: words in
     /// order from a word start, or scattered (every query word a word of the name) when
     /// in-order matches are fewer than the limit.
-    static func bruteForce(_ gazetteer: Gazetteer, _ query: String, near: PlaceCompleter.Point?, limit: Int) -> [Int] {
+    static func bruteForce(_ gazetteer: Gazetteer, _ query: String, near: GeoPoint?, limit: Int) -> [Int] {
         let key = Normalizer.normalizedBytes(query)
         var best: [(id: Int, index: Int, score: Float)] = []
         var inOrder: [(id: Int, index: Int, score: Float)] = []
@@ -114,7 +114,7 @@ struct CompletionBruteForceTests {
         let completer = PlaceCompleter(gazetteer: gazetteer, k: 4, typoThreshold: 0)
         let queries = ["k", "ka", "kar", "ra", "rot", "sa na", "ta k", "kira", "naka", "to", "ro ka", "x",
                        "kara ta", "ta kara", "ka ka", "sa sa na"]
-        let nearPoints: [PlaceCompleter.Point?] = [nil, .init(latitude: 10, longitude: 20), .init(latitude: -60, longitude: -170)]
+        let nearPoints: [GeoPoint?] = [nil, .init(latitude: 10, longitude: 20), .init(latitude: -60, longitude: -170)]
         for query in queries {
             for near in nearPoints {
                 for limit in [1, 3, 4, 10, 25] {

@@ -16,7 +16,7 @@ import Testing
     for line in lines {
         let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
         guard fields.count >= 5, let expected = Int(fields[3]) else { continue }
-        let near = Double(fields[1]).flatMap { lat in Double(fields[2]).map { PlaceCompleter.Point(latitude: lat, longitude: $0) } }
+        let near = Double(fields[1]).flatMap { lat in Double(fields[2]).map { GeoPoint(latitude: lat, longitude: $0) } }
         let ids = try completer.complete(query: fields[0], near: near, limit: 5).map(\.id)
         var total = totals[fields[4], default: (0, 0, 0)]
         total.rows += 1

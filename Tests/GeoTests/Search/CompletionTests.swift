@@ -31,7 +31,7 @@ struct CompletionTests {
         ])
     static let completer = PlaceCompleter(gazetteer: gazetteer)
 
-    func ids(_ query: String, near: PlaceCompleter.Point? = nil, limit: Int = 10) throws -> [Int] {
+    func ids(_ query: String, near: GeoPoint? = nil, limit: Int = 10) throws -> [Int] {
         try Self.completer.complete(query: query, near: near, limit: limit).map(\.id)
     }
 
@@ -103,8 +103,8 @@ struct CompletionTests {
     }
 
     @Test func proximityDecaysSmoothly() throws {
-        let illinois = PlaceCompleter.Point(latitude: 39.8, longitude: -89.65)
-        let missouri = PlaceCompleter.Point(latitude: 37.2, longitude: -93.3)
+        let illinois = GeoPoint(latitude: 39.8, longitude: -89.65)
+        let missouri = GeoPoint(latitude: 37.2, longitude: -93.3)
         #expect(try ids("springfield", near: illinois) == [10, 11])
         #expect(try ids("springfield", near: missouri) == [11, 10])
         // Far from both Londons, population decides again.
@@ -117,18 +117,18 @@ struct CompletionTests {
     @Test func badInputIsRefusedWithoutTrapping() throws {
         #expect(try ids("").isEmpty)
         #expect(try ids("   \u{3000} ").isEmpty)
-        #expect(throws: CompletionError.queryTooLong(characters: 257)) {
+        #expect(throws: GeoError.invalidInput(.query, "257 characters long; expected at most 256")) {
             try Self.completer.complete(query: String(repeating: "a", count: 257))
         }
-        #expect(throws: CompletionError.controlCharacter(position: 4, codePoint: 7)) {
+        #expect(throws: GeoError.invalidInput(.query, "a control character U+0007 at character 4; expected printable text")) {
             try Self.completer.complete(query: "par\u{7}is")
         }
-        #expect(throws: CompletionError.limitOutOfRange(0)) { try Self.completer.complete(query: "paris", limit: 0) }
-        #expect(throws: CompletionError.limitOutOfRange(101)) { try Self.completer.complete(query: "paris", limit: 101) }
-        #expect(throws: CompletionError.nearOutOfRange(latitude: 91, longitude: 0)) {
+        #expect(throws: GeoError.invalidInput(.limit, "expected a whole number from 1 to 100, got 0")) { try Self.completer.complete(query: "paris", limit: 0) }
+        #expect(throws: GeoError.invalidInput(.limit, "expected a whole number from 1 to 100, got 101")) { try Self.completer.complete(query: "paris", limit: 101) }
+        #expect(throws: GeoError.invalidInput(.near, "latitude must be a number from -90 to 90, got 91.0")) {
             try Self.completer.complete(query: "paris", near: .init(latitude: 91, longitude: 0))
         }
-        #expect(throws: CompletionError.invalidUTF8(byteOffset: 3)) {
+        #expect(throws: GeoError.invalidInput(.query, "not valid UTF-8 at byte 3; expected UTF-8 text")) {
             try PlaceCompleter.decodeQuery([0x70, 0x61, 0xC3, 0x28])
         }
         #expect(try PlaceCompleter.decodeQuery(Array("São".utf8)) == "São")

@@ -62,28 +62,31 @@ struct GazetteerFileTests {
 
     @Test func badFilesGiveOneLineNamingTheFileAndTheExpectation() throws {
         let missing = "/nonexistent/places.tsv.gz"
-        #expect(throws: GazetteerError.missing(path: missing)) { try Gazetteer(contentsOf: missing) }
+        #expect(throws: GazetteerError.missing(path: missing).geoError) { try Gazetteer(contentsOf: missing) }
+        #expect(throws: GeoError.unreadableFile(path: missing, message: "no such file (expected a geoq places TSV, optionally gzip-compressed)")) {
+            try Gazetteer(contentsOf: missing)
+        }
 
         let empty = try F.temporaryFile("empty.tsv", contents: [])
-        #expect(throws: GazetteerError.empty(path: empty)) { try Gazetteer(contentsOf: empty) }
+        #expect(throws: GazetteerError.empty(path: empty).geoError) { try Gazetteer(contentsOf: empty) }
 
         let csv = try F.temporaryFile("places.csv", contents: Array("id,name\n1,Paris\n".utf8))
-        #expect(throws: GazetteerError.notPlacesTSV(path: csv, line: 1, found: "id,name")) { try Gazetteer(contentsOf: csv) }
+        #expect(throws: GazetteerError.notPlacesTSV(path: csv, line: 1, found: "id,name").geoError) { try Gazetteer(contentsOf: csv) }
 
         let header = PlacesTSV.headerLine + "\n"
         let shortRow = try F.temporaryFile("short.tsv", contents: Array((header + "P\t1\tParis\n").utf8))
-        #expect(throws: GazetteerError.badRow(path: shortRow, line: 2, reason: "expected 13 tab-separated fields, found 3")) {
+        #expect(throws: GazetteerError.badRow(path: shortRow, line: 2, reason: "expected 13 tab-separated fields, found 3").geoError) {
             try Gazetteer(contentsOf: shortRow)
         }
 
         let invalid = try F.temporaryFile("latin1.tsv", contents: Array(header.utf8) + Array("P\t1\tS".utf8) + [0xE3] + Array("o\n".utf8))
-        #expect(throws: GazetteerError.invalidUTF8(path: invalid, line: 2, byteColumn: 6)) { try Gazetteer(contentsOf: invalid) }
+        #expect(throws: GazetteerError.invalidUTF8(path: invalid, line: 2, byteColumn: 6).geoError) { try Gazetteer(contentsOf: invalid) }
 
         let onlyHeader = try F.temporaryFile("header.tsv", contents: Array(header.utf8))
-        #expect(throws: GazetteerError.noPlaces(path: onlyHeader)) { try Gazetteer(contentsOf: onlyHeader) }
+        #expect(throws: GazetteerError.noPlaces(path: onlyHeader).geoError) { try Gazetteer(contentsOf: onlyHeader) }
 
         let notGeoNames = try F.temporaryFile("notes.txt", contents: Array("a\tb\nc\td\ne\tf\ng\th\ni\tj\n".utf8))
-        #expect(throws: GazetteerError.unknownFormat(path: notGeoNames)) { try Gazetteer.importGeoNames(from: notGeoNames) }
+        #expect(throws: GazetteerError.unknownFormat(path: notGeoNames).geoError) { try Gazetteer.importGeoNames(from: notGeoNames) }
 
         for error in [GazetteerError.missing(path: missing), .empty(path: empty), .noPlaces(path: onlyHeader)] {
             #expect(error.description.hasPrefix(error.pathForTests))

@@ -79,3 +79,20 @@ struct PostalCodeCheckTests {
         #expect(key("12345678901") == nil)  // too long for any postal code
     }
 }
+
+/// `geoq postcode check` through the real executable: one line, exit status by validity.
+struct PostcodeCommandTests {
+    @Test(arguments: [
+        (["K1A 0B1"], 0, "K1A 0B1: valid (a Canadian postal code, forward sortation area K1A)\n"),
+        (["w1a1a1", "--country", "ca"], 1, "w1a1a1: not valid (Canadian postal codes never start with W)\n"),
+        (["90210-1234"], 0, "90210-1234: valid (a US ZIP+4 code, ZIP 90210)\n"),
+        (["00-950", "--country", "PL"], 0, "00-950: valid (matches the postal-code format of PL, ##-###)\n"),
+        (["12345", "--country", "XX"], 1, "12345: not valid (no postal-code rule or pattern is known for country XX)\n"),
+    ])
+    func checkSaysValidOrNotAndWhy(arguments: [String], status: Int32, output: String) throws {
+        let result = try GeoqProcess.run(["postcode", "check"] + arguments)
+        #expect(result.status == status)
+        #expect(result.standardOutput == output)
+        #expect(result.standardError.isEmpty)
+    }
+}

@@ -1,5 +1,5 @@
 import Testing
-@testable import Geo
+@_spi(Testing) @testable import Geo
 
 /// The radix sort against the standard library's sort.
 @Suite struct RadixSortTests {

@@ -45,21 +45,34 @@ extension SpillIndex {
     /// A plate carrée (equirectangular) PNG of `bbox` at `rise`, `width × height` pixels. O(pixels).
     public func mapPNG(rise: Double, bbox: GeoBBox = .world, width: Int, height: Int) throws -> Data {
         try SpillIndex.validateImageSize(width: width, height: height)
+        let (longitudes, latitudes) = SpillIndex.mapSamplePositions(bbox: bbox, width: width, height: height)
+        return try render(rise: rise, longitudes: longitudes, latitudes: latitudes).pngData()
+    }
+
+    /// The longitudes and latitudes of the pixel centres of a plate carrée map of `bbox`.
+    static func mapSamplePositions(bbox: GeoBBox, width: Int, height: Int) -> (longitudes: [Double], latitudes: [Double]) {
         let longitudeStep = bbox.longitudeSpan / Double(width), latitudeStep = (bbox.north - bbox.south) / Double(height)
         let longitudes = (0..<width).map { i -> Double in
             let longitude = bbox.west + (Double(i) + 0.5) * longitudeStep
             return longitude > 180 ? longitude - 360 : longitude
         }
-        let latitudes = (0..<height).map { bbox.north - (Double($0) + 0.5) * latitudeStep }
-        return try render(rise: rise, longitudes: longitudes, latitudes: latitudes).pngData()
+        return (longitudes, (0..<height).map { bbox.north - (Double($0) + 0.5) * latitudeStep })
     }
 
     /// Largest picture side geoq renders.
     public static let maximumImageSide = 8192
 
-    static func validateImageSize(width: Int, height: Int) throws {
-        for (name, value) in [("--width", width), ("--height", height)] where !(1...maximumImageSide).contains(value) {
-            throw GeoError.invalidArgument(parameter: name, message: "expected a pixel count from 1 to \(maximumImageSide), got \(value)")
+    /// Checks a picture size: each side from 1 to `maximumImageSide` pixels.
+    public static func validateImageSize(width: Int, height: Int) throws {
+        for (quantity, value) in [(Quantity.width, width), (.height, height)] where !(1...maximumImageSide).contains(value) {
+            throw GeoError.invalidInput(quantity, "expected a pixel count from 1 to \(maximumImageSide), got \(value)")
         }
+    }
+}
+
+extension SpillIndex {
+    /// A 256 × 256 PNG tile of the sea at `rise`, in the colours of `mapPNG`. O(pixels).
+    public func tilePNG(_ tile: TileCoordinate, rise: Double) throws -> Data {
+        try render(rise: rise, longitudes: tile.pixelLongitudes, latitudes: tile.pixelLatitudes).pngData()
     }
 }

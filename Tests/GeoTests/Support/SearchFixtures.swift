@@ -3,9 +3,7 @@ import Foundation
 
 /// Paths and shared, built-once values for the search tests.
 enum SearchFixtures {
-    /// The repository root, found from this file's path (Tests/GeoTests/Search/…).
-    static let repositoryRoot: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static var repositoryRoot: URL { TestRasters.repositoryRoot }
 
     static let embeddedPlacesPath = repositoryRoot.appendingPathComponent("data/places.tsv.gz").path
     /// Every shipped gazetteer: towns, postal codes, airports.
@@ -27,11 +25,11 @@ enum SearchFixtures {
     }()
 
     /// The rows of an eval file: query, near point, expected answer, category.
-    static func evalRows(_ path: String) throws -> [(query: String, near: PlaceCompleter.Point?, expected: String, category: String)] {
+    static func evalRows(_ path: String) throws -> [(query: String, near: GeoPoint?, expected: String, category: String)] {
         try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").dropFirst().compactMap { line in
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             guard fields.count >= 5 else { return nil }
-            let near = Double(fields[1]).flatMap { lat in Double(fields[2]).map { PlaceCompleter.Point(latitude: lat, longitude: $0) } }
+            let near = Double(fields[1]).flatMap { lat in Double(fields[2]).map { GeoPoint(latitude: lat, longitude: $0) } }
             return (fields[0], near, fields[3], fields[4])
         }
     }
@@ -44,9 +42,7 @@ enum SearchFixtures {
     }
 
     static func temporaryFile(_ name: String, contents: [UInt8]) throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("geoq-search-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let path = directory.appendingPathComponent(name).path
+        let path = TestRasters.temporaryDirectory().appendingPathComponent(name).path
         try Data(contents).write(to: URL(fileURLWithPath: path))
         return path
     }

@@ -6,25 +6,10 @@ import Testing
 /// The `geoq` executable as a user meets it: exit status 2 for usage mistakes, 1 for data
 /// problems, one clear line on stderr, never a crash.
 @Suite struct CommandLineTests {
-    struct Run { var status: Int32; var stdout: String; var stderr: String }
-
-    static let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("geoq")
     let folder = TestRasters.temporaryDirectory()
 
-    func geoq(_ arguments: [String]) throws -> Run {
-        let process = Process()
-        process.executableURL = Self.executable
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["XDG_CACHE_HOME"] = folder.appendingPathComponent("cache").path
-        process.environment = environment
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile(), stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+    func geoq(_ arguments: [String]) throws -> GeoqProcess.Run {
+        try GeoqProcess.run(arguments, environment: ["XDG_CACHE_HOME": folder.appendingPathComponent("cache").path])
     }
 
     /// A 4×3 regional DEM: a sea column on the west, a ridge of 8 m, a basin of 2 m behind it.
@@ -37,8 +22,8 @@ import Testing
 
     @Test func pointAnswersInJSON() throws {
         let run = try geoq(["flood", "point", "--dem", smallDEM(), "--lat", "48.5", "--lon", "12.5", "--format", "json"])
-        #expect(run.status == 0, "\(run.stderr)")
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        #expect(run.status == 0, "\(run.standardError)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
         #expect(json["elevationM"] as? Double == 2)
         #expect(json["spillLevelM"] as? Double == 8)
         #expect(json["flooding"] as? String == "under water from +8 m")
@@ -47,10 +32,10 @@ import Testing
     @Test func statsAnswerInJSONAndTheCacheIsBuiltOnce() throws {
         let dem = smallDEM()
         let first = try geoq(["flood", "--dem", dem, "--rise", "8", "--format", "json"])
-        #expect(first.status == 0 && first.stderr.contains("building the spill index"))
+        #expect(first.status == 0 && first.standardError.contains("building the spill index"))
         let second = try geoq(["flood", "--dem", dem, "--rise=-1", "--format", "json"])
-        #expect(second.status == 0 && second.stderr.isEmpty)
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(first.stdout.utf8)) as? [String: Any])
+        #expect(second.status == 0 && second.standardError.isEmpty)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(first.standardOutput.utf8)) as? [String: Any])
         let land = try #require(json["landKm2"] as? Double), flooded = try #require(json["newlyFloodedLandKm2"] as? Double)
         #expect(land > 0 && abs(flooded - land) < 1e-6, "at +8 m every land cell is water")
     }
@@ -59,12 +44,18 @@ import Testing
         (["flood", "--rise", "abc"], 2, "--rise"),
         (["flood", "--rise", "nan"], 2, "--rise: expected a sea-level change in metres from -12000 to 12000"),
         (["flood", "--rise", "20000"], 2, "from -12000 to 12000"),
-        (["flood", "point", "--lat", "91", "--lon", "0"], 2, "latitude must be a number from -90 to 90"),
-        (["flood", "--rise", "1", "--bbox", "10,50,10,60"], 2, "the box is empty"),
+        (["flood", "point", "--lat", "91", "--lon", "0"], 2, "--lat: expected a latitude from -90 to 90, got 91.0"),
+        (["flood", "point", "--lat", "0", "--lon", "0"], 2, "geoq: --lat/--lon: 0.0,0.0 is outside the DEM's extent; expected a point on it"),
+        (["flood", "--rise", "1", "--bbox", "10,50,10,60"], 2, "The value '10,50,10,60' is invalid for '--bbox <w,s,e,n>': west and east are both 10.0: the box is empty"),
         (["flood", "--rise", "1", "--bbox", "10,60,20,50"], 2, "south (60.0) must be less than north (50.0)"),
-        (["flood", "--rise", "1", "--connectivity", "6"], 2, "--connectivity: expected 4 or 8"),
-        (["flood", "--rise", "1", "--seed", "100,0"], 2, "--seed: latitude must be a number from -90 to 90"),
+        (["flood", "--rise", "1", "--connectivity", "6"], 2, "The value '6' is invalid for '--connectivity <connectivity>'. Please provide one of '4' and '8'."),
+        (["flood", "--rise", "1", "--seed", "100,0"], 2, "The value '100,0' is invalid for '--seed <lat,lon>': latitude must be a number from -90 to 90, got 100.0"),
+        (["flood", "--rise", "1", "--seed", "10,20"], 2, "geoq: --seed: 10.0,20.0 is outside the DEM; expected a point on it"),
+        (["flood", "--rise", "1", "--band", "3"], 2, "geoq: --band: "),
         (["flood", "--rise", "1", "--band", "3"], 2, "has 1 band; expected 1…1, got 3"),
+        (["flood", "--rise", "1", "--width", "0"], 2, "--width: expected a pixel count from 1 to 8192, got 0"),
+        (["region", "-", "--places", "1,x"], 2, "The value '1,x' is invalid for '--places <id,id,…>': expected GeoNames ids"),
+        (["region", "--flooded-at", "1", "--places", "1"], 2, "expected one of: a file of points (or - for standard input), --places ID,ID or --flooded-at RISE; got 2"),
         (["flood", "--rise", "1", "--dem", "/nonexistent/dem.tif"], 1, "/nonexistent/dem.tif: no such file"),
         (["flood", "--rise", "1", "--format", "json", "-o", "/nonexistent/folder/out.json"], 1, "the folder /nonexistent/folder does not exist"),
     ] as [([String], Int32, String)])
@@ -72,15 +63,15 @@ import Testing
         var arguments = arguments
         if !arguments.contains("--dem") { arguments += ["--dem", smallDEM()] }
         let run = try geoq(arguments)
-        #expect(run.status == status, "\(arguments): \(run.stderr)")
-        #expect(run.stderr.contains(message), "\(arguments): \(run.stderr)")
-        #expect(run.stdout.isEmpty)
+        #expect(run.status == status, "\(arguments): \(run.standardError)")
+        #expect(run.standardError.contains(message), "\(arguments): \(run.standardError)")
+        #expect(run.standardOutput.isEmpty)
     }
 
     @Test func aFileThatIsNotARasterIsNamed() throws {
         let text = folder.appendingPathComponent("readme.txt")
         try Data("hello\n".utf8).write(to: text)
         let run = try geoq(["flood", "--rise", "1", "--dem", text.path])
-        #expect(run.status == 1 && run.stderr == "geoq: \(text.path): not a raster GDAL can read (unknown format)\n")
+        #expect(run.status == 1 && run.standardError == "geoq: \(text.path): not a raster GDAL can read (unknown format)\n")
     }
 }

@@ -1,10 +1,10 @@
-@testable import Geo
+@_spi(Testing) @testable import Geo
 
 /// Frames points given as (latitude, longitude) pairs.
 func frame(_ points: [(Double, Double)], _ options: RegionOptions = RegionOptions(),
-           runSearch: RegionFramer._RunSearch = .automatic) throws -> MapRegion {
+           runSearch: RegionFramer.RunSearch = .automatic) throws -> MapRegion {
     let set = try PointSet(latitudes: points.map(\.0), longitudes: points.map(\.1))
-    return try RegionFramer(options: options, _runSearch: runSearch).frame(set)
+    return try RegionFramer(options: options, runSearch: runSearch).frame(set)
 }
 
 /// Whether two degree values agree to a nanodegree (hand-computed decimals are not exact in binary).
@@ -13,6 +13,6 @@ func close(_ a: Double, _ b: Double, within tolerance: Double = 1e-9) -> Bool {
 }
 
 /// Whether a box matches `[west, south, east, north]` to a nanodegree.
-func close(_ box: BoundingBox, _ expected: [Double]) -> Bool {
+func close(_ box: GeoBBox, _ expected: [Double]) -> Bool {
     zip(box.rfc7946, expected).allSatisfy { close($0, $1) }
 }

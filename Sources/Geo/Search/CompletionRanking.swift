@@ -80,7 +80,7 @@ public enum CompletionRanking {
     }
 
     /// Great-circle distance on a sphere of radius 6371 km (haversine). O(1).
-    static func distanceKilometers(_ a: PlaceCompleter.Point, latitude: Double, longitude: Double) -> Double {
+    static func distanceKilometers(_ a: GeoPoint, latitude: Double, longitude: Double) -> Double {
         let radians = Double.pi / 180
         let dLat = (latitude - a.latitude) * radians
         let dLon = (longitude - a.longitude) * radians

@@ -14,11 +14,11 @@ public struct TileCoordinate: Sendable, Hashable {
     /// Checks the zoom level and that x and y exist at it.
     public init(zoom: Int, x: Int, y: Int) throws {
         guard (0...TileCoordinate.maximumZoom).contains(zoom) else {
-            throw GeoError.invalidArgument(parameter: "z", message: "expected a zoom level from 0 to \(TileCoordinate.maximumZoom), got \(zoom)")
+            throw GeoError.invalidInput(.zoom, "expected a zoom level from 0 to \(TileCoordinate.maximumZoom), got \(zoom)")
         }
         let tiles = 1 << zoom
-        for (name, value) in [("x", x), ("y", y)] where !(0..<tiles).contains(value) {
-            throw GeoError.invalidArgument(parameter: name, message: "expected a tile index from 0 to \(tiles - 1) at zoom \(zoom), got \(value)")
+        for (quantity, value) in [(Quantity.tileX, x), (.tileY, y)] where !(0..<tiles).contains(value) {
+            throw GeoError.invalidInput(quantity, "expected a tile index from 0 to \(tiles - 1) at zoom \(zoom), got \(value)")
         }
         self.zoom = zoom
         self.x = x
@@ -38,12 +38,5 @@ public struct TileCoordinate: Sendable, Hashable {
             let yFraction = (Double(y * TileCoordinate.size + row) + 0.5) / worldPixels
             return atan(sinh(.pi * (1 - 2 * yFraction))) * 180 / .pi
         }
-    }
-}
-
-extension SpillIndex {
-    /// A 256 × 256 PNG tile of the sea at `rise`, in the colours of `mapPNG`. O(pixels).
-    public func tilePNG(_ tile: TileCoordinate, rise: Double) throws -> Data {
-        try render(rise: rise, longitudes: tile.pixelLongitudes, latitudes: tile.pixelLatitudes).pngData()
     }
 }

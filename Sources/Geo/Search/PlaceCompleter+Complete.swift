@@ -21,14 +21,13 @@ extension PlaceCompleter {
     /// suggestions of those kinds (nil: all).
     ///
     /// - Returns: an empty list for an empty or whitespace-only query.
-    /// - Throws: `CompletionError` for a query over 256 characters or with control characters,
-    ///   a limit outside 1…100 or a near point out of range.
-    public func complete(query: String, near: Point? = nil, limit: Int = 10, kinds: Set<Place.Kind>? = nil) throws -> [Completion] {
+    /// - Throws: ``GeoError/invalidInput(_:_:)`` for a ``Quantity/query`` over 256 characters or
+    ///   with control characters, a ``Quantity/limit`` outside 1…100 or a ``Quantity/near`` point
+    ///   out of range.
+    public func complete(query: String, near: GeoPoint? = nil, limit: Int = 10, kinds: Set<Place.Kind>? = nil) throws -> [Completion] {
         try Self.validateQuery(query)
-        guard (1...Self.maximumLimit).contains(limit) else { throw CompletionError.limitOutOfRange(limit) }
-        if let near, !((-90...90).contains(near.latitude) && (-180...180).contains(near.longitude)) {
-            throw CompletionError.nearOutOfRange(latitude: near.latitude, longitude: near.longitude)
-        }
+        try Self.validateLimit(limit)
+        if let near { _ = try GeoPoint.validated(latitude: near.latitude, longitude: near.longitude, as: .near) }
         let normalized = Normalizer.normalizedBytes(query)
         let words = Normalizer.wordRanges(normalized).map { String(decoding: normalized[$0], as: UTF8.self) }
         guard !words.isEmpty, kinds?.isEmpty != true else { return [] }
@@ -105,7 +104,7 @@ extension PlaceCompleter {
         return variants.map { Array($0.joined(separator: " ").utf8) }
     }
 
-    private func makeCompletion(_ candidate: Search.Candidate, near: Point?) -> Completion {
+    private func makeCompletion(_ candidate: Search.Candidate, near: GeoPoint?) -> Completion {
         let place = gazetteer.places[candidate.place]
         let entry = Int(candidate.entry)
         let matchedName = candidate.isPostal ? place.name : name(of: candidate.entry, place: place)

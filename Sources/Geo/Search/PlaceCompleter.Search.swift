@@ -36,7 +36,7 @@ extension PlaceCompleter {
         /// The trie searched: the names' or the postal codes'.
         let trie: PrefixTrie
         let isPostal: Bool
-        let near: Point?
+        let near: GeoPoint?
         let limit: Int
         /// The kinds asked for, one bit per `Place.Kind` (`kindBit`); all bits when unfiltered.
         let kindMask: UInt8
@@ -47,7 +47,7 @@ extension PlaceCompleter {
         /// Entries read so far by `scatteredWords`, which share one budget per query.
         var scatteredVisits = 0
 
-        init(completer: PlaceCompleter, near: Point?, limit: Int, kinds: Set<Place.Kind>? = nil,
+        init(completer: PlaceCompleter, near: GeoPoint?, limit: Int, kinds: Set<Place.Kind>? = nil,
              wholeQuery: [UInt8] = [], postal: Bool = false) {
             self.completer = completer
             self.trie = postal ? completer.postalTrie : completer.trie

@@ -1,0 +1,12 @@
+/// A place the sea reaches at some rise.
+public struct FloodedPlace: Sendable, Encodable, Equatable {
+    public var id: Int
+    public var name: String
+    public var subtitle: String
+    public var latitude: Double
+    public var longitude: Double
+    public var population: Int
+    public var elevationM: Double?
+    /// The rise from which the place's cell is under water.
+    public var spillLevelM: Double
+}

@@ -1,0 +1,31 @@
+import Foundation
+
+/// What the engine asks of a spill index, whichever form it has: in memory (`SpillIndex`, for
+/// grids that fit) or tiled on disk (`TiledSpillIndex`, for grids of any size). Both give the
+/// same answers for the same raster.
+public protocol FloodAnswering: Sendable {
+    /// Flood figures for the whole grid.
+    func stats(rise: Double) throws -> FloodStats
+    /// Flood figures for the cells whose centres fall inside `bbox`.
+    func stats(rise: Double, bbox: GeoBBox) throws -> FloodStats
+    /// The elevation and spill level at a WGS 84 point.
+    func point(latitude: Double, longitude: Double) throws -> FloodPoint
+    /// A plate carrée PNG of `bbox` at `rise`.
+    func mapPNG(rise: Double, bbox: GeoBBox, width: Int, height: Int) throws -> Data
+    /// A Web Mercator XYZ tile at `rise`.
+    func tilePNG(_ tile: TileCoordinate, rise: Double) throws -> Data
+    /// GeoJSON polygons of the land newly flooded at `rise`.
+    func floodedLandGeoJSON(rise: Double, bbox: GeoBBox?) throws -> Data
+    /// The flood class of every cell in `bbox` (or the whole grid).
+    func classMask(rise: Double, bbox: GeoBBox?) throws -> RasterImage
+    /// Width × height of the grid, for people.
+    var gridDescription: String { get }
+}
+
+extension SpillIndex: FloodAnswering {
+    public var gridDescription: String { "\(grid.width)×\(grid.height) cells, in memory" }
+}
+
+extension TiledSpillIndex: FloodAnswering {
+    public var gridDescription: String { "\(width)×\(height) cells, tiled (\(path))" }
+}

@@ -1,0 +1,193 @@
+import Foundation
+
+extension TiledSpillIndex {
+    /// Flood figures for the whole grid, from the merged curves. O(log n).
+    public func stats(rise: Double) throws -> FloodStats {
+        try SpillIndex.validateRise(rise)
+        var sums = FloodSums(rise: rise)
+        sums.add(whole, rise: rise)
+        return sums.stats
+    }
+
+    /// Flood figures for the cells whose centres fall inside `bbox`: whole tiles from their
+    /// curves (O(log n) each), the cells of tiles the box cuts from windowed reads.
+    public func stats(rise: Double, bbox: GeoBBox) throws -> FloodStats {
+        try SpillIndex.validateRise(rise)
+        let window = GridWindow(bbox: bbox, locator: locator)
+        guard window.cellCount > 0 else {
+            throw GeoError.unsupported("the box \(bbox.west),\(bbox.south),\(bbox.east),\(bbox.north) holds no cell of the DEM; expected a box over it")
+        }
+        var sums = FloodSums(rise: rise)
+        for tile in 0..<layout.tileCount {
+            let rect = layout.rect(tile)
+            let firstRow = max(rect.row, window.rows.lowerBound), endRow = min(rect.row + rect.height, window.rows.upperBound)
+            guard firstRow < endRow else { continue }
+            let rows = firstRow..<endRow
+            for run in window.columnRuns {
+                let firstColumn = max(rect.col, run.lowerBound), endColumn = min(rect.col + rect.width, run.upperBound)
+                guard firstColumn < endColumn else { continue }
+                let columns = firstColumn..<endColumn
+                if rows.count == rect.height && columns.count == rect.width {
+                    sums.add(tiles[tile], rise: rise)
+                    continue
+                }
+                let part = TileLayout.Rect(row: rows.lowerBound, col: columns.lowerBound, width: columns.count, height: rows.count)
+                let cells = try read(part)
+                for row in 0..<part.height {
+                    let area = rowAreasKm2[part.row + row]
+                    for col in 0..<part.width {
+                        let index = row * part.width + col
+                        sums.add(area: area, level: Double(cells.levels[index]), elevation: cells.elevation(index))
+                    }
+                }
+            }
+        }
+        return sums.stats
+    }
+
+    /// The elevation and spill level at a WGS 84 point: one cell read. O(1).
+    public func point(latitude: Double, longitude: Double) throws -> FloodPoint {
+        let point = try GeoPoint.validated(latitude: latitude, longitude: longitude)
+        guard let (row, col) = locator.cell(latitude: point.latitude, longitude: point.longitude) else {
+            throw GeoError.invalidInput(.point, "\(latitude),\(longitude) is outside the DEM's extent; expected a point on it")
+        }
+        let cells = try read(TileLayout.Rect(row: row, col: col, width: 1, height: 1))
+        let centre = locator.centre(row: row, col: col) ?? (longitude, latitude)
+        return FloodPoint(latitude: latitude, longitude: longitude, cellLatitude: centre.latitude, cellLongitude: centre.longitude,
+                          elevation: cells.elevation(0), spillLevel: Double(cells.levels[0]))
+    }
+
+    /// A picture of the sea at `rise` sampled at the given positions, as `SpillIndex.render`:
+    /// the window the pixels fall in is read at about the pixels' resolution (overviews when
+    /// zoomed out, full cells when zoomed in). O(pixels + cells read).
+    public func render(rise: Double, longitudes: [Double], latitudes: [Double]) throws -> RasterImage {
+        try SpillIndex.validateRise(rise)
+        let width = longitudes.count, height = latitudes.count
+        var cellOfPixel = [(row: Int, col: Int)?](repeating: nil, count: width * height)
+        if georeference.isGeographic {
+            let columns = longitudes.map { locator.column(longitude: $0) }, rows = latitudes.map { locator.row(latitude: $0) }
+            for j in 0..<height { for i in 0..<width { if let row = rows[j], let col = columns[i] { cellOfPixel[j * width + i] = (row, col) } } }
+        } else {
+            for j in 0..<height { for i in 0..<width { cellOfPixel[j * width + i] = locator.cell(latitude: latitudes[j], longitude: longitudes[i]) } }
+        }
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        let sampler = try WindowSampler(index: self, cells: cellOfPixel.compactMap { $0 }, pixelsAcross: width, pixelsDown: height)
+        for (pixel, cell) in cellOfPixel.enumerated() {
+            guard let cell, let (level, elevation) = sampler.sample(row: cell.row, col: cell.col) else { continue }
+            let colour = FloodPalette.colour(elevation: elevation, spillLevel: level, rise: rise)
+            pixels[pixel * 4] = colour.r; pixels[pixel * 4 + 1] = colour.g; pixels[pixel * 4 + 2] = colour.b; pixels[pixel * 4 + 3] = colour.a
+        }
+        return RasterImage(width: width, height: height, bandCount: 4, pixels: pixels)
+    }
+
+    /// A plate carrée PNG of `bbox` at `rise`. O(pixels).
+    public func mapPNG(rise: Double, bbox: GeoBBox = .world, width: Int, height: Int) throws -> Data {
+        try SpillIndex.validateImageSize(width: width, height: height)
+        let (longitudes, latitudes) = SpillIndex.mapSamplePositions(bbox: bbox, width: width, height: height)
+        return try render(rise: rise, longitudes: longitudes, latitudes: latitudes).pngData()
+    }
+
+    /// A 256 × 256 Web Mercator PNG tile at `rise`. O(pixels).
+    public func tilePNG(_ tile: TileCoordinate, rise: Double) throws -> Data {
+        try render(rise: rise, longitudes: tile.pixelLongitudes, latitudes: tile.pixelLatitudes).pngData()
+    }
+
+    /// GeoJSON polygons of the land newly flooded at `rise` in `bbox` (or the whole grid), from
+    /// a full-resolution window of at most `maximumWindowCells`.
+    public func floodedLandGeoJSON(rise: Double, bbox: GeoBBox?) throws -> Data {
+        try windowIndex(bbox).floodedLandGeoJSON(rise: rise, bbox: nil)
+    }
+
+    /// The flood class of every cell in `bbox` (or the whole grid), as `SpillIndex.classMask`.
+    public func classMask(rise: Double, bbox: GeoBBox?) throws -> RasterImage {
+        try windowIndex(bbox).classMask(rise: rise, bbox: nil)
+    }
+
+    /// The cells of `bbox` as an in-memory index of their own (stitched east of the seam when the
+    /// box crosses it), so that masks and polygons are drawn by the monolithic code.
+    func windowIndex(_ bbox: GeoBBox?) throws -> SpillIndex {
+        var rows = 0..<height, runs = [0..<width]
+        if let bbox {
+            let window = GridWindow(bbox: bbox, locator: locator)
+            guard window.cellCount > 0 else {
+                throw GeoError.unsupported("the box \(bbox.west),\(bbox.south),\(bbox.east),\(bbox.north) holds no cell of the DEM; expected a box over it")
+            }
+            rows = window.rows
+            runs = window.columnRuns
+            if locator.wrapsEastWest, runs.count == 2, runs[0].lowerBound == 0, runs[1].upperBound == width { runs = [runs[1], runs[0]] }
+        }
+        let windowWidth = runs.reduce(0) { $0 + $1.count }
+        guard windowWidth * rows.count <= TiledSpillIndex.maximumWindowCells else {
+            throw GeoError.unsupported("the box holds \(windowWidth * rows.count) cells; a tiled index draws polygons and masks of at most \(TiledSpillIndex.maximumWindowCells) cells at once; choose a smaller box")
+        }
+        var levels = [Float](repeating: 0, count: windowWidth * rows.count), elevations = levels
+        var offset = 0
+        for run in runs {
+            let cells = try read(TileLayout.Rect(row: rows.lowerBound, col: run.lowerBound, width: run.count, height: rows.count))
+            for row in 0..<rows.count {
+                for col in 0..<run.count {
+                    levels[row * windowWidth + offset + col] = cells.levels[row * run.count + col]
+                    elevations[row * windowWidth + offset + col] = cells.elevations[row * run.count + col]
+                }
+            }
+            offset += run.count
+        }
+        var reference = georeference
+        let (x, y) = reference.geoTransform.map(col: Double(runs[0].lowerBound), row: Double(rows.lowerBound))
+        reference.geoTransform.coefficients[0] = x
+        reference.geoTransform.coefficients[3] = y
+        let grid: ElevationGrid
+        let spill: SpillLevels
+        if plan.isInt16 {
+            let nodata = TiledIndexFiles.int16Nodata
+            grid = try ElevationGrid(width: windowWidth, height: rows.count, samples: .int16(elevations.map { $0.isNaN ? nodata : Int16($0) }),
+                                     int16Nodata: nodata, georeference: reference)
+            spill = .int16(levels.map { Int16(levelValue: Double($0)) })
+        } else {
+            grid = try ElevationGrid(width: windowWidth, height: rows.count, samples: .float32(elevations), georeference: reference)
+            spill = .float32(levels)
+        }
+        return try SpillIndex(grid: grid, options: options, levels: spill)
+    }
+}
+
+/// Sums of flood figures over parts of a grid (curves of whole tiles, or single cells).
+struct FloodSums {
+    let rise: Double
+    var water = 0.0, newlyFlooded = 0.0, isolated = 0.0, exposed = 0.0, land = 0.0, total = 0.0
+
+    init(rise: Double) { self.rise = rise }
+
+    mutating func add(_ curves: TiledSpillIndex.CurveSet, rise: Double) {
+        let partWater = min(curves.water.area(atOrBelow: rise), curves.totalKm2)
+        water += partWater
+        newlyFlooded += min(curves.landWater.area(atOrBelow: rise), curves.landKm2)
+        let waterWithData = partWater - curves.water.area(atOrBelow: -.infinity)
+        isolated += max(0, curves.elevation.area(atOrBelow: rise) - waterWithData)
+        if rise < 0 { exposed += max(0, curves.water.area(atOrBelow: 0) - partWater) }
+        land += curves.landKm2
+        total += curves.totalKm2
+    }
+
+    mutating func add(area: Double, level: Double, elevation: Double?) {
+        total += area
+        let isWater = level <= rise
+        if isWater { water += area }
+        if let elevation {
+            if elevation > 0 {
+                land += area
+                if isWater { newlyFlooded += area }
+            }
+            if elevation <= rise && !isWater { isolated += area }
+        }
+        if rise < 0 && level <= 0 && !isWater { exposed += area }
+    }
+
+    var stats: FloodStats {
+        // A difference of cumulative sums leaves rounding residue (≪ one cell): taken to zero.
+        let residue = total * 1e-12
+        return FloodStats(rise: rise, waterKm2: min(water, total), newlyFloodedLandKm2: min(newlyFlooded, land),
+                          isolatedLowlandKm2: isolated < residue ? 0 : isolated, exposedSeaFloorKm2: exposed < residue ? 0 : exposed,
+                          landKm2: land, landFloodedFraction: land > 0 ? min(1, newlyFlooded / land) : 0, totalKm2: total)
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+
+extension TiledWorkFolder {
+    /// True when tile `tile`'s stage-1 files are present and whole.
+    public func isFilled(tile: Int) -> Bool {
+        (try? filledGraphChecksum(tile: tile)) != nil
+    }
+
+    /// Stage 1 on one tile: reads its window of the input, floods it, writes its cells and graph.
+    /// Does nothing when valid files are already there. `source` may be shared by the calls of
+    /// one thread; nil opens the input.
+    public func fill(tile: Int, source: RasterSourceHandle? = nil) throws {
+        try checkTile(tile)
+        if isFilled(tile: tile) { return }
+        let input = try source?.source ?? RasterSource(path: plan.dem, band: plan.band)
+        let rect = plan.layout.rect(tile)
+        let seedCells = plan.seeds.cells(in: rect, layout: plan.layout)
+        let topology = plan.layout.topology(of: rect)
+        if plan.isInt16 {
+            let samples = TileSamples.normalized(try input.readInt16(rect), nodata: plan.int16Nodata, policy: plan.options.nodata)
+            try writeFill(tile: tile, samples: samples, fill: try TileFill(samples: samples, rect: rect, topology: topology,
+                                                                            seedCells: seedCells, findLowest: plan.seeds.lowestCell))
+        } else {
+            let samples = TileSamples.normalized(try input.readFloat(rect), policy: plan.options.nodata)
+            try writeFill(tile: tile, samples: samples, fill: try TileFill(samples: samples, rect: rect, topology: topology,
+                                                                            seedCells: seedCells, findLowest: plan.seeds.lowestCell))
+        }
+    }
+
+    private func writeFill<Sample: TileSample>(tile: Int, samples: [Sample], fill: TileFill<Sample>) throws {
+        let cellsURL = file("fill", tile, "cells")
+        try WorkFile.write(cellsURL, kind: .cells, planDigest: digest, tile: tile) { writer in
+            writer.array(samples); writer.array(fill.local); writer.array(fill.labels)
+        }
+        guard let cellsChecksum = WorkFile.storedChecksum(cellsURL) else {
+            throw GeoError.unreadableFile(path: cellsURL.path, message: "vanished right after it was written")
+        }
+        try WorkFile.write(file("fill", tile, "graph"), kind: .graph, planDigest: digest, tile: tile) { writer in
+            writer.integer(cellsChecksum)
+            fill.graph.encode(into: &writer)
+        }
+    }
+
+    /// The checksum of tile `tile`'s graph file after checking both stage-1 files whole.
+    func filledGraphChecksum(tile: Int) throws -> UInt64 {
+        let cellsURL = file("fill", tile, "cells"), graphURL = file("fill", tile, "graph")
+        let recorded = try WorkFile.read(graphURL, kind: .graph, planDigest: digest, tile: tile) { reader -> UInt64 in
+            defer { reader.offset = reader.bytes.count }
+            return try reader.integer(UInt64.self)
+        }
+        _ = try readCells(tile: tile, as: Int8.self, checkOnly: true)
+        guard WorkFile.storedChecksum(cellsURL) == recorded else {
+            throw WorkFile.Invalid(reason: "its graph was made from other cells")
+        }
+        return WorkFile.storedChecksum(graphURL) ?? 0
+    }
+
+    /// The graph of tile `tile`, checked.
+    func readGraph<Sample: TileSample>(tile: Int, as: Sample.Type) throws -> TileGraph<Sample> {
+        try WorkFile.read(file("fill", tile, "graph"), kind: .graph, planDigest: digest, tile: tile) { reader in
+            _ = try reader.integer(UInt64.self)
+            return try TileGraph<Sample>(decoding: &reader)
+        }
+    }
+
+    /// Tile `tile`'s samples, local levels and labels, checked. With `checkOnly` the arrays are
+    /// skipped (empty), only the checksum and sizes are verified.
+    func readCells<Sample: BitwiseCopyable>(tile: Int, as: Sample.Type, checkOnly: Bool = false) throws
+        -> (samples: [Sample], local: [Sample], labels: [UInt16]) {
+        let count = plan.layout.rect(tile).cellCount
+        let sampleSize = plan.isInt16 ? 2 : 4
+        return try WorkFile.read(file("fill", tile, "cells"), kind: .cells, planDigest: digest, tile: tile) { reader in
+            if checkOnly {
+                for size in [sampleSize, sampleSize, 2] {
+                    guard Int(try reader.integer(UInt64.self)) == count else { throw WorkFile.Invalid(reason: "holds the wrong number of cells") }
+                    _ = try reader.bytes(count * size)
+                }
+                return ([], [], [])
+            }
+            return (try reader.array(Sample.self, expectedCount: count), try reader.array(Sample.self, expectedCount: count),
+                    try reader.array(UInt16.self, expectedCount: count))
+        }
+    }
+}
+
+/// An input raster opened once per thread and reused for every tile that thread fills.
+public final class RasterSourceHandle {
+    let source: RasterSource
+    public init(path: String, band: Int) throws { source = try RasterSource(path: path, band: band) }
+}

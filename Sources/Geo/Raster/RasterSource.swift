@@ -1,0 +1,113 @@
+import CGDAL
+import Foundation
+
+/// One band of a raster opened through GDAL and read window by window, never whole: the input
+/// of the tiled spill index, whatever its size (a GeoTIFF, a COG, a VRT over many files).
+///
+/// Not thread-safe (a GDAL dataset handle is not): open one per thread.
+final class RasterSource {
+    let path: String
+    let band: Int
+    let width: Int
+    let height: Int
+    let georeference: Georeference
+    /// True for Byte and Int16 bands without scaling, which stay Int16 as in `ElevationGrid`.
+    let isInt16: Bool
+    let int16Nodata: Int16?
+    private let floatNodata: Float?
+    private let scale: Float, offset: Float, isScaled: Bool
+    private let dataset: GDALDatasetH
+    private let bandHandle: GDALRasterBandH
+
+    /// Opens `path`; the errors are `ElevationGrid.read`'s.
+    init(path: String, band: Int) throws {
+        GDAL.ensureInitialized()
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) || path.hasPrefix("/vsi") else {
+            throw GeoError.unreadableFile(path: path, message: "no such file; expected an elevation raster (GeoTIFF, NetCDF, VRT, …)")
+        }
+        guard !isDirectory.boolValue else {
+            throw GeoError.unreadableFile(path: path, message: "is a directory; expected an elevation raster file")
+        }
+        GDAL.resetError()
+        guard let dataset = GDALOpenEx(path, UInt32(GDAL_OF_RASTER | GDAL_OF_READONLY), nil, nil, nil) else {
+            throw GeoError.unreadableFile(path: path, message: "not a raster GDAL can read (\(GDAL.lastError(or: "unknown format")))")
+        }
+        let bandCount = Int(GDALGetRasterCount(dataset))
+        guard (1...max(bandCount, 1)).contains(band), bandCount > 0, let bandHandle = GDALGetRasterBand(dataset, Int32(band)) else {
+            GDALClose(dataset)
+            throw GeoError.invalidInput(.band, "\(path) has \(bandCount) band\(bandCount == 1 ? "" : "s"); expected 1…\(bandCount), got \(band)")
+        }
+        do {
+            georeference = try ElevationGrid.readGeoreference(dataset: dataset, path: path)
+        } catch {
+            GDALClose(dataset)
+            throw error
+        }
+        self.path = path
+        self.band = band
+        self.dataset = dataset
+        self.bandHandle = bandHandle
+        let fullWidth = Int(GDALGetRasterXSize(dataset))
+        width = georeference.repeatsSeamColumn(width: fullWidth) ? fullWidth - 1 : fullWidth
+        height = Int(GDALGetRasterYSize(dataset))
+        var hasNodata: Int32 = 0, hasScale: Int32 = 0, hasOffset: Int32 = 0
+        let nodata = GDALGetRasterNoDataValue(bandHandle, &hasNodata)
+        let scale = GDALGetRasterScale(bandHandle, &hasScale), offset = GDALGetRasterOffset(bandHandle, &hasOffset)
+        isScaled = (hasScale != 0 && scale != 1) || (hasOffset != 0 && offset != 0)
+        self.scale = Float(hasScale != 0 ? scale : 1)
+        self.offset = Float(hasOffset != 0 ? offset : 0)
+        isInt16 = [GDT_Byte, GDT_Int16].contains(GDALGetRasterDataType(bandHandle)) && !isScaled
+        if hasNodata != 0, nodata.isFinite, nodata == nodata.rounded(), let exact = Int16(exactly: nodata) {
+            int16Nodata = exact
+        } else {
+            int16Nodata = nil
+        }
+        floatNodata = hasNodata != 0 ? Float(nodata) : nil
+    }
+
+    deinit { GDALClose(dataset) }
+
+    /// True when the grid spans 360° of longitude.
+    var wrapsEastWest: Bool { georeference.coversAllLongitudes(width: width) }
+
+    /// Every file GDAL reads for this raster (a VRT and its sources), for keying caches.
+    var fileList: [String] {
+        guard let list = GDALGetFileList(dataset) else { return [path] }
+        defer { CSLDestroy(list) }
+        var files: [String] = []
+        var index = 0
+        while let entry = list[index] { files.append(String(cString: entry)); index += 1 }
+        return files.isEmpty ? [path] : files
+    }
+
+    /// The Int16 cells of a window, row-major (only when `isInt16`).
+    func readInt16(_ rect: TileLayout.Rect) throws -> [Int16] {
+        var values = [Int16](repeating: 0, count: rect.cellCount)
+        try values.withUnsafeMutableBytes { try read(rect, into: $0.baseAddress!, type: GDT_Int16) }
+        return values
+    }
+
+    /// The cells of a window as metres, NaN for nodata, scale and offset applied.
+    func readFloat(_ rect: TileLayout.Rect) throws -> [Float] {
+        var values = [Float](repeating: 0, count: rect.cellCount)
+        try values.withUnsafeMutableBytes { try read(rect, into: $0.baseAddress!, type: GDT_Float32) }
+        let nodata = floatNodata, isScaled = isScaled, scale = scale, offset = offset
+        values.withUnsafeMutableBufferPointer { buffer in
+            for index in buffer.indices {
+                let raw = buffer[index]
+                if raw == nodata || !raw.isFinite { buffer[index] = .nan } else if isScaled { buffer[index] = raw * scale + offset }
+            }
+        }
+        return values
+    }
+
+    private func read(_ rect: TileLayout.Rect, into buffer: UnsafeMutableRawPointer, type: GDALDataType) throws {
+        GDAL.resetError()
+        let status = GDALRasterIO(bandHandle, GF_Read, Int32(rect.col), Int32(rect.row), Int32(rect.width), Int32(rect.height),
+                                  buffer, Int32(rect.width), Int32(rect.height), type, 0, 0)
+        guard status == CE_None else {
+            throw GeoError.unreadableFile(path: path, message: "rows \(rect.row)–\(rect.row + rect.height - 1), columns \(rect.col)–\(rect.col + rect.width - 1) cannot be read (\(GDAL.lastError(or: "read failed"))); the file may be truncated or corrupt")
+        }
+    }
+}

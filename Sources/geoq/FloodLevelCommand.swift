@@ -1,0 +1,79 @@
+import ArgumentParser
+import Foundation
+import Geo
+
+/// `geoq flood level`: areas, polygons, maps and masks at one sea level.
+struct FloodLevelCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "level",
+        abstract: "What is under water if the sea rises (or falls) by N metres (the default of geoq flood).",
+        discussion: """
+        Water must reach the ocean: a basin behind a ridge stays dry until the sea tops the ridge.
+        Areas are in km². Formats: text, json, geojson (polygons of newly flooded land),
+        png (a map), tif (a GeoTIFF of flood classes).
+
+        Example:
+          geoq flood --rise 2
+          geoq flood --rise 60 --bbox -10,35,30,60 --format png -o europe.png
+        """
+    )
+
+    @OptionGroup var dataset: DEMOptions
+
+    @OptionGroup var gazetteer: PlacesOptions
+
+    @Option(parsing: .unconditional, help: "Sea-level change in metres, from -12000 to 12000 (negative: the sea falls).")
+    var rise: Double
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Only this box, \"west,south,east,north\" in degrees (west > east crosses ±180°).", valueName: "w,s,e,n"),
+            transform: GeoBBox.argument)
+    var bbox: GeoBBox?
+
+    @Option(help: "Output format: \(FloodCommand.Format.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var format: FloodCommand.Format = .text
+
+    @Option(name: [.short, .customLong("output")], help: "Write the answer to this file instead of stdout.")
+    var output: String?
+
+    @Option(help: "PNG width in pixels.")
+    var width: Int = 1024
+
+    @Option(help: "PNG height in pixels.")
+    var height: Int = 512
+
+    @Option(help: "JSON: how many of the places flooded to list, most populous first (1…1000), as /v1/flood does.")
+    var limit: Int = 10
+
+    func validate() throws {
+        try check {
+            try SpillIndex.validateRise(rise)
+            try SpillIndex.validateImageSize(width: width, height: height)
+        }
+        try check { try QueryEngine.validateFloodedPlaceLimit(limit) }
+        if (format == .png || format == .tif), output == nil, isatty(STDOUT_FILENO) != 0 {
+            throw ValidationError("--format \(format.rawValue) writes binary data; pass -o FILE or redirect stdout")
+        }
+    }
+
+    func run() throws {
+        if let output { try AtomicFile.checkWritable(output) }
+        // JSON lists the places flooded, as the service's answer does, when a gazetteer is there.
+        let demPath = try dataset.demPath()
+        let engine = try EngineLoader.load(dem: dataset, demPath: demPath,
+                                           placesPaths: format == .json ? gazetteer.placesPathsIfAvailable() : nil)
+        let data: Data
+        switch format {
+        case .text:
+            data = Data(FloodText.stats(try engine.floodStats(rise: rise, bbox: bbox), source: demPath, bbox: bbox).utf8)
+        case .json:
+            data = try JSONOutput.encode(try engine.floodReport(rise: rise, bbox: bbox, placeLimit: limit))
+        case .geojson:
+            data = try engine.floodPolygonsGeoJSON(rise: rise, bbox: bbox)
+        case .png:
+            data = try engine.floodMapPNG(rise: rise, bbox: bbox, width: width, height: height)
+        case .tif:
+            data = try engine.floodMaskGeoTIFF(rise: rise, bbox: bbox)
+        }
+        try Output.emit(data, to: output)
+    }
+}

@@ -1,0 +1,42 @@
+import ArgumentParser
+import Foundation
+import Geo
+
+/// `geoq flood point`: one place's elevation and the sea level that reaches it.
+struct FloodPointCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "point",
+        abstract: "The elevation of a place and the sea level from which it is under water.",
+        discussion: """
+        Example:
+          geoq flood point --lat 52.37 --lon 4.90      # Amsterdam
+        """
+    )
+
+    @OptionGroup var dataset: DEMOptions
+
+    @Option(parsing: .unconditional, help: "Latitude in degrees, -90 to 90.")
+    var lat: Double
+
+    @Option(parsing: .unconditional, help: "Longitude in degrees, -180 to 180.")
+    var lon: Double
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json
+    }
+
+    @Option(help: "Output format: text, or json (as /v1/flood/point answers).")
+    var format: Format = .text
+
+    func validate() throws {
+        try check { _ = try GeoPoint.validated(latitude: lat, longitude: lon) }
+    }
+
+    func run() throws {
+        let demPath = try dataset.demPath()
+        let engine = try EngineLoader.load(dem: dataset, demPath: demPath, placesPaths: nil)
+        let point = try engine.floodPoint(latitude: lat, longitude: lon)
+        let data = format == .json ? try JSONOutput.encode(point) : Data(FloodText.point(point).utf8)
+        try Output.emit(data, to: nil)
+    }
+}

@@ -1,0 +1,120 @@
+import ArgumentParser
+import Foundation
+import Geo
+
+/// `geoq index`: build spill indexes ahead of time, in memory (cached) or tiled (any size).
+struct IndexCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "index",
+        abstract: "Build spill indexes: cached in memory-sized form, or tiled for rasters of any size.",
+        discussion: """
+        The tiled build runs four stages over a work folder; `index build --tiled` runs them all
+        in this process, and a scheduler (Dask, Slurm, Kubernetes job arrays) can run them as
+        separate commands: plan, fill-tile (per tile), link, finish-tile (per tile), assemble.
+        """,
+        subcommands: [Build.self, Plan.self, FillTile.self, Link.self, FinishTile.self, Assemble.self]
+    )
+
+    struct Build: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Compute a raster's spill index now: cached, or with --tiled as a Cloud-Optimized GeoTIFF.",
+            discussion: """
+            Without --tiled the whole raster is flooded in memory and the levels are cached, so later
+            queries start at once. With --tiled the raster is read window by window and flooded tile by
+            tile (Barnes 2016) within --memory-limit, on every core, into a Cloud-Optimized GeoTIFF of
+            spill levels (band 1) and elevations (band 2) with its area curves beside it
+            (INDEX.tif.curves). An interrupted tiled build resumes from its work folder.
+
+            Examples:
+              geoq index build --dem my-dem.tif
+              geoq index build --dem srtm.vrt --tiled --memory-limit 4G -o srtm-spill.tif
+              gdal_calc.py -A srtm-spill.tif --calc "A<=2" --outfile water-at-2m.tif
+            """
+        )
+
+        @OptionGroup var dataset: DEMOptions
+
+        @Flag(help: "Build a tiled index (any size, bounded memory) into -o instead of the cache.")
+        var tiled = false
+
+        @Option(help: ArgumentHelp("Tile size in cells, N or WxH, each side \(TileLayout.minimumTileSide) to \(TileLayout.maximumTileSide) (--tiled).", valueName: "size"))
+        var tileSize = TileSize(width: TiledBuilder.defaultTileSize, height: TiledBuilder.defaultTileSize)
+
+        @Option(help: ArgumentHelp("Memory the tiled build may use, e.g. 2G, 512M (default: a quarter of RAM).", valueName: "size"))
+        var memoryLimit: ByteCount?
+
+        @Option(name: [.short, .customLong("output")], help: "The index to write (--tiled), a GeoTIFF path; default: the cache, where flood and serve find it for --dem.")
+        var output: String?
+
+        @Option(help: "Work folder of the tiled build (default: the output's path + .work); kept until the build succeeds.")
+        var work: String?
+
+        @Flag(help: "Keep the work folder after a successful tiled build.")
+        var keepWork = false
+
+        func validate() throws {
+            if tiled {
+                if dataset.noCache && output == nil { throw ValidationError("--no-cache: a tiled build without -o writes into the cache; pass -o INDEX.tif") }
+            } else {
+                if dataset.noCache { throw ValidationError("--no-cache: index build writes the cache; drop --no-cache") }
+                if output != nil { throw ValidationError("--output: only a tiled build writes a file; add --tiled") }
+            }
+        }
+
+        func run() throws {
+            guard tiled else {
+                let start = Date()
+                let index = try dataset.loadIndex(path: try dataset.demPath())
+                let seconds = Date().timeIntervalSince(start)
+                print("spill index ready: \(index.grid.width)×\(index.grid.height) cells, \(String(format: "%.2f", seconds)) s")
+                return
+            }
+            let demPath = try dataset.demPath()
+            guard let output = output ?? dataset.cachedTiledIndexPath(path: demPath) else {
+                throw ValidationError("--output: pass -o INDEX.tif")
+            }
+            if output != self.output { try? FileManager.default.createDirectory(atPath: (output as NSString).deletingLastPathComponent, withIntermediateDirectories: true) }
+            let builder = TiledBuilder(dem: try dataset.demPath(), band: dataset.band, options: dataset.floodOptions,
+                                       tileWidth: tileSize.width, tileHeight: tileSize.height, memoryLimit: memoryLimit?.bytes ?? TiledBuilder.defaultMemoryLimit,
+                                       output: output, workFolder: work.map { URL(fileURLWithPath: $0) }, keepWorkFolder: keepWork)
+            let report = try builder.build(progress: Terminal.progressHandler())
+            let rate = Double(report.cells) / max(report.seconds, 1e-9) / 1e6
+            print("tiled spill index ready: \(output) (\(report.cells) cells in \(report.tiles) tiles\(report.tilesReused > 0 ? ", \(report.tilesReused) kept from an earlier run" : ""), \(report.workers) workers, \(String(format: "%.2f", report.seconds)) s, \(String(format: "%.1f", rate)) M cells/s)")
+        }
+    }
+}
+
+/// A size in bytes as people write it: 1073741824, 512M, 2G, 1.5GiB.
+struct ByteCount: ExpressibleByArgument {
+    let bytes: Int
+
+    init?(argument: String) {
+        let text = argument.trimmingCharacters(in: .whitespaces).uppercased()
+        let gib = 1_073_741_824.0, mib = 1_048_576.0, kib = 1024.0
+        let units: [(String, Double)] = [("GIB", gib), ("MIB", mib), ("KIB", kib), ("GB", gib), ("MB", mib),
+                                         ("KB", kib), ("G", gib), ("M", mib), ("K", kib), ("B", 1)]
+        let (number, factor) = units.first { text.hasSuffix($0.0) }.map { (String(text.dropLast($0.0.count)), $0.1) } ?? (text, 1)
+        guard let value = Double(number.trimmingCharacters(in: .whitespaces)), value.isFinite, value > 0, value * factor < 1e18 else { return nil }
+        bytes = Int(value * factor)
+    }
+
+    static var defaultCompletionKind: CompletionKind { .default }
+}
+
+/// A tile size as people write it: 4096 (square) or 300x217 (width × height).
+struct TileSize: ExpressibleByArgument {
+    let width: Int
+    let height: Int
+
+    init(width: Int, height: Int) { self.width = width; self.height = height }
+
+    init?(argument: String) {
+        let parts = argument.lowercased().split(separator: "x", omittingEmptySubsequences: false).map { Int($0.trimmingCharacters(in: .whitespaces)) }
+        let range = TileLayout.minimumTileSide...TileLayout.maximumTileSide
+        guard (1...2).contains(parts.count), let width = parts[0], let height = parts.count == 2 ? parts[1] : width,
+              range.contains(width), range.contains(height) else { return nil }
+        self.init(width: width, height: height)
+    }
+
+    var defaultValueDescription: String { "\(width)" }
+}

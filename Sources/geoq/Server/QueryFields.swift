@@ -1,0 +1,147 @@
+import Foundation
+import Geo
+import Hummingbird
+
+/// The query parameters of one request, decoded once by Hummingbird's form decoding
+/// (`uri.decodeQuery`): '+' is a space and each %XX escape is decoded exactly once, so `q=a%2Bb`
+/// is "a+b" and `q=a%2525b` is "a%25b". Each route reads its parameters into a `Decodable`
+/// struct through this, by the quantity they stand for (spelled by `QuerySpelling`); what the
+/// values mean is checked by the engine.
+struct QueryFields {
+    private struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    private let container: KeyedDecodingContainer<Key>
+
+    init(from decoder: any Decoder) throws {
+        container = try decoder.container(keyedBy: Key.self)
+    }
+
+    /// The text of a parameter, nil when absent.
+    func text(_ quantity: Quantity) throws -> String? {
+        try container.decodeIfPresent(String.self, forKey: Key(stringValue: QuerySpelling.name(of: quantity)))
+    }
+
+    /// A number, nil when absent; `expectation` says what it should be.
+    func number(_ quantity: Quantity, _ expectation: String) throws -> Double? {
+        guard let raw = try text(quantity) else { return nil }
+        guard let value = Double(raw.trimmingCharacters(in: .whitespaces)), value.isFinite else {
+            throw GeoError.invalidInput(quantity, "expected \(expectation), got \"\(raw)\"")
+        }
+        return value
+    }
+
+    /// A number that must be there.
+    func requiredNumber(_ quantity: Quantity, _ expectation: String) throws -> Double {
+        guard let value = try number(quantity, expectation) else { throw GeoError.invalidInput(quantity, "missing; expected \(expectation)") }
+        return value
+    }
+
+    /// A whole number, `fallback` when absent; `range` is checked here only where the service
+    /// allows less than the engine (picture sizes).
+    func integer(_ quantity: Quantity, default fallback: Int, range: ClosedRange<Int>? = nil) throws -> Int {
+        guard let raw = try text(quantity) else { return fallback }
+        guard let value = Int(raw), range?.contains(value) ?? true else {
+            let bounds = range.map { " from \($0.lowerBound) to \($0.upperBound)" } ?? ""
+            throw GeoError.invalidInput(quantity, "expected a whole number\(bounds), got \"\(raw)\"")
+        }
+        return value
+    }
+
+    /// A sea-level change in metres (its range is the engine's to check).
+    func rise(_ quantity: Quantity = .rise) throws -> Double {
+        try requiredNumber(quantity, "a sea-level change in metres from -12000 to 12000")
+    }
+
+    /// An optional box.
+    func bbox() throws -> GeoBBox? {
+        try text(.bbox).map { try GeoBBox.parse($0) }
+    }
+
+    /// `lat` and `lon` together (both or neither).
+    func point(required: Bool) throws -> GeoPoint? {
+        let latitude = try number(.latitude, "a latitude from -90 to 90"), longitude = try number(.longitude, "a longitude from -180 to 180")
+        switch (latitude, longitude) {
+        case let (latitude?, longitude?):
+            return try GeoPoint.validated(latitude: latitude, longitude: longitude)
+        case (nil, nil):
+            if required { throw GeoError.invalidInput(.latitude, "missing; expected lat and lon in degrees") }
+            return nil
+        default:
+            throw GeoError.invalidInput(latitude == nil ? .latitude : .longitude, "missing; lat and lon go together")
+        }
+    }
+
+    /// One of a closed set of words.
+    func choice<Choice: RawRepresentable & CaseIterable>(_ quantity: Quantity, default fallback: Choice) throws -> Choice where Choice.RawValue == String {
+        guard let raw = try text(quantity) else { return fallback }
+        guard let choice = Choice(rawValue: raw) else {
+            let names = Choice.allCases.map(\.rawValue)
+            throw GeoError.invalidInput(quantity, "expected \(names.dropLast().joined(separator: ", ")) or \(names.last ?? ""), got \"\(raw)\"")
+        }
+        return choice
+    }
+}
+
+extension Request {
+    /// The request's query parameters as `Query`, decoded once (see `QueryFields`). A value that
+    /// is not percent-encoded UTF-8 is a 400 naming its parameter.
+    func query<Query: Decodable>(_ type: Query.Type, context: some RequestContext) throws -> Query {
+        // Hummingbird's decoding would turn bytes that are not UTF-8 into U+FFFD without a word.
+        if let (name, raw) = Self.fieldNotUTF8(uri.query ?? "") {
+            throw APIError.badParameter(name, "\"\(raw)\" is not percent-encoded UTF-8; expected UTF-8 text with %XX escapes")
+        }
+        do {
+            return try uri.decodeQuery(as: Query.self, context: context)
+        } catch let error as URLEncodedFormError {
+            throw APIError.badParameter(parameterName(holding: error.value) ?? "query", Self.formMistake(error))
+        }
+    }
+
+    private static func formMistake(_ error: URLEncodedFormError) -> String {
+        switch error.code {
+        case .failedToPercentDecode: return "\"\(error.value)\" is not percent-encoded UTF-8; expected UTF-8 text with %XX escapes"
+        case .duplicateKeys: return "given more than once; expected it once"
+        default: return "cannot be read as a form field (\(error))"
+        }
+    }
+
+    /// The first field (its name, and its raw value) whose name or value is not UTF-8 once
+    /// percent-decoded. O(query length).
+    static func fieldNotUTF8(_ query: String) -> (name: String, raw: String)? {
+        func decodes(_ text: Substring) -> Bool {
+            var bytes: [UInt8] = []
+            var utf8 = text.utf8[...]
+            while let byte = utf8.popFirst() {
+                if byte == UInt8(ascii: "%"), utf8.count >= 2,
+                   let escaped = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16) {
+                    bytes.append(escaped)
+                    utf8 = utf8.dropFirst(2)
+                } else {
+                    bytes.append(byte)
+                }
+            }
+            return String(validating: bytes, as: UTF8.self) != nil
+        }
+        for field in query.split(separator: "&") {
+            let parts = field.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let raw = parts.count > 1 ? parts[1] : ""
+            if !decodes(parts[0]) || !decodes(raw) { return (String(parts[0]), String(raw)) }
+        }
+        return nil
+    }
+
+    /// The name of the parameter whose raw value (with '+' read as a space) or name is `value`.
+    private func parameterName(holding value: String) -> String? {
+        for field in (uri.query ?? "").split(separator: "&") {
+            let parts = field.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = String(parts[0]), raw = parts.count > 1 ? parts[1].replacingOccurrences(of: "+", with: " ") : ""
+            if raw == value || name == value || name.removingPercentEncoding == value { return name.removingPercentEncoding ?? name }
+        }
+        return nil
+    }
+}

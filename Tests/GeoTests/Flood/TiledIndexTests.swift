@@ -1,0 +1,149 @@
+import CGDAL
+import Foundation
+import Testing
+@testable import Geo
+
+/// The file-based tiled build against the monolithic spill index on real data: ETOPO5 (global,
+/// wrapping), regional crops of it with nodata laid across tile edges, a float copy, and a 4×
+/// upsample; cell for cell on band 1 of the index, and figure for figure from its curves.
+@Suite(.serialized) struct TiledIndexTests {
+    static let etopoPath = TestRasters.repositoryRoot.appendingPathComponent("data/etopo5.tif").path
+    static let etopo: Result<ElevationGrid, Error> = Result { try ElevationGrid.read(path: etopoPath) }
+
+    /// Band `band` of a GeoTIFF as doubles, with the Int16 sentinels turned into ±∞ for band 1.
+    static func readBand(_ path: String, band: Int32 = 1) throws -> [Double] {
+        GDAL.ensureInitialized()
+        let dataset = try #require(GDALOpen(path, GA_ReadOnly))
+        defer { GDALClose(dataset) }
+        let width = Int(GDALGetRasterXSize(dataset)), height = Int(GDALGetRasterYSize(dataset))
+        let handle = GDALGetRasterBand(dataset, band)
+        let isInt16 = GDALGetRasterDataType(handle) == GDT_Int16
+        var values = [Double](repeating: 0, count: width * height)
+        _ = GDALRasterIO(handle, GF_Read, 0, 0, Int32(width), Int32(height), &values, Int32(width), Int32(height), GDT_Float64, 0, 0)
+        if isInt16 && band == 1 {
+            return values.map { $0 == Double(SpillLevels.int16AlwaysWater) ? -.infinity : $0 == Double(SpillLevels.int16NeverWater) ? .infinity : $0 }
+        }
+        return values
+    }
+
+    /// A regional crop of ETOPO5 written as a GeoTIFF, with rectangles of nodata across cells
+    /// that are tile edges for the tilings tested; Int16 or float (with quarter-metre detail).
+    static func regionalCrop(in folder: URL, float: Bool) throws -> String {
+        let grid = try etopo.get()
+        let firstRow = 300, firstCol = 2000, width = 1500, height = 900
+        guard case .int16(let values) = grid.samples else { throw GeoError.unsupported("ETOPO5 is Int16") }
+        var crop: [Double] = []
+        for row in firstRow..<firstRow + height {
+            for col in firstCol..<firstCol + width {
+                var value = Double(values[row * grid.width + col])
+                if float { value += Double((row * 7 + col * 3) % 4) / 4 }
+                // Nodata across rows 210–230 and columns 290–310 (edges of 300×217 and 1024 tiles too).
+                if (200..<240).contains(row - firstRow) && (100..<700).contains(col - firstCol) { value = -32768 }
+                if (100..<800).contains(row - firstRow) && (280..<320).contains(col - firstCol) { value = -32768 }
+                if (500..<520).contains(row - firstRow) && (1000..<1040).contains(col - firstCol) { value = -32768 }
+                crop.append(value)
+            }
+        }
+        let path = folder.appendingPathComponent(float ? "crop-float.tif" : "crop.tif").path
+        let (x, y) = grid.georeference.geoTransform.map(col: Double(firstCol), row: Double(firstRow))
+        let c = grid.georeference.geoTransform.coefficients
+        TestRasters.writeGeoTIFF(at: path, width: width, height: height, values: crop, type: float ? GDT_Float32 : GDT_Int16,
+                                 geoTransform: [x, c[1], 0, y, 0, c[5]], nodata: -32768)
+        return path
+    }
+
+    /// Builds `dem` tiled and monolithic with `options` and compares them cell by cell and by
+    /// their figures at many rises, whole and in a box.
+    func expectTiledEqualsMonolithic(dem: String, options: FloodOptions, tileWidth: Int, tileHeight: Int,
+                                     in folder: URL, boxes: [GeoBBox]) throws {
+        let output = folder.appendingPathComponent("index-\(tileWidth)x\(tileHeight)-\(UUID().uuidString).tif").path
+        let report = try TiledBuilder(dem: dem, options: options, tileWidth: tileWidth, tileHeight: tileHeight, output: output).build()
+        let monolithic = try SpillIndex(grid: ElevationGrid.read(path: dem), options: options)
+        #expect(report.tiles > 1)
+        let tiledLevels = try Self.readBand(output)
+        let expected = (0..<monolithic.levels.count).map { monolithic.levels.level(atIndex: $0) }
+        let mismatches = tiledLevels.indices.filter { tiledLevels[$0] != expected[$0] && !(tiledLevels[$0].isNaN && expected[$0].isNaN) }
+        #expect(tiledLevels.count == expected.count)
+        #expect(mismatches.isEmpty, "\(mismatches.count) cells differ, first \(mismatches.prefix(5).map { ($0, tiledLevels[$0], expected[$0]) })")
+
+        let tiled = try TiledSpillIndex(path: output)
+        for rise in [-11_000.0, -500, -50, -1, 0, 0.25, 1, 2, 10, 60, 476, 1_000, 9_000] {
+            let pairs = [(try tiled.stats(rise: rise), try monolithic.stats(rise: rise))]
+                + (try boxes.map { (try tiled.stats(rise: rise, bbox: $0), try monolithic.stats(rise: rise, bbox: $0)) })
+            for (mine, theirs) in pairs {
+                for (a, b) in [(mine.waterKm2, theirs.waterKm2), (mine.newlyFloodedLandKm2, theirs.newlyFloodedLandKm2),
+                               (mine.isolatedLowlandKm2, theirs.isolatedLowlandKm2), (mine.exposedSeaFloorKm2, theirs.exposedSeaFloorKm2),
+                               (mine.landKm2, theirs.landKm2), (mine.totalKm2, theirs.totalKm2)] {
+                    #expect(abs(a - b) <= 1e-9 * max(1, theirs.totalKm2), "rise \(rise): \(mine) vs \(theirs)")
+                }
+            }
+        }
+        for (latitude, longitude) in [(42.0, 50.5), (31.5, 35.5), (52.37, 4.9), (-8.0, 115.0), (60, 100)] {
+            guard let theirs = try? monolithic.point(latitude: latitude, longitude: longitude) else { continue }
+            #expect(try tiled.point(latitude: latitude, longitude: longitude) == theirs)
+        }
+    }
+
+    @Test(arguments: [(FloodOptions.Connectivity.eight, 300, 217), (.four, 1024, 1024), (.eight, 4096, 4096)])
+    func globalETOPO5MatchesCellForCell(connectivity: FloodOptions.Connectivity, tileWidth: Int, tileHeight: Int) throws {
+        let folder = TestRasters.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try expectTiledEqualsMonolithic(dem: Self.etopoPath, options: FloodOptions(connectivity: connectivity), tileWidth: tileWidth,
+                                        tileHeight: tileHeight, in: folder,
+                                        boxes: [GeoBBox(west: -10, south: 35, east: 30, north: 60), GeoBBox(west: 170, south: -50, east: -170, north: -30)])
+    }
+
+    @Test func globalETOPO5WithSeedPointsMatches() throws {
+        let folder = TestRasters.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // The Caspian and the Black Sea as lakes fed from one point each.
+        let options = FloodOptions(seeds: .points([GeoPoint(latitude: 42, longitude: 50.5), GeoPoint(latitude: 43, longitude: 34)]))
+        try expectTiledEqualsMonolithic(dem: Self.etopoPath, options: options, tileWidth: 700, tileHeight: 500, in: folder,
+                                        boxes: [GeoBBox(west: 25, south: 35, east: 60, north: 50)])
+    }
+
+    @Test(arguments: [(false, FloodOptions.Connectivity.eight, FloodOptions.NodataPolicy.ocean, 300, 217),
+                      (false, .four, .land, 1024, 1024), (true, .eight, .ocean, 300, 217), (true, .four, .land, 500, 300)])
+    func regionalCropWithNodataMatches(float: Bool, connectivity: FloodOptions.Connectivity, nodata: FloodOptions.NodataPolicy,
+                                       tileWidth: Int, tileHeight: Int) throws {
+        let folder = TestRasters.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let dem = try Self.regionalCrop(in: folder, float: float)
+        try expectTiledEqualsMonolithic(dem: dem, options: FloodOptions(connectivity: connectivity, nodata: nodata), tileWidth: tileWidth,
+                                        tileHeight: tileHeight, in: folder, boxes: [GeoBBox(west: 0, south: 20, east: 60, north: 50)])
+    }
+
+    @Test func regionalCropWithASeedPointMatches() throws {
+        let folder = TestRasters.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let dem = try Self.regionalCrop(in: folder, float: false)
+        try expectTiledEqualsMonolithic(dem: dem, options: FloodOptions(nodata: .land, seeds: .points([GeoPoint(latitude: 42, longitude: 50.5)])),
+                                        tileWidth: 400, tileHeight: 400, in: folder, boxes: [])
+    }
+
+    /// An interrupted build (some tiles filled, one stage file torn) resumes to the same bytes as
+    /// a build that ran straight through.
+    @Test func aResumedBuildWritesTheSameBytes() throws {
+        let folder = TestRasters.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let straight = folder.appendingPathComponent("straight.tif").path
+        try TiledBuilder(dem: Self.etopoPath, tileWidth: 1024, tileHeight: 1024, output: straight).build()
+
+        let resumed = folder.appendingPathComponent("resumed.tif").path
+        let work = TiledIndexFiles.defaultWorkFolder(of: resumed)
+        let plan = try TiledBuildPlan(dem: Self.etopoPath, band: 1, options: FloodOptions(), tileWidth: 1024, tileHeight: 1024)
+        let stages = try TiledWorkFolder.prepare(at: work, plan: plan)
+        for tile in 0..<plan.tileCount / 2 { try stages.fill(tile: tile) }
+        // A torn write: half of one tile's cells.
+        let torn = stages.file("fill", 1, "cells")
+        let bytes = try Data(contentsOf: torn)
+        try bytes.prefix(bytes.count / 2).write(to: torn)
+        #expect(!stages.isFilled(tile: 1))
+        #expect(throws: TiledBuildError.self) { try stages.link() }
+
+        let report = try TiledBuilder(dem: Self.etopoPath, tileWidth: 1024, tileHeight: 1024, output: resumed).build()
+        #expect(report.tilesReused == plan.tileCount / 2 - 1)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: resumed)) == Data(contentsOf: URL(fileURLWithPath: straight)))
+        #expect(!FileManager.default.fileExists(atPath: work.path), "the work folder goes once the index is written")
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+
+/// The `geoq` executable built beside the tests, run as a user runs it: arguments, standard
+/// input, and what it wrote and returned. The one runner of the CLI suites.
+enum GeoqProcess {
+    struct Run {
+        var status: Int32
+        var standardOutputData: Data
+        var standardError: String
+        var standardOutput: String { String(decoding: standardOutputData, as: UTF8.self) }
+    }
+
+    static let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("geoq")
+
+    /// Runs `geoq arguments…` with `input` on standard input and `environment` added to this
+    /// process's own.
+    static func run(_ arguments: [String], input: Data = Data(), environment: [String: String] = [:]) throws -> Run {
+        try #require(FileManager.default.isExecutableFile(atPath: executable.path), "geoq is built with the tests")
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, given in given }
+        let (stdin, stdout, stderr) = (Pipe(), Pipe(), Pipe())
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        stdin.fileHandleForWriting.write(input)
+        try stdin.fileHandleForWriting.close()
+        // geoq writes at most a few lines on standard error, which the pipe holds while the
+        // answer is read.
+        let output = stdout.fileHandleForReading.readDataToEndOfFile()
+        let errors = stderr.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, standardOutputData: output, standardError: String(decoding: errors, as: UTF8.self))
+    }
+}
