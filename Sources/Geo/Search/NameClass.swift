@@ -5,7 +5,7 @@
 /// Java" for Jakarta, "Paris of the East") (see `NameKeys.isNickname`). Its weight is low
 /// enough that Jakarta (8.5 million, a capital) falls below East New York (173,000,
 /// matched from its second word) for "new yo".
-enum NameClass: UInt8, Sendable {
+public enum NameClass: UInt8, Sendable {
     /// The current name, or its ASCII spelling.
     case name
     /// An official code: an airport's IATA or ICAO code.
@@ -15,12 +15,17 @@ enum NameClass: UInt8, Sendable {
     /// An alternate name that borrows a famous place's name.
     case nickname
 
-    /// The factor of an entry's static score (see `CompletionRanking`).
-    var weight: Float {
+    /// What a nickname weighs by default.
+    public static let nicknameWeight: Float = 0.001
+
+    /// The factor of an entry's static score (see `CompletionRanking`); nicknames weigh
+    /// `nicknameWeight` (0.1, as much as any alternate name, was the ranking before nicknames
+    /// were told apart).
+    func weight(nicknameWeight: Float) -> Float {
         switch self {
         case .name, .code: return 1
         case .alternate: return 0.1
-        case .nickname: return 0.001
+        case .nickname: return nicknameWeight
         }
     }
 }

@@ -16,7 +16,7 @@ extension PlaceCompleter {
 
         /// The keys of the towns and airports of `places[range]` (postal codes have their own
         /// trie). O(name bytes).
-        init(places: [Place], range: Range<Int>, famousNames: [[UInt8]: Int]) {
+        init(places: [Place], range: Range<Int>, famousNames: [[UInt8]: Int], nicknameWeight: Float = NameClass.nicknameWeight) {
             var seen = Set<[UInt8]>()
             for placeIndex in range {
                 let place = places[placeIndex]
@@ -37,7 +37,7 @@ extension PlaceCompleter {
                     let end = UInt32(text.count)
                     for offset in 0..<bytes.count where offset == 0 || bytes[offset - 1] == Normalizer.space {
                         let score = CompletionRanking.staticScore(
-                            importance: importance, weight: nameClass.weight, startsAtFirstWord: offset == 0)
+                            importance: importance, weight: nameClass.weight(nicknameWeight: nicknameWeight), startsAtFirstWord: offset == 0)
                         keys.append(.init(start: start + UInt32(offset), end: end, score: score, group: UInt32(placeIndex)))
                         entryName.append(UInt16(nameIndex))
                         entryWordOffset.append(UInt16(offset))

@@ -65,7 +65,7 @@ extension PlaceCompleter.Search {
             let match: Completion.Match = lastIsWhole ? .exactWord : .prefix
             var score = CompletionRanking.staticScore(
                 importance: CompletionRanking.importance(of: target),
-                weight: completer.entryClass[Int(entry)].weight,
+                weight: completer.entryClass[Int(entry)].weight(nicknameWeight: completer.nicknameWeight),
                 startsAtFirstWord: ranges.contains { $0.lowerBound == 0 }) * CompletionRanking.quality(match)
             score *= proximity(of: place) * CompletionRanking.scatteredWordsFactor
             let candidate = Candidate(place: place, entry: entry, match: match, edits: 0,
