@@ -12,7 +12,7 @@ struct IndexCommand: ParsableCommand {
         in this process, and a scheduler (Dask, Slurm, Kubernetes job arrays) can run them as
         separate commands: plan, fill-tile (per tile), link, finish-tile (per tile), assemble.
         """,
-        subcommands: [Build.self, Plan.self, FillTile.self, Link.self, FinishTile.self, Assemble.self]
+        subcommands: [Build.self, Plan.self, FillTile.self, Link.self, FinishTile.self, Assemble.self, Verify.self]
     )
 
     struct Build: ParsableCommand {
@@ -80,6 +80,37 @@ struct IndexCommand: ParsableCommand {
             let report = try builder.build(progress: Terminal.progressHandler())
             let rate = Double(report.cells) / max(report.seconds, 1e-9) / 1e6
             print("tiled spill index ready: \(output) (\(report.cells) cells in \(report.tiles) tiles\(report.tilesReused > 0 ? ", \(report.tilesReused) kept from an earlier run" : ""), \(report.workers) workers, \(String(format: "%.2f", report.seconds)) s, \(String(format: "%.1f", rate)) M cells/s)")
+        }
+    }
+}
+
+extension IndexCommand {
+    struct Verify: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Check a tiled index against the raster flooded in memory: cell for cell, curve for curve.",
+            discussion: """
+            Needs the raster to fit in memory. Prints JSON; exits 1 when anything differs.
+
+            Example:
+              geoq index verify --dem my-dem.tif --index my-dem-spill.tif
+            """
+        )
+
+        @OptionGroup var dataset: DEMOptions
+
+        func validate() throws {
+            if dataset.index == nil { throw ValidationError("--index: expected the tiled index to check") }
+        }
+
+        func run() throws {
+            guard let index = dataset.index else { return }
+            let tiled = try TiledSpillIndex(path: index)
+            let demPath = try dataset.demPath()
+            let reference = try SpillIndex(grid: ElevationGrid.read(path: demPath, band: dataset.band, progress: Terminal.progressHandler()),
+                                           options: tiled.options, progress: Terminal.progressHandler())
+            let verification = try tiled.verify(against: reference)
+            FileHandle.standardOutput.write(try JSONOutput.encode(verification))
+            if !verification.isEqual { throw ExitCode.failure }
         }
     }
 }
