@@ -69,7 +69,9 @@ extension PlaceCompleter {
             }
         }
         // Digits and codes have no typos worth guessing among names.
-        if postalQuery == nil && search.exactCount < min(limit, typoThreshold) {
+        // An airport's code typed whole is no typo either.
+        let typedACode = search.best.values.contains { $0.tier == 0 }
+        if postalQuery == nil && !typedACode && search.exactCount < min(limit, typoThreshold) {
             for (reading, keys) in zip(readings, keysByReading) {
                 let budget = Self.typoBudget(reading.nameWords)
                 guard budget > 0 else { continue }

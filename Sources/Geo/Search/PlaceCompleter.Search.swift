@@ -211,6 +211,9 @@ extension PlaceCompleter {
                 }
                 if visits >= maximumVisits { break }
                 if localScores.count == limit && walk.bound * maximumFactor < localScores[limit - 1] { break }
+                // Postal codes tie by the thousand (codes of towns GeoNames does not know weigh
+                // alike); a tie comes later in entry order and loses to the places held.
+                if isPostal && localScores.count == limit && walk.bound * maximumFactor <= localScores[limit - 1] { break }
             }
         }
 
