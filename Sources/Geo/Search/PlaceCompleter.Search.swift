@@ -190,7 +190,14 @@ extension PlaceCompleter {
             var walk = PrefixTrie.RankedEntries(trie: trie, node: node)
             var localScores: [Float] = []  // best score per distinct place seen by this walk, descending
             var localPlaces: [Int] = []
-            let maximumFactor = CompletionRanking.typoFactor(edits: edits)
+            var maximumFactor = CompletionRanking.typoFactor(edits: edits)
+            if isPostal && edits == 0 {
+                // Only codes exactly as long as the query match whole (×1), and those end at
+                // this node: offered first, every other code matches as a prefix (×0.5), which
+                // then bounds the walk (codes of towns GeoNames does not know tie by the thousand).
+                if endsAtNode { for entry in trie.postingEntries(node) { offer(entry, matchLength: matchLength, edits: 0) } }
+                maximumFactor *= CompletionRanking.quality(.prefix)
+            }
             var visits = 0
             while let entry = walk.next() {
                 visits += 1
