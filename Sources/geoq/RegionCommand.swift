@@ -98,11 +98,11 @@ struct RegionCommand: ParsableCommand {
         var engine = QueryEngine(flood: nil)
         if let placeIDs {
             regionInput = .places(placeIDs.ids)
-            engine = try EngineLoader.load(dem: dataset, demPath: nil, placesPath: try PlacesFileLocator.locate(explicit: gazetteerFile))
+            engine = try EngineLoader.load(dem: dataset, demPath: nil, placesPaths: try PlacesFileLocator.locateAll(explicit: gazetteerFile.map { [$0] } ?? []))
         } else if let floodedAt {
             regionInput = .floodedAt(floodedAt)
             engine = try EngineLoader.load(dem: dataset, demPath: try dataset.demPath(),
-                                           placesPath: try PlacesFileLocator.locate(explicit: gazetteerFile))
+                                           placesPaths: try PlacesFileLocator.locateAll(explicit: gazetteerFile.map { [$0] } ?? []))
         } else {
             let input = input ?? "-"
             regionInput = .pointData([UInt8](try readInput(input)), source: input == "-" ? "standard input" : input)

@@ -13,6 +13,7 @@ struct PlaceRoutes<Context: RequestContext> {
         var text: String
         var near: GeoPoint?
         var limit: Int
+        var kinds: Set<Place.Kind>?
 
         init(from decoder: any Decoder) throws {
             let fields = try QueryFields(from: decoder)
@@ -20,10 +21,14 @@ struct PlaceRoutes<Context: RequestContext> {
             self.text = text
             near = try fields.point(required: false)
             limit = try fields.integer(.limit, default: 10)
+            kinds = try fields.text(.kinds).map { try Place.Kind.parseList($0) }
         }
 
         /// The answer's key in the completion cache.
-        var cacheKey: String { "\(limit) \(near.map { "\($0.latitude) \($0.longitude)" } ?? "-") \(text)" }
+        var cacheKey: String {
+            let kindsKey = kinds.map { $0.map(\.rawValue).sorted().joined(separator: ",") } ?? "-"
+            return "\(limit) \(near.map { "\($0.latitude) \($0.longitude)" } ?? "-") \(kindsKey) \(text)"
+        }
     }
 
     /// `/v1/flood/places`' parameters.
@@ -48,7 +53,7 @@ struct PlaceRoutes<Context: RequestContext> {
     func complete(_ request: Request, context: Context) throws -> Response {
         let query = try request.query(CompleteQuery.self, context: context)
         let answer = try completions.answer(for: query.cacheKey) {
-            let suggestions = try engine.complete(query: query.text, near: query.near, limit: query.limit)
+            let suggestions = try engine.complete(query: query.text, near: query.near, limit: query.limit, kinds: query.kinds)
             return ByteBuffer(bytes: CompletionJSON.answerBytes(query: query.text, suggestions: suggestions))
         }
         var headers = HTTPFields()
