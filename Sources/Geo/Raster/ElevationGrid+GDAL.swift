@@ -14,18 +14,7 @@ extension ElevationGrid {
     /// naming its cells and the bytes needed, never a crash.
     public static func read(path: String, band: Int = 1, progress: ProgressHandler? = nil,
                             workingBytesPerCell: (_ sampleBytes: Int) -> Int = { _ in 0 }) throws -> ElevationGrid {
-        GDAL.ensureInitialized()
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) || path.hasPrefix("/vsi") else {
-            throw GeoError.unreadableFile(path: path, message: "no such file; expected an elevation raster (GeoTIFF, NetCDF, VRT, …)")
-        }
-        guard !isDirectory.boolValue else {
-            throw GeoError.unreadableFile(path: path, message: "is a directory; expected an elevation raster file")
-        }
-        GDAL.resetError()
-        guard let dataset = GDALOpenEx(path, UInt32(GDAL_OF_RASTER | GDAL_OF_READONLY), nil, nil, nil) else {
-            throw GeoError.unreadableFile(path: path, message: "not a raster GDAL can read (\(GDAL.lastError(or: "unknown format")))")
-        }
+        let dataset = try GDAL.openElevationRaster(path)
         defer { GDALClose(dataset) }
 
         let bandCount = Int(GDALGetRasterCount(dataset))
