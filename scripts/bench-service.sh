@@ -26,6 +26,25 @@ with open(f"{work}/flood.txt", "w") as out:
         out.write(f"/v1/flood?rise={random.uniform(-200, 200):.1f}\n")
 PY
 python3 scripts/peers/typed_prefixes.py data/places.tsv.gz 2000 7 | sed 's|^|/v1/complete?q=|' > "$work/complete.txt"
+# Every kind: the town prefixes, postal codes typed one character at a time, airport codes.
+python3 - "$work" <<'PY'
+import gzip, random, sys, urllib.parse
+work = sys.argv[1]
+random.seed(7)
+def rows(path, kind):
+    with gzip.open(path, "rt", encoding="utf-8") as lines:
+        return [l.rstrip("\n").split("\t") for l in lines if l.startswith(kind + "\t")]
+codes = [r[2] for r in rows("data/postcodes.tsv.gz", "Z")]
+airports = [r[4].split(",") for r in rows("data/airports.tsv.gz", "F") if len(r[4].split(",")[0]) == 3]
+with open(f"{work}/complete.txt") as towns, open(f"{work}/kinds.txt", "w") as out:
+    out.writelines(towns.readlines()[:1000])
+    for _ in range(150):
+        code = random.choice(codes)
+        for length in range(1, len(code) + 1):
+            out.write("/v1/complete?q=" + urllib.parse.quote(code[:length].lower()) + "\n")
+    for _ in range(300):
+        out.write("/v1/complete?q=" + urllib.parse.quote(random.choice(random.choice(airports)).lower()) + "\n")
+PY
 
 printf '%-40s %12s %9s %9s %8s %18s\n' route "requests/s" "p50 ms" "p99 ms" "non-2xx" "RSS before → after"
 run() {  # run NAME PATHS [SERVE OPTION…]
@@ -51,5 +70,6 @@ PY
 }
 run "/v1/complete (typed prefixes)" "$work/complete.txt"
 run "/v1/complete, --completion-cache 0" "$work/complete.txt" --completion-cache 0
+run "/v1/complete every kind, cache 0" "$work/kinds.txt" --completion-cache 0
 run "/v1/flood?rise=… (random rises)" "$work/flood.txt"
 run "/healthz (the framework's ceiling)" <(for _ in $(seq 1 100); do echo /healthz; done)

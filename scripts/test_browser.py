@@ -2,10 +2,13 @@
 """The web page in a real browser: headless chromium, driven by selenium, against a live geoq.
 
 Every figure the page shows is compared with the API's own answer, fetched here with urllib and
-formatted as the page formats it. Run by scripts/test-browser.sh (which starts the service).
+formatted as the page formats it. The page is audited with axe-core (zero serious or critical
+violations), driven by keyboard alone, and its globe (WebGL through SwiftShader) is read pixel by
+pixel. Run by scripts/test-browser.sh (which starts the service).
 """
 import argparse
 import json
+import math
 import re
 import os
 import signal
@@ -13,12 +16,18 @@ import sys
 import time
 import urllib.parse
 import urllib.request
+import zlib
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.support.ui import WebDriverWait
+from selenium_axe_python import Axe
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import colour_vision  # noqa: E402  (the palette's ramps, computed as the service computes them)
 
 parser = argparse.ArgumentParser()
 parser.add_argument("--url", required=True)
@@ -29,6 +38,67 @@ parser.add_argument("--server-pid", type=int, help="stop this geoq at the end to
 args = parser.parse_args()
 BASE = args.url.rstrip("/")
 MAX_ZOOM = 10  # the page's map goes no deeper
+
+
+def api_bytes(path):
+    with urllib.request.urlopen(BASE + path, timeout=60) as response:
+        return response.read(), response.headers
+
+
+def decode_png(data):
+    """(width, height, channels, rows of bytes) of an 8-bit, non-interlaced PNG: the tiles geoq serves."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
+    position, idat = 8, b""
+    while position < len(data):
+        length = int.from_bytes(data[position:position + 4], "big")
+        kind, body = data[position + 4:position + 8], data[position + 8:position + 8 + length]
+        if kind == b"IHDR":
+            width, height = int.from_bytes(body[0:4], "big"), int.from_bytes(body[4:8], "big")
+            depth, colour_type, interlace = body[8], body[9], body[12]
+            assert depth == 8 and interlace == 0, f"PNG of depth {depth}, interlace {interlace}"
+            channels = {0: 1, 2: 3, 4: 2, 6: 4}[colour_type]
+        elif kind == b"IDAT":
+            idat += body
+        position += 12 + length
+    raw, stride, rows, previous = zlib.decompress(idat), width * channels, [], bytearray(width * channels)
+    for y in range(height):
+        kind, line = raw[y * (stride + 1)], raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)]
+        row = bytearray(stride)
+        for x in range(stride):
+            a = row[x - channels] if x >= channels else 0
+            b, c = previous[x], previous[x - channels] if x >= channels else 0
+            if kind == 0:
+                predictor = 0
+            elif kind == 1:
+                predictor = a
+            elif kind == 2:
+                predictor = b
+            elif kind == 3:
+                predictor = (a + b) // 2
+            else:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                predictor = a if pa <= pb and pa <= pc else b if pb <= pc else c
+            row[x] = (line[x] + predictor) & 255
+        rows.append(row)
+        previous = row
+    return width, height, channels, rows
+
+
+def hex_rgb(text):
+    return tuple(int(text[i:i + 2], 16) for i in (1, 3, 5))
+
+
+def flood_class(point, rise):
+    """FloodClass.of as the README defines it, from /v1/flood/point's elevation and spill level."""
+    elevation, spill = point["elevationM"], point["spillLevelM"]
+    if spill is not None and spill <= rise:
+        return "newlyFlooded" if elevation > 0 else "sea"
+    if elevation <= rise:
+        return "isolatedLowland"
+    if rise < 0 and spill is not None and spill <= 0:
+        return "exposedSeaFloor"
+    return "dryLand"
 
 
 def api(path, body=None):
@@ -62,15 +132,22 @@ def rise_text(rise):
 steps = 0
 
 
+started = last_ok = time.perf_counter()
+
+
 def ok(message):
-    global steps
+    global steps, last_ok
     steps += 1
-    print(f"ok {steps} - {message}")
+    now = time.perf_counter()
+    print(f"ok {steps} - {message} ({now - last_ok:.1f} s)")
+    last_ok = now
 
 
 options = webdriver.ChromeOptions()
 options.binary_location = args.chromium
-for flag in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,800", "--lang=en-US"]:
+# WebGL without a graphics card: SwiftShader, Chromium's software renderer.
+for flag in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,800", "--lang=en-US",
+             "--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--ignore-gpu-blocklist"]:
     options.add_argument(flag)
 options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
 driver = webdriver.Chrome(service=Service(executable_path=args.chromedriver), options=options)
@@ -88,6 +165,46 @@ def text(element_id):
 def severe_console_entries(allowed=()):
     """SEVERE console entries since the last call, except those containing an allowed fragment."""
     return [e for e in driver.get_log("browser") if e["level"] == "SEVERE" and not any(a in e["message"] for a in allowed)]
+
+
+def audit(where):
+    """axe-core over the page as it is now: no serious or critical violation; minor ones listed."""
+    axe = Axe(driver)
+    axe.inject()
+    result = axe.run()
+    serious = [f"{v['impact']} {v['id']}: {[n['target'] for n in v['nodes']][:3]}" for v in result["violations"] if v["impact"] in ("serious", "critical")]
+    assert serious == [], f"axe-core {result['testEngine']['version']} on {where}: {serious}"
+    minor = [f"{v['impact']} {v['id']}" for v in result["violations"]]
+    assert minor == [], f"axe-core on {where}: {minor} (allowed only with a reason in the note)"
+    return result["testEngine"]["version"], len(result["passes"])
+
+
+def focus_shown():
+    """The focused element and whether its focus is drawn: an outline of at least 2 px."""
+    return js("""const e = document.activeElement, s = getComputedStyle(e);
+                 return [e.id || e.tagName.toLowerCase() + (e.className ? '.' + String(e.className).split(' ')[0] : ''),
+                         s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2];""")
+
+
+def press(*keys):
+    """Keys to whatever has the focus, as a keyboard would send them."""
+    ActionChains(driver).send_keys(*keys).perform()
+
+
+def tab_to(element_id, backwards=False, limit=30):
+    """Tab (or Shift+Tab) until `element_id` has the focus; every stop on the way must show its focus."""
+    visited = []
+    for _ in range(limit):
+        if backwards:
+            ActionChains(driver).key_down(Keys.SHIFT).send_keys(Keys.TAB).key_up(Keys.SHIFT).perform()
+        else:
+            press(Keys.TAB)
+        name, shown = focus_shown()
+        visited.append(name)
+        assert shown, f"focus on {name} is not visible (after {visited})"
+        if name == element_id:
+            return visited
+    raise AssertionError(f"{element_id} never got the focus: {visited}")
 
 
 def wait_stats(rise):
@@ -168,6 +285,17 @@ try:
     assert severe_console_entries() == [], "console errors on load"
     ok("the page loads with its tiles and the figures for +0 m, no console errors, no outside resources, every control labelled")
 
+    # 1b. The legend is drawn in the service's palette (GET /v1/palette), the colours of the tiles.
+    palette = api("/v1/palette")
+    class_colours = {c["class"]: hex_rgb(c["colour"]) for c in palette["classes"]}
+    wait.until(lambda d: js("return document.body.dataset.palette") == "loaded", "the palette never loaded")
+    legend = js("""return Object.fromEntries([...document.querySelectorAll('.legend i[data-class]')].map(i =>
+                   [i.dataset.class, getComputedStyle(i).backgroundColor]))""")
+    legend_colours = {name: tuple(int(v) for v in re.findall(r"\d+", colour)[:3]) for name, colour in legend.items()}
+    assert legend_colours == class_colours, f"legend {legend_colours}, /v1/palette {class_colours}"
+    axe_version, axe_passes = audit("the map view")
+    ok(f"the legend's colours are /v1/palette's {sorted(legend)}; axe-core {axe_version} finds nothing serious on the map view ({axe_passes} rules pass)")
+
     # 2. Typing "tok" suggests Tokyo, its matched part highlighted as the API says.
     tokyo = next(c for c in api("/v1/complete?q=tok&limit=100")["completions"] if c["title"] == "Tokyo")
     type_query("tok")
@@ -180,7 +308,8 @@ try:
     expected_marks = [tokyo["title"][h["location"]:h["location"] + h["length"]] for h in tokyo["titleHighlights"]]
     assert marks == expected_marks, f"Tokyo highlighted {marks}, API ranges give {expected_marks}"
     driver.save_screenshot(f"{args.screenshots}/desktop-suggestions.png")
-    ok(f"typing 'tok' suggests {titles}, Tokyo highlighted {marks}")
+    audit("the search list open")
+    ok(f"typing 'tok' suggests {titles}, Tokyo highlighted {marks}; axe-core finds nothing serious with the list open")
 
     # 3. Arrow keys and Enter choose Tokyo; the map flies there and the card shows its elevation and flooding.
     box = driver.find_element(By.ID, "search-input")
@@ -200,6 +329,7 @@ try:
     assert text("place-flooding") == expected_flooding, text("place-flooding")
     assert js("return document.getElementById('suggestions').hidden") is True
     driver.save_screenshot(f"{args.screenshots}/desktop-tokyo.png")
+    audit("a place chosen")
     ok(f"choosing Tokyo moves the map to {state['lat']:.3f}, {state['lon']:.3f}; the card says {text('place-elevation')!r}, {text('place-flooding')!r}")
 
     # 4. The slider in 1 m steps to +100 m, then 2 m steps: 288 presses of → from +0 m reach +476 m.
@@ -266,8 +396,18 @@ try:
     # 8. A search that matches nothing says so.
     type_query("qxzqxzq")
     wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#suggestions li.empty"), "no 'No places found'")
-    assert text("suggestions") == "No places found"
-    ok("a search that matches nothing shows 'No places found'")
+    assert text("suggestions") == "No places, postal codes or airports found"
+    ok("a search that matches nothing shows 'No places, postal codes or airports found'")
+
+    # 8b. Postal codes and airports carry a word or icon for their kind; towns none.
+    type_query("jfk")
+    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#suggestions li .kind-airport"), "no airport label for 'jfk'")
+    first_kind = driver.find_element(By.CSS_SELECTOR, "#suggestions li .kind").text
+    assert first_kind == "✈ JFK", first_kind
+    type_query("9021")
+    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#suggestions li .kind-postcode"), "no postal-code label for '9021'")
+    assert driver.find_element(By.CSS_SELECTOR, "#suggestions li .kind").text == "postal code"
+    ok("suggestions show their kind: '✈ JFK' for an airport, 'postal code' for 90210")
 
     # 9. A server error is a message in the page: the API refuses a query of 257 characters.
     type_query("a" * 257)
@@ -315,10 +455,236 @@ try:
     assert layout["panel"]["top"] > layout["search"]["bottom"] + 200, f"the panel leaves too little map: {layout}"
     driver.save_screenshot(f"{args.screenshots}/phone-amsterdam.png")
     assert severe_console_entries() == []
-    ok("a shared link (#rise=10&lat=52.3&lon=4.9&z=6) restores its view; on 390x844 everything fits")
+    audit("a phone-sized window")
+    ok("a shared link (#rise=10&lat=52.3&lon=4.9&z=6) restores its view; on 390x844 everything fits; axe-core finds nothing serious")
+    driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
-    # 13. The server gone: the page says so and keeps the map it has rather than going blank.
+    # 12. Tiles and legend agree: a tile's pixel over a cell of each flat class (the class worked out
+    #     here from /v1/flood/point) has the legend's colour; hatched, the stripes fall where promised.
+    def tile_pixel(lat, lon, rise, zoom=6, hatch=False):
+        world = 256 << zoom
+        gx = int((lon + 180) / 360 * world)
+        gy = int((1 - math.asinh(math.tan(math.radians(lat))) / math.pi) / 2 * world)
+        centre_lon = (gx + 0.5) / world * 360 - 180
+        centre_lat = math.degrees(math.atan(math.sinh(math.pi * (1 - 2 * (gy + 0.5) / world))))
+        point = api(f"/v1/flood/point?lat={centre_lat:.6f}&lon={centre_lon:.6f}")
+        png, _ = api_bytes(f"/v1/tiles/{zoom}/{gx // 256}/{gy // 256}.png?rise={rise}" + ("&hatch=1" if hatch else ""))
+        width, height, channels, rows = decode_png(png)
+        x, y = gx % 256, gy % 256
+        return flood_class(point, rise), tuple(rows[y][x * channels:x * channels + 3]), (gx, gy)
+    samples = {"newlyFlooded": (53.0, 6.0, 10), "isolatedLowland": (31.5, 35.42, 0), "exposedSeaFloor": (55.0, 3.0, -120)}
+    for name, (lat, lon, rise) in samples.items():
+        found, colour, _ = tile_pixel(lat, lon, rise)
+        assert found == name, f"{lat}, {lon} at {rise:+} m is {found} by /v1/flood/point, expected {name}"
+        assert colour == legend_colours[name], f"tile pixel of {name} at {lat}, {lon}: {colour}, legend {legend_colours[name]}"
+    stripe, period, width_px = hex_rgb(palette["hatch"]["colour"]), palette["hatch"]["periodPx"], palette["hatch"]["stripePx"]
+    hatched = []
+    for dlon in range(period):
+        found, colour, (gx, gy) = tile_pixel(53.0, 6.0 + dlon * 360 / (256 << 6), 10, hatch=True)
+        if found == "newlyFlooded":
+            expected = stripe if (gx + gy) % period < width_px else legend_colours["newlyFlooded"]
+            assert colour == expected, f"hatched pixel ({gx}, {gy}): {colour}, expected {expected}"
+            hatched.append(colour == stripe)
+    assert True in hatched and False in hatched, f"hatching never showed both colours: {hatched}"
+    box = driver.find_element(By.ID, "hatch")
+    box.click()
+    wait.until(lambda d: any("hatch=1" in s for s in js("return [...document.querySelectorAll('.leaflet-tile-pane img')].map(i => i.src)")), "hatched tiles never asked for")
+    assert "hatch=1" in js("return location.hash") or wait.until(lambda d: "hatch=1" in js("return location.hash"))
+    box.click()
+    ok(f"tile pixels of {sorted(samples)} equal the legend's colours; hatched tiles stripe flooded land every {period} px; the Hatch box asks for them")
+
+    # 13. Keyboard alone: set +476 m, search and choose a place, set the sea to its level, frame all,
+    #     read the figures. Every stop shows its focus; names say what the eye sees.
+    driver.get("about:blank")
+    driver.get(BASE + "/#rise=0&lat=20&lon=0&z=2")
+    wait_stats(0)
+    js("document.activeElement && document.activeElement.blur()")
+    route = tab_to("rise-slider")
+    press(Keys.ARROW_RIGHT * 288)
+    assert text("rise-label") == "+476 m", text("rise-label")
+    assert driver.find_element(By.ID, "rise-slider").get_attribute("aria-valuetext") == "+476 m"
+    wait_stats(476)
+    check_figures(476)
+    tab_to("search-input", backwards=True)
+    press("osa")
+    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#suggestions li[data-place-id]"), "no suggestions for 'osa'")
+    press(Keys.ESCAPE)
+    assert js("return document.getElementById('suggestions').hidden") is True, "Esc left the list open"
+    press("ka")
+    wait.until(lambda d: js("return !document.getElementById('suggestions').hidden && document.getElementById('search-input').value === 'osaka'"))
+    time.sleep(0.3)
+    press(Keys.ARROW_DOWN)
+    active = driver.find_element(By.ID, "search-input").get_attribute("aria-activedescendant")
+    option = driver.find_element(By.ID, active)
+    assert option.get_attribute("role") == "option" and option.get_attribute("aria-selected") == "true"
+    spoken = option.get_attribute("textContent")
+    osaka = next(c for c in api("/v1/complete?q=osaka&limit=8")["completions"] if c["title"] == option.find_element(By.CSS_SELECTOR, ".title").text)
+    assert osaka["title"] in spoken and osaka["subtitle"] in spoken and osaka["flooding"].replace("-", "\u2212") in spoken, f"option says {spoken!r}"
+    press(Keys.ENTER)
+    wait.until(lambda d: text("place-title") == osaka["title"], "the place card never showed the choice")
+    tab_to("place-set-rise")
+    level = osaka["spillLevelM"]
+    assert text("place-set-rise") == f"Set the sea to {rise_text(level)}", text("place-set-rise")
+    press(Keys.ENTER)
+    wait_stats(level)
+    assert text("rise-label") == rise_text(level)
+    flood, places = check_figures(level)
+    tab_to("frame-all", backwards=True)
+    press(Keys.ENTER)
+    wait.until(lambda d: d.find_element(By.ID, "framed").is_displayed(), "Frame all never framed")
+    live = js("return [document.getElementById('stats-region').getAttribute('aria-live'), document.getElementById('place').getAttribute('aria-live'), document.getElementById('framed').getAttribute('aria-live')]")
+    assert live == ["polite", "polite", "polite"], live
+    figures = js("return [...document.querySelectorAll('#stats dt:not([hidden])')].map(dt => dt.textContent + ': ' + dt.nextElementSibling.textContent)")
+    assert figures[0] == f"Newly flooded land: {km2(flood['newlyFloodedLandKm2'])}" and figures[2] == f"People in flooded places: {count(places['population'])}", figures
+    assert severe_console_entries() == []
+    driver.save_screenshot(f"{args.screenshots}/keyboard-journey.png")
+    ok(f"by keyboard alone: +476 m, {osaka['title']} chosen, the sea at {rise_text(level)}, framed; the figures read {figures[:2]}; focus visible at {len(route)} stops")
+
+    # 14. The globe: Europe at +476 m, read pixel by pixel where known points are drawn.
+    def globe_pixel(lat, lon):
+        """The canvas pixel at a point's screen position, and whether the globe shows it there."""
+        return js("""const g = window.geoqGlobe, c = g.canvas, p = g.screenPosition(arguments[0], arguments[1]);
+            const box = c.getBoundingClientRect(), x = Math.floor((p.x - box.left) * c.width / box.width), y = Math.floor((p.y - box.top) * c.height / box.height);
+            const probe = document.createElement('canvas'); probe.width = probe.height = 1;
+            const context = probe.getContext('2d'); context.drawImage(c, x, y, 1, 1, 0, 0, 1, 1);
+            return {rgb: Array.from(context.getImageData(0, 0, 1, 1).data.slice(0, 3)), visible: p.visible, onTop: document.elementFromPoint(p.x, p.y) === c};""", lat, lon)
+
+    def wait_globe_drawn():
+        wait.until(lambda d: js("return !!window.geoqGlobe && window.geoqGlobe.framesDrawn > 0"), "the globe never drew")
+        frames = None
+        for _ in range(100):  # until no frame has been drawn for half a second
+            time.sleep(0.25)
+            now = js("return window.geoqGlobe.framesDrawn")
+            if now == frames:
+                return
+            frames = now
+        raise AssertionError("the globe never stopped drawing")
+
+    # The sea is drawn unshaded in the palette's ramp by depth: its colours are exactly these.
+    sea_colours = {tuple(colour_vision.ramp(palette["seaRamp"], depth, "depthM")) for depth in range(0, 12001)}
+
+    def is_sea_colour(rgb):
+        return tuple(rgb) in sea_colours
+
+    driver.get("about:blank")
+    driver.get(BASE + "/#view=globe&rise=476&lat=45&lon=10")
+    wait_stats(476)
+    wait_globe_drawn()
+    assert js("return document.body.dataset.view") == "globe" and text("rise-label") == "+476 m"
+    known = {"North European Plain": (52.5, 20.0), "Alps": (46.5, 10.0), "open Atlantic": (45.0, -20.0)}
+    seen = {}
+    for name, (lat, lon) in known.items():
+        seen[name] = globe_pixel(lat, lon)
+        assert seen[name]["visible"] and seen[name]["onTop"], f"{name} is not in sight on the globe: {seen[name]}"
+    classes = {name: flood_class(api(f"/v1/flood/point?lat={lat}&lon={lon}"), 476) for name, (lat, lon) in known.items()}
+    assert classes == {"North European Plain": "newlyFlooded", "Alps": "dryLand", "open Atlantic": "sea"}, classes
+    assert tuple(seen["North European Plain"]["rgb"]) == legend_colours["newlyFlooded"], seen
+    assert tuple(seen["Alps"]["rgb"]) != legend_colours["newlyFlooded"] and not is_sea_colour(seen["Alps"]["rgb"]), seen
+    assert is_sea_colour(seen["open Atlantic"]["rgb"]), seen
+    assert js("return performance.getEntriesByType('resource').filter(e => e.name.includes('/v1/tiles/')).length") == 0, "the globe view fetched map tiles"
+    driver.save_screenshot(f"{args.screenshots}/globe-476.png")
+    audit("the globe view")
+    ok(f"the globe at +476 m: North European Plain {seen['North European Plain']['rgb']} (flooded), Alps {seen['Alps']['rgb']}, Atlantic {seen['open Atlantic']['rgb']}; axe-core finds nothing serious")
+
+    # 14b. At +0 m the Dead Sea is not sea: the sea cannot reach it.
+    js("location.hash = '#view=globe&rise=0&lat=31.5&lon=35.4&z=5'")  # the same page: the globe turns there
+    wait_stats(0)
+    wait_globe_drawn()
+    dead_sea = globe_pixel(31.5, 35.42)
+    assert dead_sea["visible"] and not is_sea_colour(dead_sea["rgb"]), f"the Dead Sea is drawn as sea: {dead_sea}"
+    assert tuple(dead_sea["rgb"]) == legend_colours["isolatedLowland"], f"the Dead Sea at +0 m: {dead_sea}, isolated lowland is {legend_colours['isolatedLowland']}"
+    ok(f"the Dead Sea on the globe at +0 m is isolated lowland {dead_sea['rgb']}, not sea")
+
+    # 14c. Moving the level from 0 to 476 asks only for the figures: no image, tile or relief.
+    before = js("return performance.getEntriesByType('resource').length")
+    slider = driver.find_element(By.ID, "rise-slider")
+    slider.send_keys(Keys.ARROW_RIGHT * 288)
+    assert text("rise-label") == "+476 m"
+    wait_stats(476)
+    wait_globe_drawn()
+    fetched = js("return performance.getEntriesByType('resource').slice(arguments[0]).map(e => e.name.replace(location.origin, ''))", before)
+    other = [u for u in fetched if not re.match(r"^/v1/flood(/places)?\?rise=-?\d+&limit=\d+$", u)]
+    assert fetched and other == [], f"while moving the level the page asked for {other}"
+    dead_sea_476 = globe_pixel(31.5, 35.42)
+    assert tuple(dead_sea_476["rgb"]) != tuple(dead_sea["rgb"]), "the globe did not recolour"
+    ok(f"0 → 476 m on the globe: {len(fetched)} requests, all for figures; the Dead Sea recoloured to {dead_sea_476['rgb']}")
+
+    # 14d. Keys turn the globe; −11,000 m drains the sea bed; no console errors all along.
+    before_view = js("return window.geoqGlobe.view()")
+    driver.find_element(By.ID, "globe").find_element(By.TAG_NAME, "canvas").send_keys(Keys.ARROW_RIGHT * 3, "-")
+    wait_globe_drawn()
+    after_view = js("return window.geoqGlobe.view()")
+    assert after_view["lon"] > before_view["lon"] + 1 and after_view["distance"] > before_view["distance"], (before_view, after_view)
+    field = driver.find_element(By.ID, "rise-number")
+    field.send_keys(Keys.CONTROL, "a")
+    field.send_keys("-11000", Keys.ENTER)
+    wait_stats(-11000)
+    js("window.geoqGlobe.flyTo({lat: 10, lon: -150, distance: 3.2})")
+    wait_globe_drawn()
+    pacific = globe_pixel(10, -150)
+    assert not is_sea_colour(pacific["rgb"]), f"the Pacific is still sea at −11,000 m: {pacific}"
+    driver.save_screenshot(f"{args.screenshots}/globe-minus-11000.png")
+    assert severe_console_entries() == [], "console errors on the globe"
+    ok(f"keys turn and zoom the globe ({before_view['lon']:.1f}° → {after_view['lon']:.1f}°); at −11,000 m the Pacific floor is dry {pacific['rgb']}; no console errors")
+
+    # 14e. Drag turns the globe; a click reads the point under it; search turns the globe to the place.
+    canvas = driver.find_element(By.ID, "globe").find_element(By.TAG_NAME, "canvas")
+    before_drag = js("return window.geoqGlobe.view()")
+    ActionChains(driver).move_to_element(canvas).click_and_hold().move_by_offset(-120, 0).release().perform()
+    wait_globe_drawn()
+    after_drag = js("return window.geoqGlobe.view()")
+    assert after_drag["lon"] > before_drag["lon"] + 2, f"dragging left did not turn the globe east: {before_drag} → {after_drag}"
+    ActionChains(driver).move_to_element(canvas).click().perform()
+    wait.until(lambda d: d.find_element(By.ID, "place").is_displayed() and text("place-subtitle") == "The point chosen", "a click on the globe read no point")
+    clicked = js("return window.geoqGlobe.view()")
+    read = api(f"/v1/flood/point?lat={clicked['lat']:.4f}&lon={clicked['lon']:.4f}")
+    assert text("place-flooding") == re.sub(r"(^|[\s(])-(?=\d)", "\\1\u2212", read["flooding"][0].upper() + read["flooding"][1:]), (text("place-flooding"), read)
+    type_query("tokyo")
+    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#suggestions li[data-place-id]"), "no suggestions for 'tokyo'")
+    time.sleep(0.3)
+    driver.find_element(By.ID, "search-input").send_keys(Keys.ENTER)
+    wait.until(lambda d: (lambda v: abs(v["lat"] - 35.69) < 0.2 and abs(v["lon"] - 139.69) < 0.2)(js("return window.geoqGlobe.view()")), "search did not turn the globe to Tokyo")
+    ok(f"dragging turns the globe ({before_drag['lon']:.1f}° → {after_drag['lon']:.1f}°); a click reads {text('place-title')!r}: {text('place-flooding')!r}; choosing Tokyo turns the globe there")
+
+    # 14f. prefers-reduced-motion makes flights jumps; prefers-contrast makes the panel opaque.
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-reduced-motion", "value": "reduce"}, {"name": "prefers-contrast", "value": "more"}]})
+    driver.get("about:blank")
+    driver.get(BASE + "/#rise=0&lat=20&lon=0&z=2")
+    wait_stats(0)
+    panel = js("const s = getComputedStyle(document.getElementById('panel')); return [s.backgroundColor, s.borderTopWidth]")
+    assert panel == ["rgb(255, 255, 255)", "2px"], f"prefers-contrast: more left the panel {panel}"
+    type_query("osaka")
+    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#suggestions li[data-place-id]"), "no suggestions for 'osaka'")
+    time.sleep(0.3)
+    driver.find_element(By.ID, "search-input").send_keys(Keys.ENTER)
+    jumped = map_state()  # at once: no flight under reduced motion
+    assert abs(jumped["lat"] - 34.69) < 0.1 and abs(jumped["lon"] - 135.50) < 0.1, f"with reduced motion the map did not jump to Osaka: {jumped}"
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+    ok(f"prefers-reduced-motion: the map jumps to Osaka at once ({jumped['lat']:.2f}, {jumped['lon']:.2f}); prefers-contrast: the panel is {panel}")
+
+    # 14g. Without WebGL the page says so in one line and stays on the map.
+    plain_options = webdriver.ChromeOptions()
+    plain_options.binary_location = args.chromium
+    for flag in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1024,700", "--disable-webgl", "--disable-3d-apis"]:
+        plain_options.add_argument(flag)
+    plain = webdriver.Chrome(service=Service(executable_path=args.chromedriver), options=plain_options)
+    try:
+        plain.get(BASE + "/#view=globe&rise=2")
+        WebDriverWait(plain, 20).until(lambda d: d.find_element(By.ID, "message").is_displayed(), "no message without WebGL")
+        message = plain.find_element(By.ID, "message").text
+        assert "WebGL" in message and "\n" not in message, message
+        assert plain.execute_script("return document.body.dataset.view") == "map"
+        WebDriverWait(plain, 20).until(lambda d: d.execute_script("return document.querySelectorAll('.leaflet-tile-pane img.leaflet-tile-loaded').length") > 0)
+    finally:
+        plain.quit()
+    ok(f"without WebGL: {message!r}, and the map stays")
+
+    # 15. The server gone: the page says so and keeps the map it has rather than going blank.
     if args.server_pid:
+        driver.get("about:blank")
+        driver.get(BASE + "/#rise=10&lat=52.3&lon=4.9&z=6")
+        wait_stats(10)
+        wait_tiles(10)
         os.kill(args.server_pid, signal.SIGTERM)
         for _ in range(100):
             try:
@@ -337,4 +703,4 @@ try:
 finally:
     driver.quit()
 
-print(f"browser test passed: {steps} checks; screenshots in {args.screenshots}/")
+print(f"browser test passed: {steps} checks in {time.perf_counter() - started:.0f} s; screenshots in {args.screenshots}/")

@@ -9,7 +9,7 @@
   }
 
   const RISE_MIN = -11000, RISE_MAX = 9000;
-  const DEFAULT_VIEW = { rise: 0, lat: 20, lon: 0, z: 2 };
+  const DEFAULT_VIEW = { view: "map", rise: 0, lat: 20, lon: 0, z: 2, hatch: false };
   const MIN_ZOOM = 1, MAX_ZOOM = 10;
   const TYPING_DELAY_MS = 120, SLIDING_DELAY_MS = 150;
 
@@ -110,7 +110,14 @@
       rejected.push(name + "=" + params.get(name));
       return fallback;
     }
+    let viewName = DEFAULT_VIEW.view;
+    if (params.has("view")) {
+      if (["map", "globe"].includes(params.get("view"))) viewName = params.get("view");
+      else rejected.push("view=" + params.get("view"));
+    }
     const view = {
+      view: viewName,
+      hatch: params.get("hatch") === "1",
       rise: number("rise", DEFAULT_VIEW.rise, (v) => v >= RISE_MIN && v <= RISE_MAX),
       lat: number("lat", DEFAULT_VIEW.lat, (v) => v >= -85 && v <= 85),
       lon: number("lon", DEFAULT_VIEW.lon, (v) => v >= -180 && v <= 180),
@@ -127,12 +134,18 @@
   const map = L.map("map", {
     center: [initial.view.lat, initial.view.lon], zoom: initial.view.z,
     minZoom: MIN_ZOOM, maxZoom: MAX_ZOOM, worldCopyJump: true, zoomControl: true,
+    // Less motion when the system asks for it: zooms and fades jump.
+    zoomAnimation: !window.matchMedia("(prefers-reduced-motion: reduce)").matches,
+    fadeAnimation: !window.matchMedia("(prefers-reduced-motion: reduce)").matches,
   });
   map.attributionControl.setPrefix('<a href="https://leafletjs.com">Leaflet</a>');
   map.zoomControl.setPosition("topright");
   window.geoqMap = map;
 
-  const state = { rise: initial.view.rise, writtenHash: "" };
+  const state = { rise: initial.view.rise, writtenHash: "", view: "map", hatch: initial.view.hatch, palette: null, globe: null };
+
+  /** The user asked the system for less motion: no flights, the view jumps. */
+  const reducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
   // Written a moment after the last change: browsers ignore history updates that come too fast
   // (a slider dragged or held down makes hundreds).
@@ -143,8 +156,16 @@
   }
 
   function writeFragment() {
-    const centre = map.getCenter().wrap();
-    const hash = "#rise=" + state.rise + "&lat=" + centre.lat.toFixed(4) + "&lon=" + centre.lng.toFixed(4) + "&z=" + map.getZoom();
+    let lat, lon, z;
+    if (state.view === "globe" && state.globe) {
+      const view = state.globe.view();
+      lat = view.lat; lon = view.lon; z = GeoqGlobe.zoomForDistance(view.distance);
+    } else {
+      const centre = map.getCenter().wrap();
+      lat = centre.lat; lon = centre.lng; z = map.getZoom();
+    }
+    const hash = (state.view === "globe" ? "#view=globe&" : "#") + "rise=" + state.rise + "&lat=" + lat.toFixed(4) + "&lon=" + lon.toFixed(4) +
+      "&z=" + z + (state.hatch ? "&hatch=1" : "");
     if (hash !== location.hash) history.replaceState(null, "", hash);
     state.writtenHash = hash;
   }
@@ -154,7 +175,9 @@
     const { view, rejected } = parseFragment(location.hash);
     if (rejected.length) showMessage("The link's " + rejected.join(", ") + " could not be used; showing the default instead.", "info");
     map.setView([view.lat, view.lon], view.z);
+    setHatch(view.hatch);
     setRise(view.rise, "fragment");
+    showView(view.view, view);
   });
   map.on("moveend", scheduleFragment);
 
@@ -163,7 +186,7 @@
   const tileLayers = [];
   let tileErrorShownFor = null;
 
-  function tileURL(rise) { return "/v1/tiles/{z}/{x}/{y}.png?rise=" + rise; }
+  function tileURL(rise) { return "/v1/tiles/{z}/{x}/{y}.png?rise=" + rise + (state.hatch ? "&hatch=1" : ""); }
 
   function showTiles(rise) {
     const layer = L.tileLayer(tileURL(rise), {
@@ -212,7 +235,10 @@
     numberError.textContent = "";
     const delay = source === "slider" ? SLIDING_DELAY_MS : 0;
     clearTimeout(tileTimer);
-    tileTimer = setTimeout(() => showTiles(rise), delay);
+    // The globe classifies on the graphics card: a new level there is a uniform, not a request.
+    if (state.view === "globe") { if (state.globe) state.globe.setRise(rise); }
+    else tileTimer = setTimeout(() => showTiles(rise), delay);
+    state.tilesShownFor = state.view === "globe" ? null : rise;
     clearTimeout(statsTimer);
     statsTimer = setTimeout(() => loadStats(rise), delay);
     scheduleFragment();
@@ -241,7 +267,7 @@
       $("stat-land-fraction").textContent = format.percent(flood.landFloodedFraction);
       $("stat-population").textContent = format.count(places.population);
       $("stat-place-count").textContent = format.count(places.count);
-      $("stat-exposed-row").hidden = rise >= 0;
+      document.querySelectorAll(".exposed-row").forEach((e) => { e.hidden = rise >= 0; });
       $("stat-exposed").textContent = format.km2(flood.exposedSeaFloorKm2);
       const largest = $("largest-flooded");
       largest.textContent = places.places.length ? "Largest: " + places.places.map((p) => p.name).join(", ") : "";
@@ -292,7 +318,7 @@
       empty.className = "empty";
       empty.setAttribute("role", "option");
       empty.setAttribute("aria-disabled", "true");
-      empty.textContent = "No places found";
+      empty.textContent = "No places, postal codes or airports found";
       list.append(empty);
     }
     search.suggestions.forEach((suggestion, index) => {
@@ -306,6 +332,13 @@
       const title = document.createElement("span");
       title.className = "title";
       title.append(highlighted(suggestion.title, suggestion.titleHighlights || []));
+      // Postal codes and airports say what they are; towns are most answers and go unmarked.
+      if (suggestion.kind && suggestion.kind !== "city") {
+        const kind = document.createElement("span");
+        kind.className = "kind kind-" + suggestion.kind;
+        kind.textContent = suggestion.kind === "airport" ? "✈ " + (suggestion.code || "airport") : "postal code";
+        title.append(" ", kind);
+      }
       const subtitle = document.createElement("span");
       subtitle.className = "subtitle";
       subtitle.textContent = suggestion.subtitle + (suggestion.matchedAlias ? " · “" + suggestion.matchedAlias + "”" : "");
@@ -388,7 +421,7 @@
     search.active = index;
     closeList();
     searchInput.value = place.title;
-    map.flyTo([place.latitude, place.longitude], Math.max(map.getZoom(), 7), { duration: 1.2 });
+    goTo(place.latitude, place.longitude, Math.max(map.getZoom(), 7));
     if (placeMarker) map.removeLayer(placeMarker);
     placeMarker = L.marker([place.latitude, place.longitude], { title: place.title, keyboard: false }).addTo(map);
     showPlace(place);
@@ -397,7 +430,10 @@
   function showPlace(place) {
     $("place").hidden = false;
     $("place-title").textContent = place.title;
-    $("place-subtitle").textContent = place.subtitle + (place.population ? " · population " + format.count(place.population) : "");
+    const kindLabel = place.kind === "airport" ? "airport" + (place.code ? " " + place.code : "") + " · "
+      : place.kind === "postcode" ? "postal code · " : "";
+    $("place-subtitle").textContent = kindLabel + place.subtitle
+      + (place.population && place.kind === "city" ? " · population " + format.count(place.population) : "");
     $("place-elevation").textContent = place.elevationM === null || place.elevationM === undefined
       ? "Elevation unknown" : "Elevation " + format.metres(place.elevationM);
     $("place-flooding").textContent = typographicMinus(place.flooding.charAt(0).toUpperCase() + place.flooding.slice(1));
@@ -452,7 +488,8 @@
     const [west, south, east, north] = answer.bbox;
     // A box across ±180° has west > east: continue east past 180 so Leaflet frames it in one piece.
     const bounds = L.latLngBounds([south, west], [north, east < west ? east + 360 : east]);
-    map.fitBounds(bounds, { padding: [0, 0] });
+    map.fitBounds(bounds, { padding: [0, 0], animate: !reducedMotion() });
+    if (state.view === "globe" && state.globe) state.globe.frameBox(answer.bbox);
     window.geoqLastRegion = answer;
     const region = answer.features.find((f) => f.properties.role === "region").properties;
     // Named places first: among many flooded outliers, only the most populous have names at hand.
@@ -476,8 +513,154 @@
   }
   $("frame-all").addEventListener("click", frameAll);
 
-  // For the browser test and for people poking at the page from the console.
-  window.geoqPage = { riseAtPosition, positionOfRise, format, parseFragment, setRise: (r) => setRise(r, "button") };
+  /** Moves the map (and the globe, when shown) to a place: a flight, or a jump for reduced motion. */
+  function goTo(lat, lon, zoom) {
+    if (reducedMotion()) map.setView([lat, lon], zoom, { animate: false });
+    else map.flyTo([lat, lon], zoom, { duration: 1.2 });
+    if (state.view === "globe" && state.globe) state.globe.flyTo({ lat, lon, distance: Math.min(state.globe.view().distance, GeoqGlobe.distanceForZoom(zoom)) });
+  }
 
+  // ---- A point clicked, on the map or the globe: its elevation and flooding ----------------------
+
+  async function showPoint(lat, lon) {
+    try {
+      const point = await fetchJSON("/v1/flood/point?lat=" + lat.toFixed(4) + "&lon=" + (((lon + 540) % 360) - 180).toFixed(4));
+      showPlace({ title: format.coordinates(point.latitude, point.longitude), subtitle: "The point chosen", population: 0,
+                  elevationM: point.elevationM, flooding: point.flooding, spillLevelM: point.spillLevelM });
+    } catch (error) {
+      showMessage("That point could not be read. " + error.message);
+    }
+  }
+  map.on("click", (event) => showPoint(event.latlng.lat, event.latlng.lng));
+
+  // ---- The palette: the service's colours for the legend and the globe --------------------------
+
+  async function loadPalette() {
+    try {
+      state.palette = await fetchJSON("/v1/palette");
+    } catch (error) {
+      showMessage("The map's colours could not be loaded. " + error.message);
+      return;
+    }
+    const root = document.documentElement.style;
+    const gradient = (ramp) => "linear-gradient(90deg, " + ramp.slice(0, 4).map((s) => s.colour).join(", ") + ")";
+    for (const entry of state.palette.classes) root.setProperty("--class-" + entry.class, entry.colour);
+    root.setProperty("--ramp-sea", gradient(state.palette.seaRamp));
+    root.setProperty("--ramp-land", gradient(state.palette.landRamp));
+    root.setProperty("--hatch-stripe", state.palette.hatch.colour);
+    document.body.dataset.palette = "loaded";
+  }
+
+  // ---- Hatching newly flooded land, for telling it without colour -------------------------------
+
+  const hatchBox = $("hatch");
+  function setHatch(hatched) {
+    if (state.hatch === hatched && hatchBox.checked === hatched) return;
+    state.hatch = hatched;
+    hatchBox.checked = hatched;
+    document.body.classList.toggle("hatched", hatched);
+    if (state.globe) state.globe.setHatched(hatched);
+    if (state.view === "map" && state.tilesShownFor !== undefined) showTiles(state.rise);
+    scheduleFragment();
+  }
+  hatchBox.addEventListener("change", () => setHatch(hatchBox.checked));
+
+  // ---- Map | Globe --------------------------------------------------------------------------
+
+  const mapButton = $("view-map"), globeButton = $("view-globe");
+  const exaggeration = $("exaggeration"), exaggerationLabel = $("exaggeration-label");
+  let globeLoading = null;
+
+  function loadScript(src) {
+    return new Promise((resolve, reject) => {
+      const script = document.createElement("script");
+      script.src = src;
+      script.onload = resolve;
+      script.onerror = () => reject(new Error("the server has no " + src));
+      document.head.append(script);
+    });
+  }
+
+  /** The globe, created on first use: three.js and the relief are fetched only then. */
+  function ensureGlobe() {
+    if (!globeLoading) {
+      globeLoading = (async () => {
+        const started = performance.now();
+        if (!window.GeoqGlobe) { await loadScript("/static/relief.js"); await loadScript("/static/globe.js"); }
+        if (!GeoqGlobe.supported()) throw new Error("This browser cannot draw WebGL, so the globe cannot be shown; the map stays.");
+        if (!window.THREE) {
+          try { await loadScript("/three/three.min.js"); }
+          catch (_) { throw new Error("The globe needs three.js: install the Debian package libjs-three where geoq runs; the map stays."); }
+        }
+        if (!state.palette) await loadPalette();
+        if (!state.palette) throw new Error("The globe has no colours; the map stays.");
+        const relief = await GeoqGlobe.loadRelief("/v1/relief");
+        const centre = map.getCenter().wrap();
+        const globe = GeoqGlobe.create($("globe"), {
+          palette: state.palette, relief, rise: state.rise, exaggeration: Number(exaggeration.value), hatched: state.hatch,
+          view: { lat: centre.lat, lon: centre.lng, distance: GeoqGlobe.distanceForZoom(map.getZoom()) },
+          reducedMotion, onClick: showPoint, onMove: scheduleFragment,
+        });
+        globe.reliefBytes = relief.bytes;
+        globe.firstFrameMs = performance.now() - started;
+        window.geoqGlobe = globe;
+        return globe;
+      })();
+    }
+    return globeLoading;
+  }
+
+  async function showView(name, at) {
+    if (name === "globe") {
+      let globe;
+      try {
+        globeButton.setAttribute("aria-busy", "true");
+        globe = await ensureGlobe();
+      } catch (error) {
+        globeLoading = null;
+        showMessage(error.message);
+        name = "map";
+      } finally {
+        globeButton.removeAttribute("aria-busy");
+      }
+      if (globe) {
+        state.globe = globe;
+        if (at) globe.flyTo({ lat: at.lat, lon: at.lon, distance: GeoqGlobe.distanceForZoom(at.z) });
+        globe.setRise(state.rise);
+      }
+    }
+    const globeShown = name === "globe";
+    if (!globeShown && state.view === "globe" && state.globe) {
+      const view = state.globe.view();
+      map.setView([view.lat, view.lon], GeoqGlobe.zoomForDistance(view.distance), { animate: false });
+    }
+    state.view = name;
+    $("map").hidden = globeShown;
+    $("globe").hidden = !globeShown;
+    $("exaggeration-row").hidden = !globeShown;
+    mapButton.setAttribute("aria-pressed", String(!globeShown));
+    globeButton.setAttribute("aria-pressed", String(globeShown));
+    document.body.dataset.view = name;
+    if (globeShown) state.globe.resize();
+    else {
+      map.invalidateSize();
+      if (state.tilesShownFor !== state.rise) { state.tilesShownFor = state.rise; showTiles(state.rise); }
+    }
+    scheduleFragment();
+  }
+  mapButton.addEventListener("click", () => showView("map"));
+  globeButton.addEventListener("click", () => showView("globe"));
+  exaggeration.addEventListener("input", () => {
+    exaggerationLabel.textContent = "\u00d7" + exaggeration.value;
+    if (state.globe) state.globe.setExaggeration(Number(exaggeration.value));
+  });
+
+  // For the browser test and for people poking at the page from the console.
+  window.geoqPage = { riseAtPosition, positionOfRise, format, parseFragment, setRise: (r) => setRise(r, "button"), showView, ensureGlobe };
+
+  loadPalette();
+  setHatch(initial.view.hatch);
+  if (initial.view.view === "globe") state.view = "globe";
   setRise(state.rise, "start");
+  if (initial.view.view === "globe") showView("globe");
 })();

@@ -1,14 +1,17 @@
 // geoq-bench-complete: index build time, resident memory and per-query latency of place
-// completion over one gazetteer file, on a workload of typed prefixes (1 to 10 letters of
-// real place names). Writes the workload so a peer (scripts/bench-complete.sh runs SQLite
-// FTS5) can replay exactly the same queries.
+// completion over gazetteer files (towns, postal codes, airports: one index), on a workload
+// of typed prefixes (1 to 10 letters of real place names), and when the files hold them,
+// postal codes typed one character at a time and airport names and codes. Writes the
+// typed-prefix workload so a peer (scripts/bench-complete.sh runs SQLite FTS5) can replay
+// exactly the same queries. Also measures how many top-5 suggestions of that workload
+// matched through an alias, with nicknames weighed as now and as before (as any alias).
 //
-//   geoq-bench-complete PLACES_FILE [--queries N] [--workload FILE | --workload-out FILE] [--eval FILE] [--slowest N]
+//   geoq-bench-complete PLACES_FILE… [--queries N] [--workload FILE | --workload-out FILE] [--eval FILE] [--slowest N]
 import Foundation
 @_spi(Testing) import Geo
 
 struct Options {
-    var places = "data/places.tsv.gz"
+    var places: [String] = []
     var queries = 20_000
     var workloadOut: String?
     var eval: String?
@@ -24,7 +27,7 @@ struct Options {
             case "--eval": eval = rest.popFirst()
             case "--slowest": slowest = rest.popFirst().flatMap(Int.init) ?? 0
             case "--workload": workloadIn = rest.popFirst()
-            default: places = argument
+            default: places.append(argument)
             }
         }
     }
@@ -54,8 +57,12 @@ extension SplitMix64 {
 let options = Options(CommandLine.arguments)
 var gazetteer: Gazetteer!
 do {
-    let loadTime = try seconds { gazetteer = try Gazetteer(contentsOf: options.places) }
-    print(String(format: "complete load: %d places from %@ in %.3f s", gazetteer.places.count, options.places, loadTime))
+    let files = options.places.isEmpty ? ["data/places.tsv.gz"] : options.places
+    let loadTime = try seconds { gazetteer = try Gazetteer(contentsOfFiles: files) }
+    let kinds = gazetteer.kindCounts
+    print(String(format: "complete load: %d places (%d cities, %d postal codes, %d airports) from %@ in %.3f s",
+                 gazetteer.places.count, kinds[.city] ?? 0, kinds[.postcode] ?? 0, kinds[.airport] ?? 0,
+                 files.joined(separator: " "), loadTime))
 } catch {
     FileHandle.standardError.write(Data("geoq-bench-complete: \(error)\n".utf8))
     exit(1)
@@ -76,7 +83,8 @@ print(String(format: "complete build: %.3f s for %d places, %d keys, %d trie nod
 // Workload: a place drawn with probability rising with its population (people type big
 // places more often), then its first 1…10 letters as typed.
 var random = SplitMix64(seed: 20_261_122)  // every run replays the same workload
-let places = gazetteer.places
+// Cities only: the typed-prefix workload is what FTS5 replays over the same towns.
+let places = gazetteer.places.filter { $0.kind == .city }
 let weights = places.map { log(Double($0.population) + 10) }
 let cumulative = weights.reduce(into: [Double]()) { $0.append(($0.last ?? 0) + $1) }
 var workload: [(query: String, id: Int)] = []
@@ -142,6 +150,72 @@ for (micros, query) in timed.sorted(by: { $0.micros > $1.micros }).prefix(option
     print(String(format: "complete slow: %8.1f µs  %@", micros, query))
 }
 
+/// The share of top-5 suggestions over `queries` that matched through an alias.
+func aliasShare(_ completer: PlaceCompleter, _ queries: [String]) -> (share: Double, suggestions: Int) {
+    var suggestions = 0, aliases = 0
+    for query in queries {
+        let top = (try? completer.complete(query: query, limit: 5)) ?? []
+        suggestions += top.count
+        aliases += top.filter { $0.matchedAlias != nil }.count
+    }
+    return (100 * Double(aliases) / Double(max(suggestions, 1)), suggestions)
+}
+let typedQueries = workload.map(\.query)
+let aliasNow = aliasShare(completer, typedQueries)
+print(String(format: "complete alias share: %.2f%% of %d top-5 suggestions of the typed prefixes matched through an alias (nicknames ×%g)",
+             aliasNow.share, aliasNow.suggestions, Double(NameClass.nicknameWeight)))
+
+// Postal codes typed one character at a time, airports by name prefix and by code.
+var postalWorkload: [(query: String, id: Int, whole: Bool)] = []
+let codes = gazetteer.places.filter { $0.kind == .postcode }
+if !codes.isEmpty {
+    while postalWorkload.count < options.queries / 2 {
+        let code = codes[random.below(codes.count)]
+        for length in 1...code.name.count {
+            postalWorkload.append((String(code.name.prefix(length)), code.id, length == code.name.count))
+        }
+    }
+}
+var airportWorkload: [(query: String, id: Int, whole: Bool)] = []
+let airports = gazetteer.places.filter { $0.kind == .airport && $0.codes.contains { $0.count == 3 } }
+if !airports.isEmpty {
+    while airportWorkload.count < options.queries / 2 {
+        let airport = airports[random.below(airports.count)]
+        switch random.below(3) {
+        case 0: airportWorkload.append((airport.codes[0], airport.id, true))
+        case 1: airportWorkload.append((airport.codes[airport.codes.count - 1], airport.id, true))
+        default: airportWorkload.append((String(airport.name.prefix(1 + random.below(10))).trimmingCharacters(in: .whitespaces), airport.id, false))
+        }
+    }
+}
+/// p50 and p99 in µs of single runs over `queries`, with success@5 over those marked whole.
+@MainActor func singleRuns(_ queries: [(query: String, id: Int, whole: Bool)]) -> (p50: Double, p99: Double, found: Int, whole: Int, all: [Double]) {
+    var times: [Double] = []
+    var found = 0, whole = 0
+    for (query, id, isWhole) in queries {
+        let start = DispatchTime.now().uptimeNanoseconds
+        let results = (try? completer.complete(query: query, limit: 10)) ?? []
+        times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1000)
+        if isWhole {
+            whole += 1
+            if results.prefix(5).contains(where: { $0.id == id }) { found += 1 }
+        }
+    }
+    times.sort()
+    return (percentile(0.5, times), percentile(0.99, times), found, whole, times)
+}
+var everyKind = singleRun
+for (name, queries) in [("postal codes", postalWorkload), ("airports", airportWorkload)] where !queries.isEmpty {
+    let run = singleRuns(queries)
+    everyKind += run.all
+    print(String(format: "complete %@: p50 %.1f µs, p99 %.1f µs (single runs) over %d queries; success@5 %.1f%% of %d whole codes%@",
+                 name, run.p50, run.p99, queries.count, 100 * Double(run.found) / Double(max(run.whole, 1)), run.whole,
+                 name == "airports" ? " (IATA and ICAO)" : " typed to their end"))
+}
+everyKind.sort()
+print(String(format: "complete every kind: p50 %.1f µs, p99 %.1f µs (single runs) over %d queries",
+             percentile(0.5, everyKind), percentile(0.99, everyKind), everyKind.count))
+
 if let eval = options.eval, let text = try? String(contentsOfFile: eval, encoding: .utf8) {
     var rows = 0, hits = 0
     for line in text.split(separator: "\n").dropFirst() {
@@ -153,3 +227,10 @@ if let eval = options.eval, let text = try? String(contentsOfFile: eval, encodin
     }
     print(String(format: "complete eval: success@5 %.1f%% (%d/%d public cases)", 100 * Double(hits) / Double(max(rows, 1)), hits, rows))
 }
+
+// Before nicknames were told apart: every alternate name weighed alike (×0.1).
+completer = nil
+let before = PlaceCompleter(gazetteer: gazetteer, nicknameWeight: 0.1)
+let aliasBefore = aliasShare(before, typedQueries)
+print(String(format: "complete alias share before: %.2f%% of %d top-5 suggestions (nicknames weighed as any alias, ×0.1)",
+             aliasBefore.share, aliasBefore.suggestions))

@@ -1,6 +1,7 @@
 // geoq-bench-region: times RegionFramer on seeded random points, in process, and prints the median.
 //
 //   geoq-bench-region [--points N] [--runs R] [--seed S] [--scenario clustered|global] [--write-points FILE]
+//   geoq-bench-region --point-file N [--runs R]
 //
 // clustered: pins around three cities and a few bad geocodes (the usual case: buckets, O(n)).
 // global: points spread evenly over the globe, so one longitude run closes the whole circle and its
@@ -9,6 +10,11 @@
 // --write-points saves the points as little-endian Float64, all latitudes then all longitudes, so that
 // scripts/peers/region_numpy.py frames exactly the same points. Output lines are `key value…`, read by
 // scripts/bench-region.sh.
+//
+// --point-file N times reading a GeoJSON FeatureCollection of N clustered points (each feature with
+// a few properties, as exported files have) with geoq's point reader (PointSetParser over JSONReader)
+// beside Foundation's JSONSerialization and JSONDecoder reading the same bytes into the same
+// coordinates: the figure that decides whether JSONReader pays for itself.
 import Foundation
 @_spi(Testing) import Geo
 
@@ -18,6 +24,7 @@ struct Arguments {
     var seed: UInt64 = 2024
     var scenario = "clustered"
     var writePoints: String?
+    var pointFile: Int?
 
     init(_ arguments: [String]) {
         var rest = arguments.makeIterator()
@@ -33,6 +40,7 @@ struct Arguments {
                 guard ["clustered", "global"].contains(value) else { Arguments.usage("--scenario expects clustered or global, got \(value)") }
                 scenario = value
             case "--write-points": writePoints = value
+            case "--point-file": pointFile = Arguments.positive(value, flag)
             default: Arguments.usage("unknown option \(flag)")
             }
         }
@@ -102,6 +110,10 @@ func medianMilliseconds(runs: Int, _ body: () -> MapRegion) -> (Double, MapRegio
 }
 
 let arguments = Arguments(Array(CommandLine.arguments.dropFirst()))
+if let count = arguments.pointFile {
+    try benchPointFile(count: count, runs: arguments.runs, seed: arguments.seed)
+    exit(0)
+}
 let generated = arguments.scenario == "global"
     ? globalPoints(count: arguments.points, seed: arguments.seed)
     : clusteredPoints(count: arguments.points, seed: arguments.seed)
@@ -126,3 +138,60 @@ print("geoq_sorting_ms \(sorting)")
 let bounds = region.bounds.rfc7946.map { "\($0)" }.joined(separator: " ")
 let pointBounds = region.pointBounds.rfc7946.map { "\($0)" }.joined(separator: " ")
 print("region bbox \(bounds) points \(pointBounds) kept \(region.keptCount)")
+
+/// Times reading a GeoJSON point file three ways (see the header) and prints the medians; exits 1
+/// when a peer reads other coordinates than geoq's reader.
+func benchPointFile(count: Int, runs: Int, seed: UInt64) throws {
+    let generated = clusteredPoints(count: count, seed: seed)
+    var text = #"{"type": "FeatureCollection", "features": ["#
+    for index in 0..<count {
+        if index > 0 { text += ",\n" }
+        text += #"{"type": "Feature", "geometry": {"type": "Point", "coordinates": [\#(generated.longitudes[index]), \#(generated.latitudes[index])]}, "#
+        text += #""properties": {"name": "pin \#(index)", "id": \#(index), "tags": ["a", "b"]}}"#
+    }
+    text += "]}\n"
+    let bytes = Array(text.utf8), data = Data(bytes)
+
+    func median(_ body: () throws -> (latitudes: [Double], longitudes: [Double])) rethrows -> (Double, [Double], [Double]) {
+        var result: (latitudes: [Double], longitudes: [Double]) = ([], [])
+        var times: [Double] = []
+        for _ in 0..<runs { times.append(milliseconds(try ContinuousClock().measure { result = try body() })) }
+        return (times.sorted()[times.count / 2], result.latitudes, result.longitudes)
+    }
+    let (geoq, latitudes, longitudes) = try median {
+        let points = try PointSetParser.parse(bytes)
+        return (points.latitudes, points.longitudes)
+    }
+    let (serialization, serializationLatitudes, serializationLongitudes) = try median {
+        var latitudes: [Double] = [], longitudes: [Double] = []
+        let root = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+        for feature in root?["features"] as? [[String: Any]] ?? [] {
+            guard let geometry = feature["geometry"] as? [String: Any], let position = geometry["coordinates"] as? [Double], position.count >= 2 else { continue }
+            longitudes.append(position[0])
+            latitudes.append(position[1])
+        }
+        return (latitudes, longitudes)
+    }
+    struct Collection: Decodable {
+        struct Feature: Decodable {
+            struct Geometry: Decodable { var coordinates: [Double] }
+            var geometry: Geometry
+        }
+        var features: [Feature]
+    }
+    let (decoder, decoderLatitudes, decoderLongitudes) = try median {
+        let features = try JSONDecoder().decode(Collection.self, from: data).features
+        return (features.map { $0.geometry.coordinates[1] }, features.map { $0.geometry.coordinates[0] })
+    }
+    guard latitudes == generated.latitudes, longitudes == generated.longitudes,
+          serializationLatitudes == latitudes, serializationLongitudes == longitudes,
+          decoderLatitudes == latitudes, decoderLongitudes == longitudes else {
+        FileHandle.standardError.write(Data("geoq-bench-region: the point readers read different coordinates\n".utf8))
+        exit(1)
+    }
+    print("point_file_points \(count)")
+    print("point_file_bytes \(bytes.count)")
+    print("point_file_geoq_ms \(geoq)")
+    print("point_file_jsonserialization_ms \(serialization)")
+    print("point_file_jsondecoder_ms \(decoder)")
+}

@@ -3,6 +3,7 @@
 #include <gdal.h>
 #include <cpl_conv.h>
 #include <cpl_error.h>
+#include <cpl_string.h>
 #include <cpl_vsi.h>
 #include <cpl_string.h>
 #include <gdal_alg.h>

@@ -23,6 +23,9 @@ enum ArgumentSpelling {
         case .tileY: return "y"
         case .limit: return "--limit"
         case .query: return "query"
+        case .kinds: return "--kinds"
+        case .postalCode: return "code"
+        case .country: return "--country"
         case .placeIDs: return "--places"
         case .floodedAt: return "--flooded-at"
         case .points: return "input"
@@ -38,6 +41,8 @@ enum ArgumentSpelling {
         case .tileSize: return "--tile-size"
         case .memoryLimit: return "--memory-limit"
         case .tile: return "--tile"
+        case .hatch: return "hatch"
+        case .reliefStep: return "relief step"
         }
     }
 

@@ -65,3 +65,14 @@ struct PlaceIDList: ArgumentValue, Equatable {
         return PlaceIDList(ids: parts.map { $0! })
     }
 }
+
+extension Place.Kind {
+    /// `--kinds city,airport`, parsed by the library: a mistake names the valid kinds.
+    static func argument(_ text: String) throws -> Set<Place.Kind> {
+        do {
+            return try parseList(text)
+        } catch GeoError.invalidInput(_, let message) {
+            throw ArgumentMessage(description: message)
+        }
+    }
+}

@@ -11,11 +11,15 @@ struct CompleteCommand: ParsableCommand {
         Matches every word start of every name and alternate name ("janeiro", "bombay"), \
         St/Saint, Ft/Fort and Mt/Mount both ways, trailing country or region qualifiers \
         ("paris tx", "london ontario"), and typos (1 edit from 4 letters, 2 from 8; \
-        always after exact matches). --near biases by a smooth distance decay: \
+        always after exact matches). Postal codes come first for a query shaped like one \
+        ("9021", "K1A 0B1", "90210-1234"), an airport first for its IATA or ICAO code \
+        ("JFK", "EGLL"). --near biases by a smooth distance decay: \
         score × 1/(1 + km/100). Highlight ranges in JSON count UTF-16 code units.
 
         Examples:
           geoq complete "new yo"
+          geoq complete 9021
+          geoq complete heathr --kinds airport
           geoq complete springfield --near 39.8,-89.65 --format json
           printf 'paris tx\\nkingston jamaica\\n' | geoq complete -
           geoq complete --interactive
@@ -40,10 +44,16 @@ struct CompleteCommand: ParsableCommand {
     @Option(help: "Output format: text, or json (each suggestion with its elevation and spill level, as /v1/complete answers).")
     var format: Format = .text
 
+    @Option(help: ArgumentHelp("Only these kinds, comma-separated: city, postcode, airport.", valueName: "kinds"),
+            transform: Place.Kind.argument)
+    var kinds: Set<Place.Kind>?
+
     @OptionGroup var gazetteer: PlacesOptions
 
     /// The raster whose elevation and spill level JSON answers carry (when it is found).
     @OptionGroup var dataset: DEMOptions
+
+    @OptionGroup var settingsFile: SettingsFileOption
 
     @Flag(help: "Update suggestions on every keystroke (needs a terminal).")
     var interactive = false
@@ -63,12 +73,13 @@ struct CompleteCommand: ParsableCommand {
     }
 
     func run() throws {
+        let (dataset, gazetteer) = try settingsFile.resolve(self.dataset, self.gazetteer)
         // JSON carries what the sea does to each place, as the service's answer does, so it
         // needs the raster too; text shows the places only.
         let engine = try EngineLoader.load(dem: format == .json && dataset.floodIsAvailable ? dataset : nil,
-                                           placesPath: try gazetteer.placesPath())
+                                           placesPaths: try gazetteer.placesPaths())
         if interactive {
-            try InteractiveCompletion(engine: engine, near: near, limit: limit).run()
+            try InteractiveCompletion(engine: engine, near: near, limit: limit, kinds: kinds).run()
             return
         }
         guard let query else { return }
@@ -89,7 +100,7 @@ struct CompleteCommand: ParsableCommand {
     }
 
     private func print(_ engine: QueryEngine, _ query: String) throws {
-        let suggestions = try engine.complete(query: query, near: near, limit: limit)
+        let suggestions = try engine.complete(query: query, near: near, limit: limit, kinds: kinds)
         switch format {
         case .json: FileHandle.standardOutput.write(Data(CompletionJSON.answerBytes(query: query, suggestions: suggestions)))
         case .text:

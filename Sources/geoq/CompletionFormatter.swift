@@ -5,16 +5,18 @@ import Geo
 enum CompletionFormatter {
     static func text(query: String, results: [Completion], emphasis: Bool) -> String {
         // An empty query asks for nothing and gets nothing; a real one says it found nothing.
-        guard !results.isEmpty else { return Normalizer.normalize(query).isEmpty ? "" : "no places match '\(query)'" }
+        guard !results.isEmpty else { return Normalizer.normalize(query).isEmpty ? "" : "nothing matches '\(query)'" }
         var lines: [String] = []
         for (rank, result) in results.enumerated() {
             var line = "\(String(rank + 1).leftPadded(2)). \(highlighted(result.title, result.titleHighlights, emphasis))"
+            if result.kind == .airport, let code = result.code { line += " (\(code))" }
             line += " — \(result.subtitle)"
+            if result.kind != .city { line += "  [\(result.kind.rawValue)]" }
             if let alias = result.matchedAlias {
                 line += " (matched \"\(highlighted(alias, result.aliasHighlights, emphasis))\")"
             }
             line += String(format: "  %.4f, %.4f", result.latitude, result.longitude)
-            line += "  pop \(result.population)"
+            if result.kind == .city { line += "  pop \(result.population)" }
             if let distance = result.distanceKilometers { line += String(format: "  %.0f km", distance) }
             if result.match == .typo { line += "  [typo, \(result.edits) edit\(result.edits == 1 ? "" : "s")]" }
             lines.append(line)

@@ -30,7 +30,13 @@ struct DEMOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Answer from this tiled spill index (geoq index build --tiled) instead of flooding the raster in memory.", valueName: "INDEX.tif"))
     var index: String?
 
-    func floodOptions() -> FloodOptions {
+    func validate() throws {
+        if let cacheDirectory, cacheDirectory.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw ValidationError("--cache-dir: expected a folder, got an empty path (it would fill the current folder)")
+        }
+    }
+
+    var floodOptions: FloodOptions {
         FloodOptions(connectivity: connectivity, nodata: nodata, seeds: seeds.isEmpty ? .automatic : .points(seeds))
     }
 
@@ -63,7 +69,7 @@ struct DEMOptions: ParsableArguments {
                 let tiled = try TiledSpillIndex(path: cached)
                 if let change = tiled.plan.inputChange() {
                     Terminal.notice("the cached tiled index \(cached) is stale (\(change)); rebuild it with geoq index build --tiled")
-                } else if tiled.options == floodOptions() {
+                } else if tiled.options == floodOptions {
                     return tiled
                 }
             } catch {
@@ -75,7 +81,7 @@ struct DEMOptions: ParsableArguments {
 
     /// Where `index build --tiled` keeps a raster's tiled index when no -o is given.
     func cachedTiledIndexPath() -> String? {
-        guard let key = try? SpillIndexCache.Key(rasterPath: try demPath(), band: band, options: floodOptions()) else { return nil }
+        guard let key = try? SpillIndexCache.Key(rasterPath: try demPath(), band: band, options: floodOptions) else { return nil }
         return cacheStore().tiledIndexURL(for: key).path
     }
 
@@ -83,38 +89,39 @@ struct DEMOptions: ParsableArguments {
         SpillIndexCache(directory: cacheDirectory.map { URL(fileURLWithPath: $0) } ?? SpillIndexCache.defaultDirectory())
     }
 
-    /// Reads the raster and its spill index (cached), with progress on a terminal.
-    func loadIndex() throws -> SpillIndex {
-        let cache: SpillIndex.CachePolicy = noCache ? .disabled : .use(cacheStore())
-        return try SpillIndex.load(rasterPath: try demPath(), band: band, options: floodOptions(), cache: cache,
+    /// Reads the raster and its spill index (cached), with progress on a terminal. With
+    /// `requireCache`, a cache that cannot be written is a failure rather than a notice.
+    func loadIndex(requireCache: Bool = false) throws -> SpillIndex {
+        let cache: SpillIndex.CachePolicy = noCache ? .disabled : requireCache ? .require(cacheStore()) : .use(cacheStore())
+        return try SpillIndex.load(rasterPath: try demPath(), band: band, options: floodOptions, cache: cache,
                                    progress: Terminal.progressHandler(), notice: { Terminal.notice($0) })
     }
 }
 
 /// The gazetteer option of the commands that search places.
 struct PlacesOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Gazetteer file (default: data/places.tsv.gz, or $GEOQ_DATA/places.tsv.gz).", valueName: "file"))
-    var places: String?
+    @Option(help: ArgumentHelp("Gazetteer file, repeatable (default: data/places.tsv.gz with the postcodes.tsv.gz and airports.tsv.gz beside it, or $GEOQ_DATA's).", valueName: "file"))
+    var places: [String] = []
 
-    /// The gazetteer asked for, else the embedded one (an error naming where it was looked for).
-    func placesPath() throws -> String {
-        try PlacesFileLocator.locate(explicit: places)
+    /// The gazetteers asked for, else the embedded ones (an error naming where they were looked for).
+    func placesPaths() throws -> [String] {
+        try PlacesFileLocator.locateAll(explicit: places)
     }
 
-    /// The gazetteer asked for, else the embedded one when it is there; nil when neither is.
-    func placesPathIfAvailable() -> String? {
-        try? PlacesFileLocator.locate(explicit: places)
+    /// The gazetteers asked for, else the embedded ones when they are there; nil when neither is.
+    func placesPathsIfAvailable() -> [String]? {
+        try? PlacesFileLocator.locateAll(explicit: places)
     }
 }
 
 /// The one way every command and the service build their `QueryEngine`: each adapter says which
 /// datasets it needs, and reaches data only through the engine this returns.
 enum EngineLoader {
-    /// Loads the spill index `dem` names (when given) and the gazetteer at `placesPath` (when
-    /// given), and joins them.
-    static func load(dem: DEMOptions?, placesPath: String?) throws -> QueryEngine {
+    /// Loads the spill index `dem` names (when given) and the gazetteers at `placesPaths` (towns,
+    /// postal codes, airports: one index, when given), and joins them.
+    static func load(dem: DEMOptions?, placesPaths: [String]?) throws -> QueryEngine {
         let flood = try dem?.loadFlood()
-        let places = try placesPath.map { PlaceCompleter(gazetteer: try Gazetteer(contentsOf: $0)) }
+        let places = try placesPaths.map { PlaceCompleter(gazetteer: try Gazetteer(contentsOfFiles: $0)) }
         return QueryEngine(flood: flood, demSource: try dem?.floodSource(), places: places)
     }
 }

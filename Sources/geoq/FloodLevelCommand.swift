@@ -22,6 +22,8 @@ struct FloodLevelCommand: ParsableCommand {
 
     @OptionGroup var gazetteer: PlacesOptions
 
+    @OptionGroup var settingsFile: SettingsFileOption
+
     @Option(parsing: .unconditional, help: "Sea-level change in metres, from -12000 to 12000 (negative: the sea falls).")
     var rise: Double
 
@@ -32,7 +34,7 @@ struct FloodLevelCommand: ParsableCommand {
     @Option(help: "Output format: \(FloodCommand.Format.allCases.map(\.rawValue).joined(separator: ", ")).")
     var format: FloodCommand.Format = .text
 
-    @Option(name: [.short, .customLong("output")], help: "Write the answer to this file instead of stdout.")
+    @Option(name: [.short, .customLong("output")], help: "Write the answer to this file instead of stdout (- for stdout; a FIFO or device is written into, a symbolic link's target replaced).")
     var output: String?
 
     @Option(help: "PNG width in pixels.")
@@ -50,15 +52,16 @@ struct FloodLevelCommand: ParsableCommand {
             try SpillIndex.validateImageSize(width: width, height: height)
         }
         try check { try QueryEngine.validateFloodedPlaceLimit(limit) }
-        if (format == .png || format == .tif), output == nil, isatty(STDOUT_FILENO) != 0 {
+        if (format == .png || format == .tif), output == nil || output == Output.standardOutput, isatty(STDOUT_FILENO) != 0 {
             throw ValidationError("--format \(format.rawValue) writes binary data; pass -o FILE or redirect stdout")
         }
     }
 
     func run() throws {
-        if let output { try AtomicFile.checkWritable(output) }
+        if let output { try Output.checkWritable(output) }
+        let (dataset, gazetteer) = try settingsFile.resolve(self.dataset, self.gazetteer)
         // JSON lists the places flooded, as the service's answer does, when a gazetteer is there.
-        let engine = try EngineLoader.load(dem: dataset, placesPath: format == .json ? gazetteer.placesPathIfAvailable() : nil)
+        let engine = try EngineLoader.load(dem: dataset, placesPaths: format == .json ? gazetteer.placesPathsIfAvailable() : nil)
         let data: Data
         switch format {
         case .text:

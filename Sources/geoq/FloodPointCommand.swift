@@ -15,6 +15,8 @@ struct FloodPointCommand: ParsableCommand {
 
     @OptionGroup var dataset: DEMOptions
 
+    @OptionGroup var settingsFile: SettingsFileOption
+
     @Option(parsing: .unconditional, help: "Latitude in degrees, -90 to 90.")
     var lat: Double
 
@@ -33,7 +35,7 @@ struct FloodPointCommand: ParsableCommand {
     }
 
     func run() throws {
-        let engine = try EngineLoader.load(dem: dataset, placesPath: nil)
+        let engine = try EngineLoader.load(dem: try settingsFile.resolve(dataset), placesPaths: nil)
         let point = try engine.floodPoint(latitude: lat, longitude: lon)
         let data = format == .json ? try JSONOutput.encode(point) : Data(FloodText.point(point).utf8)
         try Output.emit(data, to: nil)

@@ -17,7 +17,7 @@ struct GeoqCommand: AsyncParsableCommand {
           geoq complete "new yo"
         """,
         version: Geo.version,
-        subcommands: [FloodCommand.self, IndexCommand.self, CompleteCommand.self, PlacesCommand.self, RegionCommand.self, ServeCommand.self,
+        subcommands: [FloodCommand.self, IndexCommand.self, CompleteCommand.self, PlacesCommand.self, PostcodeCommand.self, RegionCommand.self, ServeCommand.self,
                       SettingsCommand.self]
     )
 
@@ -41,9 +41,6 @@ struct GeoqCommand: AsyncParsableCommand {
         } catch let error as GeoError {
             Terminal.notice(ArgumentSpelling.message(error))
             Foundation.exit(error.isUsageError ? 2 : 1)
-        } catch let error as TiledBuildError {
-            Terminal.notice(error.description)
-            Foundation.exit(1)
         } catch {
             let code = exitCode(for: error)
             if code == .success {
@@ -51,6 +48,8 @@ struct GeoqCommand: AsyncParsableCommand {
                 Foundation.exit(0)
             }
             let message = fullMessage(for: error)
+            // A command that has said its piece and only sets the status (`ExitCode(1)`) adds nothing.
+            if message.isEmpty, error is ExitCode { Foundation.exit(code.rawValue) }
             FileHandle.standardError.write(Data((message.hasPrefix("Error:") || message.hasPrefix("Usage:") ? message : "geoq: " + message).utf8 + [10]))
             Foundation.exit(code == .validationFailure ? 2 : code.rawValue == 0 ? 1 : code.rawValue)
         }

@@ -34,6 +34,8 @@ struct IndexCommand: ParsableCommand {
 
         @OptionGroup var dataset: DEMOptions
 
+        @OptionGroup var settingsFile: SettingsFileOption
+
         @Flag(help: "Build a tiled index (any size, bounded memory) into -o instead of the cache.")
         var tiled = false
 
@@ -62,9 +64,10 @@ struct IndexCommand: ParsableCommand {
         }
 
         func run() throws {
+            let dataset = try settingsFile.resolve(self.dataset)
             guard tiled else {
                 let start = Date()
-                let index = try dataset.loadIndex()
+                let index = try dataset.loadIndex(requireCache: true)
                 let seconds = Date().timeIntervalSince(start)
                 print("spill index ready: \(index.grid.width)×\(index.grid.height) cells, \(String(format: "%.2f", seconds)) s")
                 return
@@ -74,7 +77,7 @@ struct IndexCommand: ParsableCommand {
                 throw ValidationError("--output: pass -o INDEX.tif")
             }
             if output != self.output { try? FileManager.default.createDirectory(atPath: (output as NSString).deletingLastPathComponent, withIntermediateDirectories: true) }
-            let builder = TiledBuilder(dem: try dataset.demPath(), band: dataset.band, options: dataset.floodOptions(),
+            let builder = TiledBuilder(dem: demPath, band: dataset.band, options: dataset.floodOptions,
                                        tileWidth: tileSize.width, tileHeight: tileSize.height, memoryLimit: memoryLimit?.bytes ?? TiledBuilder.defaultMemoryLimit,
                                        output: output, workFolder: work.map { URL(fileURLWithPath: $0) }, keepWorkFolder: keepWork)
             let report = try builder.build(progress: Terminal.progressHandler())
@@ -98,12 +101,11 @@ extension IndexCommand {
 
         @OptionGroup var dataset: DEMOptions
 
-        func validate() throws {
-            if dataset.index == nil { throw ValidationError("--index: expected the tiled index to check") }
-        }
+        @OptionGroup var settingsFile: SettingsFileOption
 
         func run() throws {
-            guard let index = dataset.index else { return }
+            let dataset = try settingsFile.resolve(self.dataset)
+            guard let index = dataset.index else { throw ValidationError("--index: expected the tiled index to check") }
             let tiled = try TiledSpillIndex(path: index)
             let demPath = try dataset.demPath()
             let reference = try SpillIndex(grid: ElevationGrid.read(path: demPath, band: dataset.band, progress: Terminal.progressHandler()),

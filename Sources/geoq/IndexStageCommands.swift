@@ -12,11 +12,13 @@ extension IndexCommand {
             discussion: "Prints the number of tiles. Example:\n  geoq index plan --dem big.vrt --tile-size 4096 --work /shared/big.work")
 
         @OptionGroup var dataset: DEMOptions
+        @OptionGroup var settingsFile: SettingsFileOption
         @Option(help: ArgumentHelp("Tile size in cells, N or WxH.", valueName: "size")) var tileSize = TileSize(width: TiledBuilder.defaultTileSize, height: TiledBuilder.defaultTileSize)
         @Option(help: "The work folder (on a filesystem every worker reads).") var work: String
 
         func run() throws {
-            let plan = try TiledBuildPlan(dem: try dataset.demPath(), band: dataset.band, options: dataset.floodOptions(),
+            let dataset = try settingsFile.resolve(self.dataset)
+            let plan = try TiledBuildPlan(dem: try dataset.demPath(), band: dataset.band, options: dataset.floodOptions,
                                            tileWidth: tileSize.width, tileHeight: tileSize.height)
             let folder = try TiledWorkFolder.prepare(at: URL(fileURLWithPath: work), plan: plan)
             print("{\"tiles\": \(folder.plan.tileCount), \"cells\": \(plan.layout.gridWidth * plan.layout.gridHeight), \"width\": \(plan.layout.gridWidth), \"height\": \(plan.layout.gridHeight), \"bytesPerTile\": \(folder.bytesPerTile)}")

@@ -8,6 +8,7 @@ struct InteractiveCompletion {
     let engine: QueryEngine
     let near: GeoPoint?
     let limit: Int
+    let kinds: Set<Place.Kind>?
 
     func run() throws {
         var original = termios()
@@ -68,7 +69,7 @@ struct InteractiveCompletion {
         var screen = "\u{1b}[H\u{1b}[2J"
         screen += "geoq complete (Enter/Esc to quit)\r\n> \(query)\r\n\r\n"
         do {
-            let results = try engine.complete(query: query, near: near, limit: limit).map(\.completion)
+            let results = try engine.complete(query: query, near: near, limit: limit, kinds: kinds).map(\.completion)
             let body = query.isEmpty ? "" : CompletionFormatter.text(query: query, results: results, emphasis: true)
             screen += body.replacingOccurrences(of: "\n", with: "\r\n")
         } catch let error as GeoError {

@@ -58,6 +58,8 @@ struct RegionCommand: ParsableCommand {
     /// The raster whose spill levels `--flooded-at` reads.
     @OptionGroup var dataset: DEMOptions
 
+    @OptionGroup var settingsFile: SettingsFileOption
+
     @Option(parsing: .unconditional, help: ArgumentHelp("Largest gap in degrees between neighbouring sorted coordinates of one run (greater than 0).",
                                valueName: "degrees"))
     var gap: Double = 1.0
@@ -94,14 +96,18 @@ struct RegionCommand: ParsableCommand {
     }
 
     func run() throws {
+        // --gazetteer is this command's spelling of the places setting (--places takes ids here).
+        var gazetteer = try PlacesOptions.parse([])
+        gazetteer.places = gazetteerFile.map { [$0] } ?? []
+        let (dataset, places) = try settingsFile.resolve(self.dataset, gazetteer)
         let regionInput: RegionInput
         var engine = QueryEngine(flood: nil)
         if let placeIDs {
             regionInput = .places(placeIDs.ids)
-            engine = try EngineLoader.load(dem: nil, placesPath: try PlacesFileLocator.locate(explicit: gazetteerFile))
+            engine = try EngineLoader.load(dem: nil, placesPaths: try places.placesPaths())
         } else if let floodedAt {
             regionInput = .floodedAt(floodedAt)
-            engine = try EngineLoader.load(dem: dataset, placesPath: try PlacesFileLocator.locate(explicit: gazetteerFile))
+            engine = try EngineLoader.load(dem: dataset, placesPaths: try places.placesPaths())
         } else {
             let input = input ?? "-"
             regionInput = .pointData([UInt8](try readInput(input)), source: input == "-" ? "standard input" : input)

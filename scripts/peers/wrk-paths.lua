@@ -1,5 +1,6 @@
 -- Cycles through the request paths in the file named by WRK_PATHS (one per line), and prints
--- the figures of the run as one JSON line.
+-- the figures of the run as one JSON line. A line "POST /path" posts three points as CSV, or
+-- nothing when the path asks for flooded_at (the places flooded frame the region then).
 local paths = {}
 local counter = 0
 
@@ -7,9 +8,18 @@ local file = io.open(os.getenv("WRK_PATHS"), "r")
 for line in file:lines() do paths[#paths + 1] = line end
 file:close()
 
+local points = "lat,lon\n48.85,2.35\n51.51,-0.13\n40.42,-3.70\n"
+
 request = function()
   counter = counter + 1
-  return wrk.format("GET", paths[(counter % #paths) + 1])
+  local path = paths[(counter % #paths) + 1]
+  if path:sub(1, 5) == "POST " then
+    if path:find("flooded_at=", 1, true) then
+      return wrk.format("POST", path:sub(6))
+    end
+    return wrk.format("POST", path:sub(6), {["Content-Type"] = "text/csv"}, points)
+  end
+  return wrk.format("GET", path)
 end
 
 done = function(summary, latency, requests)

@@ -41,6 +41,10 @@ public enum CompletionJSON {
         json.open("{")
         json.key("aliasHighlights")
         ranges(completion.aliasHighlights)
+        if let code = completion.code {
+            json.key("code")
+            json.string(code)
+        }
         if let distance = completion.distanceKilometers {
             json.key("distanceKilometers")
             json.number(distance)
@@ -53,6 +57,8 @@ public enum CompletionJSON {
         json.string(suggestion.flooding)
         json.key("id")
         json.number(completion.id)
+        json.key("kind")
+        json.string(completion.kind.rawValue)
         json.key("latitude")
         json.number(completion.latitude)
         json.key("longitude")

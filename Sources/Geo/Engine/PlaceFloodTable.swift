@@ -1,11 +1,15 @@
 /// Where every gazetteer place stands against the sea: its cell's elevation and spill level,
 /// and the places that are dry today ordered by the rise that floods them.
 struct PlaceFloodTable: Sendable {
-    /// Per gazetteer place (same order): the elevation of its cell (nil: nodata or off the DEM).
+    /// Per gazetteer place (same order): the elevation of its cell (nil: nodata or off the
+    /// DEM), or the surveyed elevation of the site when the gazetteer has one (airports).
     let elevation: [Double?]
-    /// Per gazetteer place: its cell's spill level (+∞ off the DEM).
+    /// Per gazetteer place: its cell's spill level (+∞ off the DEM); for a site of known
+    /// elevation, the higher of that and its cell's spill level: the sea must reach the
+    /// cell, then rise to the site (an airport 4 m up on a coastal cell floods from +4 m).
     let spillLevel: [Double]
-    /// Places dry today (spill level > 0, finite), by ascending spill level.
+    /// Cities dry today (spill level > 0, finite), by ascending spill level (postal codes and
+    /// airports have no inhabitants of their own to count).
     let floodOrder: [Int]
     /// `floodOrder`'s spill levels, for binary search.
     let floodOrderLevels: [Double]
@@ -18,10 +22,16 @@ struct PlaceFloodTable: Sendable {
         spillLevel.reserveCapacity(gazetteer.places.count)
         for place in gazetteer.places {
             let point = try? flood.point(latitude: place.latitude, longitude: place.longitude)
-            elevation.append(point?.elevation)
-            spillLevel.append(point?.spillLevel ?? .infinity)
+            let cellLevel = point?.spillLevel ?? .infinity
+            if let site = place.elevation, cellLevel.isFinite {
+                elevation.append(site)
+                spillLevel.append(max(site, cellLevel))
+            } else {
+                elevation.append(point?.elevation)
+                spillLevel.append(cellLevel)
+            }
         }
-        let order = spillLevel.indices.filter { spillLevel[$0] > 0 && spillLevel[$0].isFinite }
+        let order = spillLevel.indices.filter { gazetteer.places[$0].kind == .city && spillLevel[$0] > 0 && spillLevel[$0].isFinite }
             .sorted { (spillLevel[$0], gazetteer.places[$1].population) < (spillLevel[$1], gazetteer.places[$0].population) }
         var prefix = [0]
         prefix.reserveCapacity(order.count + 1)

@@ -18,6 +18,7 @@ extension QueryEngine {
         try SpillIndex.validateRise(rise)
         try Self.validateFloodedPlaceLimit(limit)
         let table = try requirePlaceFlooding(), gazetteer = try requirePlaces().gazetteer
+        try Self.requireOverGrid(bbox, of: try requireFlood())
         var count = table.floodedCount(atRise: rise)
         var flooded = Array(table.floodOrder[0..<count])
         var population = table.populationPrefix[count]
@@ -37,13 +38,15 @@ extension QueryEngine {
                     floodedPlaces: placeFlooding == nil ? nil : try floodedPlaces(rise: rise, limit: placeLimit, bbox: bbox))
     }
 
-    /// Completions for a partly typed place name, each with its elevation and spill level when a
-    /// DEM is loaded. O(|query| + k) for plain prefixes (see `PlaceCompleter`).
+    /// Completions for a partly typed place name, postal code or airport, each with its
+    /// elevation and spill level when a DEM is loaded: every kind joins the sea ("an airport
+    /// under water from +4 m"). O(|query| + k) for plain prefixes (see `PlaceCompleter`).
     ///
     /// - Throws: ``GeoError/invalidInput(_:_:)`` for a bad ``Quantity/query``, ``Quantity/limit``
-    ///   or ``Quantity/near`` point (see ``PlaceCompleter/complete(query:near:limit:)``).
-    public func complete(query: String, near: GeoPoint? = nil, limit: Int = 10) throws -> [PlaceSuggestion] {
-        let completions = try requirePlaces().complete(query: query, near: near, limit: limit)
+    ///   or ``Quantity/near`` point (see ``PlaceCompleter/complete(query:near:limit:kinds:)``).
+    public func complete(query: String, near: GeoPoint? = nil, limit: Int = 10,
+                         kinds: Set<Place.Kind>? = nil) throws -> [PlaceSuggestion] {
+        let completions = try requirePlaces().complete(query: query, near: near, limit: limit, kinds: kinds)
         return completions.map { completion in
             guard let table = placeFlooding, let index = placeIndexByID[completion.id] else {
                 return PlaceSuggestion(completion: completion, elevationM: nil, spillLevelM: nil, flooding: "no elevation data loaded")
@@ -60,5 +63,15 @@ extension QueryEngine {
         return FloodedPlace(id: place.id, name: place.name, subtitle: gazetteer.subtitle(for: place), latitude: place.latitude,
                             longitude: place.longitude, population: place.population, elevationM: table.elevation[index],
                             spillLevelM: table.spillLevel[index])
+    }
+}
+
+extension QueryEngine {
+    /// Whether `code` is a valid postal code (of `country`, or of the country its shape
+    /// suggests), and why not: US and Canadian rules as written, other countries' patterns
+    /// from the loaded postal-code data. O(|code| · patterns).
+    /// - Throws: ``GeoError/unsupported(_:)`` when no gazetteer is loaded.
+    public func checkPostalCode(_ code: String, country: String? = nil) throws -> PostalCodeCheck {
+        PostalCodeCheck.check(code, country: country, patterns: try requirePlaces().gazetteer.postalPatterns)
     }
 }

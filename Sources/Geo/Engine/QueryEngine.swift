@@ -63,13 +63,34 @@ extension QueryEngine {
 
     /// A plate carrée PNG map of `bbox` (default: the world) at `rise`.
     public func floodMapPNG(rise: Double, bbox: GeoBBox?, width: Int, height: Int) throws -> Data {
-        try requireFlood().mapPNG(rise: rise, bbox: bbox ?? .world, width: width, height: height)
+        let flood = try requireFlood()
+        try Self.requireOverGrid(bbox, of: flood)
+        return try flood.mapPNG(rise: rise, bbox: bbox ?? .world, width: width, height: height)
     }
 
-    /// A Web Mercator XYZ tile at `rise`.
-    public func floodTilePNG(_ tile: TileCoordinate, rise: Double) throws -> Data {
-        try requireFlood().tilePNG(tile, rise: rise)
+    /// A box that holds no cell of the grid is refused by every answer, as it is by the figures
+    /// ("holds no cell of the DEM"), rather than answered with a blank map or no places. (An XYZ
+    /// tile off the grid stays a transparent tile: a map asks for every tile in view.) O(cells
+    /// in the box).
+    static func requireOverGrid(_ bbox: GeoBBox?, of flood: any FloodAnswering) throws {
+        if let bbox { _ = try flood.stats(rise: 0, bbox: bbox) }
     }
+
+    /// A Web Mercator XYZ tile at `rise`, newly flooded land hatched if asked.
+    public func floodTilePNG(_ tile: TileCoordinate, rise: Double, hatched: Bool = false) throws -> Data {
+        try requireFlood().tilePNG(tile, rise: rise, hatched: hatched)
+    }
+
+    /// Every cell block's elevation and spill level as a 16-bit PNG (see `FloodRelief`), and the
+    /// blocks' outer edges: what the web page's globe classifies against any level itself.
+    /// O(cells).
+    public func floodReliefPNG(step: Int) throws -> (png: Data, bounds: [Double]) {
+        let relief = try requireFlood().relief(step: step)
+        return (try relief.pngData(), relief.bounds)
+    }
+
+    /// The colours of maps, tiles and legends. O(1).
+    public func floodPalette() -> FloodPaletteJSON { FloodPaletteJSON() }
 
     /// GeoJSON polygons of the land newly flooded at `rise`.
     public func floodPolygonsGeoJSON(rise: Double, bbox: GeoBBox?) throws -> Data {

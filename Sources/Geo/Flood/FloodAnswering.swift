@@ -12,8 +12,10 @@ public protocol FloodAnswering: Sendable {
     func point(latitude: Double, longitude: Double) throws -> FloodPoint
     /// A plate carrée PNG of `bbox` at `rise`.
     func mapPNG(rise: Double, bbox: GeoBBox, width: Int, height: Int) throws -> Data
-    /// A Web Mercator XYZ tile at `rise`.
-    func tilePNG(_ tile: TileCoordinate, rise: Double) throws -> Data
+    /// A Web Mercator XYZ tile at `rise`; `hatched` stripes newly flooded land.
+    func tilePNG(_ tile: TileCoordinate, rise: Double, hatched: Bool) throws -> Data
+    /// Every `step × step` block's elevation and spill level, for the web page's globe.
+    func relief(step: Int) throws -> FloodRelief
     /// GeoJSON polygons of the land newly flooded at `rise`.
     func floodedLandGeoJSON(rise: Double, bbox: GeoBBox?) throws -> Data
     /// The flood class of every cell in `bbox` (or the whole grid).

@@ -47,25 +47,10 @@ extension SpillIndex {
     public func stats(rise: Double, bbox: GeoBBox) throws -> FloodStats {
         try SpillIndex.validateRise(rise)
         let window = try self.window(bbox)
-        var water = 0.0, newlyFlooded = 0.0, isolated = 0.0, exposed = 0.0, land = 0.0, total = 0.0
+        var sums = FloodSums(rise: rise)
         window.forEachCell(width: grid.width) { row, index in
-            let area = cellAreas.areaKm2(row: row)
-            let level = levels.level(atIndex: index)
-            let elevation = grid.elevation(atIndex: index)
-            total += area
-            let isWater = level <= rise
-            if isWater { water += area }
-            if let elevation {
-                if elevation > 0 {
-                    land += area
-                    if isWater { newlyFlooded += area }
-                }
-                if elevation <= rise && !isWater { isolated += area }
-            }
-            if rise < 0 && level <= 0 && !isWater { exposed += area }
+            sums.add(area: cellAreas.areaKm2(row: row), level: levels.level(atIndex: index), elevation: grid.elevation(atIndex: index))
         }
-        return FloodStats(rise: rise, waterKm2: water, newlyFloodedLandKm2: newlyFlooded,
-                          isolatedLowlandKm2: isolated, exposedSeaFloorKm2: exposed, landKm2: land,
-                          landFloodedFraction: land > 0 ? min(1, newlyFlooded / land) : 0, totalKm2: total)
+        return sums.stats
     }
 }

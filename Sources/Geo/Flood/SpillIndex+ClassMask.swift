@@ -18,18 +18,7 @@ extension SpillIndex {
         var image = RasterImage(width: columns.count, height: rows.count, bandCount: 1, pixels: pixels,
                                 georeference: windowGeoreference(firstRow: rows.lowerBound, firstColumn: columns[0]))
         image.nodata = FloodClass.noData.rawValue
-        image.palette = FloodClass.allCases.map { flood in
-            let colour: FloodPalette.RGBA
-            switch flood {
-            case .dryLand: colour = (134, 176, 96, 255)
-            case .sea: colour = (64, 126, 198, 255)
-            case .newlyFlooded: colour = FloodPalette.newlyFlooded
-            case .isolatedLowland: colour = FloodPalette.isolatedLowland
-            case .exposedSeaFloor: colour = FloodPalette.exposedSeaFloor
-            case .noData: colour = FloodPalette.noData
-            }
-            return (flood.rawValue, colour, flood.name)
-        }
+        image.palette = FloodClass.allCases.map { ($0.rawValue, FloodPalette.representative($0), $0.name) }
         return image
     }
 

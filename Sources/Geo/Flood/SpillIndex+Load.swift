@@ -5,8 +5,25 @@ extension SpillIndex {
     public enum CachePolicy: Sendable {
         /// Read from and write to this cache.
         case use(SpillIndexCache)
+        /// Read from and write to this cache, and fail when it cannot be written (`geoq index
+        /// build`, whose whole point is the cache file).
+        case require(SpillIndexCache)
         /// Always compute, never write.
         case disabled
+
+        var store: SpillIndexCache? {
+            switch self {
+            case .use(let store), .require(let store): return store
+            case .disabled: return nil
+            }
+        }
+    }
+
+    /// Memory the flood needs per cell beside the elevations (`sampleBytes` each): for 16-bit
+    /// grids an 8-byte working cell and the 2-byte level; for float grids the 4-byte level, a heap
+    /// entry (8 bytes) and a FIFO slot (4) at worst.
+    public static func workingBytesPerCell(sampleBytes: Int) -> Int {
+        sampleBytes == MemoryLayout<Int16>.stride ? 10 : 16
     }
 
     /// Reads a raster and returns its spill index, from the cache when it is valid, otherwise
@@ -15,11 +32,15 @@ extension SpillIndex {
     public static func load(rasterPath: String, band: Int = 1, options: FloodOptions = FloodOptions(),
                             cache: CachePolicy, progress: ProgressHandler? = nil,
                             notice: (@Sendable (String) -> Void)? = nil) throws -> SpillIndex {
-        let grid = try ElevationGrid.read(path: rasterPath, band: band, progress: progress)
-        guard case .use(let store) = cache else {
+        // The key is taken before the cells are read: a raster rewritten during the read then
+        // leaves a cache that is stale for its new version, never one claiming to be it.
+        if case .require(let store) = cache { try store.checkWritable() }
+        let key = try cache.store.map { _ in try SpillIndexCache.Key(rasterPath: rasterPath, band: band, options: options) }
+        let grid = try ElevationGrid.read(path: rasterPath, band: band, progress: progress,
+                                          workingBytesPerCell: SpillIndex.workingBytesPerCell)
+        guard let store = cache.store, let key else {
             return try SpillIndex(grid: grid, options: options, progress: progress)
         }
-        let key = try SpillIndexCache.Key(rasterPath: rasterPath, band: band, options: options)
         switch store.load(key: key, expectedCount: grid.cellCount) {
         case .success(let levels):
             return try SpillIndex(grid: grid, options: options, levels: levels)
@@ -35,6 +56,7 @@ extension SpillIndex {
         do {
             try store.store(index.levels, key: key)
         } catch {
+            if case .require = cache { throw error }
             notice?("could not cache the spill index (\(error)); answering without a cache")
         }
         return index

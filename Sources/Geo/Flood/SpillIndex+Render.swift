@@ -3,8 +3,10 @@ import Foundation
 extension SpillIndex {
     /// A picture of the sea at `rise`, sampled at the given positions: pixel (i, j) shows the
     /// cell under (longitudes[i], latitudes[j]). Separable sampling serves both plate carrée
-    /// maps and Web Mercator tiles. O(pixels).
-    public func render(rise: Double, longitudes: [Double], latitudes: [Double]) throws -> RasterImage {
+    /// maps and Web Mercator tiles. With `hatchOrigin`, newly flooded land is hatched, the stripes
+    /// placed as if the picture's top-left pixel were `hatchOrigin` of a larger one (a tile's place
+    /// in the world), so they run on across tiles. O(pixels).
+    public func render(rise: Double, longitudes: [Double], latitudes: [Double], hatchOrigin: (x: Int, y: Int)? = nil) throws -> RasterImage {
         try SpillIndex.validateRise(rise)
         let width = longitudes.count, height = latitudes.count
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
@@ -16,7 +18,7 @@ extension SpillIndex {
                     guard let row else { continue }
                     for (i, col) in columns.enumerated() {
                         guard let col else { continue }
-                        paint(&pixels, at: (j * width + i) * 4, cell: row * grid.width + col, rise: rise)
+                        paint(&pixels, at: (j * width + i) * 4, cell: row * grid.width + col, rise: rise, hatchPixel: hatchOrigin.map { ($0.x + i, $0.y + j) })
                     }
                 }
             }
@@ -25,7 +27,7 @@ extension SpillIndex {
                 for (j, latitude) in latitudes.enumerated() {
                     for (i, longitude) in longitudes.enumerated() {
                         guard let (row, col) = locator.cell(latitude: latitude, longitude: longitude) else { continue }
-                        paint(&pixels, at: (j * width + i) * 4, cell: row * grid.width + col, rise: rise)
+                        paint(&pixels, at: (j * width + i) * 4, cell: row * grid.width + col, rise: rise, hatchPixel: hatchOrigin.map { ($0.x + i, $0.y + j) })
                     }
                 }
             }
@@ -34,8 +36,10 @@ extension SpillIndex {
     }
 
     @inline(__always)
-    private func paint(_ pixels: inout UnsafeMutableBufferPointer<UInt8>, at offset: Int, cell: Int, rise: Double) {
-        let colour = FloodPalette.colour(elevation: grid.elevation(atIndex: cell), spillLevel: levels.level(atIndex: cell), rise: rise)
+    private func paint(_ pixels: inout UnsafeMutableBufferPointer<UInt8>, at offset: Int, cell: Int, rise: Double, hatchPixel: (x: Int, y: Int)?) {
+        let elevation = grid.elevation(atIndex: cell)
+        let flood = FloodClass.of(elevation: elevation, spillLevel: levels.level(atIndex: cell), rise: rise)
+        let colour = FloodPalette.colour(of: flood, elevation: elevation, rise: rise, hatchPixel: hatchPixel)
         pixels[offset] = colour.r
         pixels[offset + 1] = colour.g
         pixels[offset + 2] = colour.b
@@ -71,8 +75,9 @@ extension SpillIndex {
 }
 
 extension SpillIndex {
-    /// A 256 × 256 PNG tile of the sea at `rise`, in the colours of `mapPNG`. O(pixels).
-    public func tilePNG(_ tile: TileCoordinate, rise: Double) throws -> Data {
-        try render(rise: rise, longitudes: tile.pixelLongitudes, latitudes: tile.pixelLatitudes).pngData()
+    /// A 256 × 256 PNG tile of the sea at `rise`, in the colours of `mapPNG`; `hatched` stripes
+    /// newly flooded land, the stripes running on from tile to tile. O(pixels).
+    public func tilePNG(_ tile: TileCoordinate, rise: Double, hatched: Bool = false) throws -> Data {
+        try render(rise: rise, longitudes: tile.pixelLongitudes, latitudes: tile.pixelLatitudes, hatchOrigin: tile.hatchOrigin(hatched)).pngData()
     }
 }

@@ -1,8 +1,9 @@
+import CGDAL
 import Foundation
 
 /// Spill levels cached on disk, one file per (raster, band, flood options).
 ///
-/// The file records the raster's size and modification time; a cache written for another
+/// The file records the size and times of every file the raster is read from; a cache written for another
 /// version of the raster is stale, one whose checksum fails is corrupt, and both are rebuilt
 /// (and said so), never trusted. Files are written to a temporary name and renamed into place.
 public struct SpillIndexCache: Sendable {
@@ -27,19 +28,62 @@ public struct SpillIndexCache: Sendable {
         return URL(fileURLWithPath: home).appendingPathComponent(".cache/geoq")
     }
 
-    /// Identity of a raster: what the cache is for, and the version of the file it was built from.
+    /// Identity of a raster: what the cache is for, and the version of the files it was built from.
     public struct Key: Equatable, Sendable {
         public var identity: String
         public var version: String
 
-        /// Reads the raster's size and modification time.
+        /// Reads the size, modification time, change time and inode of every file GDAL opens for
+        /// the raster (`GDALGetFileList`: a VRT and its sources, sidecars such as `.aux.xml`), so
+        /// a changed source of a VRT makes the cache stale, not only a changed VRT. The change
+        /// time cannot be set back by a user, so a file rewritten with its old mtime restored
+        /// (`touch -r`, `cp -p`) is detected too.
         public init(rasterPath: String, band: Int, options: FloodOptions) throws {
             let url = URL(fileURLWithPath: rasterPath).standardizedFileURL
-            let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
-            let size = (attributes?[.size] as? NSNumber)?.int64Value ?? -1
-            let modified = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
             identity = "\(url.path)\nband \(band)\n\(options.cacheKey)"
-            version = "size \(size) mtime \(String(format: "%.6f", modified))"
+            let files = Set([url.path] + Self.filesGDALOpens(rasterPath)).sorted()
+            version = files.map { Self.fileVersion($0) }.joined(separator: "; ")
+        }
+
+        /// The files GDAL reads for the raster at `path`, or none when it cannot open it.
+        static func filesGDALOpens(_ path: String) -> [String] {
+            GDAL.ensureInitialized()
+            guard let dataset = GDALOpenEx(path, UInt32(GDAL_OF_RASTER | GDAL_OF_READONLY), nil, nil, nil) else { return [] }
+            defer { GDALClose(dataset) }
+            guard let list = GDALGetFileList(dataset) else { return [] }
+            defer { CSLDestroy(list) }
+            var files: [String] = []
+            var index = 0
+            while let entry = list[index] {
+                files.append(URL(fileURLWithPath: String(cString: entry)).standardizedFileURL.path)
+                index += 1
+            }
+            return files
+        }
+
+        /// "path⇥size N mtime T ctime C inode I" of one file ("path⇥missing" when it is gone).
+        static func fileVersion(_ path: String) -> String {
+            var status = stat()
+            guard stat(path, &status) == 0 else { return "\(path)\tmissing" }
+            func seconds(_ time: timespec) -> String { "\(time.tv_sec).\(String(format: "%09ld", time.tv_nsec))" }
+            return "\(path)\tsize \(status.st_size) mtime \(seconds(status.st_mtim)) ctime \(seconds(status.st_ctim)) inode \(status.st_ino)"
+        }
+    }
+
+    /// Creates the folder if needed and fails, naming why, when it cannot hold cache files (a
+    /// plain file, a read-only folder). A full disk shows only when `store` writes.
+    public func checkWritable() throws {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+            throw GeoError.unwritableFile(path: directory.path, message: "it is a file; expected a folder for cached spill indexes")
+        }
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw GeoError.unwritableFile(path: directory.path, message: "cannot create the cache folder (\((error as NSError).localizedFailureReason ?? error.localizedDescription))")
+        }
+        guard access(directory.path, W_OK) == 0 else {
+            throw GeoError.unwritableFile(path: directory.path, message: "the cache folder is not writable (\(String(cString: strerror(errno))))")
         }
     }
 
@@ -59,7 +103,12 @@ public struct SpillIndexCache: Sendable {
         do {
             let decoded = try CacheFormat.decode(data)
             guard decoded.identity == key.identity else { return .failure(CacheMissError(miss: .stale("it was built for another raster or other options"))) }
-            guard decoded.version == key.version else { return .failure(CacheMissError(miss: .stale("the raster changed since (\(decoded.version) → \(key.version))"))) }
+            guard decoded.version == key.version else {
+                let was = decoded.version.components(separatedBy: "; "), now = key.version.components(separatedBy: "; ")
+                let changed = Set(now).subtracting(was).sorted().first ?? now.first ?? ""
+                let path = changed.components(separatedBy: "\t").first ?? changed
+                return .failure(CacheMissError(miss: .stale("\(path) changed since it was built")))
+            }
             guard decoded.levels.count == expectedCount else { return .failure(CacheMissError(miss: .corrupt("it holds \(decoded.levels.count) cells, the raster \(expectedCount)"))) }
             return .success(decoded.levels)
         } catch let error as CacheFormat.DecodeError {
@@ -73,11 +122,9 @@ public struct SpillIndexCache: Sendable {
     @discardableResult
     public func store(_ levels: SpillLevels, key: Key) throws -> URL {
         let url = fileURL(for: key)
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        } catch {
-            throw GeoError.unwritableFile(path: directory.path, message: error.localizedDescription)
-        }
+        try checkWritable()
+        // Temporary files of builds that were killed before their rename.
+        AtomicFile.removeStale(in: directory)
         try AtomicFile.write(CacheFormat.encode(levels, identity: key.identity, version: key.version), to: url.path)
         return url
     }

@@ -25,6 +25,12 @@ public struct TileCoordinate: Sendable, Hashable {
         self.y = y
     }
 
+    /// The tile's top-left pixel in the world's pixels when hatched (so stripes run on across
+    /// tiles), nil when not.
+    func hatchOrigin(_ hatched: Bool) -> (x: Int, y: Int)? {
+        hatched ? (x: x * TileCoordinate.size, y: y * TileCoordinate.size) : nil
+    }
+
     /// Longitudes of the centres of the tile's pixel columns.
     public var pixelLongitudes: [Double] {
         let worldPixels = Double(TileCoordinate.size << zoom)

@@ -44,7 +44,7 @@ public struct GeoBBox: Sendable, Hashable {
 
     /// Parses "west,south,east,north" as users type it, then checks it. O(1).
     public static func parse(_ text: String) throws -> GeoBBox {
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { DecimalNumber.parse($0) }
         guard parts.count == 4, let west = parts[0], let south = parts[1], let east = parts[2], let north = parts[3] else {
             throw GeoError.invalidInput(.bbox, "expected four numbers west,south,east,north in degrees (e.g. -10,35,30,60), got \"\(text)\"")
         }

@@ -29,7 +29,7 @@ public struct GeoPoint: Sendable, Hashable, Codable {
     public static func parse(_ text: String, as quantity: Quantity) throws -> GeoPoint {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
             .map { $0.trimmingCharacters(in: .whitespaces) }
-        guard parts.count == 2, let latitude = Double(parts[0]), let longitude = Double(parts[1]) else {
+        guard parts.count == 2, let latitude = DecimalNumber.parse(parts[0]), let longitude = DecimalNumber.parse(parts[1]) else {
             throw GeoError.invalidInput(quantity, "expected \"lat,lon\" in degrees (e.g. 31.5,35.5), got \"\(text)\"")
         }
         return try validated(latitude: latitude, longitude: longitude, as: quantity)

@@ -7,19 +7,14 @@ extension ElevationGrid {
     /// Honours the band's nodata value, scale and offset. Byte and 16-bit integer bands with no
     /// scaling stay `Int16`; everything else becomes `Float`. A geographic grid that repeats its
     /// seam column (first and last column 360° apart) loses the repeated column. O(cells).
-    public static func read(path: String, band: Int = 1, progress: ProgressHandler? = nil) throws -> ElevationGrid {
-        GDAL.ensureInitialized()
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) || path.hasPrefix("/vsi") else {
-            throw GeoError.unreadableFile(path: path, message: "no such file; expected an elevation raster (GeoTIFF, NetCDF, VRT, …)")
-        }
-        guard !isDirectory.boolValue else {
-            throw GeoError.unreadableFile(path: path, message: "is a directory; expected an elevation raster file")
-        }
-        GDAL.resetError()
-        guard let dataset = GDALOpenEx(path, UInt32(GDAL_OF_RASTER | GDAL_OF_READONLY), nil, nil, nil) else {
-            throw GeoError.unreadableFile(path: path, message: "not a raster GDAL can read (\(GDAL.lastError(or: "unknown format")))")
-        }
+    ///
+    /// Before anything is allocated, the memory the grid needs (its samples, plus
+    /// `workingBytesPerCell(sampleBytes)` that the caller will need beside them) is checked
+    /// against `MemoryBudget.available()`: a raster too large for memory is refused in one line
+    /// naming its cells and the bytes needed, never a crash.
+    public static func read(path: String, band: Int = 1, progress: ProgressHandler? = nil,
+                            workingBytesPerCell: (_ sampleBytes: Int) -> Int = { _ in 0 }) throws -> ElevationGrid {
+        let dataset = try GDAL.openElevationRaster(path)
         defer { GDALClose(dataset) }
 
         let bandCount = Int(GDALGetRasterCount(dataset))
@@ -43,6 +38,8 @@ extension ElevationGrid {
         let isScaled = (hasScale != 0 && scale != 1) || (hasOffset != 0 && offset != 0)
         let dataType = GDALGetRasterDataType(bandHandle)
         let fitsInt16 = [GDT_Byte, GDT_Int16].contains(dataType)
+        let sampleBytes = fitsInt16 && !isScaled ? MemoryLayout<Int16>.stride : MemoryLayout<Float>.stride
+        try checkMemory(path: path, width: width, height: height, bytesPerCell: sampleBytes + workingBytesPerCell(sampleBytes))
 
         if fitsInt16 && !isScaled {
             var values = [Int16](repeating: 0, count: width * height)
@@ -74,6 +71,49 @@ extension ElevationGrid {
         return try ElevationGrid(width: width, height: height, samples: .float32(values), georeference: georeference)
     }
 
+    /// Refuses a geotransform that cannot describe a place on the Earth: a zero or non-finite
+    /// pixel size or origin; for geographic grids, latitudes beyond ±90° by more than half a cell
+    /// (or 0.1°) or more than 360° of longitude (one repeated seam column allowed). Such grids would give
+    /// areas larger than the Earth's, or zeros, without a word.
+    static func checkPlausible(_ georeference: Georeference, width: Int, height: Int, path: String) throws {
+        let c = georeference.geoTransform.coefficients
+        let listed = c.map { "\($0)" }.joined(separator: ", ")
+        guard c.allSatisfy(\.isFinite) else {
+            throw GeoError.unreadableFile(path: path, message: "its geotransform (\(listed)) is not finite; expected a finite origin and pixel size")
+        }
+        let determinant = c[1] * c[5] - c[2] * c[4]
+        guard determinant != 0, determinant.isFinite else {
+            throw GeoError.unreadableFile(path: path, message: "its geotransform (\(listed)) gives pixels of zero size; expected a non-zero pixel width and height")
+        }
+        guard georeference.isGeographic, georeference.geoTransform.isNorthUp else { return }
+        let cellWidth = abs(c[1]), cellHeight = abs(c[5])
+        let longitudeSpan = Double(width) * cellWidth
+        guard longitudeSpan <= 360 + cellWidth * 1.01 else {
+            throw GeoError.unreadableFile(path: path, message: "its \(width) columns of \(cellWidth)° span \(longitudeSpan)° of longitude; expected at most 360°")
+        }
+        let edges = [c[3], c[3] + Double(height) * c[5]]
+        let (south, north) = (edges.min()!, edges.max()!)
+        // Half a cell beyond a pole is a grid of cell centres; 0.1° allows for resampling's slop
+        // (gdalwarp -ts gives ETOPO5 ×4 an edge at −90.075°).
+        let tolerance = 90 + max(cellHeight / 2 * 1.01, 0.1)
+        guard south >= -tolerance, north <= tolerance else {
+            throw GeoError.unreadableFile(path: path, message: "its rows span latitudes \(south)° to \(north)°; expected latitudes within ±90° (half a cell or 0.1° beyond at most)")
+        }
+    }
+
+    /// Refuses a grid whose cells would not fit in the memory available, before allocating any.
+    static func checkMemory(path: String, width: Int, height: Int, bytesPerCell: Int) throws {
+        let cells = MemoryBudget.bytes(count: width, bytesEach: height)
+        let needed = cells.flatMap { MemoryBudget.bytes(count: $0, bytesEach: bytesPerCell) }
+        let available = MemoryBudget.available()
+        if let needed, needed <= available.bytes { return }
+        let cellText = cells.map { "\(width)×\(height) = \(MemoryBudget.grouped($0)) cells" } ?? "\(width)×\(height) cells"
+        let neededText = needed.map { MemoryBudget.describe(bytes: $0) } ?? "more bytes than a 64-bit count holds"
+        throw GeoError.unsupported("\(path): \(cellText) need \(neededText) in memory (\(bytesPerCell) bytes a cell), "
+            + "more than the \(MemoryBudget.describe(bytes: available.bytes)) available (\(available.limit)); "
+            + "use a tiled index: geoq index build --tiled --dem \(path) -o INDEX.tif")
+    }
+
     static func readGeoreference(dataset: GDALDatasetH, path: String) throws -> Georeference {
         var coefficients = [Double](repeating: 0, count: 6)
         guard GDALGetGeoTransform(dataset, &coefficients) == CE_None else {
@@ -95,10 +135,12 @@ extension ElevationGrid {
         if isGeographic && !transform.isNorthUp {
             throw GeoError.unsupported("\(path): has a rotated geographic geotransform; expected north-up rows (warp it first with gdalwarp)")
         }
-        return Georeference(geoTransform: transform, crsWKT: wkt, isGeographic: isGeographic,
-                            linearUnitMetres: linearUnit > 0 ? linearUnit : 1,
-                            semiMajorMetres: semiMajor > 0 ? semiMajor : 6_378_137,
-                            inverseFlattening: inverseFlattening)
+        let georeference = Georeference(geoTransform: transform, crsWKT: wkt, isGeographic: isGeographic,
+                                        linearUnitMetres: linearUnit > 0 ? linearUnit : 1,
+                                        semiMajorMetres: semiMajor > 0 ? semiMajor : 6_378_137,
+                                        inverseFlattening: inverseFlattening)
+        try checkPlausible(georeference, width: Int(GDALGetRasterXSize(dataset)), height: Int(GDALGetRasterYSize(dataset)), path: path)
+        return georeference
     }
 
     private static func readRows<T>(band: GDALRasterBandH, path: String, width: Int, height: Int,

@@ -36,3 +36,23 @@ func withCStringList<R>(_ strings: [String], _ body: (UnsafeMutablePointer<Unsaf
     defer { pointers.forEach { free($0) } }
     return pointers.withUnsafeMutableBufferPointer { body($0.baseAddress) }
 }
+
+extension GDAL {
+    /// Opens an elevation raster read-only, or says in one line why it cannot be: missing, a
+    /// folder, or not a raster GDAL reads. `/vsi…` paths go straight to GDAL. Close it with `GDALClose`.
+    static func openElevationRaster(_ path: String) throws -> GDALDatasetH {
+        ensureInitialized()
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) || path.hasPrefix("/vsi") else {
+            throw GeoError.unreadableFile(path: path, message: "no such file; expected an elevation raster (GeoTIFF, NetCDF, VRT, …)")
+        }
+        guard !isDirectory.boolValue else {
+            throw GeoError.unreadableFile(path: path, message: "is a directory; expected an elevation raster file")
+        }
+        resetError()
+        guard let dataset = GDALOpenEx(path, UInt32(GDAL_OF_RASTER | GDAL_OF_READONLY), nil, nil, nil) else {
+            throw GeoError.unreadableFile(path: path, message: "not a raster GDAL can read (\(lastError(or: "unknown format")))")
+        }
+        return dataset
+    }
+}

@@ -35,27 +35,17 @@ public struct RasterImage: Sendable {
     }
 
     private func encoded(driver name: String, extension fileExtension: String, options: [String]) throws -> Data {
-        GDAL.ensureInitialized()
-        guard let memory = GDALGetDriverByName("MEM"), let driver = GDALGetDriverByName(name) else {
-            throw GeoError.unsupported("GDAL's \(name) driver is not available")
-        }
-        guard let dataset = GDALCreate(memory, "", Int32(width), Int32(height), Int32(bandCount), GDT_Byte, nil) else {
-            throw GeoError.unsupported("cannot create a \(width)×\(height) image (\(GDAL.lastError(or: "out of memory?")))")
-        }
-        defer { GDALClose(dataset) }
-        var writeStatus = CE_None
-        pixels.withUnsafeBytes { buffer in
-            writeStatus = GDALDatasetRasterIO(dataset, GF_Write, 0, 0, Int32(width), Int32(height),
-                                              UnsafeMutableRawPointer(mutating: buffer.baseAddress!),
-                                              Int32(width), Int32(height), GDT_Byte, Int32(bandCount), nil,
-                                              Int32(bandCount), Int32(bandCount * width), 1)
-        }
-        guard writeStatus == CE_None else { throw GeoError.unsupported("cannot fill the image (\(GDAL.lastError(or: "write failed")))") }
-        if bandCount == 4 {
-            for (band, interpretation) in [GCI_RedBand, GCI_GreenBand, GCI_BlueBand, GCI_AlphaBand].enumerated() {
-                GDALSetRasterColorInterpretation(GDALGetRasterBand(dataset, Int32(band + 1)), interpretation)
+        let interpretations = bandCount == 4 ? [GCI_RedBand, GCI_GreenBand, GCI_BlueBand, GCI_AlphaBand] : []
+        return try pixels.withUnsafeBytes { buffer in
+            try GDAL.encode(buffer.baseAddress!, width: width, height: height, bandCount: bandCount, type: GDT_Byte,
+                            interpretations: interpretations, driver: name, extension: fileExtension, options: options) { dataset in
+                self.describe(dataset)
             }
         }
+    }
+
+    /// Writes the georeference, nodata value and class palette into `dataset`.
+    private func describe(_ dataset: GDALDatasetH) {
         if let georeference {
             var coefficients = georeference.geoTransform.coefficients
             GDALSetGeoTransform(dataset, &coefficients)
@@ -76,10 +66,36 @@ public struct RasterImage: Sendable {
             GDALSetRasterColorTable(firstBand, table)
             withCStringList(names) { GDALSetRasterCategoryNames(firstBand, $0) }
         }
+    }
+}
+
+extension GDAL {
+    /// Encodes pixel-interleaved samples of `type` with a GDAL driver (PNG, GTiff) in memory;
+    /// `describe` may add georeferencing or palettes before the copy. O(pixels).
+    static func encode(_ samples: UnsafeRawPointer, width: Int, height: Int, bandCount: Int, type: GDALDataType,
+                       interpretations: [GDALColorInterp], driver name: String, extension fileExtension: String,
+                       options: [String], describe: (GDALDatasetH) -> Void = { _ in }) throws -> Data {
+        ensureInitialized()
+        guard let memory = GDALGetDriverByName("MEM"), let driver = GDALGetDriverByName(name) else {
+            throw GeoError.unsupported("GDAL's \(name) driver is not available")
+        }
+        guard let dataset = GDALCreate(memory, "", Int32(width), Int32(height), Int32(bandCount), type, nil) else {
+            throw GeoError.unsupported("cannot create a \(width)×\(height) image (\(lastError(or: "out of memory?")))")
+        }
+        defer { GDALClose(dataset) }
+        let sampleBytes = Int(GDALGetDataTypeSizeBytes(type))
+        let writeStatus = GDALDatasetRasterIO(dataset, GF_Write, 0, 0, Int32(width), Int32(height), UnsafeMutableRawPointer(mutating: samples),
+                                              Int32(width), Int32(height), type, Int32(bandCount), nil,
+                                              Int32(bandCount * sampleBytes), Int32(bandCount * sampleBytes * width), Int32(sampleBytes))
+        guard writeStatus == CE_None else { throw GeoError.unsupported("cannot fill the image (\(lastError(or: "write failed")))") }
+        for (band, interpretation) in interpretations.enumerated() {
+            GDALSetRasterColorInterpretation(GDALGetRasterBand(dataset, Int32(band + 1)), interpretation)
+        }
+        describe(dataset)
         let path = "/vsimem/geoq-\(UUID().uuidString).\(fileExtension)"
-        GDAL.resetError()
+        resetError()
         let copy = withCStringList(options) { GDALCreateCopy(driver, path, dataset, 0, $0, nil, nil) }
-        guard let copy else { throw GeoError.unsupported("cannot encode \(name) (\(GDAL.lastError(or: "encoder failed")))") }
+        guard let copy else { throw GeoError.unsupported("cannot encode \(name) (\(lastError(or: "encoder failed")))") }
         GDALClose(copy)
         var length: vsi_l_offset = 0
         guard let bytes = VSIGetMemFileBuffer(path, &length, 1) else {

@@ -21,18 +21,7 @@ final class RasterSource {
 
     /// Opens `path`; the errors are `ElevationGrid.read`'s.
     init(path: String, band: Int) throws {
-        GDAL.ensureInitialized()
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) || path.hasPrefix("/vsi") else {
-            throw GeoError.unreadableFile(path: path, message: "no such file; expected an elevation raster (GeoTIFF, NetCDF, VRT, …)")
-        }
-        guard !isDirectory.boolValue else {
-            throw GeoError.unreadableFile(path: path, message: "is a directory; expected an elevation raster file")
-        }
-        GDAL.resetError()
-        guard let dataset = GDALOpenEx(path, UInt32(GDAL_OF_RASTER | GDAL_OF_READONLY), nil, nil, nil) else {
-            throw GeoError.unreadableFile(path: path, message: "not a raster GDAL can read (\(GDAL.lastError(or: "unknown format")))")
-        }
+        let dataset = try GDAL.openElevationRaster(path)
         let bandCount = Int(GDALGetRasterCount(dataset))
         guard (1...max(bandCount, 1)).contains(band), bandCount > 0, let bandHandle = GDALGetRasterBand(dataset, Int32(band)) else {
             GDALClose(dataset)

@@ -71,7 +71,8 @@ extension PointSetParser {
             guard !field.isEmpty else {
                 throw PointSetError.badPoint(index: points.nextIndex, location: location, problem: "\(name) is empty; expected a number")
             }
-            guard let value = Double(field) else {
+            // Decimal only (not "0x10"); "nan" and "inf" go on to be refused as not finite.
+            guard let value = DecimalNumber.parse(field) ?? Double(field).flatMap({ $0.isFinite ? nil : $0 }) else {
                 throw PointSetError.badPoint(index: points.nextIndex, location: location,
                                              problem: "\(name) \"\(field.prefix(40))\" is not a number")
             }
@@ -82,20 +83,32 @@ extension PointSetParser {
         try points.append(latitude: latitude, longitude: longitude, location: location)
     }
 
-    /// Non-blank lines with their 1-based numbers; a trailing carriage return is dropped.
+    /// Non-blank records with the 1-based number of the line each starts on; a trailing carriage
+    /// return is dropped. A newline inside double quotes (RFC 4180) belongs to its field and does
+    /// not end the record.
     static func lines(of bytes: [UInt8]) -> [(number: Int, line: ArraySlice<UInt8>)] {
         var result: [(number: Int, line: ArraySlice<UInt8>)] = []
         var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         var number = 1
         while start <= bytes.count {
-            let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+            var end = start, quoted = false, newlinesInside = 0
+            while end < bytes.count {
+                let byte = bytes[end]
+                if byte == UInt8(ascii: "\"") {
+                    quoted.toggle()
+                } else if byte == UInt8(ascii: "\n") {
+                    if !quoted { break }
+                    newlinesInside += 1
+                }
+                end += 1
+            }
             var line = bytes[start..<end]
             if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
             if line.contains(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }) {
                 result.append((number, line))
             }
             start = end + 1
-            number += 1
+            number += 1 + newlinesInside
         }
         return result
     }

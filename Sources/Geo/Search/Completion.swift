@@ -22,12 +22,18 @@ public struct Completion: Sendable, Hashable, Codable {
         }
     }
 
-    /// The GeoNames id.
+    /// The GeoNames id of a city; see `Place.id` for postal codes and airports.
     public var id: Int
-    /// The place's preferred name ("Mumbai").
+    /// City, postal code or airport.
+    public var kind: Place.Kind
+    /// The place's preferred name ("Mumbai"); a postal code's code ("90210").
     public var title: String
-    /// Region and country ("Maharashtra, India").
+    /// Region and country ("Maharashtra, India"), after the town a postal code or an
+    /// airport serves ("Beverly Hills, California, United States").
     public var subtitle: String
+    /// Which code it is: a postal code's code ("K1A"), an airport's IATA code, else its ICAO
+    /// code ("JFK", "EGLL"); nil for cities.
+    public var code: String?
     public var latitude: Double
     public var longitude: Double
     public var population: Int

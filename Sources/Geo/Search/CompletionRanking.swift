@@ -6,8 +6,13 @@ import Foundation
 ///
 /// - **importance** = (population + 1000) × feature weight: capitals (PPLC) ×2, first-level
 ///   seats (PPLA) ×1.5, lower seats (PPLA2…4) ×1.2. The 1000 keeps places without a census
-///   figure comparable instead of zero.
-/// - **match quality**: a primary name ×1, an alternate name ×0.1 (GeoNames lists many translations, some long and odd, so an alias must not outrank a real name easily); a match from the first
+///   figure comparable instead of zero. An airport with an IATA code (scheduled traffic)
+///   counts as a town of 20,000, one without as one of none; a postal code as 1000 + the
+///   square root of its town's population (the population column of its row).
+/// - **match quality**: what matched (`NameClass`): the current name or an official code
+///   ×1, another alternate name ×0.1 (GeoNames lists many translations, some long and odd,
+///   so an alias must not outrank a real name easily), a nickname holding another famous
+///   place's name ×0.01; a code matched only in part ×0.05 more; a match from the first
 ///   word of the name ×1, from a later word ×0.5 ("janeiro" → Rio de Janeiro); the whole name
 ///   ×1, a whole word ×0.8, a word prefix ×0.5; query words matched apart or out of order
 ///   ("rio janeiro") ×0.5 more. Typo matches also take ×0.5 per edit and are
@@ -23,7 +28,25 @@ public enum CompletionRanking {
     /// Distance at which proximity halves.
     public static let proximityHalfDistanceKilometers = 100.0
 
+    /// A postal code whose written breaks differ from the query's ("9021" against 90-210).
+    static let postalShapeMismatchFactor: Float = 0.001
+    /// A code matched only in part ("jf" → JFK) says little: people type codes whole.
+    static let partialCodeFactor: Float = 0.05
+    /// What an airport with an IATA code counts as, in people.
+    static let scheduledAirportPopulation = 20_000
+
     static func importance(of place: Place) -> Float {
+        switch place.kind {
+        case .airport:
+            let hasIATA = place.codes.contains { $0.count == 3 }
+            return Float((hasIATA ? scheduledAirportPopulation : 0) + 1000)
+        case .postcode:
+            // The town's size orders codes that match alike, but gently: the square root,
+            // so that `near` (×1/71 at 7,000 km) still brings Bouira's 10001 before New York's.
+            return 1000 + Float(Double(max(place.population, 0)).squareRoot())
+        case .city:
+            break
+        }
         let weight: Float
         switch place.featureCode {
         case "PPLC": weight = 2
@@ -35,8 +58,8 @@ public enum CompletionRanking {
     }
 
     /// The static part of an entry's score, stored in the trie.
-    static func staticScore(importance: Float, isAlternateName: Bool, startsAtFirstWord: Bool) -> Float {
-        importance * (isAlternateName ? 0.1 : 1) * (startsAtFirstWord ? 1 : 0.5)
+    static func staticScore(importance: Float, weight: Float, startsAtFirstWord: Bool) -> Float {
+        importance * weight * (startsAtFirstWord ? 1 : 0.5)
     }
 
     static func quality(_ match: Completion.Match) -> Float {

@@ -1,7 +1,37 @@
-/// One populated place of the gazetteer: a GeoNames record.
+/// One thing completion finds: a populated place (a GeoNames record), a postal code or an
+/// airport.
 public struct Place: Sendable, Hashable {
-    /// The GeoNames id (`geonameid`).
+    /// What a place is, as `MKLocalSearchCompletion`'s results tell addresses, points of
+    /// interest and queries apart.
+    public enum Kind: String, Sendable, Hashable, CaseIterable, Codable {
+        /// A town, city or village (GeoNames populated place).
+        case city
+        /// A postal code: a US ZIP, a Canadian forward sortation area, another country's code.
+        case postcode
+        /// An airport.
+        case airport
+
+        /// The kinds named in a comma-separated list ("city,airport"; case and spaces
+        /// forgiven). O(|list|).
+        /// - Throws: ``GeoError/invalidInput(_:_:)`` for ``Quantity/kinds``, naming the first
+        ///   unknown one and the valid kinds.
+        public static func parseList(_ list: String) throws -> Set<Kind> {
+            var kinds = Set<Kind>()
+            for name in list.split(separator: ",", omittingEmptySubsequences: false) {
+                let trimmed = String(name.filter { !$0.isWhitespace }).lowercased()
+                guard let kind = Kind(rawValue: trimmed) else {
+                    throw GeoError.invalidInput(.kinds, "kind '\(name)' does not exist; expected a comma-separated list of \(allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                kinds.insert(kind)
+            }
+            return kinds
+        }
+    }
+
+    /// The GeoNames id for cities; ids from 1,000,000,000 for postal codes and from
+    /// 2,000,000,000 for airports (see data/README.md).
     public var id: Int
+    public var kind: Kind
     /// The preferred name, as GeoNames spells it ("Kraków").
     public var name: String
     /// The name in plain ASCII ("Krakow").
@@ -20,13 +50,25 @@ public struct Place: Sendable, Hashable {
     public var featureCode: String
     /// IANA time zone ("America/Chicago").
     public var timeZone: String
+    /// The town a postal code or an airport serves ("Beverly Hills"); empty for cities.
+    public var locality: String
+    /// Official codes that name it as surely as its name: an airport's IATA and ICAO codes
+    /// ("JFK", "KJFK"). A postal code's code is its `name`.
+    public var codes: [String]
+    /// Surveyed elevation of the site in metres (airports), nil when unknown.
+    public var elevation: Double?
 
     public init(
-        id: Int, name: String, asciiName: String, alternateNames: [String] = [],
+        id: Int, kind: Kind = .city, name: String, asciiName: String, alternateNames: [String] = [],
         countryCode: String, admin1Code: String, latitude: Double, longitude: Double,
-        population: Int, featureCode: String = "PPL", timeZone: String = ""
+        population: Int, featureCode: String = "PPL", timeZone: String = "",
+        locality: String = "", codes: [String] = [], elevation: Double? = nil
     ) {
         self.id = id
+        self.kind = kind
+        self.locality = locality
+        self.codes = codes
+        self.elevation = elevation
         self.name = name
         self.asciiName = asciiName
         self.alternateNames = alternateNames

@@ -8,38 +8,94 @@ extension PlaceCompleter {
         var keys: [PrefixTrie.Key] = []
         var entryName: [UInt16] = []
         var entryWordOffset: [UInt16] = []
+        var entryClass: [NameClass] = []
 
-        /// The keys of `places[range]`. O(name bytes).
-        init(places: [Place], range: Range<Int>) {
+        /// Places of at least this many people whose names, inside another place's alternate
+        /// name, make it a nickname.
+        static let famousPopulation = 500_000
+
+        /// The keys of the towns and airports of `places[range]` (postal codes have their own
+        /// trie). O(name bytes).
+        init(places: [Place], range: Range<Int>, famousNames: [[UInt8]: Int], nicknameWeight: Float = NameClass.nicknameWeight) {
             var seen = Set<[UInt8]>()
             for placeIndex in range {
                 let place = places[placeIndex]
+                guard place.kind != .postcode else { continue }
                 let importance = CompletionRanking.importance(of: place)
                 seen.removeAll(keepingCapacity: true)
-                for nameIndex in 0..<min(2 + place.alternateNames.count, Int(UInt16.max)) {
-                    let name = nameIndex == 0 ? place.name : nameIndex == 1 ? place.asciiName : place.alternateNames[nameIndex - 2]
-                    var bytes = Normalizer.normalizedBytes(name)
+                let codeEnd = 2 + place.codes.count
+                for nameIndex in 0..<min(codeEnd + place.alternateNames.count, Int(UInt16.max)) {
+                    var bytes = Normalizer.normalizedBytes(PlaceCompleter.name(at: nameIndex, of: place))
                     if bytes.count > PlaceCompleter.maximumIndexedNameBytes {
                         bytes.removeLast(bytes.count - PlaceCompleter.maximumIndexedNameBytes)
                     }
                     guard !bytes.isEmpty, seen.insert(bytes).inserted else { continue }
+                    let nameClass: NameClass = nameIndex < 2 ? .name : nameIndex < codeEnd ? .code
+                        : Self.isNickname(bytes, of: placeIndex, famousNames: famousNames) ? .nickname : .alternate
                     let start = UInt32(text.count)
                     text.append(contentsOf: bytes)
                     let end = UInt32(text.count)
                     for offset in 0..<bytes.count where offset == 0 || bytes[offset - 1] == Normalizer.space {
                         let score = CompletionRanking.staticScore(
-                            importance: importance, isAlternateName: nameIndex >= 2, startsAtFirstWord: offset == 0)
+                            importance: importance, weight: nameClass.weight(nicknameWeight: nicknameWeight), startsAtFirstWord: offset == 0)
                         keys.append(.init(start: start + UInt32(offset), end: end, score: score, group: UInt32(placeIndex)))
                         entryName.append(UInt16(nameIndex))
                         entryWordOffset.append(UInt16(offset))
+                        entryClass.append(nameClass)
                     }
                 }
             }
         }
 
+        /// The normalized names of the towns of `famousPopulation` or more (their name, and
+        /// those alternate names of two words or more, or of six letters or more: "New York"
+        /// for New York City, "Peking"), each with its largest place. O(their names).
+        static func famousNames(_ places: [Place]) -> [[UInt8]: Int] {
+            var famous: [[UInt8]: Int] = [:]
+            for (index, place) in places.enumerated() where place.kind == .city && place.population >= famousPopulation {
+                for (nameIndex, name) in ([place.name] + place.alternateNames).enumerated() {
+                    let bytes = Normalizer.normalizedBytes(name)
+                    guard nameIndex == 0 || bytes.count >= 6 || bytes.contains(Normalizer.space) else { continue }
+                    if let other = famous[bytes], places[other].population >= place.population { continue }
+                    famous[bytes] = index
+                }
+            }
+            return famous
+        }
+
+        /// Whether an alternate name holds, as some of its words but not all, the whole name
+        /// of another famous place: "New York van Java" (Jakarta), "Venice of the North".
+        /// O(words²) dictionary look-ups.
+        static func isNickname(_ name: [UInt8], of place: Int, famousNames: [[UInt8]: Int]) -> Bool {
+            let words = Normalizer.wordRanges(name)
+            guard words.count >= 2 else { return false }
+            for first in 0..<words.count {
+                for last in first..<words.count where last - first + 1 < words.count {
+                    let phrase = Array(name[words[first].lowerBound..<words[last].upperBound])
+                    if let other = famousNames[phrase], other != place { return true }
+                }
+            }
+            return false
+        }
+
+        /// The postal codes of `places`, compact, one entry each, scored by importance. O(codes).
+        static func postalTrie(places: [Place], k: Int) -> PrefixTrie {
+            var text: [UInt8] = []
+            var keys: [PrefixTrie.Key] = []
+            for (index, place) in places.enumerated() where place.kind == .postcode {
+                let key = PostalQuery.indexKey(place.name)
+                guard !key.isEmpty else { continue }
+                let start = UInt32(text.count)
+                text.append(contentsOf: key)
+                keys.append(.init(start: start, end: UInt32(text.count),
+                                  score: CompletionRanking.importance(of: place), group: UInt32(index)))
+            }
+            return PrefixTrie(text: text, keys: keys, k: k)
+        }
+
         /// Runs of consecutive places joined into one, text and entry positions shifted.
         init(joining runs: [NameKeys]) {
-            guard runs.count > 1 else { self = runs.first ?? NameKeys(places: [], range: 0..<0); return }
+            guard runs.count > 1 else { self = runs.first ?? NameKeys(places: [], range: 0..<0, famousNames: [:]); return }
             for run in runs {
                 let textBase = UInt32(text.count)
                 text.append(contentsOf: run.text)
@@ -48,6 +104,7 @@ extension PlaceCompleter {
                 })
                 entryName.append(contentsOf: run.entryName)
                 entryWordOffset.append(contentsOf: run.entryWordOffset)
+                entryClass.append(contentsOf: run.entryClass)
             }
         }
     }
@@ -73,7 +130,7 @@ extension PlaceCompleter {
             var regionSubtitle = [String](repeating: "", count: qualifiers.areaCount + 1)
             for place in 0..<places.count {
                 let region = Int(placeRegionID[place])
-                if regionSubtitle[region].isEmpty { regionSubtitle[region] = gazetteer.subtitle(for: places[place]) }
+                if regionSubtitle[region].isEmpty { regionSubtitle[region] = gazetteer.areaSubtitle(for: places[place]) }
             }
             self.regionSubtitle = regionSubtitle
         }

@@ -15,18 +15,45 @@ extension PlaceCompleter {
     /// subtree that stops as soon as no unseen entry can enter the results (at most 20,000
     /// entries). Typos add a bounded edit-distance walk of the trie.
     ///
+    /// A query shaped like the start of a postal code ("9021", "K1A 0B1", "90210-1234": see
+    /// `PostalQuery`) searches the postal codes too and puts them first; an airport whose
+    /// IATA or ICAO code is the whole query comes first as well. `kinds` keeps only
+    /// suggestions of those kinds (nil: all).
+    ///
     /// - Returns: an empty list for an empty or whitespace-only query.
     /// - Throws: ``GeoError/invalidInput(_:_:)`` for a ``Quantity/query`` over 256 characters or
     ///   with control characters, a ``Quantity/limit`` outside 1…100 or a ``Quantity/near`` point
     ///   out of range.
-    public func complete(query: String, near: GeoPoint? = nil, limit: Int = 10) throws -> [Completion] {
+    public func complete(query: String, near: GeoPoint? = nil, limit: Int = 10, kinds: Set<Place.Kind>? = nil) throws -> [Completion] {
         try Self.validateQuery(query)
         try Self.validateLimit(limit)
         if let near { _ = try GeoPoint.validated(latitude: near.latitude, longitude: near.longitude, as: .near) }
-        let words = Normalizer.normalize(query).split(separator: " ").map(String.init)
-        guard !words.isEmpty else { return [] }
+        let normalized = Normalizer.normalizedBytes(query)
+        let words = Normalizer.wordRanges(normalized).map { String(decoding: normalized[$0], as: UTF8.self) }
+        guard !words.isEmpty, kinds?.isEmpty != true else { return [] }
 
-        var search = Search(completer: self, near: near, limit: limit)
+        var postalCandidates: [Int: Search.Candidate] = [:]
+        let postalQuery = PostalQuery(normalizedWords: words)
+        if kinds?.contains(.postcode) ?? true, let postal = postalQuery {
+            // Read past the limit: a code of the wrong shape may hold the top places until
+            // its penalty below.
+            var search = Search(completer: self, near: near, limit: min(Self.maximumLimit, 4 * max(limit, 10)), kinds: kinds, postal: true)
+            search.exact(postal.key, areas: nil)
+            // A code written with breaks where the query has none (or the other way) fits it less.
+            postalCandidates = search.best.mapValues { candidate in
+                var candidate = candidate
+                if !postal.fitsShape(of: gazetteer.places[candidate.place].name, length: candidate.matchLength) {
+                    candidate.score *= CompletionRanking.postalShapeMismatchFactor
+                }
+                return candidate
+            }
+        }
+        guard kinds.map({ $0.contains(.city) || $0.contains(.airport) }) ?? true else {
+            return Search.ranked(postalCandidates, limit: limit).map { makeCompletion($0, near: near) }
+        }
+        var search = Search(completer: self, near: near, limit: limit, kinds: kinds, wholeQuery: normalized)
+        // Postal codes already found fill the list as exact matches do.
+        search.exactCount = postalCandidates.count
         let readings = qualifiers.interpretations(of: words)
         let keysByReading = readings.map { Self.abbreviationVariants($0.nameWords) }
         // The unqualified reading first; trailing words read as a country or region only
@@ -41,7 +68,10 @@ extension PlaceCompleter {
                 for key in keys { search.scatteredWords(key, areas: reading.areas) }
             }
         }
-        if search.exactCount < min(limit, typoThreshold) {
+        // Digits and codes have no typos worth guessing among names.
+        // An airport's code typed whole is no typo either.
+        let typedACode = search.best.values.contains { $0.tier == 0 }
+        if postalQuery == nil && !typedACode && search.exactCount < min(limit, typoThreshold) {
             for (reading, keys) in zip(readings, keysByReading) {
                 let budget = Self.typoBudget(reading.nameWords)
                 guard budget > 0 else { continue }
@@ -49,6 +79,7 @@ extension PlaceCompleter {
                 if let key = keys.first { search.typos(key, maxEdits: budget, areas: reading.areas) }
             }
         }
+        search.best.merge(postalCandidates) { name, _ in name }
         return search.ranked().map { makeCompletion($0, near: near) }
     }
 
@@ -78,13 +109,21 @@ extension PlaceCompleter {
     private func makeCompletion(_ candidate: Search.Candidate, near: GeoPoint?) -> Completion {
         let place = gazetteer.places[candidate.place]
         let entry = Int(candidate.entry)
-        let matchedName = name(of: candidate.entry, place: place)
-        let start = Int(entryWordOffset[entry])
-        let highlights = Self.highlights(
-            in: matchedName, ranges: candidate.scatteredRanges ?? [start..<(start + candidate.matchLength)])
-        let isAlias = entryName[entry] != 0
+        let matchedName = candidate.isPostal ? place.name : name(of: candidate.entry, place: place)
+        let start = candidate.isPostal ? 0 : Int(entryWordOffset[entry])
+        let highlights = candidate.isPostal
+            ? Self.codeHighlights(in: place.name, characters: candidate.matchLength)
+            : Self.highlights(in: matchedName, ranges: candidate.scatteredRanges ?? [start..<(start + candidate.matchLength)])
+        let isAlias = !candidate.isPostal && entryName[entry] != 0
+        let areaSubtitle = subtitle(ofPlace: candidate.place)
+        let code: String? = switch place.kind {
+        case .city: nil
+        case .postcode: place.name
+        case .airport: place.codes.first { $0.count == 3 } ?? place.codes.first
+        }
         return Completion(
-            id: place.id, title: place.name, subtitle: subtitle(ofPlace: candidate.place),
+            id: place.id, kind: place.kind, title: place.name,
+            subtitle: place.locality.isEmpty ? areaSubtitle : place.locality + ", " + areaSubtitle, code: code,
             latitude: place.latitude, longitude: place.longitude, population: place.population,
             matchedAlias: isAlias ? matchedName : nil,
             titleHighlights: isAlias ? [] : highlights, aliasHighlights: isAlias ? highlights : [],
@@ -92,6 +131,18 @@ extension PlaceCompleter {
             distanceKilometers: near.map {
                 CompletionRanking.distanceKilometers($0, latitude: place.latitude, longitude: place.longitude)
             })
+    }
+
+    /// The range of a postal code's title that holds its first `characters` letters and
+    /// digits (the code was matched compact: "K1A 0" highlights "K1A 0" of "K1A 0B1"). O(|code|).
+    static func codeHighlights(in code: String, characters: Int) -> [Completion.TextRange] {
+        var seen = 0, length = 0
+        for unit in code.utf16 {
+            if seen == characters { break }
+            length += 1
+            if let scalar = Unicode.Scalar(unit), scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) { seen += 1 }
+        }
+        return length == 0 ? [] : [.init(location: 0, length: length)]
     }
 
     /// The UTF-16 ranges of `text` whose normalized bytes are `byteRanges`, one range per

@@ -50,6 +50,7 @@ extension PlaceCompleter.Search {
             let place = Int(trie.entryGroup[Int(entry)])
             guard checked.insert(UInt64(place) << 16 | UInt64(completer.entryName[Int(entry)])).inserted else { continue }
             if let areas, !isPlace(place, in: areas) { continue }
+            if !allowsKind(of: place) { continue }
             // A place already holding a better match needs no check.
             if let existing = best[place], existing.score >= trie.entryScore[Int(entry)] * 0.8 { continue }
             // The normalized name is already in the trie's text: the key is its suffix.
@@ -64,7 +65,7 @@ extension PlaceCompleter.Search {
             let match: Completion.Match = lastIsWhole ? .exactWord : .prefix
             var score = CompletionRanking.staticScore(
                 importance: CompletionRanking.importance(of: target),
-                isAlternateName: completer.entryName[Int(entry)] >= 2,
+                weight: completer.entryClass[Int(entry)].weight(nicknameWeight: completer.nicknameWeight),
                 startsAtFirstWord: ranges.contains { $0.lowerBound == 0 }) * CompletionRanking.quality(match)
             score *= proximity(of: place) * CompletionRanking.scatteredWordsFactor
             let candidate = Candidate(place: place, entry: entry, match: match, edits: 0,

@@ -11,11 +11,15 @@ extension PlaceCompleter {
             var score: Float
             /// For matches of scattered words: the matched byte ranges of the normalized name.
             var scatteredRanges: [Range<Int>]? = nil
+            /// 0: a postal code for a query shaped like one, or an airport whose whole code
+            /// is the query; 1: other exact matches; 2: typos.
+            var tier: UInt8 = 1
+            /// Whether `entry` is an entry of the postal-code trie.
+            var isPostal = false
 
-            /// Exact matches before typos, then by score; ids break ties so order is stable.
+            /// Lower tiers first, then by score; ids break ties so order is stable.
             func ranks(before other: Candidate, ids: (Int, Int)) -> Bool {
-                let (tier, otherTier) = (match == .typo ? 1 : 0, other.match == .typo ? 1 : 0)
-                if tier != otherTier { return tier < otherTier }
+                if tier != other.tier { return tier < other.tier }
                 if score != other.score { return score > other.score }
                 return ids.0 < ids.1
             }
@@ -29,20 +33,49 @@ extension PlaceCompleter {
         static let maximumTypoSubtrees = 64
 
         let completer: PlaceCompleter
+        /// The trie searched: the names' or the postal codes'.
+        let trie: PrefixTrie
+        let isPostal: Bool
         let near: GeoPoint?
         let limit: Int
+        /// The kinds asked for, one bit per `Place.Kind` (`kindBit`); all bits when unfiltered.
+        let kindMask: UInt8
+        /// The whole normalized query, one word or more: an airport code equal to it ranks first.
+        let wholeQuery: [UInt8]
         var best: [Int: Candidate] = [:]
         var exactCount = 0
         /// Entries read so far by `scatteredWords`, which share one budget per query.
         var scatteredVisits = 0
 
-        init(completer: PlaceCompleter, near: GeoPoint?, limit: Int) {
+        init(completer: PlaceCompleter, near: GeoPoint?, limit: Int, kinds: Set<Place.Kind>? = nil,
+             wholeQuery: [UInt8] = [], postal: Bool = false) {
             self.completer = completer
+            self.trie = postal ? completer.postalTrie : completer.trie
+            self.isPostal = postal
             self.near = near
             self.limit = limit
+            self.kindMask = kinds.map { $0.reduce(0) { $0 | Self.kindBit($1) } } ?? Self.allKinds
+            self.wholeQuery = wholeQuery
         }
 
-        var trie: PrefixTrie { completer.trie }
+        static func kindBit(_ kind: Place.Kind) -> UInt8 {
+            switch kind {
+            case .city: return 1
+            case .postcode: return 2
+            case .airport: return 4
+            }
+        }
+        static let allKinds: UInt8 = 7
+
+        /// Whether the kinds asked for include the place's. O(1).
+        func allowsKind(of place: Int) -> Bool {
+            kindMask == Self.allKinds || kindMask & Self.kindBit(completer.placeKind[place]) != 0
+        }
+
+        /// Where an entry's key starts in its name (postal codes are indexed whole).
+        func wordOffset(_ entry: UInt32) -> Int {
+            isPostal ? 0 : Int(completer.entryWordOffset[Int(entry)])
+        }
 
         /// Areas with at most this many keys have their typos searched key by key (an edit
         /// distance each), larger ones through the trie.
@@ -139,7 +172,7 @@ extension PlaceCompleter {
         private mutating func collect(below node: Int, matchLength: Int, edits: Int,
                                       areas: [QualifierTable.Area]?, endsAtNode: Bool, perSubtree: Int? = nil,
                                       maximumVisits: Int = Search.maximumVisits) {
-            if areas == nil && near == nil && limit <= trie.k {
+            if areas == nil && near == nil && kindMask == Self.allKinds && limit <= trie.k {
                 // Typo subtrees only fill the places exact matches left: their best few suffice.
                 for entry in trie.topEntries(node).prefix(perSubtree ?? trie.k) {
                     offer(entry, matchLength: matchLength, edits: edits)
@@ -157,12 +190,20 @@ extension PlaceCompleter {
             var walk = PrefixTrie.RankedEntries(trie: trie, node: node)
             var localScores: [Float] = []  // best score per distinct place seen by this walk, descending
             var localPlaces: [Int] = []
-            let maximumFactor = CompletionRanking.typoFactor(edits: edits)
+            var maximumFactor = CompletionRanking.typoFactor(edits: edits)
+            if isPostal && edits == 0 {
+                // Only codes exactly as long as the query match whole (×1), and those end at
+                // this node: offered first, every other code matches as a prefix (×0.5), which
+                // then bounds the walk (codes of towns GeoNames does not know tie by the thousand).
+                if endsAtNode { for entry in trie.postingEntries(node) { offer(entry, matchLength: matchLength, edits: 0) } }
+                maximumFactor *= CompletionRanking.quality(.prefix)
+            }
             var visits = 0
             while let entry = walk.next() {
                 visits += 1
                 let place = Int(trie.entryGroup[Int(entry)])
                 if let areas, !isPlace(place, in: areas) { continue }
+                if !allowsKind(of: place) { continue }
                 let score = offer(entry, matchLength: matchLength, edits: edits)
                 if let index = localPlaces.firstIndex(of: place) {
                     if score > localScores[index] { localScores[index] = score }
@@ -177,6 +218,9 @@ extension PlaceCompleter {
                 }
                 if visits >= maximumVisits { break }
                 if localScores.count == limit && walk.bound * maximumFactor < localScores[limit - 1] { break }
+                // Postal codes tie by the thousand (codes of towns GeoNames does not know weigh
+                // alike); a tie comes later in entry order and loses to the places held.
+                if isPostal && localScores.count == limit && walk.bound * maximumFactor <= localScores[limit - 1] { break }
             }
         }
 
@@ -184,6 +228,7 @@ extension PlaceCompleter {
         @discardableResult
         private mutating func offer(_ entry: UInt32, matchLength: Int, edits: Int) -> Float {
             let place = Int(trie.entryGroup[Int(entry)])
+            guard allowsKind(of: place) else { return 0 }
             let match = edits > 0 ? Completion.Match.typo : classify(entry, matchLength: matchLength)
             var score = trie.entryScore[Int(entry)] * CompletionRanking.quality(match)
             if edits > 0 {
@@ -191,9 +236,20 @@ extension PlaceCompleter {
                 score = trie.entryScore[Int(entry)] * CompletionRanking.quality(classify(entry, matchLength: matchLength))
                     * CompletionRanking.typoFactor(edits: edits)
             }
+            var tier: UInt8 = edits > 0 ? 2 : 1
+            if isPostal {
+                tier = 0
+            } else if completer.entryClass[Int(entry)] == .code {
+                // An airport code typed whole goes first; a code typed in part says little.
+                if match == .exactName && edits == 0 && matchLength == wholeQuery.count && trie.keyStarts(entry, with: wholeQuery) {
+                    tier = 0
+                } else {
+                    score *= CompletionRanking.partialCodeFactor
+                }
+            }
             score *= proximity(of: place)
             let candidate = Candidate(place: place, entry: entry, match: match, edits: edits,
-                                      matchLength: matchLength, score: score)
+                                      matchLength: matchLength, score: score, tier: tier, isPostal: isPostal)
             if let existing = best[place] {
                 if candidate.ranks(before: existing, ids: (place, place)) {
                     best[place] = candidate
@@ -208,15 +264,20 @@ extension PlaceCompleter {
         /// Whole name, whole word or word prefix: what the key holds right after the match.
         private func classify(_ entry: UInt32, matchLength: Int) -> Completion.Match {
             if trie.keyLength(entry) == matchLength {
-                return completer.entryWordOffset[Int(entry)] == 0 ? .exactName : .exactWord
+                return wordOffset(entry) == 0 ? .exactName : .exactWord
             }
             return trie.keyByte(entry, at: matchLength) == Normalizer.space ? .exactWord : .prefix
         }
 
         /// The best `limit` candidates, best first.
         func ranked() -> [Candidate] {
-            // Ties fall back to gazetteer order (the importer writes places by GeoNames id).
-            return best.values
+            Self.ranked(best, limit: limit)
+        }
+
+        /// The best `limit` of `candidates`, best first. Ties fall back to gazetteer order
+        /// (the importer writes places by GeoNames id).
+        static func ranked(_ candidates: [Int: Candidate], limit: Int) -> [Candidate] {
+            candidates.values
                 .sorted { $0.ranks(before: $1, ids: ($0.place, $1.place)) }
                 .prefix(limit)
                 .map { $0 }

@@ -7,8 +7,11 @@ import Foundation
 ///     let completer = PlaceCompleter(gazetteer: try Gazetteer(contentsOf: "data/places.tsv.gz"))
 ///     let results = try completer.complete(query: "new yo", near: .init(latitude: 40, longitude: -74))
 ///
-/// Every name of every place (its name, ASCII name and alternate names, normalized by
-/// `Normalizer`) is indexed whole and from each word start in one `PrefixTrie`.
+/// Every name of every town and airport (its name, ASCII name, official codes and alternate
+/// names, normalized by `Normalizer`) is indexed whole and from each word start in one
+/// `PrefixTrie`; postal codes, compact ("k1a", "90210"), in a second one that only queries
+/// shaped like a postal code read (`PostalQuery`), so codes never crowd the top lists of
+/// name prefixes.
 public struct PlaceCompleter: Sendable {
     /// The longest query accepted, in characters.
     public static let maximumQueryLength = 256
@@ -20,8 +23,17 @@ public struct PlaceCompleter: Sendable {
     /// The places searched.
     public let gazetteer: Gazetteer
     let trie: PrefixTrie
-    /// Per entry: which name of its place (0 name, 1 ASCII name, 2… alternate names).
+    /// The postal codes, one entry per code, keyed by `PostalQuery.indexKey`.
+    let postalTrie: PrefixTrie
+    /// Per entry: which name of its place (0 name, 1 ASCII name, then its codes, then its
+    /// alternate names: see `name(of:place:)`).
     let entryName: [UInt16]
+    /// Per entry: what kind of name it is, which weighs the match (`CompletionRanking.weight`).
+    let entryClass: [NameClass]
+    /// Per place: city, postal code or airport.
+    let placeKind: [Place.Kind]
+    /// What a nickname's match weighs (see `NameClass`).
+    let nicknameWeight: Float
     /// Per entry: where its key starts inside the place's normalized name, in bytes.
     let entryWordOffset: [UInt16]
     let qualifiers: QualifierTable
@@ -47,24 +59,33 @@ public struct PlaceCompleter: Sendable {
     ///   - typoThreshold: typos are searched only when exact matches found fewer places than
     ///     this (and than the limit). 5 fills a top-5 list; on single-edit misspellings of the
     ///     400 largest cities it found as many as always searching (98.7 % in the top 5).
-    public init(gazetteer: Gazetteer, k: Int = 10, typoThreshold: Int = 5) {
+    ///   - nicknameWeight: what a match on a nickname weighs (`NameClass`); 0.1, an ordinary
+    ///     alternate name's weight, gives the ranking of before nicknames were told apart
+    ///     (the benchmark measures both).
+    public init(gazetteer: Gazetteer, k: Int = 10, typoThreshold: Int = 5, nicknameWeight: Float = NameClass.nicknameWeight) {
         self.gazetteer = gazetteer
         self.typoThreshold = typoThreshold
+        self.nicknameWeight = nicknameWeight
         // Normalizing names is a third of the build and independent per place: one slice of
         // places per core, joined in order so entry ids stay place by place.
         let places = gazetteer.places
         let sliceCount = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8, places.count / 2_000))
+        let famous = NameKeys.famousNames(places)
         let slices = concurrentMap(sliceCount) { slice in
-            NameKeys(places: places, range: (slice * places.count / sliceCount)..<((slice + 1) * places.count / sliceCount))
+            NameKeys(places: places, range: (slice * places.count / sliceCount)..<((slice + 1) * places.count / sliceCount),
+                     famousNames: famous, nicknameWeight: nicknameWeight)
         }
         let names = NameKeys(joining: slices)
         entryName = names.entryName
         entryWordOffset = names.entryWordOffset
-        // The trie and the area tables are independent: one thread each.
-        let (trie, tables) = concurrently(
-            { PrefixTrie(text: names.text, keys: names.keys, k: k) },
+        entryClass = names.entryClass
+        placeKind = places.map(\.kind)
+        // The tries and the area tables are independent: one thread each.
+        let (tries, tables) = concurrently(
+            { (PrefixTrie(text: names.text, keys: names.keys, k: k), NameKeys.postalTrie(places: places, k: k)) },
             { AreaTables(gazetteer: gazetteer) })
-        self.trie = trie
+        self.trie = tries.0
+        self.postalTrie = tries.1
         placeLatitude = tables.placeLatitude
         placeLongitude = tables.placeLongitude
         placeCountryID = tables.placeCountryID
@@ -74,8 +95,8 @@ public struct PlaceCompleter: Sendable {
         qualifiers = tables.qualifiers
     }
 
-    /// Number of indexed keys (each name and each of its word starts).
-    public var indexedKeyCount: Int { trie.entryCount }
+    /// Number of indexed keys (each name and each of its word starts, and each postal code).
+    public var indexedKeyCount: Int { trie.entryCount + postalTrie.entryCount }
     /// Number of trie nodes.
     public var trieNodeCount: Int { trie.nodeCount }
 
@@ -89,12 +110,18 @@ public struct PlaceCompleter: Sendable {
         regionSubtitle[Int(placeRegionID[place])]
     }
 
-    /// The name an entry indexes.
+    /// The name an entry indexes: 0 the name, 1 the ASCII name, then the codes, then the
+    /// alternate names.
     func name(of entry: UInt32, place: Place) -> String {
-        switch entryName[Int(entry)] {
+        Self.name(at: Int(entryName[Int(entry)]), of: place)
+    }
+
+    static func name(at index: Int, of place: Place) -> String {
+        switch index {
         case 0: return place.name
         case 1: return place.asciiName
-        case let index: return place.alternateNames[Int(index) - 2]
+        case let index where index - 2 < place.codes.count: return place.codes[index - 2]
+        case let index: return place.alternateNames[index - 2 - place.codes.count]
         }
     }
 

@@ -1,17 +1,23 @@
 /// geoq's gazetteer file: UTF-8, tab-separated, one header line, then one row per place
-/// (kind `P`), country (`C`) or first-level region (`A`). Alternate names are separated by
-/// commas, as in GeoNames dumps. Lines starting with `#` are comments. The file may be
-/// gzip-compressed (`data/places.tsv.gz`).
+/// (kind `P`), postal code (`Z`), airport (`F`), country (`C`), first-level region (`A`) or
+/// postal-code pattern (`V`). Alternate names are separated by commas, as in GeoNames
+/// dumps. Lines starting with `#` are comments. The file may be gzip-compressed
+/// (`data/places.tsv.gz`). Files written before the `elevation` column are read too.
 ///
-///     kind geonameid name asciiname alternatenames country admin1 latitude longitude population feature timezone
-///     P    4726206   San Antonio …                  US      TX     29.42    -98.49    1434625    PPLA2   America/Chicago
-///     C    6252001   United States … USA,US          US
-///     A              Texas         … TX              US      TX
+///     kind geonameid  name          asciiname     alternatenames country admin1 latitude longitude population feature timezone elevation
+///     P    4726206    San Antonio   …                            US      TX     29.42    -98.49    1434625    PPLA2   America/Chicago
+///     Z    1000108662 90210         Beverly Hills Los Angeles County US  CA     34.09    -118.41   34869      ZIP
+///     F    2000013074 John F Kennedy International Airport New York JFK,KJFK US NY 40.64 -73.78 0 AIRP America/New_York 4.0
+///     C               United States …             USA,US         US
+///     A               Texas         …             TX             US      TX
+///     V               ^\d{5}(-\d{4})?$ #####-####                 US
 enum PlacesTSV {
     static let columns = [
         "kind", "geonameid", "name", "asciiname", "alternatenames", "country", "admin1",
-        "latitude", "longitude", "population", "feature", "timezone",
+        "latitude", "longitude", "population", "feature", "timezone", "elevation",
     ]
+    /// The columns of files written before airports had elevations.
+    static let columnsWithoutElevation = Array(columns.dropLast())
     static let headerLine = columns.joined(separator: "\t")
     static let headerDescription = "a header line of \(columns.count) tab-separated columns: \(columns.joined(separator: " "))"
     static let comment = "# geoq places: GeoNames data (https://www.geonames.org), CC BY 4.0; see data/README.md"
@@ -22,6 +28,8 @@ enum PlacesTSV {
         var places: [Place] = []
         var countries: [String: AreaName] = [:]
         var regions: [String: AreaName] = [:]
+        var postalPatterns: [String: PostalCodePattern] = [:]
+        var columnCount = columns.count
         var sawHeader = false
         var lastLine = 0
         var fields: [String] = []
@@ -31,35 +39,38 @@ enum PlacesTSV {
             if line.isEmpty || line[0] == UInt8(ascii: "#") { return }
             try splitFields(line, into: &fields, path: path, lineNumber: lineNumber)
             if !sawHeader {
-                guard fields == columns else {
+                guard fields == columns || fields == columnsWithoutElevation else {
                     let found = fields.joined(separator: " ⇥ ")
                     throw GazetteerError.notPlacesTSV(path: path, line: lineNumber, found: String(found.prefix(60)))
                 }
+                columnCount = fields.count
                 sawHeader = true
                 return
             }
-            guard fields.count == columns.count else {
+            guard fields.count == columnCount else {
                 throw GazetteerError.badRow(path: path, line: lineNumber,
-                    reason: "expected \(columns.count) tab-separated fields, found \(fields.count)")
+                    reason: "expected \(columnCount) tab-separated fields, found \(fields.count)")
             }
             let aliases = fields[4].isEmpty ? [] : fields[4].split(separator: ",").map(String.init)
             switch fields[0] {
-            case "P":
+            case "P", "Z", "F":
                 places.append(try place(from: fields, aliases: aliases, path: path, lineNumber: lineNumber))
+            case "V":
+                postalPatterns[fields[5]] = PostalCodePattern(regularExpression: fields[2], format: fields[3])
             case "C":
                 countries[fields[5]] = AreaName(name: fields[2], aliases: aliases)
             case "A":
                 regions[Gazetteer.regionKey(country: fields[5], admin1: fields[6])] = AreaName(name: fields[2], aliases: aliases)
             default:
                 throw GazetteerError.badRow(path: path, line: lineNumber,
-                    reason: "unknown row kind '\(fields[0])' (expected P, C or A)")
+                    reason: "unknown row kind '\(fields[0])' (expected P, Z, F, C, A or V)")
             }
         }
         if !sawHeader {
             throw GazetteerError.notPlacesTSV(path: path, line: lastLine, found: "only comments")
         }
         if places.isEmpty { throw GazetteerError.noPlaces(path: path) }
-        return Gazetteer(places: places, countries: countries, regions: regions)
+        return Gazetteer(places: places, countries: countries, regions: regions, postalPatterns: postalPatterns)
     }
 
     private static func splitFields(
@@ -91,11 +102,30 @@ enum PlacesTSV {
             throw GazetteerError.badRow(path: path, line: lineNumber,
                 reason: "coordinates \(latitude),\(longitude) out of range (expected latitude −90…90, longitude −180…180)")
         }
-        return Place(
-            id: try number(1, Int.self), name: fields[2], asciiName: fields[3], alternateNames: aliases,
-            countryCode: fields[5], admin1Code: fields[6], latitude: latitude, longitude: longitude,
-            population: fields[9].isEmpty ? 0 : try number(9, Int.self),
-            featureCode: fields[10], timeZone: fields[11])
+        let id = try number(1, Int.self)
+        let population = fields[9].isEmpty ? 0 : try number(9, Int.self)
+        let elevation = fields.count > 12 && !fields[12].isEmpty ? try number(12, Double.self) : nil
+        switch fields[0] {
+        case "Z":
+            // A postal code: the code is its name, the town it serves goes in the subtitle.
+            return Place(
+                id: id, kind: .postcode, name: fields[2], asciiName: fields[2], alternateNames: aliases,
+                countryCode: fields[5], admin1Code: fields[6], latitude: latitude, longitude: longitude,
+                population: population, featureCode: fields[10], timeZone: fields[11], locality: fields[3],
+                elevation: elevation)
+        case "F":
+            // An airport: its official codes are the alternate names column.
+            return Place(
+                id: id, kind: .airport, name: fields[2], asciiName: fields[2], alternateNames: [],
+                countryCode: fields[5], admin1Code: fields[6], latitude: latitude, longitude: longitude,
+                population: population, featureCode: fields[10], timeZone: fields[11], locality: fields[3],
+                codes: aliases, elevation: elevation)
+        default:
+            return Place(
+                id: id, name: fields[2], asciiName: fields[3], alternateNames: aliases,
+                countryCode: fields[5], admin1Code: fields[6], latitude: latitude, longitude: longitude,
+                population: population, featureCode: fields[10], timeZone: fields[11], elevation: elevation)
+        }
     }
 
     /// The TSV text of `gazetteer`, the inverse of `parse`. Tabs, newlines and commas inside
@@ -110,24 +140,40 @@ enum PlacesTSV {
         var out = comment + "\n" + headerLine + "\n"
         for code in gazetteer.countries.keys.sorted() {
             let country = gazetteer.countries[code]!
-            out += ["C", "", clean(country.name), "", aliasList(country.aliases), code, "", "", "", "", "", ""]
+            out += ["C", "", clean(country.name), "", aliasList(country.aliases), code, "", "", "", "", "", "", ""]
                 .joined(separator: "\t") + "\n"
         }
         for key in includeRegions.keys.sorted() {
             let region = includeRegions[key]!
             let parts = key.split(separator: ".", maxSplits: 1).map(String.init)
             out += ["A", "", clean(region.name), "", aliasList(region.aliases), parts[0], parts.count > 1 ? parts[1] : "",
-                    "", "", "", "", ""].joined(separator: "\t") + "\n"
+                    "", "", "", "", "", ""].joined(separator: "\t") + "\n"
+        }
+        for code in gazetteer.postalPatterns.keys.sorted() {
+            let pattern = gazetteer.postalPatterns[code]!
+            out += ["V", "", pattern.regularExpression.replacingTabs, clean(pattern.format), "", code, "", "", "", "", "", "", ""]
+                .joined(separator: "\t") + "\n"
         }
         for place in gazetteer.places {
+            let (kind, second, aliases): (String, String, [String])
+            switch place.kind {
+            case .city: (kind, second, aliases) = ("P", place.asciiName, place.alternateNames)
+            case .postcode: (kind, second, aliases) = ("Z", place.locality, place.alternateNames)
+            case .airport: (kind, second, aliases) = ("F", place.locality, place.codes)
+            }
             out += [
-                "P", String(place.id), clean(place.name), clean(place.asciiName), aliasList(place.alternateNames),
+                kind, String(place.id), clean(place.name), clean(second), aliasList(aliases),
                 place.countryCode, place.admin1Code, String(place.latitude), String(place.longitude),
-                String(place.population), place.featureCode, place.timeZone,
+                String(place.population), place.featureCode, place.timeZone, place.elevation.map { String($0) } ?? "",
             ].joined(separator: "\t") + "\n"
         }
         return out
     }
+}
+
+extension String {
+    /// Tabs cannot stand inside a TSV field.
+    fileprivate var replacingTabs: String { String(map { $0 == "\t" || $0 == "\n" || $0 == "\r" ? " " : $0 }) }
 }
 
 /// The offset of the first byte that breaks UTF-8 in `bytes`, or nil when it is valid. O(n).
@@ -150,5 +196,13 @@ extension Gazetteer {
     ///   was expected.
     public init(contentsOf path: String) throws {
         self = try GazetteerError.reported { try PlacesTSV.parse(try GazetteerFile.read(path), path: path) }
+    }
+
+    /// Loads several places files (towns, postal codes, airports) as one gazetteer, read
+    /// on every core. O(total size).
+    /// - Throws: the first file's `GazetteerError`, in the order given.
+    public init(contentsOfFiles paths: [String]) throws {
+        let results = concurrentMap(paths.count) { index in Result { try Gazetteer(contentsOf: paths[index]) } }
+        self.init(merging: try results.map { try $0.get() })
     }
 }

@@ -2,16 +2,27 @@ import Foundation
 
 /// Writes files so that a reader never sees half of one: a temporary file beside the target,
 /// then a rename over it.
+///
+/// The rename is right for regular files only. A symbolic link is followed and its target
+/// replaced (the link stays a link); a FIFO, a character device or any other special file is
+/// written straight into, never replaced by a regular file.
 public enum AtomicFile {
     /// Fails early, before long work, when `path` cannot be written.
     public static func checkWritable(_ path: String) throws {
-        let url = URL(fileURLWithPath: path)
+        let target = try resolvedTarget(path)
+        if case .special = kind(of: target) {
+            guard access(target, W_OK) == 0 else {
+                throw GeoError.unwritableFile(path: path, message: String(cString: strerror(errno)))
+            }
+            return
+        }
+        let url = URL(fileURLWithPath: target)
         let directory = url.deletingLastPathComponent().path
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw GeoError.unwritableFile(path: path, message: "the folder \(directory) does not exist")
         }
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+        if case .directory = kind(of: target) {
             throw GeoError.unwritableFile(path: path, message: "it is a folder; expected a file path")
         }
         guard FileManager.default.isWritableFile(atPath: directory) else {
@@ -19,27 +30,118 @@ public enum AtomicFile {
         }
     }
 
-    /// Writes `data` to `path` atomically.
+    /// Writes `data` to `path` atomically (or straight into it when it is a FIFO or a device).
     public static func write(_ data: Data, to path: String) throws {
-        try replace(path) { temporary in try data.write(to: URL(fileURLWithPath: temporary)) }
+        let target = try resolvedTarget(path)
+        if case .special = kind(of: target) {
+            try writeStraight(data, to: target, reportedAs: path)
+            return
+        }
+        try replace(path) { temporary in
+            try writeStraight(data, to: temporary, reportedAs: path, create: true)
+        }
     }
 
     /// Lets `write` fill a temporary file beside `path`, then renames it over `path`; on any
-    /// failure the temporary file is removed and `path` is left as it was.
+    /// failure the temporary file is removed and `path` is left as it was. When `path` is a
+    /// symbolic link its target is replaced; when it is a FIFO or a device, the temporary file is
+    /// made in the system's temporary folder and then copied into it.
     public static func replace(_ path: String, write: (_ temporaryPath: String) throws -> Void) throws {
         try checkWritable(path)
-        let url = URL(fileURLWithPath: path)
-        let temporary = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp").path
+        let target = try resolvedTarget(path)
+        let special: Bool
+        if case .special = kind(of: target) { special = true } else { special = false }
+        let url = URL(fileURLWithPath: target)
+        let folder = special ? FileManager.default.temporaryDirectory : url.deletingLastPathComponent()
+        let temporary = folder.appendingPathComponent(temporaryName(for: url.lastPathComponent)).path
+        defer { if special { unlink(temporary) } }
         do {
             try write(temporary)
-            guard rename(temporary, path) == 0 else {
+            if special {
+                try writeStraight(try Data(contentsOf: URL(fileURLWithPath: temporary)), to: target, reportedAs: path)
+                return
+            }
+            guard rename(temporary, target) == 0 else {
                 throw GeoError.unwritableFile(path: path, message: String(cString: strerror(errno)))
             }
         } catch {
             unlink(temporary)
             if let error = error as? GeoError { throw error }
             throw GeoError.unwritableFile(path: path, message: error.localizedDescription)
+        }
+    }
+
+    /// The temporary name beside a file: hidden, with the writer's process id, so that a
+    /// leftover one (its writer killed) can be told from one being written (see `removeStale`).
+    static func temporaryName(for fileName: String) -> String {
+        ".\(fileName).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+    }
+
+    /// Removes temporary files in `folder` left by writers that were killed: names made by
+    /// `temporaryName` whose process id is no longer running. Returns the names removed.
+    /// O(files in the folder).
+    @discardableResult
+    public static func removeStale(in folder: URL) -> [String] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return [] }
+        var removed: [String] = []
+        for name in names where name.hasPrefix(".") && name.hasSuffix(".tmp") {
+            let parts = name.dropLast(4).split(separator: ".")
+            guard parts.count >= 3, let pid = Int32(parts[parts.count - 2]), pid > 0 else { continue }
+            // kill(pid, 0) fails with ESRCH only when no such process exists.
+            if pid != getpid(), kill(pid, 0) != 0, errno == ESRCH,
+               unlink(folder.appendingPathComponent(name).path) == 0 {
+                removed.append(name)
+            }
+        }
+        return removed
+    }
+
+    enum Kind { case missing, regular, directory, special }
+
+    static func kind(of path: String) -> Kind {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return .missing }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: return .regular
+        case S_IFDIR: return .directory
+        default: return .special
+        }
+    }
+
+    /// `path` with symbolic links followed to the file they name (which need not exist yet).
+    static func resolvedTarget(_ path: String) throws -> String {
+        var current = path
+        for _ in 0..<40 {
+            var status = stat()
+            guard lstat(current, &status) == 0, status.st_mode & S_IFMT == S_IFLNK else { return current }
+            guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else { return current }
+            current = destination.hasPrefix("/") ? destination
+                : URL(fileURLWithPath: current).deletingLastPathComponent().appendingPathComponent(destination).path
+        }
+        throw GeoError.unwritableFile(path: path, message: "too many levels of symbolic links")
+    }
+
+    /// Writes into an existing FIFO or device as it is (no temporary file, no rename), or with
+    /// `create` into a new file, flushed to disk before it is renamed. Errors carry the system's
+    /// words ("No space left on device").
+    private static func writeStraight(_ data: Data, to target: String, reportedAs path: String, create: Bool = false) throws {
+        let descriptor = create ? open(target, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644) : open(target, O_WRONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw GeoError.unwritableFile(path: path, message: String(cString: strerror(errno))) }
+        defer { close(descriptor) }
+        try data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
+            var offset = 0
+            while offset < bytes.count {
+                let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    throw GeoError.unwritableFile(path: path, message: String(cString: strerror(errno)))
+                }
+                offset += written
+            }
+        }
+        // Some file systems report a full disk only when the data is flushed.
+        if create, fsync(descriptor) != 0 {
+            throw GeoError.unwritableFile(path: path, message: String(cString: strerror(errno)))
         }
     }
 }

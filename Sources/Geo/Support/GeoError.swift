@@ -67,6 +67,11 @@ public enum Quantity: String, Sendable, Hashable, CaseIterable {
     case limit
     /// The text typed so far.
     case query
+    /// The kinds of suggestion asked for: city, postcode, airport.
+    case kinds
+    /// A postal code to check, and the country it is checked for.
+    case postalCode
+    case country
     /// Gazetteer places by GeoNames id.
     case placeIDs
     /// The rise whose flooded places a region frames.
@@ -91,4 +96,8 @@ public enum Quantity: String, Sendable, Hashable, CaseIterable {
     case tileSize
     case memoryLimit
     case tile
+    /// Whether newly flooded land is hatched (for telling it without its colour).
+    case hatch
+    /// Grid cells per side of a block of the relief the globe draws.
+    case reliefStep
 }

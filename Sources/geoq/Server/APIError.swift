@@ -1,6 +1,8 @@
 import Foundation
 import Geo
 import Hummingbird
+import NIOCore
+import NIOHTTP1
 
 /// Every error the service answers, as `{"error": {"code": "...", "message": "..."}}`.
 struct APIError: HTTPResponseError {
@@ -15,6 +17,10 @@ struct APIError: HTTPResponseError {
         fields[.contentType] = "application/json"
         return Response(status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(bytes: body)))
     }
+
+    /// The client closed its connection before its request was read whole (nginx's 499).
+    static let clientClosedRequest = APIError(status: .init(code: 499, reasonPhrase: "Client Closed Request"), code: "client_closed_request",
+                                              message: "the client closed the connection before sending its whole request")
 
     static func badParameter(_ name: String, _ message: String) -> APIError {
         APIError(status: .badRequest, code: "invalid_parameter", message: "\(name): \(message)")
@@ -48,6 +54,13 @@ struct APIErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             throw error
         } catch let error as GeoError {
             throw APIError(error)
+        } catch let error as HTTPParserError {
+            // A body that breaks off or is malformed is the client's doing: 499 (the client went
+            // away, nobody reads the answer, but /metrics counts it as a 4xx) or 400, never a 5xx.
+            if case .invalidEOFState = error { throw APIError.clientClosedRequest }
+            throw APIError(status: .badRequest, code: "invalid_body", message: MalformedRequestHandler.describe(error))
+        } catch let error as ChannelError where [.eof, .ioOnClosedChannel, .alreadyClosed, .outputClosed, .inputClosed].contains(error) {
+            throw APIError.clientClosedRequest
         } catch let error as HTTPError where error.status == .notFound {
             let allowed = routes.filter { Self.matches(pattern: $0.path, path: request.uri.path) }.map(\.method.rawValue)
             if !allowed.isEmpty {

@@ -8,8 +8,9 @@ import Synchronization
 /// prefixes over and over ("p", "pa", "par"), so most completion requests are answered
 /// from here without searching or encoding again.
 ///
-/// Bounded by the bytes of its answers and keys (`byteLimit`; 0 keeps nothing), evicted
-/// oldest first, so no sequence of requests can make it grow past its limit. Safe from any
+/// Bounded by the memory its entries take (`byteLimit`; 0 keeps nothing): each answer's storage
+/// and its key, plus `entryOverheadBytes` for what holds them. Evicted oldest first, so no
+/// sequence of requests can make it grow past its limit, tiny answers included. Safe from any
 /// thread.
 final class AnswerCache: Sendable {
     let byteLimit: Int
@@ -50,7 +51,15 @@ final class AnswerCache: Sendable {
         kept.withLock { ($0.answers.count, $0.bytes) }
     }
 
-    private static func size(_ key: String, _ answer: ByteBuffer) -> Int {
-        key.utf8.count + answer.readableBytes
+    /// Memory each entry takes beside its key's and answer's bytes, measured by what holds them:
+    /// the answer's storage object (NIO's header, ~64 bytes), the key's string object (32), two
+    /// malloc headers (32), the dictionary slot (key 16 + buffer 24 bytes at up to twice the
+    /// entries, 80), the eviction queue's copy of the key (16, doubled: 32), and allocator rounding
+    /// (~80). Counting only the bytes of keys and answers let 32 MiB of tiny answers take 164 MB.
+    static let entryOverheadBytes = 320
+
+    /// What an entry costs against `byteLimit`.
+    static func size(_ key: String, _ answer: ByteBuffer) -> Int {
+        key.utf8.count + answer.capacity + entryOverheadBytes
     }
 }

@@ -92,10 +92,12 @@ final class LogBatch: Sendable {
             if now != gathered.second {
                 var parts = tm()
                 localtime_r(&now, &parts)
-                var buffer = [Int8](repeating: 0, count: 64)
-                strftime(&buffer, buffer.count, "%Y-%m-%dT%H:%M:%S%z", &parts)
+                var buffer = [UInt8](repeating: 0, count: 64)
+                let length = buffer.withUnsafeMutableBufferPointer { bytes in
+                    bytes.baseAddress!.withMemoryRebound(to: CChar.self, capacity: bytes.count) { strftime($0, bytes.count, "%Y-%m-%dT%H:%M:%S%z", &parts) }
+                }
                 gathered.second = now
-                gathered.secondText = String(cString: buffer)
+                gathered.secondText = String(decoding: buffer.prefix(length), as: UTF8.self)
             }
             return gathered.secondText
         }

@@ -41,12 +41,15 @@ struct FloodRoutes<Context: RequestContext> {
         }
     }
 
-    /// A rise alone (`/v1/tiles`).
-    struct RiseQuery: Decodable {
+    /// `/v1/tiles`' parameters: the rise, and whether newly flooded land is hatched.
+    struct TileQuery: Decodable {
         var rise: Double
+        var hatched: Bool
 
         init(from decoder: any Decoder) throws {
-            rise = try QueryFields(from: decoder).rise()
+            let fields = try QueryFields(from: decoder)
+            rise = try fields.rise()
+            hatched = try fields.boolean(.hatch, default: false)
         }
     }
 
@@ -88,8 +91,8 @@ struct FloodRoutes<Context: RequestContext> {
         guard tileName.hasSuffix(".png") else { throw GeoError.invalidInput(.tileY, "expected {y}.png, got \"\(tileName)\"") }
         let tile = try TileCoordinate(zoom: try index(.zoom, context.parameters.get("z")), x: try index(.tileX, context.parameters.get("x")),
                                       y: try index(.tileY, String(tileName.dropLast(4))))
-        let rise = try request.query(RiseQuery.self, context: context).rise
-        let png = try await OffLoop.run { [engine] in try engine.floodTilePNG(tile, rise: rise) }
+        let query = try request.query(TileQuery.self, context: context)
+        let png = try await OffLoop.run { [engine] in try engine.floodTilePNG(tile, rise: query.rise, hatched: query.hatched) }
         return .data(png, contentType: "image/png", headers: [.cacheControl: "public, max-age=86400, immutable"])
     }
 }

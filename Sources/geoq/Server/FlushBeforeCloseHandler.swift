@@ -23,7 +23,9 @@ final class FlushBeforeCloseHandler: ChannelOutboundHandler, RemovableChannelHan
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         writesInFlight += 1
         let written = promise ?? context.eventLoop.makePromise()
-        written.futureResult.whenComplete { _ in
+        // The handler and its context belong to the channel's event loop, where this runs and
+        // where the future completes: `assumeIsolated` says so to the compiler.
+        written.futureResult.assumeIsolated().whenComplete { _ in
             self.writesInFlight -= 1
             if self.writesInFlight == 0 { self.releaseClose(context: context) }
         }
@@ -37,7 +39,7 @@ final class FlushBeforeCloseHandler: ChannelOutboundHandler, RemovableChannelHan
         }
         heldClose = (mode, promise)
         context.flush()
-        context.eventLoop.scheduleTask(in: patience) { self.releaseClose(context: context) }
+        context.eventLoop.assumeIsolated().scheduleTask(in: patience) { self.releaseClose(context: context) }
     }
 
     private func releaseClose(context: ChannelHandlerContext) {

@@ -14,8 +14,9 @@ enum GeoqRouter {
     static let routeTable: [(method: HTTPRequest.Method, path: String)] = [
         (.get, "/healthz"), (.get, "/metrics"), (.get, "/openapi.yaml"),
         (.get, "/v1/flood"), (.get, "/v1/flood/point"), (.get, "/v1/flood/places"), (.get, "/v1/tiles/{z}/{x}/{y}.png"),
+        (.get, "/v1/relief"), (.get, "/v1/palette"),
         (.get, "/v1/complete"), (.post, "/v1/region"),
-        (.get, "/"), (.get, "/static/{file}"), (.get, "/leaflet/{file}"), (.get, "/leaflet/images/{file}"),
+        (.get, "/"), (.get, "/static/{file}"), (.get, "/leaflet/{file}"), (.get, "/leaflet/images/{file}"), (.get, "/three/{file}"),
     ]
 
     /// Memory for completion answers by default, in MiB (see `AnswerCache`).
@@ -33,6 +34,7 @@ enum GeoqRouter {
         FloodRoutes<BasicRequestContext>(engine: engine).add(to: router)
         PlaceRoutes<BasicRequestContext>(engine: engine, completions: AnswerCache(byteLimit: completionCacheMiB << 20)).add(to: router)
         RegionRoutes<BasicRequestContext>(engine: engine).add(to: router)
+        ReliefRoutes<BasicRequestContext>(engine: engine).add(to: router)
         WebRoutes<BasicRequestContext>().add(to: router)
         return router
     }

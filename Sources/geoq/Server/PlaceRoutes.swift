@@ -13,6 +13,7 @@ struct PlaceRoutes<Context: RequestContext> {
         var text: String
         var near: GeoPoint?
         var limit: Int
+        var kinds: Set<Place.Kind>?
 
         init(from decoder: any Decoder) throws {
             let fields = try QueryFields(from: decoder)
@@ -20,10 +21,8 @@ struct PlaceRoutes<Context: RequestContext> {
             self.text = text
             near = try fields.point(required: false)
             limit = try fields.integer(.limit, default: 10)
+            kinds = try fields.text(.kinds).map { try Place.Kind.parseList($0) }
         }
-
-        /// The answer's key in the completion cache.
-        var cacheKey: String { "\(limit) \(near.map { "\($0.latitude) \($0.longitude)" } ?? "-") \(text)" }
     }
 
     /// `/v1/flood/places`' parameters.
@@ -46,14 +45,24 @@ struct PlaceRoutes<Context: RequestContext> {
     }
 
     func complete(_ request: Request, context: Context) throws -> Response {
-        let query = try request.query(CompleteQuery.self, context: context)
-        let answer = try completions.answer(for: query.cacheKey) {
-            let suggestions = try engine.complete(query: query.text, near: query.near, limit: query.limit)
-            return ByteBuffer(bytes: CompletionJSON.answerBytes(query: query.text, suggestions: suggestions))
+        // Keyed on what the query means (`CanonicalQuery`), found before any decoding: a cached
+        // answer costs one pass over the query and a lookup. A query without a key is decoded
+        // (and refused) every time.
+        let answer: ByteBuffer
+        if let key = CanonicalQuery.key(request.uri.query ?? "") {
+            answer = try completions.answer(for: key) { try completeAnswer(request, context: context) }
+        } else {
+            answer = try completeAnswer(request, context: context)
         }
         var headers = HTTPFields()
         headers[.contentType] = "application/json"
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: answer))
+    }
+
+    private func completeAnswer(_ request: Request, context: Context) throws -> ByteBuffer {
+        let query = try request.query(CompleteQuery.self, context: context)
+        let suggestions = try engine.complete(query: query.text, near: query.near, limit: query.limit, kinds: query.kinds)
+        return ByteBuffer(bytes: CompletionJSON.answerBytes(query: query.text, suggestions: suggestions))
     }
 
     func floodedPlaces(_ request: Request, context: Context) throws -> Response {

@@ -29,7 +29,7 @@ struct QueryFields {
     /// A number, nil when absent; `expectation` says what it should be.
     func number(_ quantity: Quantity, _ expectation: String) throws -> Double? {
         guard let raw = try text(quantity) else { return nil }
-        guard let value = Double(raw.trimmingCharacters(in: .whitespaces)), value.isFinite else {
+        guard let value = DecimalNumber.parse(raw) else {
             throw GeoError.invalidInput(quantity, "expected \(expectation), got \"\(raw)\"")
         }
         return value
@@ -50,6 +50,16 @@ struct QueryFields {
             throw GeoError.invalidInput(quantity, "expected a whole number\(bounds), got \"\(raw)\"")
         }
         return value
+    }
+
+    /// A yes-or-no parameter: true or 1, false or 0.
+    func boolean(_ quantity: Quantity, default fallback: Bool) throws -> Bool {
+        switch try text(quantity) {
+        case nil: return fallback
+        case "true", "1": return true
+        case "false", "0": return false
+        case let raw?: throw GeoError.invalidInput(quantity, "expected true or false, got \"\(raw)\"")
+        }
     }
 
     /// A sea-level change in metres (its range is the engine's to check).

@@ -22,6 +22,9 @@ enum QuerySpelling {
         case .tileY: return "y"
         case .limit: return "limit"
         case .query: return "q"
+        case .kinds: return "kinds"
+        case .postalCode: return "code"
+        case .country: return "country"
         case .placeIDs: return "placeIds"
         case .floodedAt: return "flooded_at"
         case .points: return "body"
@@ -37,6 +40,8 @@ enum QuerySpelling {
         case .tileSize: return "tile size"
         case .memoryLimit: return "memory limit"
         case .tile: return "tile"
+        case .hatch: return "hatch"
+        case .reliefStep: return "step"
         }
     }
 

@@ -2,20 +2,29 @@ import Foundation
 import Geo
 import Hummingbird
 
-/// The web page: `GET /` (the page), `/static/{file}` (its script and style, from the repository's
-/// `web/` folder) and `/leaflet/…` (Leaflet as Debian's `libjs-leaflet` installs it, never copied
-/// into the repository). Only the files named here are served: a request names a key of a fixed
+/// The web page: `GET /` (the page), `/static/{file}` (its scripts and style, from the repository's
+/// `web/` folder), `/leaflet/…` (Leaflet as Debian's `libjs-leaflet` installs it) and `/three/…`
+/// (three.js as Debian's `libjs-three` installs it), never copied into the repository. Only the files named here are served: a request names a key of a fixed
 /// table, never a path, so no request can reach another file.
 struct WebRoutes<Context: RequestContext> {
     /// The repository's `web/` folder, found beside `data/` as `openapi.yaml` is.
     let pageFolder: String?
     /// Where `libjs-leaflet` puts Leaflet.
     let leafletFolder: String
+    /// Where `libjs-three` puts three.js.
+    let threeFolder: String
 
     static var systemLeafletFolder: String { "/usr/share/javascript/leaflet" }
+    static var systemThreeFolder: String { "/usr/share/javascript/three" }
 
     /// The page's own files under `/static/`.
-    static var pageFiles: [String: String] { ["geoq.js": "application/javascript; charset=utf-8", "geoq.css": "text/css; charset=utf-8"] }
+    static var pageFiles: [String: String] {
+        ["geoq.js": "application/javascript; charset=utf-8", "globe.js": "application/javascript; charset=utf-8",
+         "relief.js": "application/javascript; charset=utf-8",
+         "geoq.css": "text/css; charset=utf-8"]
+    }
+    /// three.js (release 111 in Debian 12), for the globe, under `/three/`.
+    static var threeFiles: [String: String] { ["three.min.js": "application/javascript; charset=utf-8"] }
     /// Leaflet's script and style under `/leaflet/`.
     static var leafletFiles: [String: String] { ["leaflet.js": "application/javascript; charset=utf-8", "leaflet.css": "text/css; charset=utf-8"] }
     /// The images `leaflet.css` refers to (`url(images/…)`), under `/leaflet/images/`.
@@ -23,18 +32,25 @@ struct WebRoutes<Context: RequestContext> {
         Dictionary(uniqueKeysWithValues: ["layers.png", "layers-2x.png", "marker-icon.png", "marker-icon-2x.png", "marker-shadow.png"].map { ($0, "image/png") })
     }
 
-    init(pageFolder: String? = EmbeddedData.repositoryFile("web"), leafletFolder: String = Self.systemLeafletFolder) {
+    init(pageFolder: String? = EmbeddedData.repositoryFile("web"), leafletFolder: String = Self.systemLeafletFolder,
+         threeFolder: String = Self.systemThreeFolder) {
         self.pageFolder = pageFolder
         self.leafletFolder = leafletFolder
+        self.threeFolder = threeFolder
     }
 
     /// Whether Leaflet is where the page expects it; without it the page loads and says what to install.
     var leafletIsInstalled: Bool { FileManager.default.isReadableFile(atPath: leafletFolder + "/leaflet.js") }
+    /// Whether three.js is there; without it the page keeps to the map and says what to install.
+    var threeIsInstalled: Bool { FileManager.default.isReadableFile(atPath: threeFolder + "/three.min.js") }
 
     func add(to router: Router<Context>) {
         if !leafletIsInstalled {
             // Said once at start-up: the page still loads and shows the same advice.
             FileHandle.standardError.write(Data("geoq: Leaflet not found in \(leafletFolder) (Debian package libjs-leaflet); the web page at / cannot show its map\n".utf8))
+        }
+        if !threeIsInstalled {
+            FileHandle.standardError.write(Data("geoq: three.js not found in \(threeFolder) (Debian package libjs-three); the web page cannot show its globe\n".utf8))
         }
         router.get("/") { _, _ in try self.page(folder: self.pageFolder, file: "index.html", type: "text/html; charset=utf-8") }
         router.get("/static/{file}") { _, context in
@@ -42,6 +58,9 @@ struct WebRoutes<Context: RequestContext> {
         }
         router.get("/leaflet/{file}") { _, context in
             try self.serve(context.parameters.get("file"), from: Self.leafletFiles, folder: self.leafletFolder, route: "/leaflet/", cache: "max-age=86400")
+        }
+        router.get("/three/{file}") { _, context in
+            try self.serve(context.parameters.get("file"), from: Self.threeFiles, folder: self.threeFolder, route: "/three/", cache: "max-age=86400")
         }
         router.get("/leaflet/images/{file}") { _, context in
             try self.serve(context.parameters.get("file"), from: Self.leafletImages, folder: self.leafletFolder + "/images", route: "/leaflet/images/", cache: "max-age=86400")
@@ -60,7 +79,8 @@ struct WebRoutes<Context: RequestContext> {
             throw APIError(status: .notFound, code: "not_found", message: "no file \(route)\(name ?? ""); served here: \(table.keys.sorted().joined(separator: ", "))")
         }
         guard let folder, let data = FileManager.default.contents(atPath: folder + "/" + name) else {
-            let advice = route.hasPrefix("/leaflet/") ? " (install the Debian package libjs-leaflet)" : ""
+            let advice = route.hasPrefix("/leaflet/") ? " (install the Debian package libjs-leaflet)"
+                : route == "/three/" ? " (install the Debian package libjs-three)" : ""
             throw APIError(status: .notFound, code: "not_found", message: "\(route)\(name) is missing on the server\(advice)")
         }
         return .data(data, contentType: type, headers: [.cacheControl: cache])

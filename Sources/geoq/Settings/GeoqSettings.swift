@@ -1,12 +1,13 @@
 import Configuration
 import Foundation
-import SystemPackage
+import Geo
 
-/// The service's settings, each read from, in order: a command-line flag, an environment variable
-/// (`GEOQ_PORT`, …), the file given by `--config` (YAML or JSON, flat keys such as `port:`), and
-/// its default. Only what is set somewhere is stored; a setting never set reads its default.
-/// Read through swift-configuration's providers, asked one by one so that every value knows
-/// where it came from (`geoq settings` prints it).
+/// geoq's settings, each read from, in order: a command-line flag, an environment variable
+/// (`GEOQ_PORT`, `GEOQ_DEM`, …), the file given by `--config` (YAML or JSON, flat keys such as
+/// `port:`), and its default. Only what is set somewhere is stored; a setting never set reads its
+/// default. Every command reads the settings it has (the data paths for all, the service's for
+/// `serve`); `geoq settings` prints them all. Read through swift-configuration's providers,
+/// asked one by one so that every value knows where it came from.
 struct GeoqSettings: Sendable {
     /// Where a value came from.
     enum Source: String, Sendable {
@@ -21,31 +22,41 @@ struct GeoqSettings: Sendable {
     }
 
     /// The settings geoq reads, in the order `geoq settings` prints them.
-    static let all: [Setting] = [.host, .port, .dem, .index, .places, .cacheDirectory, .completionCacheMiB]
+    static let all: [Setting] = [.dem, .index, .places, .cacheDirectory,
+                                 .host, .port, .completionCacheMiB, .gracePeriod, .idleTimeout, .headerTimeout, .maxConnections]
 
     let entries: [Entry]
     /// The file `--config` named, for messages.
     let file: String?
 
-    /// The value of `setting`, nil when nothing sets it and it has no default.
-    func text(_ setting: Setting) -> String? {
-        entries.first { $0.setting == setting }?.text
+    /// The entry of `setting`.
+    func entry(_ setting: Setting) -> Entry? {
+        entries.first { $0.setting == setting }
     }
 
+    /// The value of `setting`, nil when nothing sets it and it has no default.
+    func text(_ setting: Setting) -> String? {
+        entry(setting)?.text
+    }
+
+    // Each value was checked by `load`; the fallbacks are never reached.
     var host: String { text(.host) ?? "127.0.0.1" }
     var port: Int { text(.port).flatMap(Int.init) ?? 8080 }
     var completionCacheMiB: Int { text(.completionCacheMiB).flatMap(Int.init) ?? 32 }
+    var gracePeriod: Double { seconds(.gracePeriod) }
+    var idleTimeout: Double { seconds(.idleTimeout) }
+    var headerTimeout: Double { seconds(.headerTimeout) }
+    var maxConnections: Int { text(.maxConnections).flatMap(Int.init) ?? 4096 }
+
+    private func seconds(_ setting: Setting) -> Double {
+        text(setting).flatMap { DecimalNumber.parse($0) } ?? setting.defaultText.flatMap(Double.init) ?? 1
+    }
 
     /// Reads every setting. `flags` holds the flags given on the command line (absent ones
     /// are not there); `environment` is the process's.
     static func load(flags: [Setting: String], configFile: String?,
-                     environment: [String: String] = ProcessInfo.processInfo.environment) async throws -> GeoqSettings {
-        let fileProvider: (any ConfigProvider)?
-        if let configFile {
-            fileProvider = try await Self.fileProvider(configFile)
-        } else {
-            fileProvider = nil
-        }
+                     environment: [String: String] = ProcessInfo.processInfo.environment) throws -> GeoqSettings {
+        let fileSnapshot = try configFile.map(Self.fileSnapshot)
         let flagProvider = InMemoryProvider(name: "flag", values: Dictionary(uniqueKeysWithValues: flags.map { setting, text in
             (AbsoluteConfigKey(setting.environmentComponents), ConfigValue(.string(text), isSecret: false))
         }))
@@ -58,7 +69,7 @@ struct GeoqSettings: Sendable {
                 entry = Entry(setting: setting, text: text, source: .flag)
             } else if let text = try environmentProvider.value(forKey: key, type: .string).value?.content.text {
                 entry = Entry(setting: setting, text: text, source: .environment)
-            } else if let fileProvider, let text = try fileText(fileProvider, setting, configFile ?? "") {
+            } else if let fileSnapshot, let text = fileText(fileSnapshot, setting) {
                 entry = Entry(setting: setting, text: text, source: .file)
             }
             if entry.source != .default, let text = entry.text, let problem = setting.check(text) {
@@ -69,25 +80,27 @@ struct GeoqSettings: Sendable {
         return GeoqSettings(entries: entries, file: configFile)
     }
 
-    /// A YAML or JSON file, by its extension.
-    private static func fileProvider(_ path: String) async throws -> any ConfigProvider {
-        guard FileManager.default.isReadableFile(atPath: path) else {
-            throw SettingError(description: "\(path): no such file; expected a geoq.yaml or geoq.json of settings (--config)")
+    /// A YAML or JSON file, by its extension, read at once (the commands are synchronous; a
+    /// settings file is read once and never watched).
+    private static func fileSnapshot(_ path: String) throws -> any ConfigSnapshot {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw SettingError(description: "\(path): cannot be read; expected a geoq.yaml or geoq.json of settings (--config)")
         }
+        let bytes = [UInt8](data)
         do {
             if path.hasSuffix(".json") {
-                return try await FileProvider<JSONSnapshot>(filePath: FilePath(path))
+                return try JSONSnapshot(data: bytes.span.bytes, providerName: path, parsingOptions: .default)
             }
-            return try await FileProvider<YAMLSnapshot>(filePath: FilePath(path))
+            return try YAMLSnapshot(data: bytes.span.bytes, providerName: path, parsingOptions: .default)
         } catch {
             throw SettingError(description: "\(path): not a YAML or JSON object of settings (\(error))")
         }
     }
 
     /// A setting's value in the file, as text whatever its type there.
-    private static func fileText(_ provider: any ConfigProvider, _ setting: Setting, _ path: String) throws -> String? {
+    private static func fileText(_ provider: any ConfigSnapshot, _ setting: Setting) -> String? {
         let key = AbsoluteConfigKey([setting.fileKey])
-        for type in [ConfigType.string, .int, .double, .bool] {
+        for type in [ConfigType.string, .int, .double, .bool, .stringArray] {
             if let content = (try? provider.value(forKey: key, type: type))?.value?.content, let text = content.text { return text }
         }
         return nil
@@ -122,6 +135,7 @@ extension ConfigContent {
         case .int(let value): return String(value)
         case .double(let value): return String(value)
         case .bool(let value): return String(value)
+        case .stringArray(let values): return Setting.listText(values)
         default: return nil
         }
     }

@@ -1,9 +1,9 @@
 import ArgumentParser
 import Geo
 
-/// The flags of the service's settings (besides the data options, `DEMOptions` and
-/// `PlacesOptions`), and `--config`. None has a default here: a flag not given leaves the
-/// setting to the environment, the file or its default (`GeoqSettings`).
+/// The flags of the service's own settings (the data's are `DEMOptions` and `PlacesOptions`).
+/// None has a default here: a flag not given leaves the setting to the environment, the file or
+/// its default (`GeoqSettings`), which also checks the values.
 struct ServiceOptions: ParsableArguments {
     @Option(help: "Address to listen on (GEOQ_HOST; default 127.0.0.1).")
     var host: String?
@@ -14,20 +14,63 @@ struct ServiceOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Memory for completion answers kept for repeated prefixes, in MiB, 0 for none (GEOQ_COMPLETION_CACHE_MIB; default 32).", valueName: "MiB"))
     var completionCache: Int?
 
-    @Option(help: ArgumentHelp("Settings file, YAML or JSON with flat keys (host, port, dem, index, places, cache_dir, completion_cache_mib).", valueName: "PATH"))
-    var config: String?
+    @Option(help: ArgumentHelp("Seconds requests in flight may take to finish after SIGINT or SIGTERM; then their connections are closed. A second signal stops at once (GEOQ_GRACE_PERIOD; default 30).", valueName: "seconds"))
+    var gracePeriod: String?
 
-    /// The settings, from these flags and the data options' flags, the environment, the file and the defaults.
-    func settings(dataset: DEMOptions, gazetteer: PlacesOptions) async throws -> GeoqSettings {
+    @Option(help: ArgumentHelp("Seconds a connection may stay open with no request being read or answered (GEOQ_IDLE_TIMEOUT; default 60).", valueName: "seconds"))
+    var idleTimeout: String?
+
+    @Option(help: ArgumentHelp("Seconds a request's line and headers may take to arrive, from a connection's start or a request's first byte (GEOQ_HEADER_TIMEOUT; default 10).", valueName: "seconds"))
+    var headerTimeout: String?
+
+    @Option(help: ArgumentHelp("Most connections open at once; more wait in the listen backlog, capped by the open-file limit (GEOQ_MAX_CONNECTIONS; default 4096).", valueName: "count"))
+    var maxConnections: Int?
+
+    /// The flags given, by setting.
+    var flags: [Setting: String] {
         var flags: [Setting: String] = [:]
         flags[.host] = host
         flags[.port] = port.map(String.init)
         flags[.completionCacheMiB] = completionCache.map(String.init)
-        flags[.dem] = dataset.dem
-        flags[.index] = dataset.index
-        flags[.cacheDirectory] = dataset.cacheDirectory
-        flags[.places] = gazetteer.places
-        return try await GeoqSettings.load(flags: flags, configFile: config)
+        flags[.gracePeriod] = gracePeriod
+        flags[.idleTimeout] = idleTimeout
+        flags[.headerTimeout] = headerTimeout
+        flags[.maxConnections] = maxConnections.map(String.init)
+        return flags
+    }
+}
+
+/// `--config`, the settings file of every command that has settings.
+struct SettingsFileOption: ParsableArguments {
+    @Option(help: ArgumentHelp("Settings file, YAML or JSON with flat keys (dem, index, places, cache_dir; for serve also host, port, completion_cache_mib, grace_period, idle_timeout, header_timeout, max_connections). A flag beats an environment variable (GEOQ_DEM, …), which beats the file. See geoq settings.", valueName: "PATH"))
+    var config: String?
+
+    /// The settings, from the flags of `dataset`, `gazetteer` and `service` (those the command
+    /// has), the environment, the file and the defaults.
+    func settings(dataset: DEMOptions? = nil, gazetteer: PlacesOptions? = nil, service: ServiceOptions? = nil) throws -> GeoqSettings {
+        var flags = service?.flags ?? [:]
+        flags[.dem] = dataset?.dem
+        flags[.index] = dataset?.index
+        flags[.cacheDirectory] = dataset?.cacheDirectory
+        if let places = gazetteer?.places, !places.isEmpty { flags[.places] = Setting.listText(places) }
+        return try GeoqSettings.load(flags: flags, configFile: config)
+    }
+
+    /// `dataset` and `gazetteer` with the paths the settings give: what every command that reads
+    /// data calls first.
+    func resolve(_ dataset: DEMOptions, _ gazetteer: PlacesOptions) throws -> (DEMOptions, PlacesOptions) {
+        let settings = try settings(dataset: dataset, gazetteer: gazetteer)
+        return (dataset.applying(settings), gazetteer.applying(settings))
+    }
+
+    /// `dataset` with the paths the settings give.
+    func resolve(_ dataset: DEMOptions) throws -> DEMOptions {
+        dataset.applying(try settings(dataset: dataset))
+    }
+
+    /// `gazetteer` with the paths the settings give.
+    func resolve(_ gazetteer: PlacesOptions) throws -> PlacesOptions {
+        gazetteer.applying(try settings(gazetteer: gazetteer))
     }
 }
 
@@ -43,10 +86,13 @@ extension DEMOptions {
 }
 
 extension PlacesOptions {
-    /// These options with the gazetteer the settings give.
+    /// These options with the gazetteers the settings give (the flags' own list when they were
+    /// given, so a path holding a comma stays whole).
     func applying(_ settings: GeoqSettings) -> PlacesOptions {
         var options = self
-        options.places = settings.text(.places)
+        if settings.entry(.places)?.source != .flag {
+            options.places = settings.text(.places).map(Setting.list) ?? []
+        }
         return options
     }
 }

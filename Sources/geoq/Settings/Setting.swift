@@ -1,5 +1,8 @@
-/// A setting of the service: its key in a settings file, its environment variable
-/// (`GEOQ_` + the key in capitals), its flag, its default and what a value must be.
+import Foundation
+import Geo
+
+/// A setting of geoq: its key in a settings file, its environment variable (`GEOQ_` + the key
+/// in capitals), its flag, its default and what a value must be.
 struct Setting: Sendable, Hashable {
     /// The key in a settings file: `port`, `completion_cache_mib`.
     let fileKey: String
@@ -14,6 +17,15 @@ struct Setting: Sendable, Hashable {
     static func == (lhs: Setting, rhs: Setting) -> Bool { lhs.fileKey == rhs.fileKey }
     func hash(into hasher: inout Hasher) { hasher.combine(fileKey) }
 
+    /// A list setting's values as one text, joined by commas as swift-configuration joins an
+    /// environment variable's list.
+    static func listText(_ values: [String]) -> String { values.joined(separator: ",") }
+
+    /// A list setting's text as its values.
+    static func list(_ text: String) -> [String] {
+        text.split(separator: ",", omittingEmptySubsequences: false).map { String($0) }
+    }
+
     var environmentVariable: String { "GEOQ_" + fileKey.uppercased() }
     /// The key's components for swift-configuration's environment provider (`GEOQ_PORT`).
     var environmentComponents: [String] { ["geoq", fileKey] }
@@ -23,16 +35,39 @@ struct Setting: Sendable, Hashable {
         accepts(text) ? nil : expectation
     }
 
+    // The data every command reads.
+    static let dem = Setting(fileKey: "dem", flag: "--dem", defaultText: nil, expectation: "a path") { !$0.isEmpty }
+    static let index = Setting(fileKey: "index", flag: "--index", defaultText: nil, expectation: "a path") { !$0.isEmpty }
+    /// Gazetteers, several joined by commas (`--places` repeated, `GEOQ_PLACES=a.tsv.gz,b.tsv.gz`, or a list in the file).
+    static let places = Setting(fileKey: "places", flag: "--places", defaultText: nil, expectation: "paths joined by commas") {
+        !list($0).contains(where: \.isEmpty)
+    }
+    static let cacheDirectory = Setting(fileKey: "cache_dir", flag: "--cache-dir", defaultText: nil,
+                                        expectation: "a folder (an empty path would fill the current folder)") {
+        !$0.trimmingCharacters(in: .whitespaces).isEmpty
+    }
+
+    // The service's.
     static let host = Setting(fileKey: "host", flag: "--host", defaultText: "127.0.0.1", expectation: "a host name or address") { !$0.isEmpty }
     static let port = Setting(fileKey: "port", flag: "--port", defaultText: "8080", expectation: "a port number 0–65535 (0 picks a free one)") {
         Int($0).map { (0...65535).contains($0) } ?? false
     }
-    static let dem = Setting(fileKey: "dem", flag: "--dem", defaultText: nil, expectation: "a path") { !$0.isEmpty }
-    static let index = Setting(fileKey: "index", flag: "--index", defaultText: nil, expectation: "a path") { !$0.isEmpty }
-    static let places = Setting(fileKey: "places", flag: "--places", defaultText: nil, expectation: "a path") { !$0.isEmpty }
-    static let cacheDirectory = Setting(fileKey: "cache_dir", flag: "--cache-dir", defaultText: nil, expectation: "a folder") { !$0.isEmpty }
     static let completionCacheMiB = Setting(fileKey: "completion_cache_mib", flag: "--completion-cache", defaultText: "32",
                                             expectation: "a whole number of MiB from 0 to 65536") {
         Int($0).map { (0...65536).contains($0) } ?? false
+    }
+    static let gracePeriod = seconds("grace_period", "--grace-period", default: "30")
+    static let idleTimeout = seconds("idle_timeout", "--idle-timeout", default: "60")
+    static let headerTimeout = seconds("header_timeout", "--header-timeout", default: "10")
+    static let maxConnections = Setting(fileKey: "max_connections", flag: "--max-connections", defaultText: "4096",
+                                        expectation: "a whole number of connections from 1 to 1000000") {
+        Int($0).map { (1...1_000_000).contains($0) } ?? false
+    }
+
+    /// A duration in seconds, more than 0 and at most a day.
+    private static func seconds(_ key: String, _ flag: String, default text: String) -> Setting {
+        Setting(fileKey: key, flag: flag, defaultText: text, expectation: "seconds greater than 0, at most 86400") {
+            DecimalNumber.parse($0).map { $0 > 0 && $0 <= 86_400 } ?? false
+        }
     }
 }

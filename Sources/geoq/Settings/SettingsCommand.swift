@@ -3,14 +3,15 @@ import Foundation
 import Geo
 
 /// `geoq settings`: every setting of the service, its value and where it came from.
-struct SettingsCommand: AsyncParsableCommand {
+struct SettingsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "settings",
-        abstract: "Show the service's settings, each with its value and where it came from.",
+        abstract: "Show geoq's settings, each with its value and where it came from.",
         discussion: """
-        Each setting is read from, in order: its flag, its environment variable (GEOQ_PORT, \\
-        GEOQ_DEM, GEOQ_PLACES, GEOQ_CACHE_DIR, GEOQ_COMPLETION_CACHE_MIB, …), the --config file \\
-        (YAML or JSON, flat keys: port: 9000), and its default. geoq serve reads them the same way.
+        Each setting is read from, in order: its flag, its environment variable (GEOQ_DEM, \\
+        GEOQ_PLACES, GEOQ_CACHE_DIR, GEOQ_PORT, GEOQ_COMPLETION_CACHE_MIB, …), the --config file \\
+        (YAML or JSON, flat keys: port: 9000), and its default. Every command reads the ones it \\
+        has the same way: the data paths for all, the service's for geoq serve.
 
         Example:
           GEOQ_PORT=9000 geoq settings --config geoq.yaml
@@ -19,20 +20,21 @@ struct SettingsCommand: AsyncParsableCommand {
     @OptionGroup var service: ServiceOptions
     @OptionGroup var dataset: DEMOptions
     @OptionGroup var gazetteer: PlacesOptions
+    @OptionGroup var settingsFile: SettingsFileOption
 
     /// What a setting without a value means.
     static func unsetMeaning(_ setting: Setting) -> String {
         switch setting {
         case .dem: return "(unset: " + (EmbeddedData.path(of: EmbeddedData.demFileName) ?? "the embedded etopo5.tif, not found") + ")"
-        case .places: return "(unset: " + ((try? PlacesFileLocator.locate(explicit: nil)) ?? "the embedded places.tsv.gz, not found") + ")"
+        case .places: return "(unset: " + ((try? PlacesFileLocator.locateAll(explicit: []))?.joined(separator: ", ") ?? "the embedded places.tsv.gz, not found") + ")"
         case .cacheDirectory: return "(unset: " + SpillIndexCache.defaultDirectory().path + ")"
         case .index: return "(unset: the raster is flooded in memory, or its cached tiled index used)"
         default: return "(unset)"
         }
     }
 
-    func run() async throws {
-        let settings = try await service.settings(dataset: dataset, gazetteer: gazetteer)
+    func run() throws {
+        let settings = try settingsFile.settings(dataset: dataset, gazetteer: gazetteer, service: service)
         let rows = settings.entries.map { entry in
             (entry.setting.fileKey, entry.text ?? Self.unsetMeaning(entry.setting),
              entry.source == .default ? "default" : "\(entry.sourceName(file: settings.file)) \(entry.location(file: settings.file))")

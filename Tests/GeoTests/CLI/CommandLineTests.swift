@@ -8,8 +8,9 @@ import Testing
 @Suite struct CommandLineTests {
     let folder = TestRasters.temporaryDirectory()
 
-    func geoq(_ arguments: [String]) throws -> GeoqProcess.Run {
-        try GeoqProcess.run(arguments, environment: ["XDG_CACHE_HOME": folder.appendingPathComponent("cache").path])
+    /// Runs geoq (or `executable`, such as a shell that sets limits and then runs geoq).
+    func geoq(_ arguments: [String], executable: URL = GeoqProcess.executable) throws -> GeoqProcess.Run {
+        try GeoqProcess.run(arguments, environment: ["XDG_CACHE_HOME": folder.appendingPathComponent("cache").path], executable: executable)
     }
 
     /// A 4×3 regional DEM: a sea column on the west, a ridge of 8 m, a basin of 2 m behind it.

@@ -36,7 +36,7 @@ import Testing
 
     @Test func theCommandLineAndTheServiceGiveTheSameJSON() async throws {
         let (dem, places) = try datasets()
-        let engine = try EngineLoader.load(dem: try DEMOptions.parse(["--no-cache", "--dem", dem]), placesPath: places)
+        let engine = try EngineLoader.load(dem: try DEMOptions.parse(["--no-cache", "--dem", dem]), placesPaths: [places])
         let spec = try Data(contentsOf: TestRasters.repositoryRoot.appendingPathComponent("openapi.yaml"))
         let pins = "[[12.5,48.5],[12.6,48.6],[12.4,48.4],[0,0]]"
         // (command line, request, body): each pair asks one question.

@@ -1,5 +1,7 @@
 import Foundation
+import CGDAL
 import Testing
+@testable import Geo
 @testable import geoq
 
 /// Settings with lazy defaults: a flag, else the environment, else the file, else the default;
@@ -13,9 +15,9 @@ import Testing
         return path
     }
 
-    @Test func aFlagBeatsTheEnvironmentWhichBeatsTheFileWhichBeatsTheDefault() async throws {
+    @Test func aFlagBeatsTheEnvironmentWhichBeatsTheFileWhichBeatsTheDefault() throws {
         let yaml = try file("geoq.yaml", "port: 9001\nhost: 0.0.0.0\ncompletion_cache_mib: 8\n")
-        let settings = try await GeoqSettings.load(flags: [.host: "127.0.0.2"], configFile: yaml,
+        let settings = try GeoqSettings.load(flags: [.host: "127.0.0.2"], configFile: yaml,
                                                    environment: ["GEOQ_PORT": "9002", "GEOQ_DEM": "/data/dem.tif"])
         let sources = Dictionary(uniqueKeysWithValues: settings.entries.map { ($0.setting.fileKey, $0.source) })
         #expect(settings.host == "127.0.0.2" && sources["host"] == .flag)
@@ -23,27 +25,27 @@ import Testing
         #expect(settings.text(.dem) == "/data/dem.tif" && sources["dem"] == .environment)
         #expect(settings.completionCacheMiB == 8 && sources["completion_cache_mib"] == .file)
         #expect(settings.text(.places) == nil && sources["places"] == .default)
-        let defaults = try await GeoqSettings.load(flags: [:], configFile: nil, environment: [:])
+        let defaults = try GeoqSettings.load(flags: [:], configFile: nil, environment: [:])
         #expect(defaults.port == 8080 && defaults.host == "127.0.0.1" && defaults.completionCacheMiB == 32)
         #expect(defaults.entries.allSatisfy { $0.source == .default })
         let json = try file("geoq.json", #"{"port": 9003}"#)
-        #expect(try await GeoqSettings.load(flags: [:], configFile: json, environment: [:]).port == 9003)
+        #expect(try GeoqSettings.load(flags: [:], configFile: json, environment: [:]).port == 9003)
     }
 
-    @Test func aBadValueNamesTheSettingAndItsSource() async throws {
+    @Test func aBadValueNamesTheSettingAndItsSource() throws {
         let cases: [([Setting: String], [String: String], String?, String)] = [
             ([:], ["GEOQ_PORT": "abc"], nil, "GEOQ_PORT=abc (environment): expected a port number 0–65535 (0 picks a free one)"),
             ([.port: "70000"], [:], nil, "--port=70000 (flag): expected a port number 0–65535 (0 picks a free one)"),
             ([:], ["GEOQ_COMPLETION_CACHE_MIB": "-1"], nil, "GEOQ_COMPLETION_CACHE_MIB=-1 (environment): expected a whole number of MiB from 0 to 65536"),
         ]
         for (flags, environment, _, message) in cases {
-            await #expect(throws: SettingError(description: message)) {
-                _ = try await GeoqSettings.load(flags: flags, configFile: nil, environment: environment)
+            #expect(throws: SettingError(description: message)) {
+                _ = try GeoqSettings.load(flags: flags, configFile: nil, environment: environment)
             }
         }
         let yaml = try file("bad.yaml", "port: nine\n")
-        await #expect(throws: SettingError(description: "port=nine (file \(yaml)): expected a port number 0–65535 (0 picks a free one)")) {
-            _ = try await GeoqSettings.load(flags: [:], configFile: yaml, environment: [:])
+        #expect(throws: SettingError(description: "port=nine (file \(yaml)): expected a port number 0–65535 (0 picks a free one)")) {
+            _ = try GeoqSettings.load(flags: [:], configFile: yaml, environment: [:])
         }
     }
 
@@ -56,5 +58,73 @@ import Testing
         #expect(lines.contains(["completion_cache_mib", "32", "default"]))
         let bad = try GeoqProcess.run(["settings"], environment: ["GEOQ_PORT": "abc"])
         #expect(bad.status == 2 && bad.standardError == "geoq: GEOQ_PORT=abc (environment): expected a port number 0–65535 (0 picks a free one)\n")
+    }
+
+    /// The 4×3 DEM of the command-line tests: at 48.5°N 12.5°E a 2 m basin that spills at 8 m
+    /// (the embedded ETOPO5 says about 400 m there).
+    func smallDEM() -> String {
+        let path = folder.appendingPathComponent("small.tif").path
+        TestRasters.writeGeoTIFF(at: path, width: 4, height: 3, values: [0, 8, 8, 8, 0, 8, 2, 8, 0, 8, 8, 8],
+                                 type: GDT_Int16, geoTransform: [10, 1, 0, 50, 0, -1])
+        return path
+    }
+
+    /// Every command reads the data settings, not only serve: the DEM and the cache folder from
+    /// the environment or the file, and a flag still wins.
+    @Test func dataCommandsReadTheDEMAndTheCacheFolderFromTheEnvironmentAndTheFile() throws {
+        let dem = smallDEM()
+        let pointArguments = ["flood", "point", "--lat", "48.5", "--lon", "12.5", "--format", "json"]
+        func answer(_ run: GeoqProcess.Run) throws -> (elevation: Double?, spill: Double?) {
+            #expect(run.status == 0, "\(run.standardError)")
+            let json = try #require(try JSONSerialization.jsonObject(with: run.standardOutputData) as? [String: Any])
+            return (json["elevationM"] as? Double, json["spillLevelM"] as? Double)
+        }
+        let environmentCache = folder.appendingPathComponent("environment-cache").path
+        let fromEnvironment = try answer(GeoqProcess.run(pointArguments, environment: ["GEOQ_DEM": dem, "GEOQ_CACHE_DIR": environmentCache]))
+        #expect(fromEnvironment.elevation == 2 && fromEnvironment.spill == 8)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: environmentCache).contains { $0.hasPrefix("spill-") },
+                "the spill index is cached in GEOQ_CACHE_DIR")
+
+        let fileCache = folder.appendingPathComponent("file-cache").path
+        let yaml = try file("data.yaml", "dem: \(dem)\ncache_dir: \(fileCache)\n")
+        let fromFile = try answer(GeoqProcess.run(pointArguments + ["--config", yaml]))
+        #expect(fromFile.elevation == 2 && fromFile.spill == 8)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: fileCache).contains { $0.hasPrefix("spill-") })
+
+        // A flag beats both: the embedded raster is not this DEM, so pointing --dem elsewhere
+        // must change the answer; a missing file named by the flag is reported by its path.
+        let missing = folder.appendingPathComponent("missing.tif").path
+        let flagWins = try GeoqProcess.run(pointArguments + ["--config", yaml, "--dem", missing], environment: ["GEOQ_DEM": dem])
+        #expect(flagWins.status == 1 && flagWins.standardError.contains(missing), "\(flagWins.standardError)")
+
+        let bad = try GeoqProcess.run(pointArguments, environment: ["GEOQ_DEM": dem, "GEOQ_CACHE_DIR": " "])
+        #expect(bad.status == 2)
+        #expect(bad.standardError == "geoq: GEOQ_CACHE_DIR=  (environment): expected a folder (an empty path would fill the current folder)\n")
+    }
+
+    /// The gazetteers setting is a list: repeated flags, commas in the environment, a YAML list.
+    @Test func theGazetteersAreAList() throws {
+        let yaml = try file("places.yaml", "places:\n  - /data/a.tsv.gz\n  - /data/b.tsv.gz\n")
+        let fromFile = try GeoqSettings.load(flags: [:], configFile: yaml, environment: [:])
+        #expect(fromFile.text(.places) == "/data/a.tsv.gz,/data/b.tsv.gz" && fromFile.entry(.places)?.source == .file)
+        let fromEnvironment = try GeoqSettings.load(flags: [:], configFile: yaml, environment: ["GEOQ_PLACES": "/x.tsv.gz,/y.tsv.gz"])
+        #expect(try PlacesOptions.parse([]).applying(fromEnvironment).places == ["/x.tsv.gz", "/y.tsv.gz"])
+        // Flags keep their own list, so a path with a comma in it stays whole.
+        let flags = try PlacesOptions.parse(["--places", "/data/a,b.tsv.gz", "--places", "/data/c.tsv.gz"])
+        let fromFlags = try SettingsFileOption.parse([]).settings(gazetteer: flags)
+        #expect(fromFlags.entry(.places)?.source == .flag && flags.applying(fromFlags).places == ["/data/a,b.tsv.gz", "/data/c.tsv.gz"])
+    }
+
+    /// The service's timeouts and connection limit are settings too, checked the same way.
+    @Test func theServiceLimitsAreSettings() throws {
+        let settings = try GeoqSettings.load(flags: [.gracePeriod: "2.5"], configFile: try file("limits.json", #"{"max_connections": 64, "idle_timeout": 5}"#),
+                                             environment: ["GEOQ_HEADER_TIMEOUT": "3"])
+        #expect(settings.gracePeriod == 2.5 && settings.idleTimeout == 5 && settings.headerTimeout == 3 && settings.maxConnections == 64)
+        #expect(throws: SettingError(description: "--grace-period=0x10 (flag): expected seconds greater than 0, at most 86400")) {
+            _ = try GeoqSettings.load(flags: [.gracePeriod: "0x10"], configFile: nil, environment: [:])
+        }
+        #expect(throws: SettingError(description: "GEOQ_MAX_CONNECTIONS=0 (environment): expected a whole number of connections from 1 to 1000000")) {
+            _ = try GeoqSettings.load(flags: [:], configFile: nil, environment: ["GEOQ_MAX_CONNECTIONS": "0"])
+        }
     }
 }

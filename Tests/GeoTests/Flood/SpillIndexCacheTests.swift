@@ -72,4 +72,47 @@ import Testing
         #expect(index.allLevels.allSatisfy { $0 == 1 })
         #expect(notices.all.last?.contains("could not cache") == true)
     }
+
+    /// The issue's case: `gdalbuildvrt m.vrt src.tif`, then `src.tif` replaced, the VRT untouched.
+    @Test func aReplacedSourceOfAVRTMakesItsCacheStale() throws {
+        let source = folder.appendingPathComponent("src.tif").path
+        TestRasters.writeGeoTIFF(at: source, width: 3, height: 3, values: Array(repeating: 1, count: 9), type: GDT_Int16,
+                                 geoTransform: [0, 1, 0, 3, 0, -1])
+        let vrt = folder.appendingPathComponent("m.vrt").path
+        FileManager.default.createFile(atPath: vrt, contents: Data("""
+        <VRTDataset rasterXSize="3" rasterYSize="3">
+          <SRS>EPSG:4326</SRS>
+          <GeoTransform>0, 1, 0, 3, 0, -1</GeoTransform>
+          <VRTRasterBand dataType="Int16" band="1">
+            <SimpleSource><SourceFilename relativeToVRT="1">src.tif</SourceFilename><SourceBand>1</SourceBand></SimpleSource>
+          </VRTRasterBand>
+        </VRTDataset>
+        """.utf8))
+        let cache = SpillIndexCache(directory: folder.appendingPathComponent("cache"))
+        let notices = Notices()
+        func load() throws -> SpillIndex { try SpillIndex.load(rasterPath: vrt, cache: .use(cache), notice: { notices.append($0) }) }
+
+        #expect(try load().allLevels == Array(repeating: 1, count: 9))
+        let replacement = folder.appendingPathComponent("new.tif").path
+        TestRasters.writeGeoTIFF(at: replacement, width: 3, height: 3, values: Array(repeating: 5, count: 9), type: GDT_Int16,
+                                 geoTransform: [0, 1, 0, 3, 0, -1])
+        #expect(rename(replacement, source) == 0)
+        #expect(try load().allLevels == Array(repeating: 5, count: 9), "answers come from the new source")
+        #expect(notices.all.count == 2 && notices.all[1].contains("stale (\(source) changed since it was built)"), "\(notices.all)")
+    }
+
+    /// A raster rewritten in place with its old modification time put back (`touch -r`, `cp -p`).
+    @Test func aRasterRewrittenWithItsModificationTimeKeptMakesItsCacheStale() throws {
+        let dem = writeDEM(Array(repeating: 1, count: 9))
+        let modified = try #require(try FileManager.default.attributesOfItem(atPath: dem)[.modificationDate] as? Date)
+        let cache = SpillIndexCache(directory: folder.appendingPathComponent("cache"))
+        #expect(try SpillIndex.load(rasterPath: dem, cache: .use(cache)).allLevels == Array(repeating: 1, count: 9))
+        // Same size and type, other values, written into the same file; then the old mtime restored.
+        let dataset = try #require(GDALOpen(dem, GA_Update))
+        var values = [Int16](repeating: 5, count: 9)
+        _ = GDALRasterIO(GDALGetRasterBand(dataset, 1), GF_Write, 0, 0, 3, 3, &values, 3, 3, GDT_Int16, 0, 0)
+        GDALClose(dataset)
+        try FileManager.default.setAttributes([.modificationDate: modified], ofItemAtPath: dem)
+        #expect(try SpillIndex.load(rasterPath: dem, cache: .use(cache)).allLevels == Array(repeating: 5, count: 9))
+    }
 }

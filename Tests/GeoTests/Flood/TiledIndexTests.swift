@@ -159,7 +159,15 @@ import Testing
         let bytes = try Data(contentsOf: torn)
         try bytes.prefix(bytes.count / 2).write(to: torn)
         #expect(!stages.isFilled(tile: 1))
-        #expect(throws: TiledBuildError.self) { try stages.link() }
+        // The one error type, naming the work folder, the torn tile and the stage to run again.
+        let linkError = #expect(throws: GeoError.self) { try stages.link() }
+        guard case let .unreadableFile(path, message)? = linkError else {
+            Issue.record("expected a work folder named as unreadable, got \(String(describing: linkError))")
+            return
+        }
+        #expect(path == work.path)
+        #expect(message.hasPrefix("tile 1 is not filled ("), "\(message)")
+        #expect(message.hasSuffix("); run fill-tile for it"), "\(message)")
 
         let report = try TiledBuilder(dem: Self.etopoPath, tileWidth: 1024, tileHeight: 1024, output: resumed).build()
         #expect(report.tilesReused == plan.tileCount / 2 - 1)

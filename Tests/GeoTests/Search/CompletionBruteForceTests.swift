@@ -59,7 +59,7 @@ struct CompletionBruteForceTests {
                         ? (start == 0 ? .exactName : .exactWord)
                         : (suffix[key.count] == Normalizer.space ? .exactWord : .prefix)
                     var score = CompletionRanking.staticScore(
-                        importance: CompletionRanking.importance(of: place), isAlternateName: nameIndex >= 2,
+                        importance: CompletionRanking.importance(of: place), weight: nameIndex >= 2 ? 0.1 : 1,
                         startsAtFirstWord: start == 0) * CompletionRanking.quality(match)
                     if let near {
                         score *= CompletionRanking.proximity(distanceKilometers: CompletionRanking.distanceKilometers(
@@ -77,7 +77,7 @@ struct CompletionBruteForceTests {
                 func assign(_ word: Int, _ used: Set<Int>, _ atStart: Bool, _ lastWhole: Bool) {
                     if word == queryWords.count {
                         var score = CompletionRanking.staticScore(
-                            importance: CompletionRanking.importance(of: place), isAlternateName: nameIndex >= 2,
+                            importance: CompletionRanking.importance(of: place), weight: nameIndex >= 2 ? 0.1 : 1,
                             startsAtFirstWord: atStart) * CompletionRanking.quality(lastWhole ? .exactWord : .prefix) * 0.5
                         if let near {
                             score *= CompletionRanking.proximity(distanceKilometers: CompletionRanking.distanceKilometers(

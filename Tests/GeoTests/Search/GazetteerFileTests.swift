@@ -75,7 +75,7 @@ struct GazetteerFileTests {
 
         let header = PlacesTSV.headerLine + "\n"
         let shortRow = try F.temporaryFile("short.tsv", contents: Array((header + "P\t1\tParis\n").utf8))
-        #expect(throws: GazetteerError.badRow(path: shortRow, line: 2, reason: "expected 12 tab-separated fields, found 3").geoError) {
+        #expect(throws: GazetteerError.badRow(path: shortRow, line: 2, reason: "expected 13 tab-separated fields, found 3").geoError) {
             try Gazetteer(contentsOf: shortRow)
         }
 

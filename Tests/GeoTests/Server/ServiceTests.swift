@@ -108,7 +108,7 @@ import Testing
     @Test func theFastCompletionJSONIsTheEncodableFormForFullLists() throws {
         struct Answer: Encodable { var completions: [PlaceSuggestion]; var highlightUnits = "utf16"; var query: String }
         let engine = QueryEngine(flood: nil, places: SearchFixtures.embedded)
-        for (query, near) in [("san", nil), ("rio janeiro", nil), ("bombay", nil), ("paris tx", nil), ("new yo", GeoPoint(latitude: -33, longitude: 151)),
+        for (query, near) in [("san", nil), ("rio janeiro", nil), ("bombay", nil), ("paris tx", nil), ("9021", nil), ("k1a 0b1", nil), ("jfk", nil), ("heathr", nil), ("new yo", GeoPoint(latitude: -33, longitude: 151)),
                               ("sao pau", GeoPoint(latitude: -23.5, longitude: -46.6)), ("Ú§ç´", GeoPoint(latitude: 68.8, longitude: -102.2))] as [(String, GeoPoint?)] {
             let suggestions = try engine.complete(query: query, near: near, limit: 50)
             let fast = try JSONSerialization.jsonObject(with: Data(CompletionJSON.answer(query: query, suggestions: suggestions).utf8)) as? NSDictionary
@@ -179,6 +179,7 @@ import Testing
         ("/v1/complete?q=paris&lat=91&lon=0", .get, 400, "lat: expected a latitude from -90 to 90"),
         ("/v1/complete?q=" + String(repeating: "a", count: 257), .get, 400, "expected at most 256"),
         ("/v1/complete?q=a%01b", .get, 400, "control character"),
+        ("/v1/complete?q=paris&kinds=towns", .get, 400, "kinds: kind 'towns' does not exist; expected a comma-separated list of city, postcode, airport"),
         ("/v1/flood/places?rise=1&limit=0", .get, 400, "limit: expected a whole number from 1 to 1000"),
         ("/v1/flood?rise=1&format=geojson&limit=-4", .get, 400, "limit: expected a whole number from 1 to 1000, got -4"),
         ("/v1/region?mode=both", .post, 400, "mode: expected independent or joint"),

@@ -37,6 +37,8 @@ import Testing
     }
 
     @Test(arguments: [("/static/geoq.js", "application/javascript; charset=utf-8", "web/geoq.js"),
+                      ("/static/globe.js", "application/javascript; charset=utf-8", "web/globe.js"),
+                      ("/static/relief.js", "application/javascript; charset=utf-8", "web/relief.js"),
                       ("/static/geoq.css", "text/css; charset=utf-8", "web/geoq.css")])
     func thePagesFilesHaveTheirContentTypes(uri: String, type: String, source: String) async throws {
         let expected = try file(TestRasters.repositoryRoot.appendingPathComponent(source).path)
@@ -44,6 +46,35 @@ import Testing
             try await client.execute(uri: uri, method: .get) { response in
                 #expect(response.status == .ok && response.headers[.contentType] == type)
                 #expect(Data(response.body.readableBytesView) == expected)
+            }
+        }
+    }
+
+    @Test func threeJSComesFromTheDebianPackageAndNothingElseOfIt() async throws {
+        let folder = WebRoutes<BasicRequestContext>.systemThreeFolder
+        try #require(FileManager.default.fileExists(atPath: folder + "/three.min.js"), "libjs-three is not installed (make deps installs it)")
+        let script = try file(folder + "/three.min.js")
+        try await withApp { client in
+            try await client.execute(uri: "/three/three.min.js", method: .get) { response in
+                #expect(response.status == .ok && response.headers[.contentType] == "application/javascript; charset=utf-8")
+                #expect(response.headers[.cacheControl] == "max-age=86400")
+                #expect(Data(response.body.readableBytesView) == script)
+            }
+            try await client.execute(uri: "/three/three.module.js", method: .get) { response in
+                #expect(response.status == .notFound)
+                #expect(String(buffer: response.body).contains("served here: three.min.js"))
+            }
+        }
+    }
+
+    @Test func withoutThreeJSItsRouteSaysWhatToInstall() async throws {
+        let router = Router(context: BasicRequestContext.self)
+        router.add(middleware: APIErrorMiddleware(routes: GeoqRouter.routeTable))
+        WebRoutes<BasicRequestContext>(threeFolder: "/nonexistent").add(to: router)
+        try await withRouter(router) { client in
+            try await client.execute(uri: "/three/three.min.js", method: .get) { response in
+                #expect(response.status == .notFound)
+                #expect(String(buffer: response.body).contains("install the Debian package libjs-three"))
             }
         }
     }
@@ -83,7 +114,7 @@ import Testing
         }
     }
 
-    @Test(arguments: [("/static/index.html", "served here: geoq.css, geoq.js"), ("/static/secret.txt", "no file /static/secret.txt"),
+    @Test(arguments: [("/static/index.html", "served here: geoq.css, geoq.js, globe.js, relief.js"), ("/static/secret.txt", "no file /static/secret.txt"),
                       ("/leaflet/leaflet.min.js.map", "served here: leaflet.css, leaflet.js"), ("/leaflet/images/evil.png", "no file /leaflet/images/evil.png")])
     func unknownFilesAre404WithTheServedList(uri: String, message: String) async throws {
         try await withApp { client in

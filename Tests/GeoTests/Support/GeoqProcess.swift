@@ -15,7 +15,8 @@ enum GeoqProcess {
 
     /// Runs `geoq arguments…` with `input` on standard input and `environment` added to this
     /// process's own.
-    static func run(_ arguments: [String], input: Data = Data(), environment: [String: String] = [:]) throws -> Run {
+    static func run(_ arguments: [String], input: Data = Data(), environment: [String: String] = [:],
+                    executable: URL = executable) throws -> Run {
         try #require(FileManager.default.isExecutableFile(atPath: executable.path), "geoq is built with the tests")
         let process = Process()
         process.executableURL = executable

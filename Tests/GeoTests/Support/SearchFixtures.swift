@@ -6,6 +6,10 @@ enum SearchFixtures {
     static var repositoryRoot: URL { TestRasters.repositoryRoot }
 
     static let embeddedPlacesPath = repositoryRoot.appendingPathComponent("data/places.tsv.gz").path
+    /// Every shipped gazetteer: towns, postal codes, airports.
+    static let embeddedPaths = ["places", "postcodes", "airports"].map {
+        repositoryRoot.appendingPathComponent("data/\($0).tsv.gz").path
+    }
 
     /// CI clones the repository with `shared/` beside it; a developer machine has /work/shared.
     static let evalPath: String? = [
@@ -13,11 +17,22 @@ enum SearchFixtures {
         "/work/shared/eval/complete_public.tsv",
     ].first { FileManager.default.fileExists(atPath: $0) }
 
-    /// The completer over the embedded gazetteer, built once for all tests.
+    /// The completer over every embedded gazetteer (towns, postal codes, airports), built
+    /// once for all tests.
     static let embedded: PlaceCompleter = {
-        let gazetteer = try! Gazetteer(contentsOf: embeddedPlacesPath)
+        let gazetteer = try! Gazetteer(contentsOfFiles: embeddedPaths)
         return PlaceCompleter(gazetteer: gazetteer)
     }()
+
+    /// The rows of an eval file: query, near point, expected answer, category.
+    static func evalRows(_ path: String) throws -> [(query: String, near: GeoPoint?, expected: String, category: String)] {
+        try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").dropFirst().compactMap { line in
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            guard fields.count >= 5 else { return nil }
+            let near = Double(fields[1]).flatMap { lat in Double(fields[2]).map { GeoPoint(latitude: lat, longitude: $0) } }
+            return (fields[0], near, fields[3], fields[4])
+        }
+    }
 
     /// A small gazetteer written by hand.
     static func place(_ id: Int, _ name: String, _ country: String, _ admin1: String, population: Int,

@@ -60,21 +60,29 @@ extension TiledSpillIndex {
     /// A picture of the sea at `rise` sampled at the given positions, as `SpillIndex.render`:
     /// the window the pixels fall in is read at about the pixels' resolution (overviews when
     /// zoomed out, full cells when zoomed in). O(pixels + cells read).
-    public func render(rise: Double, longitudes: [Double], latitudes: [Double]) throws -> RasterImage {
+    public func render(rise: Double, longitudes: [Double], latitudes: [Double], hatchOrigin: (x: Int, y: Int)? = nil) throws -> RasterImage {
         try SpillIndex.validateRise(rise)
         let width = longitudes.count, height = latitudes.count
         var cellOfPixel = [(row: Int, col: Int)?](repeating: nil, count: width * height)
+        var shownRows: [Int] = [], shownColumns: [Int] = []
         if georeference.isGeographic {
             let columns = longitudes.map { locator.column(longitude: $0) }, rows = latitudes.map { locator.row(latitude: $0) }
             for j in 0..<height { for i in 0..<width { if let row = rows[j], let col = columns[i] { cellOfPixel[j * width + i] = (row, col) } } }
+            shownRows = rows.compactMap { $0 }
+            shownColumns = columns.compactMap { $0 }
         } else {
             for j in 0..<height { for i in 0..<width { cellOfPixel[j * width + i] = locator.cell(latitude: latitudes[j], longitude: longitudes[i]) } }
+            let shown = cellOfPixel.compactMap { $0 }
+            shownRows = shown.map(\.row)
+            shownColumns = shown.map(\.col)
         }
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
-        let sampler = try WindowSampler(index: self, cells: cellOfPixel.compactMap { $0 }, pixelsAcross: width, pixelsDown: height)
+        let sampler = try WindowSampler(index: self, rows: shownRows, columns: shownColumns, pixelsAcross: width, pixelsDown: height)
         for (pixel, cell) in cellOfPixel.enumerated() {
             guard let cell, let (level, elevation) = sampler.sample(row: cell.row, col: cell.col) else { continue }
-            let colour = FloodPalette.colour(elevation: elevation, spillLevel: level, rise: rise)
+            let flood = FloodClass.of(elevation: elevation, spillLevel: level, rise: rise)
+            let colour = FloodPalette.colour(of: flood, elevation: elevation, rise: rise,
+                                             hatchPixel: hatchOrigin.map { ($0.x + pixel % width, $0.y + pixel / width) })
             pixels[pixel * 4] = colour.r; pixels[pixel * 4 + 1] = colour.g; pixels[pixel * 4 + 2] = colour.b; pixels[pixel * 4 + 3] = colour.a
         }
         return RasterImage(width: width, height: height, bandCount: 4, pixels: pixels)
@@ -87,9 +95,28 @@ extension TiledSpillIndex {
         return try render(rise: rise, longitudes: longitudes, latitudes: latitudes).pngData()
     }
 
-    /// A 256 × 256 Web Mercator PNG tile at `rise`. O(pixels).
-    public func tilePNG(_ tile: TileCoordinate, rise: Double) throws -> Data {
-        try render(rise: rise, longitudes: tile.pixelLongitudes, latitudes: tile.pixelLatitudes).pngData()
+    /// A 256 × 256 Web Mercator PNG tile at `rise`, hatched as `SpillIndex.tilePNG`. O(pixels).
+    public func tilePNG(_ tile: TileCoordinate, rise: Double, hatched: Bool = false) throws -> Data {
+        try render(rise: rise, longitudes: tile.pixelLongitudes, latitudes: tile.pixelLatitudes, hatchOrigin: tile.hatchOrigin(hatched)).pngData()
+    }
+
+    /// The relief of the whole grid, as `SpillIndex.relief`: from every cell when the grid has
+    /// at most `maximumWindowCells`, else from the grid read through the overviews at a
+    /// resolution of about that many cells (nearest neighbour, so a strait narrower than the
+    /// reduction may close in the picture; the figures and tiles are not affected).
+    public func relief(step: Int) throws -> FloodRelief {
+        let cells = width * height
+        guard cells > TiledSpillIndex.maximumWindowCells else { return try windowIndex(nil).relief(step: step) }
+        let factor = Int((Double(cells) / Double(TiledSpillIndex.maximumWindowCells)).squareRoot().rounded(.up))
+        let reducedWidth = max(1, width / factor), reducedHeight = max(1, height / factor)
+        let read = try self.read(TileLayout.Rect(row: 0, col: 0, width: width, height: height), width: reducedWidth, height: reducedHeight)
+        var reference = georeference
+        reference.geoTransform.coefficients[1] *= Double(width) / Double(reducedWidth)
+        reference.geoTransform.coefficients[2] *= Double(height) / Double(reducedHeight)
+        reference.geoTransform.coefficients[4] *= Double(width) / Double(reducedWidth)
+        reference.geoTransform.coefficients[5] *= Double(height) / Double(reducedHeight)
+        return try inMemoryIndex(levels: read.levels, elevations: read.elevations, width: reducedWidth, height: reducedHeight,
+                                 georeference: reference).relief(step: step)
     }
 
     /// GeoJSON polygons of the land newly flooded at `rise` in `bbox` (or the whole grid), from
@@ -136,58 +163,22 @@ extension TiledSpillIndex {
         let (x, y) = reference.geoTransform.map(col: Double(runs[0].lowerBound), row: Double(rows.lowerBound))
         reference.geoTransform.coefficients[0] = x
         reference.geoTransform.coefficients[3] = y
+        return try inMemoryIndex(levels: levels, elevations: elevations, width: windowWidth, height: rows.count, georeference: reference)
+    }
+
+    /// Cells read from the index as an in-memory index of their own.
+    private func inMemoryIndex(levels: [Float], elevations: [Float], width: Int, height: Int, georeference reference: Georeference) throws -> SpillIndex {
         let grid: ElevationGrid
         let spill: SpillLevels
         if plan.isInt16 {
             let nodata = TiledIndexFiles.int16Nodata
-            grid = try ElevationGrid(width: windowWidth, height: rows.count, samples: .int16(elevations.map { $0.isNaN ? nodata : Int16($0) }),
+            grid = try ElevationGrid(width: width, height: height, samples: .int16(elevations.map { $0.isNaN ? nodata : Int16($0) }),
                                      int16Nodata: nodata, georeference: reference)
             spill = .int16(levels.map { Int16(levelValue: Double($0)) })
         } else {
-            grid = try ElevationGrid(width: windowWidth, height: rows.count, samples: .float32(elevations), georeference: reference)
+            grid = try ElevationGrid(width: width, height: height, samples: .float32(elevations), georeference: reference)
             spill = .float32(levels)
         }
         return try SpillIndex(grid: grid, options: options, levels: spill)
-    }
-}
-
-/// Sums of flood figures over parts of a grid (curves of whole tiles, or single cells).
-struct FloodSums {
-    let rise: Double
-    var water = 0.0, newlyFlooded = 0.0, isolated = 0.0, exposed = 0.0, land = 0.0, total = 0.0
-
-    init(rise: Double) { self.rise = rise }
-
-    mutating func add(_ curves: TiledSpillIndex.CurveSet, rise: Double) {
-        let partWater = min(curves.water.area(atOrBelow: rise), curves.totalKm2)
-        water += partWater
-        newlyFlooded += min(curves.landWater.area(atOrBelow: rise), curves.landKm2)
-        let waterWithData = partWater - curves.water.area(atOrBelow: -.infinity)
-        isolated += max(0, curves.elevation.area(atOrBelow: rise) - waterWithData)
-        if rise < 0 { exposed += max(0, curves.water.area(atOrBelow: 0) - partWater) }
-        land += curves.landKm2
-        total += curves.totalKm2
-    }
-
-    mutating func add(area: Double, level: Double, elevation: Double?) {
-        total += area
-        let isWater = level <= rise
-        if isWater { water += area }
-        if let elevation {
-            if elevation > 0 {
-                land += area
-                if isWater { newlyFlooded += area }
-            }
-            if elevation <= rise && !isWater { isolated += area }
-        }
-        if rise < 0 && level <= 0 && !isWater { exposed += area }
-    }
-
-    var stats: FloodStats {
-        // A difference of cumulative sums leaves rounding residue (≪ one cell): taken to zero.
-        let residue = total * 1e-12
-        return FloodStats(rise: rise, waterKm2: min(water, total), newlyFloodedLandKm2: min(newlyFlooded, land),
-                          isolatedLowlandKm2: isolated < residue ? 0 : isolated, exposedSeaFloorKm2: exposed < residue ? 0 : exposed,
-                          landKm2: land, landFloodedFraction: land > 0 ? min(1, newlyFlooded / land) : 0, totalKm2: total)
     }
 }

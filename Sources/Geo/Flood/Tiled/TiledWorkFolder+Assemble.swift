@@ -12,7 +12,7 @@ extension TiledWorkFolder {
             do {
                 curves.append(try finishedCurves(tile: tile))
             } catch let invalid as WorkFile.Invalid {
-                throw TiledBuildError.tileNotFinished(tile: tile, reason: invalid.reason)
+                throw tileNotFinished(tile, reason: invalid.reason)
             }
         }
         let curvesPath = TiledIndexFiles.curvesPath(of: output)
@@ -41,7 +41,7 @@ extension TiledWorkFolder {
             defer { GDALClose(source) }
             let arguments = ["-of", "COG",
                              "-co", "COMPRESS=DEFLATE", "-co", "LEVEL=1", "-co", "PREDICTOR=YES",
-                             "-co", "BLOCKSIZE=512", "-co", "NUM_THREADS=ALL_CPUS", "-co", "BIGTIFF=IF_SAFER",
+                             "-co", "BLOCKSIZE=256", "-co", "NUM_THREADS=ALL_CPUS", "-co", "BIGTIFF=IF_SAFER",
                              "-co", "OVERVIEW_RESAMPLING=NEAREST",
                              "-mo", "GEOQ_INDEX=\(TiledIndexFiles.formatName)",
                              "-mo", "GEOQ_PLAN_DIGEST=\(String(digest, radix: 16))",

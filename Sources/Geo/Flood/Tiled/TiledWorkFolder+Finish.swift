@@ -16,16 +16,16 @@ extension TiledWorkFolder {
         do {
             graphChecksum = try filledGraphChecksum(tile: tile)
         } catch let invalid as WorkFile.Invalid {
-            throw TiledBuildError.tileNotFilled(tile: tile, reason: invalid.reason)
+            throw tileNotFilled(tile, reason: invalid.reason)
         }
         let linked: (levels: [Sample], graphChecksum: UInt64, linkChecksum: UInt64)
         do {
             linked = try linkedLevels(tile: tile, as: Sample.self)
         } catch let invalid as WorkFile.Invalid {
-            throw TiledBuildError.notLinked(reason: "link.bin: \(invalid.reason)")
+            throw notLinked(reason: "link.bin: \(invalid.reason)")
         }
         guard linked.graphChecksum == graphChecksum else {
-            throw TiledBuildError.notLinked(reason: "tile \(tile) was filled again after the link")
+            throw notLinked(reason: "tile \(tile) was filled again after the link")
         }
         let cells = try readCells(tile: tile, as: Sample.self)
         let levels = TileFill<Sample>.finish(local: cells.local, labels: cells.labels, labelLevels: linked.levels)

@@ -10,7 +10,7 @@ extension TiledWorkFolder {
             do {
                 graphChecksums.append(try filledGraphChecksum(tile: tile))
             } catch let invalid as WorkFile.Invalid {
-                throw TiledBuildError.tileNotFilled(tile: tile, reason: invalid.reason)
+                throw tileNotFilled(tile, reason: invalid.reason)
             }
         }
         if plan.isInt16 { try link(Int16.self, graphChecksums: graphChecksums) } else { try link(Float.self, graphChecksums: graphChecksums) }
@@ -49,20 +49,23 @@ extension TiledWorkFolder {
     }
 }
 
-/// Failures of a tiled build that a scheduler can act on.
-public enum TiledBuildError: Error, CustomStringConvertible, Equatable {
-    /// A stage needs tile `tile`'s stage-1 files, which are missing or fail their check.
-    case tileNotFilled(tile: Int, reason: String)
-    /// A stage needs tile `tile`'s stage-3 files, which are missing or fail their check.
-    case tileNotFinished(tile: Int, reason: String)
-    /// Stage 3 needs the link stage's output, which is missing or older than the tiles.
-    case notLinked(reason: String)
+extension TiledWorkFolder {
+    // A stage run before its prerequisite: a data problem of the work folder (exit status 1),
+    // told in words a scheduler can act on (the Dask driver matches "tile N is not filled",
+    // "tiles are not linked" and "tile N is not finished" to run that stage first).
 
-    public var description: String {
-        switch self {
-        case let .tileNotFilled(tile, reason): return "tile \(tile) is not filled (\(reason)); run fill-tile for it"
-        case let .tileNotFinished(tile, reason): return "tile \(tile) is not finished (\(reason)); run finish-tile for it"
-        case let .notLinked(reason): return "the tiles are not linked (\(reason)); run link"
-        }
+    /// A stage needs tile `tile`'s stage-1 files, which are missing or fail their check.
+    func tileNotFilled(_ tile: Int, reason: String) -> GeoError {
+        .unreadableFile(path: url.path, message: "tile \(tile) is not filled (\(reason)); run fill-tile for it")
+    }
+
+    /// A stage needs tile `tile`'s stage-3 files, which are missing or fail their check.
+    func tileNotFinished(_ tile: Int, reason: String) -> GeoError {
+        .unreadableFile(path: url.path, message: "tile \(tile) is not finished (\(reason)); run finish-tile for it")
+    }
+
+    /// Stage 3 needs the link stage's output, which is missing or older than the tiles.
+    func notLinked(reason: String) -> GeoError {
+        .unreadableFile(path: url.path, message: "the tiles are not linked (\(reason)); run link")
     }
 }

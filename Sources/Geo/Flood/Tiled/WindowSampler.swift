@@ -13,13 +13,14 @@ struct WindowSampler {
     /// Oversampling: twice the pixels, so no pixel shows a cell two pixels away.
     private static let oversampling = 2
 
-    init(index: TiledSpillIndex, cells: [(row: Int, col: Int)], pixelsAcross: Int, pixelsDown: Int) throws {
-        guard let firstRow = cells.map(\.row).min(), let lastRow = cells.map(\.row).max() else {
+    /// `rows` and `columns` are the grid rows and columns the pixels show (repeats allowed).
+    init(index: TiledSpillIndex, rows pixelRows: [Int], columns pixelColumns: [Int], pixelsAcross: Int, pixelsDown: Int) throws {
+        guard let firstRow = pixelRows.min(), let lastRow = pixelRows.max() else {
             rows = 0..<0; parts = []; return
         }
         let rows = firstRow..<lastRow + 1
         self.rows = rows
-        let columns = Array(Set(cells.map(\.col))).sorted()
+        let columns = Array(Set(pixelColumns)).sorted()
         var runs = [columns[0]..<columns[columns.count - 1] + 1]
         if index.locator.wrapsEastWest, columns.count > 1 {
             // The widest gap between used columns, the seam's included, is the part not read.

@@ -1,0 +1,59 @@
+import ArgumentParser
+import Foundation
+import Geo
+
+/// `geoq postcode`: postal codes.
+struct PostcodeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "postcode",
+        abstract: "Check postal codes.",
+        subcommands: [Check.self])
+
+    /// `geoq postcode check`: valid or not, and why.
+    struct Check: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "check",
+            abstract: "Say whether a postal code is valid, and why not.",
+            discussion: """
+            US ZIP codes are 5 digits (ZIP+4 is accepted and reduced to its ZIP); Canadian \
+            codes are A1A 1A1, with or without the space, in any case, never with D, F, I, O, \
+            Q or U, never starting with W or Z. Other countries follow the validation pattern \
+            of their country data (data/postcodes.tsv.gz). Without --country, the code's shape \
+            chooses: digits are read as a US ZIP, letter-digit-letter as Canadian, anything \
+            else is matched against every country's pattern. Exit status 0 when valid, 1 when not.
+
+            Examples:
+              geoq postcode check "K1A 0B1"
+              geoq postcode check W1A1A1 --country CA
+              geoq postcode check 00-950 --country PL
+            """)
+
+        @Argument(help: "The postal code.")
+        var code: String
+
+        @Option(help: ArgumentHelp("The country it belongs to (ISO 3166 alpha-2: US, CA, PL, …).", valueName: "CC"))
+        var country: String?
+
+        @OptionGroup var gazetteer: PlacesOptions
+
+        @OptionGroup var settingsFile: SettingsFileOption
+
+        func validate() throws {
+            try ArgumentBytes.requireValidUTF8()
+            if let country, !(country.count == 2 && country.allSatisfy { $0.isASCII && $0.isLetter }) {
+                throw ValidationError("--country: expected a two-letter ISO 3166 country code such as US or CA, got '\(country)'")
+            }
+        }
+
+        func run() throws {
+            // The patterns live in the postal-code file: load that one, not every town.
+            let gazetteer = try settingsFile.resolve(self.gazetteer)
+            let paths = try gazetteer.placesPaths()
+            let postalPaths = gazetteer.places.isEmpty ? paths.filter { $0.hasSuffix("postcodes.tsv.gz") } : paths
+            let engine = try EngineLoader.load(dem: nil, placesPaths: postalPaths)
+            let check = try engine.checkPostalCode(code, country: country)
+            print(check.description)
+            if !check.isValid { throw ExitCode(1) }
+        }
+    }
+}

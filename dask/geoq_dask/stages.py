@@ -1,0 +1,164 @@
+"""The tasks that run on the workers: each runs one geoq stage command as a subprocess.
+
+A stage that finds its prerequisite missing (a tile not filled, tiles not linked, a tile not
+finished) exits 1 with a message naming it; the task returns that as `missing` instead of raising,
+so the driver can run the prerequisite and try again rather than retrying a deterministic failure.
+Any other failure raises `StageFailed`, which Dask retries (`retries=`).
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import socket
+import subprocess
+import tempfile
+import time
+import uuid
+from pathlib import Path
+
+
+class StageFailed(RuntimeError):
+    """A geoq stage command failed on a worker for a reason other than a missing prerequisite."""
+
+
+# The messages with which geoq's stage commands name a prerequisite that is not done
+# (Sources/Geo/Flood/Tiled/TiledWorkFolder+*.swift).
+_NOT_FILLED = re.compile(r"tile (\d+) is not filled")
+_NOT_LINKED = re.compile(r"tiles are not linked")
+_NOT_FINISHED = re.compile(r"tile (\d+) is not finished")
+
+
+def missing_prerequisite(message: str) -> tuple[str, int | None] | None:
+    """The stage (and tile) a geoq error message says must run first, or None."""
+    if match := _NOT_FILLED.search(message):
+        return ("fill-tile", int(match.group(1)))
+    if _NOT_LINKED.search(message):
+        return ("link", None)
+    if match := _NOT_FINISHED.search(message):
+        return ("finish-tile", int(match.group(1)))
+    return None
+
+
+def resolve_binary(binary: str) -> str | None:
+    """The geoq binary's absolute path on this host, or None when there is none."""
+    found = shutil.which(binary)
+    return os.path.abspath(found) if found else None
+
+
+def _run(binary: str, args: list[str], stage: str, tile: int | None) -> dict:
+    path = resolve_binary(binary)
+    if path is None:
+        raise StageFailed(f"{socket.gethostname()}: no geoq binary {binary!r} (not found or not executable)")
+    started = time.perf_counter()
+    # wait4 rather than subprocess.run: the child's own CPU time, which the projection of
+    # docs/scale.md uses because it does not depend on how busy the host is.
+    with tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err:
+        child = subprocess.Popen([path, *args], stdout=out, stderr=err, text=True)
+        _, status, usage = os.wait4(child.pid, 0)
+        child.returncode = returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0), err.seek(0)
+        stdout, stderr = out.read(), err.read()
+    seconds = time.perf_counter() - started
+    result = {"stage": stage, "tile": tile, "seconds": seconds, "cpuSeconds": usage.ru_utime + usage.ru_stime,
+              "host": socket.gethostname(), "pid": os.getpid(), "stdout": stdout, "missing": None}
+    if returncode != 0:
+        message = stderr.strip() or f"exit status {returncode}"
+        missing = missing_prerequisite(message) if returncode == 1 else None
+        if missing is None:
+            raise StageFailed(f"{socket.gethostname()}: geoq {' '.join(args)} failed: {message}")
+        result["missing"] = missing
+        result["message"] = message
+    return result
+
+
+def plan(binary: str, dem: str, tile_size: str, work: str, options: list[str]) -> dict:
+    """`geoq index plan`: returns its figures and the tile layout from the plan it wrote."""
+    result = _run(binary, ["index", "plan", "--dem", dem, "--tile-size", tile_size, "--work", work, *options],
+                  "plan", None)
+    result["figures"] = json.loads(result["stdout"])
+    layout = json.loads(Path(work, "plan.json").read_text())["layout"]
+    result["layout"] = {key: layout[key] for key in ("gridWidth", "gridHeight", "tileWidth", "tileHeight")}
+    return result
+
+
+def _size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0
+
+
+def fill_tile(binary: str, work: str, tile: int) -> dict:
+    """`geoq index fill-tile`: stage 1 of one tile."""
+    result = _run(binary, ["index", "fill-tile", "--work", work, "--tile", str(tile)], "fill-tile", tile)
+    name = f"tile-{tile:06d}"
+    result["graphBytes"] = _size(Path(work, "fill", name + ".graph"))
+    result["cellsBytes"] = _size(Path(work, "fill", name + ".cells"))
+    return result
+
+
+def link(binary: str, work: str) -> dict:
+    """`geoq index link`: stage 2, the merge; returns the bytes it read (every tile's graph)."""
+    result = _run(binary, ["index", "link", "--work", work], "link", None)
+    result["inputBytes"] = sum(_size(path) for path in Path(work, "fill").glob("tile-*.graph"))
+    result["outputBytes"] = _size(Path(work, "link.bin"))
+    return result
+
+
+def finish_tile(binary: str, work: str, tile: int) -> dict:
+    """`geoq index finish-tile`: stage 3 of one tile."""
+    return _run(binary, ["index", "finish-tile", "--work", work, "--tile", str(tile)], "finish-tile", tile)
+
+
+def assemble(binary: str, work: str, output: str) -> dict:
+    """`geoq index assemble`: the COG and its curves from the finished tiles."""
+    return _run(binary, ["index", "assemble", "--work", work, "-o", output], "assemble", None)
+
+
+# Checks run on every worker at start (Client.run).
+
+def geoq_version(binary: str) -> dict:
+    """This worker's geoq: its path and `geoq --version`, or why there is none."""
+    path = resolve_binary(binary)
+    if path is None:
+        return {"host": socket.gethostname(), "path": None, "version": None,
+                "error": f"no geoq binary {binary!r} (not found or not executable)"}
+    try:
+        process = subprocess.run([path, "--version"], capture_output=True, text=True, timeout=60)
+    except (OSError, subprocess.TimeoutExpired) as error:
+        return {"host": socket.gethostname(), "path": path, "version": None, "error": f"{path} --version: {error}"}
+    if process.returncode != 0:
+        return {"host": socket.gethostname(), "path": path, "version": None,
+                "error": f"{path} --version exited {process.returncode}: {process.stderr.strip()}"}
+    return {"host": socket.gethostname(), "path": path, "version": process.stdout.strip(), "error": None}
+
+
+PROBE_NAME = ".geoq-dask-shared-probe"
+
+
+def write_probe(work: str) -> dict:
+    """Creates the work folder and writes a random token into it, for the other workers to read."""
+    folder = Path(work)
+    token = uuid.uuid4().hex
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        temporary = folder / f"{PROBE_NAME}.{token}.tmp"
+        temporary.write_text(token)
+        os.replace(temporary, folder / PROBE_NAME)
+    except OSError as error:
+        raise StageFailed(f"{socket.gethostname()}: cannot write to the work folder {work}: {error.strerror or error}")
+    return {"token": token, "host": socket.gethostname(), "path": str(folder.resolve())}
+
+
+def read_probe(work: str) -> str | None:
+    """The token in the work folder's probe as this worker sees it, or None."""
+    try:
+        return Path(work, PROBE_NAME).read_text()
+    except OSError:
+        return None
+
+
+def remove_probe(work: str) -> None:
+    Path(work, PROBE_NAME).unlink(missing_ok=True)
