@@ -152,7 +152,9 @@ public struct ElevationGridShape: Sendable {
 
 /// Open GDAL handles of one file, lent to one reader at a time (a handle is not thread-safe).
 private final class DatasetPool: Sendable {
-    /// A handle that is idle, owned by the pool alone until it is lent.
+    /// A handle that is idle, owned by the pool alone until it is lent. `@unchecked` because a
+    /// C pointer cannot say it is moved rather than shared: `idle`'s Mutex hands each handle to
+    /// one reader at a time, which is all GDAL asks.
     private struct Handle: @unchecked Sendable {
         let dataset: GDALDatasetH
     }

@@ -57,7 +57,7 @@ extension TiledWorkFolder {
                 }
                 return blocks
             } catch let invalid as WorkFile.Invalid {
-                throw TiledBuildError.tileNotFinished(tile: tile, reason: invalid.reason)
+                throw tileNotFinished(tile, reason: invalid.reason)
             }
         }
         let nodata = Sample(levelValue: plan.isInt16 ? Double(TiledIndexFiles.int16Nodata) : .nan)
@@ -155,7 +155,7 @@ struct CoarseLevels<Sample: TileSample> {
                         for tileCol in 0..<layout.tilesAcross where mapped[tileRow * layout.tilesAcross + tileCol] == nil {
                             let tile = tileRow * layout.tilesAcross + tileCol
                             guard let data = try? Data(contentsOf: folder.file("spill", tile, "blocks"), options: .alwaysMapped) else {
-                                throw TiledBuildError.tileNotFinished(tile: tile, reason: "its blocks vanished")
+                                throw folder.tileNotFinished(tile, reason: "its blocks vanished")
                             }
                             mapped[tile] = data
                         }
