@@ -587,7 +587,8 @@
       globeLoading = (async () => {
         const started = performance.now();
         if (!window.GeoqGlobe) { await loadScript("/static/relief.js"); await loadScript("/static/globe.js"); }
-        if (!GeoqGlobe.supported()) throw new Error("This browser cannot draw WebGL, so the globe cannot be shown; the map stays.");
+        const unsupported = GeoqGlobe.unsupportedReason();
+        if (unsupported) throw new Error(unsupported);
         if (!window.THREE) {
           try { await loadScript("/three/three.min.js"); }
           catch (_) { throw new Error("The globe needs three.js: install the Debian package libjs-three where geoq runs; the map stays."); }

@@ -9,32 +9,59 @@ window.GeoqGlobe = (function () {
   const MESH_COLUMNS = 1024, MESH_ROWS = 512; // quads: 525,825 vertices, 1,048,576 triangles
   const MIN_DISTANCE = 1.08, MAX_DISTANCE = 8; // camera distance from the centre, in Earth radii
   const FIELD_OF_VIEW = 35; // degrees, vertical
+  const BACKGROUND = "#0b1a2b";
   const { NO_DATA, NEVER_WATER, rampTable, hillShading } = window.GeoqRelief;
 
-  /** Whether this browser can draw the globe: WebGL whose vertex shaders read textures. */
-  function supported() {
+  /**
+   * Which WebGL draws the globe here: "webgl2" (with EXT_color_buffer_float) or "webgl" (with
+   * OES_texture_float and WEBGL_color_buffer_float), both with textures in vertex shaders, since
+   * the ground picture holds elevations and levels as 32-bit floats; null when neither can.
+   */
+  let probedKind; // probed once: each probe makes a WebGL context
+  function graphicsKind() {
+    if (probedKind === undefined) probedKind = probeGraphics();
+    return probedKind;
+  }
+  function probeGraphics() {
     try {
+      const gl2 = document.createElement("canvas").getContext("webgl2");
+      if (gl2 && gl2.getExtension("EXT_color_buffer_float") && gl2.getParameter(gl2.MAX_VERTEX_TEXTURE_IMAGE_UNITS) > 0) return "webgl2";
       const gl = document.createElement("canvas").getContext("webgl");
-      return !!(gl && gl.getParameter(gl.MAX_VERTEX_TEXTURE_IMAGE_UNITS) > 0);
-    } catch (_) {
-      return false;
-    }
+      if (gl && gl.getExtension("OES_texture_float") && gl.getExtension("WEBGL_color_buffer_float") && gl.getParameter(gl.MAX_VERTEX_TEXTURE_IMAGE_UNITS) > 0) return "webgl";
+    } catch (_) { /* no WebGL at all */ }
+    return null;
+  }
+
+  /** Why this browser cannot draw the globe, in one line, or null when it can. */
+  function unsupportedReason() {
+    if (graphicsKind()) return null;
+    const anyWebGL = (() => { try { return !!document.createElement("canvas").getContext("webgl"); } catch (_) { return false; } })();
+    return anyWebGL ? "This browser's WebGL cannot draw into floating-point textures, which the globe needs; the map stays."
+      : "This browser cannot draw WebGL, so the globe cannot be shown; the map stays.";
   }
 
   // ---- Shaders -------------------------------------------------------------------------------
-  // Two passes, so that a new sea level costs one light pass over the screen's pixels:
-  // 1. (when the camera or the exaggeration changes) the relief mesh is drawn into a picture that
-  //    says, for each pixel, which relief block it shows and how the block is lit (hill shading);
-  // 2. (every frame) each pixel reads its block's elevation and spill level and is classified
-  //    against the level, as the server's FloodClass.of does, coloured as FloodPalette does (the
-  //    ramps are a table made here from /v1/palette, one entry a metre, so the colours are the
-  //    tiles' own). The ground is the relief itself: when the sea falls, the sea bed shows.
+  // Two passes, so that a new sea level costs one light pass over the globe's pixels:
+  // 1. (when the camera or the exaggeration changes) the relief mesh is drawn into a picture of
+  //    32-bit floats that holds, for each pixel, all the level does not change: the elevation and
+  //    spill level of the relief block it shows, and the block's hill-shaded colour while dry;
+  // 2. (every frame) each pixel of the globe's outline reads its four floats and is classified
+  //    against the level, a uniform, as the server's FloodClass.of does, coloured as FloodPalette
+  //    does (the ramps are a table made here from /v1/palette, one entry a metre, so the colours
+  //    are the tiles' own). A new level is thus a uniform and one frame: a few comparisons and a
+  //    sea-ramp lookup a pixel. The ground is the relief itself: when the sea falls, the sea bed shows.
 
   const shaderCommon = `
     uniform sampler2D relief;
     uniform vec2 reliefSize;
     uniform vec4 reliefBounds; // west, south, east, north (degrees)
     uniform float exaggeration;
+    // A texel by its column and row: texelFetch where WebGL 2 has it (no filtering, no division).
+    #if __VERSION__ >= 300
+    #define FETCH(sampler, size, xy) texelFetch(sampler, ivec2(xy), 0)
+    #else
+    #define FETCH(sampler, size, xy) texture2D(sampler, (floor(xy) + 0.5) / (size))
+    #endif
     const float EARTH_RADIUS_M = ${EARTH_RADIUS_M.toFixed(1)};
     // A block's elevation and spill level from its four bytes (FloodRelief's two 16-bit bands).
     vec2 levelsOf(vec4 texel) {
@@ -61,23 +88,39 @@ window.GeoqGlobe = (function () {
       gl_Position = projectionMatrix * modelViewMatrix * vec4(position * radius, 1.0);
     }`;
 
-  // The block's column and row in 23 bits (red, green, blue) and its shading in alpha (1–255;
-  // 0 where no ground is drawn).
+  // For each pixel, what the level does not change: x the elevation the sea's depth is measured
+  // from (−8,000 m where the relief has no data, as the tiles do), y the spill level, z the level
+  // from which the block is isolated lowland (never, without data), w 1 + its colour while dry
+  // (24 bits: land by height or exposed sea floor, hill-shaded; grey without data). w 0: no ground.
+  // Since a block's spill level is never below its elevation, a dry block (elevation above the
+  // level) with its spill level at or below 0 has the level below 0: exposed sea floor.
   const groundFragmentShader = shaderCommon + `
     uniform sampler2D shading;
+    uniform sampler2D ramps;
+    uniform float rampLength;
+    uniform vec3 exposedColour;
     varying vec2 vLonLat;
     void main() {
-      vec2 coordinate = reliefCoordinate(vLonLat);
-      vec2 block = min(floor(coordinate * reliefSize), reliefSize - 1.0);
-      float index = block.x * 2048.0 + block.y;
-      float red = floor(index / 65536.0), green = floor((index - red * 65536.0) / 256.0);
-      float blue = index - red * 65536.0 - green * 256.0;
-      gl_FragColor = vec4(red, green, blue, max(1.0, floor(texture2D(shading, coordinate).r * 255.0 + 0.5))) / 255.0;
+      vec2 block = min(floor(reliefCoordinate(vLonLat) * reliefSize), reliefSize - 1.0);
+      vec2 levels = levelsOf(FETCH(relief, reliefSize, block));
+      float elevation = levels.x, spill = levels.y;
+      bool noData = elevation < -1e8;
+      float light = 0.4 + 0.9 * (max(1.0, floor(FETCH(shading, reliefSize, block).r * 255.0 + 0.5)) - 1.0) / 254.0; // 1 on flat ground
+      vec3 land = FETCH(ramps, vec2(rampLength, 2.0), vec2(clamp(elevation, 0.0, rampLength - 1.0), 0.0)).rgb;
+      vec3 dry = noData ? vec3(0.2) : clamp((spill <= 0.0 ? exposedColour : land) * light, 0.0, 1.0);
+      vec3 bytes = floor(dry * 255.0 + 0.5);
+      gl_FragColor = vec4(noData ? -8000.0 : elevation, spill, noData ? ${NEVER_WATER.toFixed(1)} : elevation,
+                          1.0 + bytes.r * 65536.0 + bytes.g * 256.0 + bytes.b);
     }`;
 
+  // The screen pass covers only the globe's outline (a polygon round the circle the relief's
+  // highest point can reach, scaled to the view): the background beyond it is merely cleared.
   const screenVertexShader = `
-    void main() { gl_Position = vec4(position.xy, 0.0, 1.0); }`;
+    uniform vec2 outline; // the outline's radius across and up, in clip space
+    void main() { gl_Position = vec4(position.xy * outline, 0.0, 1.0); }`;
 
+  // The level's part, in as few operations as can be: wet at or above the spill level (flooded
+  // red on land, else the sea ramp by depth), isolated lowland from its elevation up, else dry.
   const screenFragmentShader = shaderCommon + `
     uniform sampler2D ground;
     uniform sampler2D ramps; // row 0: land by elevation, row 1: sea by depth; one texel a metre
@@ -86,38 +129,19 @@ window.GeoqGlobe = (function () {
     uniform float rampLength;
     uniform vec3 floodedColour;
     uniform vec3 isolatedColour;
-    uniform vec3 exposedColour;
     uniform vec3 hatchColour;
     uniform vec3 background;
     uniform vec2 hatch; // period and stripe width in pixels; period 0: no hatching
 
     void main() {
-      vec4 encoded = floor(texture2D(ground, gl_FragCoord.xy / viewport) * 255.0 + 0.5);
-      if (encoded.a == 0.0) { gl_FragColor = vec4(background, 1.0); return; }
-      float index = encoded.r * 65536.0 + encoded.g * 256.0 + encoded.b;
-      float column = floor(index / 2048.0);
-      vec2 levels = levelsOf(texture2D(relief, (vec2(column, index - column * 2048.0) + 0.5) / reliefSize));
-      float elevation = levels.x, spill = levels.y;
-      bool noData = elevation < -1e8;
-      vec3 colour;
-      if (spill <= rise) {
-        if (!noData && elevation > 0.0) {
-          colour = floodedColour;
-          if (hatch.x > 0.0 && mod(floor(gl_FragCoord.x) + floor(gl_FragCoord.y), hatch.x) < hatch.y) colour = hatchColour;
-        } else {
-          float depth = rise - (noData ? -8000.0 : elevation);
-          colour = texture2D(ramps, vec2((clamp(floor(depth + 0.5), 0.0, rampLength - 1.0) + 0.5) / rampLength, 0.75)).rgb;
-        }
-      } else if (noData) {
-        colour = vec3(0.2);
-      } else if (elevation <= rise) {
-        colour = isolatedColour;
-      } else {
-        if (rise < 0.0 && spill <= 0.0) colour = exposedColour;
-        else colour = texture2D(ramps, vec2((clamp(elevation, 0.0, rampLength - 1.0) + 0.5) / rampLength, 0.25)).rgb;
-        colour *= 0.4 + 0.9 * (encoded.a - 1.0) / 254.0; // hill shading: 1 on flat ground
-      }
-      gl_FragColor = vec4(clamp(colour, 0.0, 1.0), 1.0);
+      vec4 here = FETCH(ground, viewport, gl_FragCoord.xy);
+      vec3 sea = FETCH(ramps, vec2(rampLength, 2.0), vec2(clamp(floor(rise - here.x + 0.5), 0.0, rampLength - 1.0), 1.0)).rgb;
+      bool hatched = hatch.x > 0.0 && mod(floor(gl_FragCoord.x) + floor(gl_FragCoord.y), hatch.x) < hatch.y;
+      float code = here.w - 1.0, red = floor(code / 65536.0), green = floor((code - red * 65536.0) / 256.0);
+      vec3 dry = vec3(red, green, code - red * 65536.0 - green * 256.0) / 255.0;
+      vec3 colour = rise >= here.y ? (here.x > 0.0 ? (hatched ? hatchColour : floodedColour) : sea)
+                  : rise >= here.z ? isolatedColour : dry;
+      gl_FragColor = vec4(here.w == 0.0 ? background : colour, 1.0);
     }`;
 
   // ---- Geometry ------------------------------------------------------------------------------
@@ -151,6 +175,21 @@ window.GeoqGlobe = (function () {
     return geometry;
   }
 
+  /** A polygon holding the unit circle, as a triangle fan (the screen pass's outline). */
+  function outlineGeometry() {
+    const sides = 48, reach = 1 / Math.cos(Math.PI / sides), positions = [0, 0, 0];
+    for (let side = 0; side <= sides; side++) {
+      const angle = 2 * Math.PI * side / sides;
+      positions.push(Math.cos(angle) * reach, Math.sin(angle) * reach, 0);
+    }
+    const indices = [];
+    for (let side = 1; side <= sides; side++) indices.push(0, side, side + 1);
+    const geometry = new THREE.BufferGeometry();
+    geometry.setIndex(indices);
+    geometry.setAttribute("position", new THREE.Float32BufferAttribute(positions, 3));
+    return geometry;
+  }
+
   function hexColour(hex) {
     return new THREE.Vector3(parseInt(hex.slice(1, 3), 16) / 255, parseInt(hex.slice(3, 5), 16) / 255, parseInt(hex.slice(5, 7), 16) / 255);
   }
@@ -174,14 +213,18 @@ window.GeoqGlobe = (function () {
     canvas.setAttribute("aria-roledescription", "globe");
     canvas.setAttribute("aria-label", "Globe of the sea at the chosen level. Arrow keys turn it, plus and minus zoom, Enter reads the point at the centre.");
     container.append(canvas);
-    const renderer = new THREE.WebGLRenderer({ canvas, antialias: false, preserveDrawingBuffer: true });
+    const kind = graphicsKind();
+    const context = canvas.getContext(kind, { alpha: false, antialias: false, depth: true, stencil: false, preserveDrawingBuffer: true });
+    for (const name of kind === "webgl2" ? ["EXT_color_buffer_float"] : ["OES_texture_float", "WEBGL_color_buffer_float"]) context.getExtension(name);
+    const renderer = new THREE.WebGLRenderer({ canvas, context, antialias: false, preserveDrawingBuffer: true });
     renderer.setPixelRatio(window.devicePixelRatio || 1);
-    renderer.setClearColor(0x000000, 0); // the ground picture: alpha 0 where no ground is drawn
     const camera = new THREE.PerspectiveCamera(FIELD_OF_VIEW, 1, 0.01, 100);
-    const groundTarget = new THREE.WebGLRenderTarget(1, 1, { minFilter: THREE.NearestFilter, magFilter: THREE.NearestFilter, depthBuffer: true, stencilBuffer: false });
+    const groundTarget = new THREE.WebGLRenderTarget(1, 1, { type: THREE.FloatType, minFilter: THREE.NearestFilter, magFilter: THREE.NearestFilter, depthBuffer: true, stencilBuffer: false });
     groundTarget.texture.generateMipmaps = false;
 
     const { relief, palette } = options;
+    let highest = 0; // metres: the relief's highest block
+    for (let i = 0; i < relief.levels.length; i += 2) if (relief.levels[i] > highest) highest = relief.levels[i];
     const texture = new THREE.DataTexture(relief.texels, relief.width, relief.height, THREE.RGBAFormat, THREE.UnsignedByteType);
     texture.magFilter = THREE.NearestFilter;
     texture.minFilter = THREE.NearestFilter;
@@ -204,20 +247,23 @@ window.GeoqGlobe = (function () {
       reliefBounds: { value: new THREE.Vector4(...relief.bounds) },
       exaggeration: { value: options.exaggeration },
       shading: { value: shading },
+      ramps: { value: ramps },
+      rampLength: { value: RAMP_LENGTH },
+      exposedColour: { value: colourOf("exposedSeaFloor") },
     };
     const uniforms = {
       relief: shared.relief,
       reliefSize: shared.reliefSize,
       ground: { value: groundTarget.texture },
-      ramps: { value: ramps },
-      rampLength: { value: RAMP_LENGTH },
+      ramps: shared.ramps,
+      rampLength: shared.rampLength,
       viewport: { value: new THREE.Vector2(1, 1) },
       rise: { value: options.rise },
       floodedColour: { value: colourOf("newlyFlooded") },
       isolatedColour: { value: colourOf("isolatedLowland") },
-      exposedColour: { value: colourOf("exposedSeaFloor") },
       hatchColour: { value: hexColour(palette.hatch.colour) },
-      background: { value: hexColour("#0b1a2b") },
+      background: { value: hexColour(BACKGROUND) },
+      outline: { value: new THREE.Vector2(10, 10) },
       hatch: { value: new THREE.Vector2(options.hatched ? palette.hatch.periodPx : 0, palette.hatch.stripePx) },
     };
     const groundScene = new THREE.Scene();
@@ -225,7 +271,7 @@ window.GeoqGlobe = (function () {
     earth.frustumCulled = false;
     groundScene.add(earth);
     const screenScene = new THREE.Scene();
-    const screen = new THREE.Mesh(new THREE.PlaneBufferGeometry(2, 2),
+    const screen = new THREE.Mesh(outlineGeometry(),
       new THREE.ShaderMaterial({ uniforms, vertexShader: screenVertexShader, fragmentShader: screenFragmentShader, depthTest: false, depthWrite: false }));
     screen.frustumCulled = false;
     screenScene.add(screen);
@@ -264,18 +310,33 @@ window.GeoqGlobe = (function () {
       camera.updateMatrixWorld();
     }
 
+    /**
+     * Sizes the screen pass's outline to the circle the relief's highest point can reach: seen
+     * from distance d, a sphere of radius r fills a cone of half-angle asin(r / d) round the view's
+     * centre. Inside that sphere (close up, high relief) the outline covers the whole screen.
+     */
+    function fitOutline() {
+      const reach = 1 + highest * shared.exaggeration.value / EARTH_RADIUS_M;
+      const ratio = reach / camera.position.length();
+      const radius = ratio >= 0.999 ? 10 : Math.min(10, Math.tan(Math.asin(ratio)) / Math.tan(FIELD_OF_VIEW / 2 * Math.PI / 180) * 1.01);
+      uniforms.outline.value.set(radius / camera.aspect, radius);
+    }
+
     /** Draws now; returns the milliseconds the graphics card took (waited for with a pixel read). */
     function draw() {
       placeCamera();
       const start = performance.now();
       const groundKey = camera.matrixWorld.elements.join(",") + "|" + camera.projectionMatrix.elements.join(",") + "|" + shared.exaggeration.value;
       if (groundKey !== groundDrawnFor) {
+        renderer.setClearColor(0x000000, 0); // the ground picture: w 0 where no ground is drawn
         renderer.setRenderTarget(groundTarget);
         renderer.clear();
         renderer.render(groundScene, camera);
         renderer.setRenderTarget(null);
+        fitOutline();
         groundDrawnFor = groundKey;
       }
+      renderer.setClearColor(BACKGROUND, 1);
       renderer.render(screenScene, camera);
       const gl = renderer.getContext();
       gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, new Uint8Array(4));
@@ -485,5 +546,5 @@ window.GeoqGlobe = (function () {
   const distanceForZoom = (z) => 1 + 6.4 / Math.pow(2, z - 1);
   const zoomForDistance = (d) => Math.max(1, Math.min(10, Math.round(1 + Math.log2(6.4 / Math.max(1e-3, d - 1)))));
 
-  return { supported, create, loadRelief: window.GeoqRelief.load, distanceForZoom, zoomForDistance };
+  return { unsupportedReason, create, loadRelief: window.GeoqRelief.load, distanceForZoom, zoomForDistance };
 })();
