@@ -109,7 +109,9 @@ struct TileBlocks {
             rawLevel = (rows, cols, decimated)
         }
 
-        try WorkFile.write(url, kind: .blocks, planDigest: folder.digest, tile: tile) { writer in
+        let capacity = 1024 + compressed.reduce(0) { $0 + $1.count + 16 }
+            + (rawLevel?.bands.reduce(0) { $0 + 8 + $1.count * MemoryLayout<Sample>.size } ?? 0)
+        try WorkFile.write(url, kind: .blocks, planDigest: folder.digest, tile: tile, capacity: capacity) { writer in
             let blockCount = tables.reduce(0) { $0 + $1.across * $1.down }
             let tableBytes = 8 + tables.count * 32 + blockCount * 16
             let rawBytes = 8 + (rawLevel.map { 32 + $0.bands.reduce(0) { $0 + 8 + $1.count * MemoryLayout<Sample>.size } } ?? 0)

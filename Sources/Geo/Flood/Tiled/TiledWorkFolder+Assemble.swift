@@ -26,7 +26,7 @@ extension TiledWorkFolder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let planJSON = Array(try encoder.encode(plan))
-        try WorkFile.write(URL(fileURLWithPath: curvesPath), kind: .curves, planDigest: digest, tile: Int(Int32.max)) { writer in
+        try WorkFile.write(URL(fileURLWithPath: curvesPath), kind: .curves, planDigest: digest, tile: Int(Int32.max), durable: true) { writer in
             writer.array(planJSON)
             TileCurves(combining: curves).encode(into: &writer)
             writer.integer(UInt64(curves.count))
