@@ -14,6 +14,8 @@ protocol TileSample: Comparable, Sendable, BitwiseCopyable {
     /// The sample of a level computed in doubles; −∞ and +∞ become the sentinels.
     init(levelValue: Double)
     static func makeQueue(samples: UnsafeBufferPointer<Self>) -> Queue
+    /// A tile's cells of the input, nodata rewritten to the sentinels as the plan says.
+    static func readNormalized(from source: RasterSource, rect: TileLayout.Rect, plan: TiledBuildPlan) throws -> [Self]
 }
 
 /// The priority queue of a Priority-Flood: pops the lowest level first. Pushes never go below
@@ -34,6 +36,9 @@ extension Int16: TileSample {
         if levelValue == -.infinity { self = .alwaysWater } else if levelValue == .infinity { self = .neverWater } else { self = Int16(levelValue) }
     }
     static func makeQueue(samples: UnsafeBufferPointer<Int16>) -> BucketQueue { BucketQueue(samples: samples) }
+    static func readNormalized(from source: RasterSource, rect: TileLayout.Rect, plan: TiledBuildPlan) throws -> [Int16] {
+        TileSamples.normalized(try source.readInt16(rect), nodata: plan.int16Nodata, policy: plan.options.nodata)
+    }
 }
 
 extension Float: TileSample {
@@ -42,6 +47,9 @@ extension Float: TileSample {
     var levelValue: Double { Double(self) }
     init(levelValue: Double) { self = Float(levelValue) }
     static func makeQueue(samples: UnsafeBufferPointer<Float>) -> FloatLevelQueue { FloatLevelQueue() }
+    static func readNormalized(from source: RasterSource, rect: TileLayout.Rect, plan: TiledBuildPlan) throws -> [Float] {
+        TileSamples.normalized(try source.readFloat(rect), policy: plan.options.nodata)
+    }
 }
 
 /// A bucket queue for Int16 levels whose buckets are laid out flat, sized from the samples'

@@ -5,13 +5,14 @@ extension TiledWorkFolder {
     /// Stage 3 on one tile: each cell's spill level is max(its local level, its label's level);
     /// writes the tile's blocks for the index (band 1 spill level, band 2 elevation) and its curves.
     /// Does nothing when valid files made from the current link are already there.
-    public func finish(tile: Int) throws {
+    /// `source` may be shared by the calls of one thread; nil opens the input.
+    public func finish(tile: Int, source: RasterSourceHandle? = nil) throws {
         try checkTile(tile)
         if isFinished(tile: tile) { return }
-        if plan.isInt16 { try finish(tile: tile, as: Int16.self) } else { try finish(tile: tile, as: Float.self) }
+        if plan.isInt16 { try finish(tile: tile, source: source, as: Int16.self) } else { try finish(tile: tile, source: source, as: Float.self) }
     }
 
-    private func finish<Sample: TileSample>(tile: Int, as: Sample.Type) throws {
+    private func finish<Sample: TileSample>(tile: Int, source: RasterSourceHandle?, as: Sample.Type) throws {
         let graphChecksum: UInt64
         do {
             graphChecksum = try filledGraphChecksum(tile: tile)
@@ -30,16 +31,17 @@ extension TiledWorkFolder {
         let cells = try readCells(tile: tile, as: Sample.self)
         let levels = TileFill<Sample>.finish(local: cells.local, labels: cells.labels, labelLevels: linked.levels)
         let rect = plan.layout.rect(tile)
+        let samples = try readSamples(rect: rect, source: source, as: Sample.self)
         let blocksURL = file("spill", tile, "blocks")
         // GeoTIFF has one nodata value for all bands: one no spill level can take (Int16 levels
         // are clamped to ±32766 between the ±32767 sentinels; float levels are never NaN).
         let nodata = Sample(levelValue: plan.isInt16 ? Double(TiledIndexFiles.int16Nodata) : .nan)
-        let elevations = cells.samples.map { $0 == .alwaysWater || $0 == .neverWater ? nodata : $0 }
+        let elevations = samples.map { $0 == .alwaysWater || $0 == .neverWater ? nodata : $0 }
         try TileBlocks.write(blocksURL, folder: self, tile: tile, rect: rect, bands: [levels, elevations], nodata: nodata)
         guard let blocksChecksum = WorkFile.storedChecksum(blocksURL) else {
             throw GeoError.unreadableFile(path: blocksURL.path, message: "vanished right after it was written")
         }
-        let curves = TileCurves(samples: cells.samples, levels: levels, rect: rect, rowAreasKm2: rowAreasKm2)
+        let curves = TileCurves(samples: samples, levels: levels, rect: rect, rowAreasKm2: rowAreasKm2)
         try WorkFile.write(file("spill", tile, "curves"), kind: .curves, planDigest: digest, tile: tile) { writer in
             writer.integer(linked.linkChecksum)
             writer.integer(blocksChecksum)
