@@ -114,10 +114,17 @@ struct PlacesOptions: ParsableArguments {
 /// datasets it needs, and reaches data only through the engine this returns.
 enum EngineLoader {
     /// Loads the raster at `demPath` (with `dem`'s options) and the gazetteers at `placesPaths`
-    /// (towns, postal codes, airports: one index), each when given, and joins them.
-    static func load(dem: DEMOptions, demPath: String?, placesPaths: [String]?) throws -> QueryEngine {
+    /// (towns, postal codes, airports: one index), each when given, and joins them. The
+    /// completion index comes from the cache folder (`PlaceIndexCache`) unless `--no-cache`;
+    /// `verifyPlacesIndex` also checksums the whole cached file (the service does).
+    static func load(dem: DEMOptions, demPath: String?, placesPaths: [String]?, verifyPlacesIndex: Bool = false) throws -> QueryEngine {
         let flood = try dem.loadFlood(path: demPath)
-        let places = try placesPaths.map { PlaceCompleter(gazetteer: try Gazetteer(contentsOfFiles: $0)) }
+        let places = try placesPaths.map { paths -> PlaceCompleter in
+            let build = { PlaceCompleter(gazetteer: try Gazetteer(contentsOfFiles: paths)) }
+            if dem.noCache { return try build() }
+            return try PlaceIndexCache(directory: dem.cacheStore().directory)
+                .completer(placesPaths: paths, verifyPayload: verifyPlacesIndex, notice: { Terminal.notice($0) }, build: build).0
+        }
         return QueryEngine(flood: flood, demSource: dem.index ?? demPath, places: places)
     }
 }

@@ -64,7 +64,8 @@ extension PrefixTrie {
         private mutating func expand(_ node: Int) {
             guard trie.topCount[node] > 0 else { return }
             pushPosting(at: Int(trie.postingStart[node]), end: Int(trie.postingStart[node + 1]))
-            pushChild(at: Int(trie.childStart[node]), end: Int(trie.childStart[node + 1]))
+            let children = trie.childRange(of: node)
+            pushChild(at: children.lowerBound, end: children.upperBound)
         }
 
         private mutating func pushPosting(at position: Int, end: Int) {

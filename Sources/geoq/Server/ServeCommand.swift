@@ -65,7 +65,8 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let engine = try EngineLoader.load(dem: dataset, demPath: try dataset.demPath(), placesPaths: try gazetteer.placesPaths())
+        let engine = try EngineLoader.load(dem: dataset, demPath: try dataset.demPath(), placesPaths: try gazetteer.placesPaths(),
+                                           verifyPlacesIndex: true)
         guard let specPath = EmbeddedData.repositoryFile("openapi.yaml"), let spec = FileManager.default.contents(atPath: specPath) else {
             throw GeoError.unreadableFile(path: "openapi.yaml", message: "not found beside data/; expected the repository's OpenAPI description")
         }
