@@ -197,6 +197,9 @@ extension PlaceCompleter {
             }
             var visits = 0
             while let entry = walk.next() {
+                // Entries passed over by a filter count too: a filter that keeps few places
+                // must not send the walk through a whole subtree.
+                if visits >= maximumVisits { break }
                 visits += 1
                 let place = Int(trie.entryGroup[Int(entry)])
                 if let areas, !isPlace(place, in: areas) { continue }
@@ -213,7 +216,6 @@ extension PlaceCompleter {
                         localPlaces.removeLast()
                     }
                 }
-                if visits >= maximumVisits { break }
                 if localScores.count == limit && walk.bound * maximumFactor < localScores[limit - 1] { break }
                 // Postal codes tie by the thousand (codes of towns GeoNames does not know weigh
                 // alike); a tie comes later in entry order and loses to the places held.

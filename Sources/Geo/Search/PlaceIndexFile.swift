@@ -160,6 +160,9 @@ enum PlaceIndexFile {
             guard checksum == payloadChecksum else { throw DecodeError(reason: "its checksum does not match") }
         }
 
+        /// Where the first section starts (the header's length).
+        var payloadStart: Int { sections.first?.offset ?? storage.byteCount }
+
         /// Whether every section has been read (a file of another shape has sections left).
         var isAtEnd: Bool { next == sections.count }
 

@@ -91,7 +91,10 @@ struct PlaceTable: Sendable {
 
     /// The whole place. O(its strings).
     func place(_ place: Int) -> Place {
-        let first = Int(stringStart[place]), end = max(first, Int(stringStart[place + 1]))
+        // A place has at most 65,535 names past its fixed strings (the index numbers names in
+        // 16 bits); a damaged file claiming more is read that far and no further.
+        let first = Int(stringStart[place])
+        let end = min(max(first, Int(stringStart[place + 1])), first + Self.fixedStrings + Int(UInt16.max))
         let codes = Int(codeCount[place])
         let extra = (first + Self.fixedStrings)..<max(first + Self.fixedStrings, end)
         let elevation = elevation[place]

@@ -71,7 +71,7 @@ extension PrefixTrie {
         private mutating func pushPosting(at position: Int, end: Int) {
             guard position < end else { return }
             let entry = trie.postings[position]
-            heap.insert(Item(score: trie.entryScore[Int(entry)], tie: -Int32(entry) - 1, kind: .posting,
+            heap.insert(Item(score: trie.entryScore[Int(entry)], tie: -Int32(truncatingIfNeeded: entry) - 1, kind: .posting,
                              position: UInt32(position), end: UInt32(end)))
         }
 

@@ -119,7 +119,7 @@ struct PrefixTrie: Sendable {
     }
 
     func keyLength(_ entry: UInt32) -> Int {
-        Int(entryKeyEnd[Int(entry)] - entryKeyStart[Int(entry)])
+        Int(entryKeyEnd[Int(entry)]) - Int(entryKeyStart[Int(entry)])
     }
 
     /// The bytes of `entry`'s key, starting `extendedBack` bytes before it in `text` (an
