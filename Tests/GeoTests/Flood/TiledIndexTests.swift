@@ -26,6 +26,38 @@ import Testing
         return values
     }
 
+    /// GDAL must see the index as a COG, and each overview level k must hold every 2ᵏ-th cell of
+    /// every 2ᵏ-th row of full resolution (sides halved and rounded down), in both bands.
+    static func expectCloudOptimizedWithDecimatedOverviews(_ path: String) throws {
+        GDAL.ensureInitialized()
+        let dataset = try #require(GDALOpen(path, GA_ReadOnly))
+        defer { GDALClose(dataset) }
+        #expect(GDALGetMetadataItem(dataset, "LAYOUT", "IMAGE_STRUCTURE").map { String(cString: $0) } == "COG")
+        let width = Int(GDALGetRasterXSize(dataset)), height = Int(GDALGetRasterYSize(dataset))
+        for bandNumber: Int32 in 1...2 {
+            let band = GDALGetRasterBand(dataset, bandNumber)
+            var full = [Double](repeating: 0, count: width * height)
+            _ = GDALRasterIO(band, GF_Read, 0, 0, Int32(width), Int32(height), &full, Int32(width), Int32(height), GDT_Float64, 0, 0)
+            let count = Int(GDALGetOverviewCount(band))
+            var levels = 0
+            while max(width >> levels, height >> levels) > 256 { levels += 1 }
+            #expect(count == levels, "\(count) overviews of a \(width)×\(height) grid")
+            for index in 0..<count {
+                let overview = try #require(GDALGetOverview(band, Int32(index)))
+                let step = 2 << index
+                let ow = Int(GDALGetRasterBandXSize(overview)), oh = Int(GDALGetRasterBandYSize(overview))
+                #expect(ow == max(1, width / step) && oh == max(1, height / step))
+                var values = [Double](repeating: 0, count: ow * oh)
+                _ = GDALRasterIO(overview, GF_Read, 0, 0, Int32(ow), Int32(oh), &values, Int32(ow), Int32(oh), GDT_Float64, 0, 0)
+                let wrong = (0..<ow * oh).filter { cell in
+                    let expected = full[(cell / ow) * step * width + (cell % ow) * step]
+                    return values[cell] != expected && !(values[cell].isNaN && expected.isNaN)
+                }
+                #expect(wrong.isEmpty, "band \(bandNumber) overview \(index): \(wrong.count) cells are not the decimated ones")
+            }
+        }
+    }
+
     /// A regional crop of ETOPO5 written as a GeoTIFF, with rectangles of nodata across cells
     /// that are tile edges for the tilings tested; Int16 or float (with quarter-metre detail).
     static func regionalCrop(in folder: URL, float: Bool) throws -> String {
@@ -65,6 +97,8 @@ import Testing
         let mismatches = tiledLevels.indices.filter { tiledLevels[$0] != expected[$0] && !(tiledLevels[$0].isNaN && expected[$0].isNaN) }
         #expect(tiledLevels.count == expected.count)
         #expect(mismatches.isEmpty, "\(mismatches.count) cells differ, first \(mismatches.prefix(5).map { ($0, tiledLevels[$0], expected[$0]) })")
+
+        try Self.expectCloudOptimizedWithDecimatedOverviews(output)
 
         let tiled = try TiledSpillIndex(path: output)
         for rise in [-11_000.0, -500, -50, -1, 0, 0.25, 1, 2, 10, 60, 476, 1_000, 9_000] {

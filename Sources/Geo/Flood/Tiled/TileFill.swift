@@ -27,13 +27,12 @@ struct TileFill<Sample: TileSample> {
         // One record per cell, so that looking at a neighbour touches one cache line, not three.
         let cells = UnsafeMutablePointer<FillCell<Sample>>.allocate(capacity: max(count, 1))
         defer { cells.deallocate() }
-        var queue = Sample.makeQueue(cellCount: count)
+        var queue = samples.withUnsafeBufferPointer { Sample.makeQueue(samples: $0) }
         var ringLabels = [UInt16](repeating: TileFill.noLabel, count: ring.count)
         var ringWeights = [Sample](repeating: .neverWater, count: ring.count)
         var nextLabel = ring.count + 1
         var seeds: [TileGraph<Sample>.Seed] = []
         var lowest: TileGraph<Sample>.Lowest? = nil
-        var edges: [UInt32: Sample] = [:]
 
         func newLabel() throws -> UInt16 {
             guard nextLabel < Int(TileFill.noLabel) else {
@@ -95,32 +94,28 @@ struct TileFill<Sample: TileSample> {
             }
         }
 
-        // Consecutive boundary cells mostly repeat one pair of labels: remember the last.
-        var lastKey = UInt32.max, lastWeight = Sample.neverWater
+        var front = FloodFront(cells: cells)
+        let width = rect.width, height = rect.height
+        let eightConnected = topology.eightConnected
         while let (cell, level) = queue.pop() {
             let label = cells[cell].label
-            topology.forEachNeighbour(of: cell) { neighbour in
-                let other = cells[neighbour].label
-                if other == TileFill.noLabel {
-                    let sample = cells[neighbour].sample
-                    if sample == .neverWater { return }
-                    let raised = Swift.max(sample, level)
-                    cells[neighbour].local = raised
-                    cells[neighbour].label = label
-                    queue.push(neighbour, level: raised)
-                } else if other != label {
-                    let weight = Swift.max(level, cells[neighbour].local)
-                    let key = label < other ? UInt32(label) << 16 | UInt32(other) : UInt32(other) << 16 | UInt32(label)
-                    if key == lastKey && weight >= lastWeight { return }
-                    if let known = edges[key], known <= weight {
-                        lastKey = key; lastWeight = known
-                        return
-                    }
-                    edges[key] = weight
-                    lastKey = key; lastWeight = weight
+            let (row, col) = topology.rowAndColumn(of: cell)
+            if row > 0 && row < height - 1 && col > 0 && col < width - 1 {
+                front.reach(cell - width, from: label, at: level, queue: &queue)
+                front.reach(cell - 1, from: label, at: level, queue: &queue)
+                front.reach(cell + 1, from: label, at: level, queue: &queue)
+                front.reach(cell + width, from: label, at: level, queue: &queue)
+                if eightConnected {
+                    front.reach(cell - width - 1, from: label, at: level, queue: &queue)
+                    front.reach(cell - width + 1, from: label, at: level, queue: &queue)
+                    front.reach(cell + width - 1, from: label, at: level, queue: &queue)
+                    front.reach(cell + width + 1, from: label, at: level, queue: &queue)
                 }
+            } else {
+                topology.forEachNeighbour(of: cell) { front.reach($0, from: label, at: level, queue: &queue) }
             }
         }
+        let edges = front.edges.entries
 
         local = [Sample](unsafeUninitializedCapacity: count) { buffer, initialized in
             for cell in 0..<count { buffer[cell] = cells[cell].local }
@@ -130,10 +125,84 @@ struct TileFill<Sample: TileSample> {
             for cell in 0..<count { buffer[cell] = cells[cell].label }
             initialized = count
         }
-        let sortedEdges = edges.map { TileGraph<Sample>.Edge(a: UInt16($0.key >> 16), b: UInt16($0.key & 0xFFFF), weight: $0.value) }
+        let sortedEdges = edges.map { TileGraph<Sample>.Edge(a: UInt16($0.key >> 16), b: UInt16($0.key & 0xFFFF), weight: $0.weight) }
             .sorted { ($0.a, $0.b) < ($1.a, $1.b) }
         graph = TileGraph(labelCount: nextLabel, ringLabels: ringLabels, ringWeights: ringWeights,
                           seeds: seeds, lowest: lowest, edges: sortedEdges)
+    }
+}
+
+/// The expanding edge of a tile's Priority-Flood: raises and labels the cells it reaches, and
+/// records where two labels meet.
+struct FloodFront<Sample: TileSample> {
+    let cells: UnsafeMutablePointer<FillCell<Sample>>
+    var edges = LabelEdges<Sample>()
+    /// Consecutive boundary cells mostly repeat one pair of labels: the last one, remembered.
+    var lastKey = UInt32.max
+    var lastWeight = Sample.neverWater
+
+    init(cells: UnsafeMutablePointer<FillCell<Sample>>) { self.cells = cells }
+
+    @inline(__always)
+    mutating func reach(_ neighbour: Int, from label: UInt16, at level: Sample, queue: inout Sample.Queue) {
+        let other = cells[neighbour].label
+        if other == TileFill<Sample>.noLabel {
+            let sample = cells[neighbour].sample
+            if sample == .neverWater { return }
+            let raised = Swift.max(sample, level)
+            cells[neighbour].local = raised
+            cells[neighbour].label = label
+            queue.push(neighbour, level: raised)
+        } else if other != label {
+            let weight = Swift.max(level, cells[neighbour].local)
+            let key = label < other ? UInt32(label) << 16 | UInt32(other) : UInt32(other) << 16 | UInt32(label)
+            if key == lastKey && weight >= lastWeight { return }
+            lastKey = key
+            lastWeight = edges.lower(key, to: weight)
+        }
+    }
+}
+
+/// The lowest weight seen for each pair of labels (key: smaller label << 16 | larger), in an
+/// open-addressing table: a Dictionary's hashing and resilience cost more than the flood here.
+struct LabelEdges<Sample: TileSample> {
+    private static var empty: UInt32 { .max }
+    private var keys = [UInt32](repeating: LabelEdges.empty, count: 1 << 10)
+    private var weights = [Sample](repeating: .neverWater, count: 1 << 10)
+    private(set) var count = 0
+
+    /// Records `weight` for `key` unless a lower one is known; returns the weight now recorded.
+    @inline(__always)
+    mutating func lower(_ key: UInt32, to weight: Sample) -> Sample {
+        var slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B1) >> 8) & (keys.count - 1)
+        while true {
+            let found = keys[slot]
+            if found == key {
+                if weight < weights[slot] { weights[slot] = weight }
+                return weights[slot]
+            }
+            if found == Self.empty {
+                keys[slot] = key
+                weights[slot] = weight
+                count += 1
+                if count * 2 > keys.count { grow() }
+                return weight
+            }
+            slot = (slot + 1) & (keys.count - 1)
+        }
+    }
+
+    private mutating func grow() {
+        let old = entries
+        keys = [UInt32](repeating: Self.empty, count: keys.count * 2)
+        weights = [Sample](repeating: .neverWater, count: keys.count)
+        count = 0
+        for entry in old { _ = lower(entry.key, to: entry.weight) }
+    }
+
+    /// Every pair and its weight, in no particular order.
+    var entries: [(key: UInt32, weight: Sample)] {
+        keys.indices.filter { keys[$0] != Self.empty }.map { (keys[$0], weights[$0]) }
     }
 }
 

@@ -73,8 +73,8 @@ public struct TiledBuilder: Sendable {
         try folder.link()
         progress?("linking \(plan.tileCount) tiles", 1)
         lap("link")
-        try runTiles(plan: plan, workers: workers, stage: "finishing", progress: progress) { tile, _ in
-            try folder.finish(tile: tile)
+        try runTiles(plan: plan, workers: workers, stage: "finishing", progress: progress) { tile, source in
+            try folder.finish(tile: tile, source: source)
         }
         lap("finish")
         try folder.assemble(output: output, progress: progress)

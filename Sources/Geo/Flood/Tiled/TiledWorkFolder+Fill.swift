@@ -12,25 +12,17 @@ extension TiledWorkFolder {
     public func fill(tile: Int, source: RasterSourceHandle? = nil) throws {
         try checkTile(tile)
         if isFilled(tile: tile) { return }
-        let input = try source?.source ?? RasterSource(path: plan.dem, band: plan.band)
-        let rect = plan.layout.rect(tile)
-        let seedCells = plan.seeds.cells(in: rect, layout: plan.layout)
-        let topology = plan.layout.topology(of: rect)
-        if plan.isInt16 {
-            let samples = TileSamples.normalized(try input.readInt16(rect), nodata: plan.int16Nodata, policy: plan.options.nodata)
-            try writeFill(tile: tile, samples: samples, fill: try TileFill(samples: samples, rect: rect, topology: topology,
-                                                                            seedCells: seedCells, findLowest: plan.seeds.lowestCell))
-        } else {
-            let samples = TileSamples.normalized(try input.readFloat(rect), policy: plan.options.nodata)
-            try writeFill(tile: tile, samples: samples, fill: try TileFill(samples: samples, rect: rect, topology: topology,
-                                                                            seedCells: seedCells, findLowest: plan.seeds.lowestCell))
-        }
+        if plan.isInt16 { try fill(tile: tile, source: source, as: Int16.self) } else { try fill(tile: tile, source: source, as: Float.self) }
     }
 
-    private func writeFill<Sample: TileSample>(tile: Int, samples: [Sample], fill: TileFill<Sample>) throws {
+    private func fill<Sample: TileSample>(tile: Int, source: RasterSourceHandle?, as: Sample.Type) throws {
+        let rect = plan.layout.rect(tile)
+        let samples = try readSamples(rect: rect, source: source, as: Sample.self)
+        let fill = try TileFill(samples: samples, rect: rect, topology: plan.layout.topology(of: rect),
+                                seedCells: plan.seeds.cells(in: rect, layout: plan.layout), findLowest: plan.seeds.lowestCell)
         let cellsURL = file("fill", tile, "cells")
         try WorkFile.write(cellsURL, kind: .cells, planDigest: digest, tile: tile) { writer in
-            writer.array(samples); writer.array(fill.local); writer.array(fill.labels)
+            writer.array(fill.local); writer.array(fill.labels)
         }
         guard let cellsChecksum = WorkFile.storedChecksum(cellsURL) else {
             throw GeoError.unreadableFile(path: cellsURL.path, message: "vanished right after it was written")
@@ -39,6 +31,12 @@ extension TiledWorkFolder {
             writer.integer(cellsChecksum)
             fill.graph.encode(into: &writer)
         }
+    }
+
+    /// Tile `rect`'s cells of the input, nodata as the sentinels (read again by the finish
+    /// stage rather than kept: decoding the input costs less than writing and reading them).
+    func readSamples<Sample: TileSample>(rect: TileLayout.Rect, source: RasterSourceHandle?, as: Sample.Type) throws -> [Sample] {
+        try Sample.readNormalized(from: try source?.source ?? RasterSource(path: plan.dem, band: plan.band), rect: rect, plan: plan)
     }
 
     /// The checksum of tile `tile`'s graph file after checking both stage-1 files whole.
@@ -63,22 +61,21 @@ extension TiledWorkFolder {
         }
     }
 
-    /// Tile `tile`'s samples, local levels and labels, checked. With `checkOnly` the arrays are
-    /// skipped (empty), only the checksum and sizes are verified.
+    /// Tile `tile`'s local levels and labels, checked. With `checkOnly` the arrays are skipped
+    /// (empty), only the checksum and sizes are verified.
     func readCells<Sample: BitwiseCopyable>(tile: Int, as: Sample.Type, checkOnly: Bool = false) throws
-        -> (samples: [Sample], local: [Sample], labels: [UInt16]) {
+        -> (local: [Sample], labels: [UInt16]) {
         let count = plan.layout.rect(tile).cellCount
         let sampleSize = plan.isInt16 ? 2 : 4
         return try WorkFile.read(file("fill", tile, "cells"), kind: .cells, planDigest: digest, tile: tile) { reader in
             if checkOnly {
-                for size in [sampleSize, sampleSize, 2] {
+                for size in [sampleSize, 2] {
                     guard Int(try reader.integer(UInt64.self)) == count else { throw WorkFile.Invalid(reason: "holds the wrong number of cells") }
                     _ = try reader.bytes(count * size)
                 }
-                return ([], [], [])
+                return ([], [])
             }
-            return (try reader.array(Sample.self, expectedCount: count), try reader.array(Sample.self, expectedCount: count),
-                    try reader.array(UInt16.self, expectedCount: count))
+            return (try reader.array(Sample.self, expectedCount: count), try reader.array(UInt16.self, expectedCount: count))
         }
     }
 }

@@ -5,7 +5,7 @@ import Foundation
 /// everything before it. A file that fails any of these is redone, never trusted.
 enum WorkFile {
     enum Kind: UInt32 {
-        case cells = 1, graph = 2, curves = 3, link = 4
+        case cells = 1, graph = 2, curves = 3, link = 4, blocks = 5
     }
 
     static let magic = Array("GEOQWORK".utf8)
