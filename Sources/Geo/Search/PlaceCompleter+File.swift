@@ -87,7 +87,7 @@ extension PlaceTable {
         writer.append(orderByID)
     }
 
-    init(reading reader: inout PlaceIndexFile.Reader) throws {
+    convenience init(reading reader: inout PlaceIndexFile.Reader) throws {
         self.init(id: try reader.array(), kind: try reader.array(), latitude: try reader.array(), longitude: try reader.array(),
                   population: try reader.array(), elevation: try reader.array(), codeCount: try reader.array(),
                   stringStart: try reader.array(), strings: try reader.strings(), orderByID: try reader.array())
@@ -119,7 +119,7 @@ extension PrefixTrie {
         writer.append(subtreeEntryCount)
     }
 
-    init(reading reader: inout PlaceIndexFile.Reader, k: Int) throws {
+    convenience init(reading reader: inout PlaceIndexFile.Reader, k: Int) throws {
         self.init(text: try reader.array(), labels: try reader.array(), entryKeyStart: try reader.array(),
                   entryKeyEnd: try reader.array(), entryScore: try reader.array(), entryGroup: try reader.array(),
                   labelStart: try reader.array(), labelLength: try reader.array(), firstByte: try reader.array(),

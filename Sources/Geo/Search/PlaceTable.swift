@@ -4,8 +4,8 @@
 ///
 /// Each place's strings lie together in `strings`, from `stringStart[p]`: name, ASCII name,
 /// country code, admin1 code, feature code, time zone, locality, then its codes, then its
-/// alternate names (`codeCount[p]` of the first kind).
-struct PlaceTable: Sendable {
+/// alternate names (`codeCount[p]` of the first kind). A class for the reason `PrefixTrie` is one.
+final class PlaceTable: Sendable {
     let id: FlatArray<Int64>
     /// `Place.Kind` as its index in `Place.Kind.allCases`.
     let kind: FlatArray<UInt8>
@@ -39,7 +39,7 @@ struct PlaceTable: Sendable {
     }
 
     /// The table of `places`, in order. O(places + their string bytes).
-    init(places: [Place]) {
+    convenience init(places: [Place]) {
         var stringStart: [UInt32] = []
         stringStart.reserveCapacity(places.count + 1)
         var all: [String] = []

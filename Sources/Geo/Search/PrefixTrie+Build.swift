@@ -14,9 +14,8 @@ extension PrefixTrie {
     /// common prefix of its keys as its label, keeps the keys that end there as postings and
     /// buckets the rest by their next byte into children. Then one bottom-up pass merges each
     /// node's postings and its children's top lists into its own. O(total key bytes + nodes · k log k).
-    init(text: [UInt8], keys: [Key], k: Int = 10) {
+    convenience init(text: [UInt8], keys: [Key], k: Int = 10) {
         precondition(k > 0 && k <= Int(UInt8.max), "k must fit a node's top count")
-        self.k = k
         let keyStart = keys.map(\.start), keyEnd = keys.map(\.end), scores = keys.map(\.score), groups = keys.map(\.group)
 
         var builder = Builder(text: text, keyStart: keyStart, keyEnd: keyEnd, score: scores)
@@ -46,23 +45,13 @@ extension PrefixTrie {
             }
         }
         // Flat from here on: the same arrays a persisted index maps from its file.
-        self.text = FlatArray(text)
-        self.labels = FlatArray(labels)
-        entryKeyStart = FlatArray(keyStart)
-        entryKeyEnd = FlatArray(keyEnd)
-        entryScore = FlatArray(scores)
-        entryGroup = FlatArray(groups)
-        self.labelStart = FlatArray(labelStart)
-        labelLength = FlatArray(builder.labelLength)
-        firstByte = FlatArray(builder.firstByte)
-        childStart = FlatArray(builder.childStart)
-        postingStart = FlatArray(builder.postingStart)
-        postings = FlatArray(builder.postings)
-        topStart = FlatArray(tops.start)
-        topCount = FlatArray(tops.count)
-        top = FlatArray(tops.entries)
-        subtreeEntryCount = FlatArray(builder.subtreeCounts())
-        self.childrenByScore = FlatArray(childrenByScore)
+        self.init(
+            text: FlatArray(text), labels: FlatArray(labels), entryKeyStart: FlatArray(keyStart), entryKeyEnd: FlatArray(keyEnd),
+            entryScore: FlatArray(scores), entryGroup: FlatArray(groups), labelStart: FlatArray(labelStart),
+            labelLength: FlatArray(builder.labelLength), firstByte: FlatArray(builder.firstByte), childStart: FlatArray(builder.childStart),
+            childrenByScore: FlatArray(childrenByScore), postingStart: FlatArray(builder.postingStart), postings: FlatArray(builder.postings),
+            topStart: FlatArray(tops.start), topCount: FlatArray(tops.count), top: FlatArray(tops.entries),
+            subtreeEntryCount: FlatArray(builder.subtreeCounts()), k: k)
     }
 }
 

@@ -5,8 +5,11 @@
 /// place). Every node keeps the best `k` entries of its subtree, one per group, so the best
 /// completions of a prefix cost O(|prefix| + k) whatever the number of keys below it.
 ///
-/// Built once by `PrefixTrie.init(text:keys:k:)` (`PrefixTrie+Build.swift`); read-only after.
-struct PrefixTrie: Sendable {
+/// Built once by `PrefixTrie.init(text:keys:k:)` (`PrefixTrie+Build.swift`), or mapped from an
+/// index file (`PlaceCompleter+File.swift`); read-only after. A class, so that a search holding
+/// the trie holds one reference, not one per array (each a reference count touched by every
+/// request of a busy server).
+final class PrefixTrie: Sendable {
     /// The bytes that keys point into.
     let text: FlatArray<UInt8>
     /// Edge labels, copied out of `text` in node order so that siblings' labels are adjacent
@@ -45,6 +48,31 @@ struct PrefixTrie: Sendable {
     let subtreeEntryCount: FlatArray<UInt32>
     /// The `k` the top lists were built with.
     let k: Int
+
+    init(text: FlatArray<UInt8>, labels: FlatArray<UInt8>, entryKeyStart: FlatArray<UInt32>, entryKeyEnd: FlatArray<UInt32>,
+         entryScore: FlatArray<Float>, entryGroup: FlatArray<UInt32>, labelStart: FlatArray<UInt32>, labelLength: FlatArray<UInt16>,
+         firstByte: FlatArray<UInt8>, childStart: FlatArray<UInt32>, childrenByScore: FlatArray<UInt32>,
+         postingStart: FlatArray<UInt32>, postings: FlatArray<UInt32>, topStart: FlatArray<UInt32>, topCount: FlatArray<UInt8>,
+         top: FlatArray<UInt32>, subtreeEntryCount: FlatArray<UInt32>, k: Int) {
+        self.text = text
+        self.labels = labels
+        self.entryKeyStart = entryKeyStart
+        self.entryKeyEnd = entryKeyEnd
+        self.entryScore = entryScore
+        self.entryGroup = entryGroup
+        self.labelStart = labelStart
+        self.labelLength = labelLength
+        self.firstByte = firstByte
+        self.childStart = childStart
+        self.childrenByScore = childrenByScore
+        self.postingStart = postingStart
+        self.postings = postings
+        self.topStart = topStart
+        self.topCount = topCount
+        self.top = top
+        self.subtreeEntryCount = subtreeEntryCount
+        self.k = k
+    }
 
     var nodeCount: Int { labelStart.count }
     var entryCount: Int { entryScore.count }

@@ -1,7 +1,7 @@
 /// Trailing query words that name a country or a first-level region ("paris tx",
 /// "paris, texas", "london ontario", "kingston jamaica", "london ontario canada"), by
 /// code, name or common abbreviation, normalized like everything else.
-struct QualifierTable: Sendable {
+final class QualifierTable: Sendable {
     /// A country, or one region of it, named by its id in `areaIDs`.
     struct Area: Hashable, Sendable {
         var country: String
@@ -34,7 +34,7 @@ struct QualifierTable: Sendable {
     }
 
     /// The flat table of what `builder` gathered. O(phrases log phrases).
-    init(_ builder: Builder) {
+    convenience init(_ builder: Builder) {
         var keys = [String](repeating: "", count: builder.areaIDs.count + 1)
         for (key, id) in builder.areaIDs { keys[Int(id)] = key }
         let phraseList = builder.areasByPhrase.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
@@ -49,7 +49,7 @@ struct QualifierTable: Sendable {
     }
 
     /// The table of a gazetteer's countries and regions.
-    init(gazetteer: Gazetteer) {
+    convenience init(gazetteer: Gazetteer) {
         self.init(Builder(gazetteer: gazetteer))
     }
 
