@@ -69,18 +69,26 @@ public struct PlaceIndexCache: Sendable {
             case .corrupt(let why): notice("the completion index \(url.path) cannot be used (\(why)); rebuilding it")
             }
         }
-        let built = try build()
-        do {
-            try SpillIndexCache(directory: directory).checkWritable()
-            AtomicFile.removeStale(in: directory)
-            try built.write(to: url.path, key: key.headerText)
-        } catch {
-            notice("cannot keep the completion index in \(directory.path) (\(error)); it is rebuilt on every start")
-            return (built, .builtUncached)
-        }
+        // Built in a scope of its own, so that the gazetteers and the built arrays are freed
+        // before the written file is mapped in their place.
+        let uncached: PlaceCompleter? = try {
+            let built = try build()
+            do {
+                try SpillIndexCache(directory: directory).checkWritable()
+                AtomicFile.removeStale(in: directory)
+                try built.write(to: url.path, key: key.headerText)
+                return nil
+            } catch {
+                notice("cannot keep the completion index in \(directory.path) (\(error)); it is rebuilt on every start")
+                return built
+            }
+        }()
+        if let uncached { return (uncached, .builtUncached) }
         // The mapped file rather than the built arrays: the same pages every process shares.
-        if case .success(let mapped) = open(url.path, key: key, verifyPayload: false) { return (mapped, .built) }
-        return (built, .built)
+        switch open(url.path, key: key, verifyPayload: false) {
+        case .success(let mapped): return (mapped, .built)
+        case .failure(let miss): throw GeoError.unreadableFile(path: url.path, message: "just written, yet \(miss.miss)")
+        }
     }
 
     /// The index in the file at `path` when it was built for `key` and passes its checks.
@@ -97,7 +105,11 @@ public struct PlaceIndexCache: Sendable {
                 let changed = key.version.components(separatedBy: "\n").first { !was.contains($0) } ?? ""
                 return .failure(CacheMissError(miss: .stale("\(changed.components(separatedBy: "\t").first ?? changed) changed since it was built")))
             }
-            if verifyPayload { try reader.verifyPayload() }
+            if verifyPayload {
+                try reader.verifyPayload()
+                // The checksum read every page; queries need only some of them resident.
+                reader.storage.releaseResidentPages()
+            }
             return .success(try PlaceCompleter(reading: &reader))
         } catch let error as PlaceIndexFile.DecodeError {
             return .failure(CacheMissError(miss: .corrupt(error.reason)))

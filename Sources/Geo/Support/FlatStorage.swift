@@ -54,4 +54,12 @@ final class FlatStorage: @unchecked Sendable {
     }
 
     var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: byteCount) }
+
+    /// Lets go of the mapped pages this process has touched (a full read, such as a checksum,
+    /// touches them all): they stay in the page cache and come back on the next read, so the
+    /// process keeps resident only what queries read. Does nothing for a heap copy. O(pages).
+    func releaseResidentPages() {
+        guard let mappedLength else { return }
+        madvise(UnsafeMutableRawPointer(mutating: base), mappedLength, MADV_DONTNEED)
+    }
 }
