@@ -5,7 +5,7 @@
 # page's own map in the same browser: a new level there is a new layer of tiles from the server.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-geoq=.build/release/geoq
+geoq=${GEOQ:-.build/release/geoq}
 [ -x "$geoq" ] || swift build -c release --product geoq >/dev/null
 source scripts/browser-venv.sh
 work=$(mktemp -d)

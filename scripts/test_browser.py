@@ -566,6 +566,19 @@ try:
     def is_sea_colour(rgb):
         return tuple(rgb) in sea_colours
 
+    # Dry ground is its colour (the land ramp by height, or exposed sea floor) lit by the hill
+    # shading, a factor 0.4 + 0.9 (a − 1) / 254 for a shade a of 1 to 255, clipped to white.
+    shade_factors = [0.4 + 0.9 * (a - 1) / 254 for a in range(1, 256)]
+    land_colours = {tuple(colour_vision.ramp(palette["landRamp"], metres, "elevationM")) for metres in range(0, 9001)}
+
+    def shaded_from(rgb, colours):
+        """The colour of `colours` that some shade factor turns into `rgb` (±1 a channel), or None."""
+        for colour in colours:
+            for factor in shade_factors:
+                if all(abs(min(255, math.floor(c * factor + 0.5)) - v) <= 1 for c, v in zip(colour, rgb)):
+                    return colour
+        return None
+
     driver.get("about:blank")
     driver.get(BASE + "/#view=globe&rise=476&lat=45&lon=10")
     wait_stats(476)
@@ -580,6 +593,7 @@ try:
     assert classes == {"North European Plain": "newlyFlooded", "Alps": "dryLand", "open Atlantic": "sea"}, classes
     assert tuple(seen["North European Plain"]["rgb"]) == legend_colours["newlyFlooded"], seen
     assert tuple(seen["Alps"]["rgb"]) != legend_colours["newlyFlooded"] and not is_sea_colour(seen["Alps"]["rgb"]), seen
+    assert shaded_from(seen["Alps"]["rgb"], land_colours), f"the Alps {seen['Alps']['rgb']} are no land-ramp colour under any hill shading"
     assert is_sea_colour(seen["open Atlantic"]["rgb"]), seen
     assert js("return performance.getEntriesByType('resource').filter(e => e.name.includes('/v1/tiles/')).length") == 0, "the globe view fetched map tiles"
     driver.save_screenshot(f"{args.screenshots}/globe-476.png")
@@ -623,6 +637,7 @@ try:
     wait_globe_drawn()
     pacific = globe_pixel(10, -150)
     assert not is_sea_colour(pacific["rgb"]), f"the Pacific is still sea at −11,000 m: {pacific}"
+    assert shaded_from(pacific["rgb"], [legend_colours["exposedSeaFloor"]]), f"the Pacific floor at −11,000 m {pacific['rgb']} is not the exposed sea floor's {legend_colours['exposedSeaFloor']} under any hill shading"
     driver.save_screenshot(f"{args.screenshots}/globe-minus-11000.png")
     assert severe_console_entries() == [], "console errors on the globe"
     ok(f"keys turn and zoom the globe ({before_view['lon']:.1f}° → {after_view['lon']:.1f}°); at −11,000 m the Pacific floor is dry {pacific['rgb']}; no console errors")
@@ -646,7 +661,82 @@ try:
     wait.until(lambda d: (lambda v: abs(v["lat"] - 35.69) < 0.2 and abs(v["lon"] - 139.69) < 0.2)(js("return window.geoqGlobe.view()")), "search did not turn the globe to Tokyo")
     ok(f"dragging turns the globe ({before_drag['lon']:.1f}° → {after_drag['lon']:.1f}°); a click reads {text('place-title')!r}: {text('place-flooding')!r}; choosing Tokyo turns the globe there")
 
-    # 14f. prefers-reduced-motion makes flights jumps; prefers-contrast makes the panel opaque.
+    # 14f. A two-finger pinch, the wheel and the keys move the camera by the globe's own rules
+    # (web/globe-controls.js), each worked out here from the view before it:
+    # - a pinch from span s0 to s1 scales the camera's height above the surface (distance − 1)
+    #   by s0 / s1 (each move scales it by the old span over the new, so the moves telescope);
+    # - a wheel event adds m = clamp(deltaY × 0.0012, ±0.5) × 0.35 to the zoom's speed, which
+    #   glides on, decaying by 0.9 a 16 ms frame, until it falls to 0.001 or below: step k scales
+    #   the height by e^(m_k (1 − d_k) / 0.1) with m_(k+1) = m_k d_k, which telescopes to
+    #   e^(10 (m − m_last)), so the height grows by a factor in [e^(10 m − 0.01), e^(10 m)];
+    # - + and Page Down scale the height by 0.8 and 1 / 0.8; Up turns 12 (distance − 1) degrees
+    #   north, Left 12 (distance − 1) / cos(latitude) degrees west, three times that with Shift;
+    #   Enter reads the point at the centre.
+    js("window.geoqGlobe.flyTo({lat: 20, lon: 10, distance: 2.6})")
+    wait_globe_drawn()
+    canvas = driver.find_element(By.ID, "globe").find_element(By.TAG_NAME, "canvas")
+    centre_x, centre_y = js("const b = arguments[0].getBoundingClientRect(); return [b.left + b.width / 2, b.top + b.height / 2]", canvas)
+    assert js("return document.elementFromPoint(arguments[0], arguments[1]) === arguments[2]", centre_x, centre_y, canvas), "the globe's centre is covered"
+
+    def touch(kind, points):
+        driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": kind, "touchPoints": [{"x": x, "y": y, "id": i} for i, (x, y) in enumerate(points)]})
+
+    js("window.geoqTouches = []; arguments[0].addEventListener('pointerdown', (e) => geoqTouches.push(e.pointerType))", canvas)
+    before_pinch = js("return window.geoqGlobe.view()")
+    touch("touchStart", [(centre_x - 50, centre_y), (centre_x + 50, centre_y)])  # span 100 px
+    for half in (60, 70, 80, 90, 100):  # fingers apart: span 200 px
+        touch("touchMove", [(centre_x - half, centre_y), (centre_x + half, centre_y)])
+    touch("touchEnd", [])
+    wait_globe_drawn()
+    after_pinch = js("return window.geoqGlobe.view()")
+    assert js("return window.geoqTouches") == ["touch", "touch"], js("return window.geoqTouches")
+    expected = 1 + (before_pinch["distance"] - 1) * 100 / 200
+    assert abs(after_pinch["distance"] - expected) < 1e-9, f"pinching out from 100 to 200 px: distance {before_pinch['distance']} → {after_pinch['distance']}, expected {expected}"
+    assert (after_pinch["lat"], after_pinch["lon"]) == (before_pinch["lat"], before_pinch["lon"]), f"the pinch turned the globe: {before_pinch} → {after_pinch}"
+    touch("touchStart", [(centre_x - 100, centre_y), (centre_x + 100, centre_y)])
+    touch("touchMove", [(centre_x - 80, centre_y), (centre_x + 80, centre_y)])  # fingers together: 200 → 160 px
+    touch("touchEnd", [])
+    wait_globe_drawn()
+    pinched_in = js("return window.geoqGlobe.view()")
+    expected_in = 1 + (after_pinch["distance"] - 1) * 200 / 160
+    assert abs(pinched_in["distance"] - expected_in) < 1e-9, f"pinching in from 200 to 160 px: {after_pinch['distance']} → {pinched_in['distance']}, expected {expected_in}"
+
+    js("window.geoqWheels = []; arguments[0].addEventListener('wheel', (e) => geoqWheels.push(e.deltaY))", canvas)
+    driver.execute_cdp_cmd("Input.dispatchMouseEvent", {"type": "mouseWheel", "x": centre_x, "y": centre_y, "deltaX": 0, "deltaY": 100})
+    wait_globe_drawn()
+    after_wheel = js("return window.geoqGlobe.view()")
+    wheels = js("return window.geoqWheels")
+    assert wheels == [100], f"the page saw wheel deltas {wheels}"
+    speed = max(-0.5, min(0.5, 100 * 0.0012)) * 0.35
+    growth = (after_wheel["distance"] - 1) / (pinched_in["distance"] - 1)
+    assert math.exp(10 * speed - 0.01) - 1e-9 <= growth <= math.exp(10 * speed) + 1e-9, \
+        f"a wheel notch (deltaY 100) grew the height by {growth}, expected {math.exp(10 * speed - 0.01):.4f} to {math.exp(10 * speed):.4f}"
+
+    def key_step(keys, expect):
+        before_key = js("return window.geoqGlobe.view()")
+        canvas.send_keys(*keys)
+        after_key = js("return window.geoqGlobe.view()")
+        wanted = {**before_key, **expect(before_key)}
+        assert all(abs(after_key[k] - wanted[k]) < 1e-9 for k in ("lat", "lon", "distance")), f"{keys}: {before_key} → {after_key}, expected {wanted}"
+        return after_key
+
+    def west_step(view, degrees):
+        return 12 * (view["distance"] - 1) * degrees / max(0.2, math.cos(view["lat"] * math.pi / 180))
+
+    key_step(["+"], lambda v: {"distance": 1 + (v["distance"] - 1) * 0.8})
+    key_step([Keys.PAGE_DOWN], lambda v: {"distance": 1 + (v["distance"] - 1) / 0.8})
+    key_step([Keys.ARROW_UP], lambda v: {"lat": v["lat"] + 12 * (v["distance"] - 1)})
+    key_step([Keys.ARROW_LEFT], lambda v: {"lon": v["lon"] - west_step(v, 1)})
+    keyed = key_step([Keys.SHIFT, Keys.ARROW_RIGHT], lambda v: {"lon": v["lon"] + west_step(v, 3)})
+    wait_globe_drawn()
+    canvas.send_keys(Keys.ENTER)
+    read = api(f"/v1/flood/point?lat={keyed['lat']:.4f}&lon={keyed['lon']:.4f}")
+    centre_title = f"{abs(read['latitude']):.2f}°{'S' if read['latitude'] < 0 else 'N'}, {abs(read['longitude']):.2f}°{'W' if read['longitude'] < 0 else 'E'}"
+    wait.until(lambda d: text("place-subtitle") == "The point chosen" and text("place-title") == centre_title, f"Enter on the globe did not read its centre {centre_title}")
+    ok(f"a pinch from 100 to 200 px takes the camera from {before_pinch['distance']:.3f} to {after_pinch['distance']:.3f} radii, 200 to 160 px to {pinched_in['distance']:.3f}; "
+       f"a wheel notch grows its height ×{growth:.4f} (rule: ×{math.exp(10 * speed - 0.01):.4f}–{math.exp(10 * speed):.4f}); + Page Down Up Left Shift+Right move it by the rule; Enter reads {centre_title}")
+
+    # 14g. prefers-reduced-motion makes flights jumps; prefers-contrast makes the panel opaque.
     driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-reduced-motion", "value": "reduce"}, {"name": "prefers-contrast", "value": "more"}]})
     driver.get("about:blank")
     driver.get(BASE + "/#rise=0&lat=20&lon=0&z=2")
@@ -662,7 +752,24 @@ try:
     driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
     ok(f"prefers-reduced-motion: the map jumps to Osaka at once ({jumped['lat']:.2f}, {jumped['lon']:.2f}); prefers-contrast: the panel is {panel}")
 
-    # 14g. Without WebGL the page says so in one line and stays on the map.
+    # 14h. With WebGL 1 alone (no WebGL 2: texture2D in place of texelFetch, float pictures
+    # through extensions) the globe draws the very pixels it drew with WebGL 2 in 14.
+    hidden = driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source":
+        "HTMLCanvasElement.prototype.getContext = (get => function (kind, ...rest) { return kind === 'webgl2' ? null : get.call(this, kind, ...rest); })(HTMLCanvasElement.prototype.getContext);"})
+    try:
+        driver.get("about:blank")
+        driver.get(BASE + "/#view=globe&rise=476&lat=45&lon=10")
+        wait_stats(476)
+        wait_globe_drawn()
+        assert js("return window.geoqGlobe.canvas.getContext('webgl') !== null"), "the globe did not draw with WebGL 1"
+        webgl1 = {name: globe_pixel(lat, lon)["rgb"] for name, (lat, lon) in known.items()}
+        assert webgl1 == {name: seen[name]["rgb"] for name in known}, f"WebGL 1 drew {webgl1}, WebGL 2 {({name: seen[name]['rgb'] for name in known})}"
+        assert severe_console_entries() == [], "console errors on the globe with WebGL 1"
+    finally:
+        driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": hidden["identifier"]})
+    ok(f"with WebGL 1 alone the globe draws the same colours at the known points: {webgl1}")
+
+    # 14i. Without WebGL the page says so in one line and stays on the map.
     plain_options = webdriver.ChromeOptions()
     plain_options.binary_location = args.chromium
     for flag in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1024,700", "--disable-webgl", "--disable-3d-apis"]:

@@ -7,9 +7,9 @@ import Foundation
 /// The layout is the one GDAL's COG driver writes and `gdalinfo` reports as `LAYOUT=COG`: the
 /// header, GDAL's structural-metadata "ghost" area, every IFD (full resolution first, then the
 /// overviews, largest first) with its arrays, then the block data, smallest overview first and
-/// full resolution last, each level band by band and its blocks row-major, each block with its
-/// length before it and its last 4 bytes repeated after it (GDAL's leader and trailer). Blocks are 256²,
-/// planar (one plane per band), DEFLATE with horizontal differencing (`IndexBlockCoder`).
+/// full resolution last, each level's blocks row-major, each block with its length before it
+/// and its last 4 bytes repeated after it (GDAL's leader and trailer). Blocks are 256², the
+/// bands interleaved by pixel, DEFLATE with horizontal differencing (`IndexBlockCoder`).
 /// Georeferencing, nodata and GDAL metadata are written by GDAL itself into a one-cell
 /// template, whose tags are copied, so any CRS GDAL can encode comes out as GDAL encodes it.
 /// Classic TIFF while the file fits 4 GiB, BigTIFF beyond.
@@ -99,15 +99,19 @@ struct CloudGeoTIFFWriter {
     }
 
     /// Writes the file at `path`. `blockLengths[level]` holds the compressed length of each block
-    /// of that level, band by band and row-major; `blockBytes(level, index, &buffer)` puts that
+    /// of that level, row-major; `blockBytes(level, index, &buffer)` puts that
     /// block's bytes in `buffer`, called in file order.
-    func write(to path: String, blockLengths: [[Int]],
+    /// `bigTIFF` nil chooses BigTIFF only when the file would pass 4 GiB.
+    func write(to path: String, blockLengths: [[Int]], bigTIFF: Bool? = nil,
                blockBytes: (_ level: Int, _ index: Int, _ buffer: inout [UInt8]) throws -> Void) throws {
         let ghost = Self.ghostArea
         let dataBytes = blockLengths.joined().reduce(0) { $0 + $1 + 8 }
-        var header = layout(bigTIFF: false, ghost: ghost, blockLengths: blockLengths)
-        if header.count + dataBytes > Int(UInt32.max) {
+        var header = layout(bigTIFF: bigTIFF ?? false, ghost: ghost, blockLengths: blockLengths)
+        if bigTIFF == nil && header.count + dataBytes > Int(UInt32.max) {
             header = layout(bigTIFF: true, ghost: ghost, blockLengths: blockLengths)
+        }
+        guard bigTIFF == true || header.count + dataBytes <= Int(UInt32.max) else {
+            throw GeoError.unwritableFile(path: path, message: "the index needs BigTIFF (over 4 GiB)")
         }
         let output = try BufferedFileWriter(path: path)
         defer { output.close() }
@@ -158,7 +162,7 @@ struct CloudGeoTIFFWriter {
             let bits = sampleBytes * 8
             var list = [long(254, [level == 0 ? 0 : 1]), long(256, [levels[level].width]), long(257, [levels[level].height]),
                         short(258, Array(repeating: bits, count: bandCount)), short(259, [8]), short(262, [1]),
-                        short(277, [bandCount]), short(284, [2]), short(317, [2]),
+                        short(277, [bandCount]), short(284, [1]), short(317, [2]),
                         short(322, [IndexPyramid.blockSide]), short(323, [IndexPyramid.blockSide]),
                         wide(324, offsets), wide(325, blockLengths[level]),
                         short(339, Array(repeating: isFloat ? 3 : 2, count: bandCount))]

@@ -31,14 +31,16 @@ public enum AtomicFile {
     }
 
     /// Writes `data` to `path` atomically (or straight into it when it is a FIFO or a device).
-    public static func write(_ data: Data, to path: String) throws {
+    /// `durable: false` skips flushing the data to disk before the rename, for files whose
+    /// readers check a checksum and redo what fails it (a tiled build's work files).
+    public static func write(_ data: Data, to path: String, durable: Bool = true) throws {
         let target = try resolvedTarget(path)
         if case .special = kind(of: target) {
             try writeStraight(data, to: target, reportedAs: path)
             return
         }
         try replace(path) { temporary in
-            try writeStraight(data, to: temporary, reportedAs: path, create: true)
+            try writeStraight(data, to: temporary, reportedAs: path, create: true, durable: durable)
         }
     }
 
@@ -124,10 +126,12 @@ public enum AtomicFile {
     /// Writes into an existing FIFO or device as it is (no temporary file, no rename), or with
     /// `create` into a new file, flushed to disk before it is renamed. Errors carry the system's
     /// words ("No space left on device").
-    private static func writeStraight(_ data: Data, to target: String, reportedAs path: String, create: Bool = false) throws {
+    private static func writeStraight(_ data: Data, to target: String, reportedAs path: String, create: Bool = false,
+                                      durable: Bool = true) throws {
         let descriptor = create ? open(target, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644) : open(target, O_WRONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw GeoError.unwritableFile(path: path, message: String(cString: strerror(errno))) }
-        defer { close(descriptor) }
+        var closed = false
+        defer { if !closed { close(descriptor) } }
         try data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
             var offset = 0
             while offset < bytes.count {
@@ -139,9 +143,11 @@ public enum AtomicFile {
                 offset += written
             }
         }
-        // Some file systems report a full disk only when the data is flushed.
-        if create, fsync(descriptor) != 0 {
+        // Some file systems report a full disk only when the data is flushed (or, undurable, at close).
+        if create && durable, fsync(descriptor) != 0 {
             throw GeoError.unwritableFile(path: path, message: String(cString: strerror(errno)))
         }
+        closed = true
+        guard close(descriptor) == 0 else { throw GeoError.unwritableFile(path: path, message: String(cString: strerror(errno))) }
     }
 }

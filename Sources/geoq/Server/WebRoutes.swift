@@ -17,11 +17,19 @@ struct WebRoutes<Context: RequestContext> {
     static var systemLeafletFolder: String { "/usr/share/javascript/leaflet" }
     static var systemThreeFolder: String { "/usr/share/javascript/three" }
 
-    /// The page's own files under `/static/`.
+    /// The page's ES modules under `/static/` (`geoq.js` imports the others; a module added to `web/`
+    /// must be named here).
+    static var pageModules: [String] {
+        ["accessibility.js", "api.js", "completion.js", "figures.js", "format.js", "fragment.js", "frame-all.js",
+         "geoq.js", "globe-camera.js", "globe-controls.js", "globe-motion.js", "globe-passes.js", "globe-shaders.js",
+         "globe-view.js", "globe.js", "map-view.js", "message.js", "palette.js", "place-card.js", "relief.js",
+         "sea-level-scale.js", "sea-level.js"]
+    }
+    /// The page's own files under `/static/`: its modules and its style.
     static var pageFiles: [String: String] {
-        ["geoq.js": "application/javascript; charset=utf-8", "globe.js": "application/javascript; charset=utf-8",
-         "relief.js": "application/javascript; charset=utf-8",
-         "geoq.css": "text/css; charset=utf-8"]
+        var files = Dictionary(uniqueKeysWithValues: pageModules.map { ($0, "application/javascript; charset=utf-8") })
+        files["geoq.css"] = "text/css; charset=utf-8"
+        return files
     }
     /// three.js (release 111 in Debian 12), for the globe, under `/three/`.
     static var threeFiles: [String: String] { ["three.min.js": "application/javascript; charset=utf-8"] }

@@ -175,6 +175,25 @@ import Testing
                                         boxes: [GeoBBox(west: -10, south: 35, east: 30, north: 60)])
     }
 
+    /// The same work folder assembled as classic TIFF and as BigTIFF (which indexes over 4 GiB
+    /// need): GDAL reads the same cells and the same overviews from both.
+    @Test func aBigTIFFIndexReadsLikeAClassicOne() throws {
+        let folder = TestRasters.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let classic = folder.appendingPathComponent("classic.tif").path, big = folder.appendingPathComponent("big.tif").path
+        let work = folder.appendingPathComponent("work")
+        try TiledBuilder(dem: Self.etopoPath, tileWidth: 1024, tileHeight: 1024, output: classic, workFolder: work, keepWorkFolder: true).build()
+        try TiledWorkFolder.open(at: work).assemble(output: big, progress: nil, bigTIFF: true)
+        let header = { (path: String) in [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)).prefix(4)) }
+        #expect(try header(classic) == [0x49, 0x49, 42, 0])
+        #expect(try header(big) == [0x49, 0x49, 43, 0])
+        #expect(try Self.readBand(big) == Self.readBand(classic))
+        #expect(try Self.readBand(big, band: 2) == Self.readBand(classic, band: 2))
+        try Self.expectCloudOptimizedWithDecimatedOverviews(big)
+        let index = try TiledSpillIndex(path: big)
+        #expect(try index.stats(rise: 2) == TiledSpillIndex(path: classic).stats(rise: 2))
+    }
+
     /// An interrupted build (some tiles filled, one stage file torn) resumes to the same bytes as
     /// a build that ran straight through.
     @Test func aResumedBuildWritesTheSameBytes() throws {

@@ -38,6 +38,7 @@ import Testing
 
     @Test(arguments: [("/static/geoq.js", "application/javascript; charset=utf-8", "web/geoq.js"),
                       ("/static/globe.js", "application/javascript; charset=utf-8", "web/globe.js"),
+                      ("/static/globe-controls.js", "application/javascript; charset=utf-8", "web/globe-controls.js"),
                       ("/static/relief.js", "application/javascript; charset=utf-8", "web/relief.js"),
                       ("/static/geoq.css", "text/css; charset=utf-8", "web/geoq.css")])
     func thePagesFilesHaveTheirContentTypes(uri: String, type: String, source: String) async throws {
@@ -46,6 +47,35 @@ import Testing
             try await client.execute(uri: uri, method: .get) { response in
                 #expect(response.status == .ok && response.headers[.contentType] == type)
                 #expect(Data(response.body.readableBytesView) == expected)
+            }
+        }
+    }
+
+    /// The page is ES modules importing one another by relative paths ("./globe.js"): every module
+    /// in `web/` must be served, and every module imported must be one of them, or the page breaks
+    /// in the browser only.
+    @Test func everyModuleOfThePageIsServedAndEveryImportNamesOne() async throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: Self.webFolder.path).filter { $0.hasSuffix(".js") }.sorted()
+        #expect(names == WebRoutes<BasicRequestContext>.pageModules.sorted())
+        let importPattern = try Regex(#"(?:import|export)[^;]*?from\s+"\./([^"]+)"|import\("\./([^"]+)"\)"#)
+        var imported: Set<String> = []
+        for name in names {
+            let source = try String(contentsOf: Self.webFolder.appendingPathComponent(name), encoding: .utf8)
+            for match in source.matches(of: importPattern) {
+                let target = (match.output[1].substring ?? match.output[2].substring).map(String.init) ?? ""
+                #expect(names.contains(target), "\(name) imports ./\(target), which is not in web/")
+                imported.insert(target)
+            }
+        }
+        // Each module but the page's entry is imported by another (none lies unused).
+        #expect(imported.union(["geoq.js"]) == Set(names), "not imported: \(Set(names).subtracting(imported))")
+        try await withApp { client in
+            for name in names {
+                let expected = try file(Self.webFolder.appendingPathComponent(name).path)
+                try await client.execute(uri: "/static/" + name, method: .get) { response in
+                    #expect(response.status == .ok && response.headers[.contentType] == "application/javascript; charset=utf-8", "\(name)")
+                    #expect(Data(response.body.readableBytesView) == expected, "\(name)")
+                }
             }
         }
     }
@@ -114,7 +144,7 @@ import Testing
         }
     }
 
-    @Test(arguments: [("/static/index.html", "served here: geoq.css, geoq.js, globe.js, relief.js"), ("/static/secret.txt", "no file /static/secret.txt"),
+    @Test(arguments: [("/static/index.html", "served here: accessibility.js, api.js, completion.js"), ("/static/secret.txt", "no file /static/secret.txt"),
                       ("/leaflet/leaflet.min.js.map", "served here: leaflet.css, leaflet.js"), ("/leaflet/images/evil.png", "no file /leaflet/images/evil.png")])
     func unknownFilesAre404WithTheServedList(uri: String, message: String) async throws {
         try await withApp { client in

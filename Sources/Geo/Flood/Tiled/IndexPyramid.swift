@@ -59,26 +59,25 @@ struct IndexPyramid: Sendable, Equatable {
     }
 }
 
-/// One band of one block as the index stores it: TIFF's horizontal differencing (predictor 2)
-/// on the sample bits, then zlib DEFLATE at level 1 through GDAL (libdeflate where GDAL has it).
+/// One block as the index stores it: both bands interleaved pixel by pixel (spill level,
+/// elevation), TIFF's horizontal differencing (predictor 2, each band against its own previous
+/// pixel) on the sample bits, then zlib DEFLATE at level 1 through GDAL (libdeflate where GDAL
+/// has it). Interleaved, a point or a map tile decodes one block for both bands, not two.
 enum IndexBlockCoder {
-    /// Compresses `block` (blockSide² samples, row-major), overwriting it with its differences.
+    static let bandCount = 2
+
+    /// Compresses `block` (blockSide² pixels of `bandCount` samples, row-major), overwriting it
+    /// with its differences.
     static func compress<Sample: TileSample>(_ block: inout [Sample]) throws -> [UInt8] {
-        let side = IndexPyramid.blockSide
-        block.withUnsafeMutableBytes { raw in
-            if MemoryLayout<Sample>.size == 2 {
-                let values = raw.bindMemory(to: UInt16.self)
-                for row in 0..<side {
-                    let base = row * side
-                    for col in stride(from: side - 1, through: 1, by: -1) { values[base + col] &-= values[base + col - 1] }
-                }
-            } else {
-                let values = raw.bindMemory(to: UInt32.self)
-                for row in 0..<side {
-                    let base = row * side
-                    for col in stride(from: side - 1, through: 1, by: -1) { values[base + col] &-= values[base + col - 1] }
-                }
+        let rowLength = IndexPyramid.blockSide * bandCount
+        func differences<Bits: FixedWidthInteger>(_ values: UnsafeMutableBufferPointer<Bits>) {
+            for row in 0..<IndexPyramid.blockSide {
+                let base = row * rowLength
+                for index in stride(from: rowLength - 1, through: bandCount, by: -1) { values[base + index] &-= values[base + index - bandCount] }
             }
+        }
+        block.withUnsafeMutableBytes { raw in
+            if MemoryLayout<Sample>.size == 2 { differences(raw.bindMemory(to: UInt16.self)) } else { differences(raw.bindMemory(to: UInt32.self)) }
         }
         let byteCount = block.count * MemoryLayout<Sample>.size
         let capacity = byteCount + byteCount / 8 + 1024

@@ -8,15 +8,15 @@ import Foundation
 /// start of the file):
 ///   levels L
 ///   per level < L: first block column, first block row, blocks across, blocks down, then per
-///     band (spill level, elevation) and block row-major: offset, length
+///     block row-major: offset, length (each block holds both bands, see `IndexBlockCoder`)
 ///   raw level present (0 or 1); when 1: first level row, first level column, rows, columns,
 ///     then each band's samples as an array (count, then values)
 ///   the blocks' bytes, in table order
 struct TileBlocks {
     struct Level {
         var firstBlockCol: Int, firstBlockRow: Int, blocksAcross: Int, blocksDown: Int
-        /// Per band, per block row-major: where its bytes lie in the file.
-        var blocks: [[(offset: Int, length: Int)]]
+        /// Per block row-major: where its bytes lie in the file.
+        var blocks: [(offset: Int, length: Int)]
     }
     /// Where the raw cells of the first level the tile does not compress lie in the file.
     struct RawLevel {
@@ -36,17 +36,13 @@ struct TileBlocks {
             let col = Int(try reader.integer(UInt64.self)), row = Int(try reader.integer(UInt64.self))
             let across = Int(try reader.integer(UInt64.self)), down = Int(try reader.integer(UInt64.self))
             guard across * down <= reader.bytes.count / 16 else { throw WorkFile.Invalid(reason: "truncated") }
-            var bands: [[(offset: Int, length: Int)]] = []
-            for _ in 0..<bandCount {
-                var blocks: [(offset: Int, length: Int)] = []
-                for _ in 0..<across * down {
-                    let offset = Int(try reader.integer(UInt64.self)), length = Int(try reader.integer(UInt64.self))
-                    guard offset >= 0, length >= 0, offset + length <= reader.bytes.count + 8 else { throw WorkFile.Invalid(reason: "a block lies outside the file") }
-                    blocks.append((offset, length))
-                }
-                bands.append(blocks)
+            var blocks: [(offset: Int, length: Int)] = []
+            for _ in 0..<across * down {
+                let offset = Int(try reader.integer(UInt64.self)), length = Int(try reader.integer(UInt64.self))
+                guard offset >= 0, length >= 4, offset + length <= reader.bytes.count + 8 else { throw WorkFile.Invalid(reason: "a block lies outside the file") }
+                blocks.append((offset, length))
             }
-            levels.append(Level(firstBlockCol: col, firstBlockRow: row, blocksAcross: across, blocksDown: down, blocks: bands))
+            levels.append(Level(firstBlockCol: col, firstBlockRow: row, blocksAcross: across, blocksDown: down, blocks: blocks))
         }
         raw = nil
         if try reader.integer(UInt64.self) == 1 {
@@ -72,31 +68,32 @@ struct TileBlocks {
         let side = IndexPyramid.blockSide
         var tables: [(col: Int, row: Int, across: Int, down: Int)] = []
         var compressed: [[UInt8]] = []
-        var block = [Sample](repeating: nodata, count: side * side)
+        let bandCount = IndexBlockCoder.bandCount
+        var block = [Sample](repeating: nodata, count: side * side * bandCount)
         for level in 0..<tileLevels {
             let rows = pyramid.levelRows(first: rect.row, count: rect.height, level: level)
             let cols = pyramid.levelCols(first: rect.col, count: rect.width, level: level)
             let table = (col: cols.lowerBound / side, row: rows.lowerBound / side,
                          across: (cols.count + side - 1) / side, down: (rows.count + side - 1) / side)
             tables.append(table)
-            for values in bands {
-                for blockRow in 0..<table.down {
-                    for blockCol in 0..<table.across {
-                        let firstCol = (table.col + blockCol) * side
-                        let validCols = min(side, cols.upperBound - firstCol)
+            for blockRow in 0..<table.down {
+                for blockCol in 0..<table.across {
+                    let firstCol = (table.col + blockCol) * side
+                    let validCols = min(side, cols.upperBound - firstCol)
+                    for (band, values) in bands.enumerated() {
                         values.withUnsafeBufferPointer { values in
                             for i in 0..<side {
                                 let levelRow = (table.row + blockRow) * side + i
                                 var j = 0
                                 if rows.contains(levelRow) {
                                     let base = ((levelRow << level) - rect.row) * rect.width - rect.col
-                                    while j < validCols { block[i * side + j] = values[base + ((firstCol + j) << level)]; j += 1 }
+                                    while j < validCols { block[(i * side + j) * bandCount + band] = values[base + ((firstCol + j) << level)]; j += 1 }
                                 }
-                                while j < side { block[i * side + j] = nodata; j += 1 }
+                                while j < side { block[(i * side + j) * bandCount + band] = nodata; j += 1 }
                             }
                         }
-                        compressed.append(try IndexBlockCoder.compress(&block))
                     }
+                    compressed.append(try IndexBlockCoder.compress(&block))
                 }
             }
         }
@@ -112,8 +109,10 @@ struct TileBlocks {
             rawLevel = (rows, cols, decimated)
         }
 
-        try WorkFile.write(url, kind: .blocks, planDigest: folder.digest, tile: tile) { writer in
-            let blockCount = tables.reduce(0) { $0 + $1.across * $1.down } * bands.count
+        let capacity = 1024 + compressed.reduce(0) { $0 + $1.count + 16 }
+            + (rawLevel?.bands.reduce(0) { $0 + 8 + $1.count * MemoryLayout<Sample>.size } ?? 0)
+        try WorkFile.write(url, kind: .blocks, planDigest: folder.digest, tile: tile, capacity: capacity) { writer in
+            let blockCount = tables.reduce(0) { $0 + $1.across * $1.down }
             let tableBytes = 8 + tables.count * 32 + blockCount * 16
             let rawBytes = 8 + (rawLevel.map { 32 + $0.bands.reduce(0) { $0 + 8 + $1.count * MemoryLayout<Sample>.size } } ?? 0)
             var offset = writer.data.count + tableBytes + rawBytes
@@ -121,7 +120,7 @@ struct TileBlocks {
             var next = 0
             for table in tables {
                 for value in [table.col, table.row, table.across, table.down] { writer.integer(UInt64(value)) }
-                for _ in 0..<table.across * table.down * bands.count {
+                for _ in 0..<table.across * table.down {
                     writer.integer(UInt64(offset)); writer.integer(UInt64(compressed[next].count))
                     offset += compressed[next].count
                     next += 1

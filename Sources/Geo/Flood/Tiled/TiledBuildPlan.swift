@@ -1,3 +1,4 @@
+import CGDAL
 import Foundation
 
 /// Everything the stages of a tiled build agree on, written once to `plan.json` in the work
@@ -86,10 +87,17 @@ public struct TiledBuildPlan: Codable, Sendable, Equatable {
         }
     }
 
+    /// Size and modification time through GDAL's virtual file systems, so that an input on
+    /// `/vsis3/`, `/vsigs/` or `/vsicurl/` is checked as a local one is (-1 and 0 when unknown).
     static func describe(_ path: String) -> InputFile {
-        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-        return InputFile(path: path, size: (attributes?[.size] as? NSNumber)?.int64Value ?? -1,
-                         modified: (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)
+        GDAL.ensureInitialized()
+        // GDAL's stat buffer is `struct stat64`, which is `struct stat` on 64-bit Linux.
+        var status = stat()
+        guard withUnsafeMutablePointer(to: &status, { VSIStatL(path, OpaquePointer($0)) }) == 0 else {
+            return InputFile(path: path, size: -1, modified: 0)
+        }
+        return InputFile(path: path, size: Int64(status.st_size),
+                         modified: Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9)
     }
 
     /// A digest of everything the plan fixes; every work file records the digest it was made for.

@@ -7,6 +7,12 @@ extension TiledWorkFolder {
     /// `CloudGeoTIFFWriter`), and the curves beside it (`TiledIndexFiles.curvesPath`). Both are written atomically, curves first; the
     /// GeoTIFF records the curves' checksum, so a pair that does not belong together is refused.
     public func assemble(output: String, progress: ProgressHandler? = nil) throws {
+        try assemble(output: output, progress: progress, bigTIFF: nil)
+    }
+
+    /// `assemble(output:progress:)`, with BigTIFF chosen (true), refused (false) or left to the
+    /// file's size (nil).
+    func assemble(output: String, progress: ProgressHandler?, bigTIFF: Bool?) throws {
         var curves: [TileCurves] = []
         for tile in 0..<plan.tileCount {
             do {
@@ -20,7 +26,7 @@ extension TiledWorkFolder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let planJSON = Array(try encoder.encode(plan))
-        try WorkFile.write(URL(fileURLWithPath: curvesPath), kind: .curves, planDigest: digest, tile: Int(Int32.max)) { writer in
+        try WorkFile.write(URL(fileURLWithPath: curvesPath), kind: .curves, planDigest: digest, tile: Int(Int32.max), durable: true) { writer in
             writer.array(planJSON)
             TileCurves(combining: curves).encode(into: &writer)
             writer.integer(UInt64(curves.count))
@@ -33,15 +39,15 @@ extension TiledWorkFolder {
         let metadata = [("GEOQ_INDEX", TiledIndexFiles.formatName), ("GEOQ_PLAN_DIGEST", String(digest, radix: 16)),
                         ("GEOQ_CURVES_CHECKSUM", String(curvesChecksum, radix: 16))]
         if plan.isInt16 {
-            try writeIndex(output: output, as: Int16.self, metadata: metadata, progress: progress)
+            try writeIndex(output: output, as: Int16.self, metadata: metadata, bigTIFF: bigTIFF, progress: progress)
         } else {
-            try writeIndex(output: output, as: Float.self, metadata: metadata, progress: progress)
+            try writeIndex(output: output, as: Float.self, metadata: metadata, bigTIFF: bigTIFF, progress: progress)
         }
     }
 
     /// The GeoTIFF itself: the tiles' compressed blocks copied, and the coarse levels the tiles
     /// could not make alone built here from their raw cells.
-    private func writeIndex<Sample: TileSample>(output: String, as: Sample.Type, metadata: [(String, String)],
+    private func writeIndex<Sample: TileSample>(output: String, as: Sample.Type, metadata: [(String, String)], bigTIFF: Bool?,
                                                 progress: ProgressHandler?) throws {
         let layout = plan.layout
         let pyramid = IndexPyramid(gridWidth: layout.gridWidth, gridHeight: layout.gridHeight)
@@ -79,12 +85,9 @@ extension TiledWorkFolder {
                 continue
             }
             var lengths: [Int] = []
-            for band in 0..<2 {
-                for blockRow in 0..<pyramid.blocksDown(level: level) {
-                    for blockCol in 0..<pyramid.blocksAcross(level: level) {
-                        let (_, block) = tileBlock(tables, level: level, band: band, blockRow: blockRow, blockCol: blockCol)
-                        lengths.append(block.length)
-                    }
+            for blockRow in 0..<pyramid.blocksDown(level: level) {
+                for blockCol in 0..<pyramid.blocksAcross(level: level) {
+                    lengths.append(tileBlock(tables, level: level, blockRow: blockRow, blockCol: blockCol).block.length)
                 }
             }
             blockLengths.append(lengths)
@@ -96,14 +99,13 @@ extension TiledWorkFolder {
         let tileFiles = TileFileReaders(folder: self)
         defer { tileFiles.closeAll() }
         try AtomicFile.replace(output) { temporary in
-            try writer.write(to: temporary, blockLengths: blockLengths) { level, index, buffer in
+            try writer.write(to: temporary, blockLengths: blockLengths, bigTIFF: bigTIFF) { level, index, buffer in
                 if level >= tileLevels {
                     let block = coarse.blocks[level - tileLevels][index]
                     try spool.read(offset: block.offset, length: block.length, into: &buffer)
                 } else {
-                    let perBand = pyramid.blockCount(level: level), across = pyramid.blocksAcross(level: level)
-                    let (tile, block) = tileBlock(tables, level: level, band: index / perBand,
-                                                  blockRow: index % perBand / across, blockCol: index % perBand % across)
+                    let across = pyramid.blocksAcross(level: level)
+                    let (tile, block) = tileBlock(tables, level: level, blockRow: index / across, blockCol: index % across)
                     try tileFiles.read(tile: tile, offset: block.offset, length: block.length, into: &buffer)
                 }
                 copied += Double(buffer.count)
@@ -113,20 +115,20 @@ extension TiledWorkFolder {
     }
 
     /// The tile holding a block of a level the tiles compressed, and where its bytes lie.
-    private func tileBlock(_ tables: [TileBlocks], level: Int, band: Int, blockRow: Int, blockCol: Int)
+    private func tileBlock(_ tables: [TileBlocks], level: Int, blockRow: Int, blockCol: Int)
         -> (tile: Int, block: (offset: Int, length: Int)) {
         let side = IndexPyramid.blockSide
         let tile = plan.layout.tile(row: (blockRow * side) << level, col: (blockCol * side) << level)
         let table = tables[tile].levels[level]
         let local = (blockRow - table.firstBlockRow) * table.blocksAcross + blockCol - table.firstBlockCol
-        return (tile, table.blocks[band][local])
+        return (tile, table.blocks[local])
     }
 }
 
 /// The overview levels no tile covers in whole blocks, made from every tile's raw cells at the
 /// first such level and compressed into a spool file, a block row at a time on every core.
 struct CoarseLevels<Sample: TileSample> {
-    /// Per coarse level, band by band and row-major: where each block lies in the spool.
+    /// Per coarse level, row-major: where each block lies in the spool.
     var blocks: [[(offset: Int, length: Int)]]
 
     static func build(folder: TiledWorkFolder, pyramid: IndexPyramid, tables: [TileBlocks], firstLevel: Int, nodata: Sample,
@@ -137,13 +139,14 @@ struct CoarseLevels<Sample: TileSample> {
         defer { output.close() }
         var position = 0
         var result = CoarseLevels(blocks: [])
-        let rowsToDo = Double((firstLevel..<pyramid.levelCount).reduce(0) { $0 + pyramid.blocksDown(level: $1) } * 2)
+        let rowsToDo = Double((firstLevel..<pyramid.levelCount).reduce(0) { $0 + pyramid.blocksDown(level: $1) })
+        let bandCount = IndexBlockCoder.bandCount
         var rowsDone = 0.0
         for level in firstLevel..<pyramid.levelCount {
             let across = pyramid.blocksAcross(level: level), width = pyramid.width(level: level), height = pyramid.height(level: level)
             let shift = level - firstLevel
             var levelBlocks: [(offset: Int, length: Int)] = []
-            for band in 0..<2 {
+            do {
                 var mapped: [Int: Data] = [:]
                 for blockRow in 0..<pyramid.blocksDown(level: level) {
                     // The raw cells of the tiles this block row crosses, mapped; rows above are let go.
@@ -162,7 +165,7 @@ struct CoarseLevels<Sample: TileSample> {
                     }
                     let sources = mapped
                     let compressed = concurrentMap(across) { blockCol -> Result<[UInt8], Error> in
-                        var block = [Sample](repeating: nodata, count: side * side)
+                        var block = [Sample](repeating: nodata, count: side * side * bandCount)
                         for i in 0..<side {
                             let y = blockRow * side + i
                             guard y < height else { continue }
@@ -173,8 +176,11 @@ struct CoarseLevels<Sample: TileSample> {
                                 let tile = layout.tile(row: gridRow, col: x << level)
                                 guard let raw = tables[tile].raw, let data = sources[tile] else { continue }
                                 let index = ((y << shift) - raw.firstRow) * raw.cols + (x << shift) - raw.firstCol
-                                block[i * side + j] = data.withUnsafeBytes {
-                                    $0.loadUnaligned(fromByteOffset: raw.offsets[band] + index * MemoryLayout<Sample>.size, as: Sample.self)
+                                data.withUnsafeBytes { bytes in
+                                    for band in 0..<bandCount {
+                                        block[(i * side + j) * bandCount + band] = bytes.loadUnaligned(
+                                            fromByteOffset: raw.offsets[band] + index * MemoryLayout<Sample>.size, as: Sample.self)
+                                    }
                                 }
                             }
                         }

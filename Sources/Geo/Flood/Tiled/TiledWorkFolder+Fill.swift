@@ -21,7 +21,8 @@ extension TiledWorkFolder {
         let fill = try TileFill(samples: samples, rect: rect, topology: plan.layout.topology(of: rect),
                                 seedCells: plan.seeds.cells(in: rect, layout: plan.layout), findLowest: plan.seeds.lowestCell)
         let cellsURL = file("fill", tile, "cells")
-        try WorkFile.write(cellsURL, kind: .cells, planDigest: digest, tile: tile) { writer in
+        let capacity = 16 + fill.local.count * (MemoryLayout<Sample>.size + 2)
+        try WorkFile.write(cellsURL, kind: .cells, planDigest: digest, tile: tile, capacity: capacity) { writer in
             writer.array(fill.local); writer.array(fill.labels)
         }
         guard let cellsChecksum = WorkFile.storedChecksum(cellsURL) else {

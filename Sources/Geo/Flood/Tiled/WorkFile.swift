@@ -16,9 +16,13 @@ enum WorkFile {
         var description: String { reason }
     }
 
-    /// Writes `payload` with the header and checksum to `url`, atomically.
-    static func write(_ url: URL, kind: Kind, planDigest: UInt64, tile: Int, payload: (inout BinaryWriter) -> Void) throws {
+    /// Writes `payload` with the header and checksum to `url`, atomically. Unless `durable`, not
+    /// flushed to disk before the rename: a work file torn by a crash fails its checksum and is
+    /// made again. `capacity` is the payload's expected size, so the buffer grows once.
+    static func write(_ url: URL, kind: Kind, planDigest: UInt64, tile: Int, capacity: Int = 0, durable: Bool = false,
+                      payload: (inout BinaryWriter) -> Void) throws {
         var writer = BinaryWriter()
+        writer.data.reserveCapacity(capacity + 64)
         writer.bytes(magic)
         writer.integer(kind.rawValue)
         writer.integer(planDigest)
@@ -26,7 +30,7 @@ enum WorkFile {
         payload(&writer)
         let sum = writer.data.withUnsafeBytes { CacheFormat.checksum($0) }
         writer.integer(sum)
-        try AtomicFile.write(writer.data, to: url.path)
+        try AtomicFile.write(writer.data, to: url.path, durable: durable)
     }
 
     /// Reads and checks `url`, then lets `payload` decode what follows the header.

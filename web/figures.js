@@ -1,0 +1,40 @@
+// The figures beside the sea level (a polite live region in index.html): newly flooded land, its
+// share, people and places flooded, exposed sea floor below 0 m, and the largest places flooded.
+import { fetchJSON } from "./api.js";
+import { format } from "./format.js";
+import { clearMessage, showMessage } from "./message.js";
+
+const $ = (id) => document.getElementById(id);
+
+/** The figures panel. Returns {load(rise)}: a newer load makes an older one's answer stale. */
+export function createFigures() {
+  let latest = 0, failure = null;
+  return {
+    async load(rise) {
+      const request = ++latest;
+      try {
+        const [flood, places] = await Promise.all([
+          fetchJSON("/v1/flood?rise=" + rise + "&limit=1"),
+          fetchJSON("/v1/flood/places?rise=" + rise + "&limit=5"),
+        ]);
+        if (request !== latest) return; // a newer sea level was asked for meanwhile
+        $("stat-flooded-land").textContent = format.km2(flood.newlyFloodedLandKm2);
+        $("stat-land-fraction").textContent = format.percent(flood.landFloodedFraction);
+        $("stat-population").textContent = format.count(places.population);
+        $("stat-place-count").textContent = format.count(places.count);
+        document.querySelectorAll(".exposed-row").forEach((e) => { e.hidden = rise >= 0; });
+        $("stat-exposed").textContent = format.km2(flood.exposedSeaFloorKm2);
+        const largest = $("largest-flooded");
+        largest.textContent = places.places.length ? "Largest: " + places.places.map((p) => p.name).join(", ") : "";
+        document.body.dataset.statsRise = String(rise);
+        clearMessage(failure);
+      } catch (error) {
+        if (request !== latest) return;
+        for (const id of ["stat-flooded-land", "stat-land-fraction", "stat-population", "stat-place-count"]) $(id).textContent = "—";
+        $("largest-flooded").textContent = "";
+        failure = "The figures for " + format.rise(rise) + " could not be loaded. " + error.message;
+        showMessage(failure);
+      }
+    },
+  };
+}

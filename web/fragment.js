@@ -1,0 +1,39 @@
+// The view in the link's fragment: #view=globe&rise=476&lat=35.68&lon=139.69&z=6&hatch=1.
+import { RISE_MAX, RISE_MIN } from "./sea-level-scale.js";
+
+export const MIN_ZOOM = 1, MAX_ZOOM = 10;
+export const DEFAULT_VIEW = { view: "map", rise: 0, lat: 20, lon: 0, z: 2, hatch: false };
+
+/** The view a fragment asks for; each part that is missing or malformed falls back to its default. */
+export function parseFragment(hash) {
+  const params = new URLSearchParams(hash.replace(/^#/, ""));
+  const rejected = [];
+  function number(name, fallback, valid) {
+    if (!params.has(name)) return fallback;
+    const text = params.get(name).trim();
+    const value = text === "" ? NaN : Number(text);
+    if (Number.isFinite(value) && valid(value)) return value;
+    rejected.push(name + "=" + params.get(name));
+    return fallback;
+  }
+  let viewName = DEFAULT_VIEW.view;
+  if (params.has("view")) {
+    if (["map", "globe"].includes(params.get("view"))) viewName = params.get("view");
+    else rejected.push("view=" + params.get("view"));
+  }
+  const view = {
+    view: viewName,
+    hatch: params.get("hatch") === "1",
+    rise: number("rise", DEFAULT_VIEW.rise, (v) => v >= RISE_MIN && v <= RISE_MAX),
+    lat: number("lat", DEFAULT_VIEW.lat, (v) => v >= -85 && v <= 85),
+    lon: number("lon", DEFAULT_VIEW.lon, (v) => v >= -180 && v <= 180),
+    z: number("z", DEFAULT_VIEW.z, (v) => Number.isInteger(v) && v >= MIN_ZOOM && v <= MAX_ZOOM),
+  };
+  return { view, rejected };
+}
+
+/** The fragment for a view: its name ("map" or "globe"), centre, zoom level, sea level and hatching. */
+export function fragmentOf({ view, lat, lon, z, rise, hatch }) {
+  return (view === "globe" ? "#view=globe&" : "#") + "rise=" + rise + "&lat=" + lat.toFixed(4) + "&lon=" + lon.toFixed(4) +
+    "&z=" + z + (hatch ? "&hatch=1" : "");
+}

@@ -1,0 +1,35 @@
+// The sea levels the page offers, and the slider's positions: metre steps near today's sea
+// level, coarser ones far from it.
+
+export const RISE_MIN = -11000, RISE_MAX = 9000;
+
+// Each segment runs from `from` to `to` in steps of `step` metres.
+const SLIDER_SEGMENTS = [
+  { from: -11000, to: -2000, step: 100 }, { from: -2000, to: -500, step: 10 }, { from: -500, to: -100, step: 2 },
+  { from: -100, to: 100, step: 1 }, { from: 100, to: 500, step: 2 }, { from: 500, to: 2000, step: 10 },
+  { from: 2000, to: 9000, step: 100 },
+];
+/** The slider's last position (its first is 0). */
+export const SLIDER_POSITIONS = SLIDER_SEGMENTS.reduce((sum, s) => sum + (s.to - s.from) / s.step, 0);
+
+/** The rise at a slider position. */
+export function riseAtPosition(position) {
+  let remaining = position;
+  for (const segment of SLIDER_SEGMENTS) {
+    const steps = (segment.to - segment.from) / segment.step;
+    if (remaining <= steps) return segment.from + remaining * segment.step;
+    remaining -= steps;
+  }
+  return RISE_MAX;
+}
+
+/** The slider position nearest a rise. */
+export function positionOfRise(rise) {
+  let base = 0;
+  for (const segment of SLIDER_SEGMENTS) {
+    const steps = (segment.to - segment.from) / segment.step;
+    if (rise <= segment.to) return base + Math.max(0, Math.round((rise - segment.from) / segment.step));
+    base += steps;
+  }
+  return SLIDER_POSITIONS;
+}
