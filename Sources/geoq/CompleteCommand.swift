@@ -77,7 +77,7 @@ struct CompleteCommand: ParsableCommand {
         // JSON carries what the sea does to each place, as the service's answer does, so it
         // needs the raster too; text shows the places only.
         let engine = try EngineLoader.load(dem: format == .json && dataset.floodIsAvailable ? dataset : nil,
-                                           placesPaths: try gazetteer.placesPaths())
+                                           placesPaths: try gazetteer.placesPaths(), cache: dataset)
         if interactive {
             try InteractiveCompletion(engine: engine, near: near, limit: limit, kinds: kinds).run()
             return

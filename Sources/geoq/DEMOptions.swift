@@ -118,10 +118,19 @@ struct PlacesOptions: ParsableArguments {
 /// datasets it needs, and reaches data only through the engine this returns.
 enum EngineLoader {
     /// Loads the spill index `dem` names (when given) and the gazetteers at `placesPaths` (towns,
-    /// postal codes, airports: one index, when given), and joins them.
-    static func load(dem: DEMOptions?, placesPaths: [String]?) throws -> QueryEngine {
+    /// postal codes, airports: one index, when given), and joins them. The completion index
+    /// comes from the cache folder of `cache` (default: `dem`'s; `PlaceIndexCache`) unless it
+    /// says `--no-cache`; `verifyPlacesIndex` also checksums the whole cached file (the service
+    /// does).
+    static func load(dem: DEMOptions?, placesPaths: [String]?, cache: DEMOptions? = nil, verifyPlacesIndex: Bool = false) throws -> QueryEngine {
         let flood = try dem?.loadFlood()
-        let places = try placesPaths.map { PlaceCompleter(gazetteer: try Gazetteer(contentsOfFiles: $0)) }
+        let cacheOptions = cache ?? dem
+        let places = try placesPaths.map { paths -> PlaceCompleter in
+            let build = { PlaceCompleter(gazetteer: try Gazetteer(contentsOfFiles: paths)) }
+            guard let cacheOptions, !cacheOptions.noCache else { return try build() }
+            return try PlaceIndexCache(directory: cacheOptions.cacheStore().directory)
+                .completer(placesPaths: paths, verifyPayload: verifyPlacesIndex, notice: { Terminal.notice($0) }, build: build).0
+        }
         return QueryEngine(flood: flood, demSource: try dem?.floodSource(), places: places)
     }
 }

@@ -50,7 +50,7 @@ struct PostcodeCommand: ParsableCommand {
             let gazetteer = try settingsFile.resolve(self.gazetteer)
             let paths = try gazetteer.placesPaths()
             let postalPaths = gazetteer.places.isEmpty ? paths.filter { $0.hasSuffix("postcodes.tsv.gz") } : paths
-            let engine = try EngineLoader.load(dem: nil, placesPaths: postalPaths)
+            let engine = try EngineLoader.load(dem: nil, placesPaths: postalPaths, cache: try DEMOptions.parse([]))
             let check = try engine.checkPostalCode(code, country: country)
             print(check.description)
             if !check.isValid { throw ExitCode(1) }

@@ -104,7 +104,7 @@ struct RegionCommand: ParsableCommand {
         var engine = QueryEngine(flood: nil)
         if let placeIDs {
             regionInput = .places(placeIDs.ids)
-            engine = try EngineLoader.load(dem: nil, placesPaths: try places.placesPaths())
+            engine = try EngineLoader.load(dem: nil, placesPaths: try places.placesPaths(), cache: dataset)
         } else if let floodedAt {
             regionInput = .floodedAt(floodedAt)
             engine = try EngineLoader.load(dem: dataset, placesPaths: try places.placesPaths())

@@ -16,14 +16,16 @@ struct PlaceFloodTable: Sendable {
     /// `populationPrefix[k]` = population of the first k places of `floodOrder`.
     let populationPrefix: [Int]
 
-    init(gazetteer: Gazetteer, flood: any FloodAnswering) {
+    init(places: PlaceTable, flood: any FloodAnswering) {
         var elevation: [Double?] = [], spillLevel: [Double] = []
-        elevation.reserveCapacity(gazetteer.places.count)
-        spillLevel.reserveCapacity(gazetteer.places.count)
-        for place in gazetteer.places {
-            let point = try? flood.point(latitude: place.latitude, longitude: place.longitude)
+        elevation.reserveCapacity(places.count)
+        spillLevel.reserveCapacity(places.count)
+        for place in 0..<places.count {
+            let point = try? flood.point(latitude: places.latitude[place], longitude: places.longitude[place])
             let cellLevel = point?.spillLevel ?? .infinity
-            if let site = place.elevation, cellLevel.isFinite {
+            let siteElevation = places.elevation[place]
+            if !siteElevation.isNaN, cellLevel.isFinite {
+                let site = siteElevation
                 elevation.append(site)
                 spillLevel.append(max(site, cellLevel))
             } else {
@@ -31,11 +33,11 @@ struct PlaceFloodTable: Sendable {
                 spillLevel.append(cellLevel)
             }
         }
-        let order = spillLevel.indices.filter { gazetteer.places[$0].kind == .city && spillLevel[$0] > 0 && spillLevel[$0].isFinite }
-            .sorted { (spillLevel[$0], gazetteer.places[$1].population) < (spillLevel[$1], gazetteer.places[$0].population) }
+        let order = spillLevel.indices.filter { places.kind($0) == .city && spillLevel[$0] > 0 && spillLevel[$0].isFinite }
+            .sorted { (spillLevel[$0], places.population[$1]) < (spillLevel[$1], places.population[$0]) }
         var prefix = [0]
         prefix.reserveCapacity(order.count + 1)
-        for index in order { prefix.append(prefix[prefix.count - 1] + gazetteer.places[index].population) }
+        for index in order { prefix.append(prefix[prefix.count - 1] + Int(places.population[index])) }
         self.elevation = elevation
         self.spillLevel = spillLevel
         floodOrder = order

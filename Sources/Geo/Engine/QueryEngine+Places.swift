@@ -17,19 +17,19 @@ extension QueryEngine {
     public func floodedPlaces(rise: Double, limit: Int = 20, bbox: GeoBBox? = nil) throws -> FloodedPlaces {
         try SpillIndex.validateRise(rise)
         try Self.validateFloodedPlaceLimit(limit)
-        let table = try requirePlaceFlooding(), gazetteer = try requirePlaces().gazetteer
+        let table = try requirePlaceFlooding(), completer = try requirePlaces(), places = completer.placeTable
         try Self.requireOverGrid(bbox, of: try requireFlood())
         var count = table.floodedCount(atRise: rise)
         var flooded = Array(table.floodOrder[0..<count])
         var population = table.populationPrefix[count]
         if let bbox {
-            flooded = flooded.filter { bbox.contains(latitude: gazetteer.places[$0].latitude, longitude: gazetteer.places[$0].longitude) }
+            flooded = flooded.filter { bbox.contains(latitude: places.latitude[$0], longitude: places.longitude[$0]) }
             count = flooded.count
-            population = flooded.reduce(0) { $0 + gazetteer.places[$1].population }
+            population = flooded.reduce(0) { $0 + Int(places.population[$1]) }
         }
-        let largest = flooded.sorted { (gazetteer.places[$0].population, $1) > (gazetteer.places[$1].population, $0) }.prefix(limit)
+        let largest = flooded.sorted { (places.population[$0], $1) > (places.population[$1], $0) }.prefix(limit)
         return FloodedPlaces(rise: rise, count: count, population: population,
-                             places: largest.map { floodedPlace(index: $0, table: table, gazetteer: gazetteer) })
+                             places: largest.map { floodedPlace(index: $0, table: table, completer: completer) })
     }
 
     /// Flood figures at `rise` and, when a gazetteer is loaded, the places they flood.
@@ -48,7 +48,7 @@ extension QueryEngine {
                          kinds: Set<Place.Kind>? = nil) throws -> [PlaceSuggestion] {
         let completions = try requirePlaces().complete(query: query, near: near, limit: limit, kinds: kinds)
         return completions.map { completion in
-            guard let table = placeFlooding, let index = placeIndexByID[completion.id] else {
+            guard let table = placeFlooding, let index = places?.placeIndex(id: completion.id) else {
                 return PlaceSuggestion(completion: completion, elevationM: nil, spillLevelM: nil, flooding: "no elevation data loaded")
             }
             let point = FloodPoint(latitude: completion.latitude, longitude: completion.longitude, cellLatitude: completion.latitude,
@@ -58,10 +58,11 @@ extension QueryEngine {
         }
     }
 
-    private func floodedPlace(index: Int, table: PlaceFloodTable, gazetteer: Gazetteer) -> FloodedPlace {
-        let place = gazetteer.places[index]
-        return FloodedPlace(id: place.id, name: place.name, subtitle: gazetteer.subtitle(for: place), latitude: place.latitude,
-                            longitude: place.longitude, population: place.population, elevationM: table.elevation[index],
+    private func floodedPlace(index: Int, table: PlaceFloodTable, completer: PlaceCompleter) -> FloodedPlace {
+        let places = completer.placeTable
+        return FloodedPlace(id: Int(places.id[index]), name: places.name(index), subtitle: completer.subtitle(ofPlaceAt: index),
+                            latitude: places.latitude[index], longitude: places.longitude[index],
+                            population: Int(places.population[index]), elevationM: table.elevation[index],
                             spillLevelM: table.spillLevel[index])
     }
 }
@@ -72,6 +73,6 @@ extension QueryEngine {
     /// from the loaded postal-code data. O(|code| · patterns).
     /// - Throws: ``GeoError/unsupported(_:)`` when no gazetteer is loaded.
     public func checkPostalCode(_ code: String, country: String? = nil) throws -> PostalCodeCheck {
-        PostalCodeCheck.check(code, country: country, patterns: try requirePlaces().gazetteer.postalPatterns)
+        PostalCodeCheck.check(code, country: country, patterns: try requirePlaces().postalPatterns)
     }
 }

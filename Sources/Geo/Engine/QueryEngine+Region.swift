@@ -49,21 +49,20 @@ extension QueryEngine {
         let places = try requirePlaces()
         guard !ids.isEmpty else { throw GeoError.invalidInput(.placeIDs, "expected at least one GeoNames id") }
         let indices = try ids.map { id -> Int in
-            guard let index = placeIndexByID[id] else { throw GeoError.invalidInput(.placeIDs, "no place has GeoNames id \(id)") }
+            guard let index = places.placeIndex(id: id) else { throw GeoError.invalidInput(.placeIDs, "no place has GeoNames id \(id)") }
             return index
         }
-        let gazetteer = places.gazetteer
-        return try PointSet(latitudes: indices.map { gazetteer.places[$0].latitude }, longitudes: indices.map { gazetteer.places[$0].longitude })
+        return try PointSet(latitudes: indices.map { places.placeTable.latitude[$0] }, longitudes: indices.map { places.placeTable.longitude[$0] })
     }
 
     /// The points of every place flooded at `rise` (dry today), in flooding order.
     func floodedPlacePoints(rise: Double) throws -> PointSet {
         try SpillIndex.validateRise(rise, as: .floodedAt)
-        let table = try requirePlaceFlooding(), gazetteer = try requirePlaces().gazetteer
+        let table = try requirePlaceFlooding(), places = try requirePlaces().placeTable
         let indices = table.floodOrder[0..<table.floodedCount(atRise: rise)]
         guard !indices.isEmpty else {
             throw GeoError.invalidInput(.floodedAt, "no place is flooded at \(FloodPoint.signed(rise)) m; expected a higher rise")
         }
-        return try PointSet(latitudes: indices.map { gazetteer.places[$0].latitude }, longitudes: indices.map { gazetteer.places[$0].longitude })
+        return try PointSet(latitudes: indices.map { places.latitude[$0] }, longitudes: indices.map { places.longitude[$0] })
     }
 }

@@ -15,19 +15,14 @@ public struct QueryEngine: Sendable {
     public let places: PlaceCompleter?
     /// Every place's elevation and spill level, when both datasets are loaded.
     let placeFlooding: PlaceFloodTable?
-    /// Gazetteer place index by GeoNames id (empty without a gazetteer).
-    let placeIndexByID: [Int: Int]
 
     /// Builds the joins between the datasets given. O(places) on top of what is already built.
     public init(flood: (any FloodAnswering)?, demSource: String? = nil, places: PlaceCompleter? = nil) {
         self.flood = flood
         self.demSource = demSource
         self.places = places
-        var indexByID: [Int: Int] = [:]
-        for (index, place) in (places?.gazetteer.places ?? []).enumerated() { indexByID[place.id] = index }
-        placeIndexByID = indexByID
         if let flood, let places {
-            placeFlooding = PlaceFloodTable(gazetteer: places.gazetteer, flood: flood)
+            placeFlooding = PlaceFloodTable(places: places.placeTable, flood: flood)
         } else {
             placeFlooding = nil
         }

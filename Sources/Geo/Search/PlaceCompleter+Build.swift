@@ -1,6 +1,45 @@
 import Foundation
 
 extension PlaceCompleter {
+    /// Builds the index. O(total name bytes + trie nodes · k), names normalized on every core;
+    /// about 2 s for the 376,000 places of the shipped files on two cores (release build).
+    /// `PlaceIndexCache` keeps the result in a file that opens in O(1) instead.
+    /// - Parameters:
+    ///   - k: entries kept per trie node; limits up to `k` take the O(|prefix| + k) path.
+    ///   - typoThreshold: typos are searched only when exact matches found fewer places than
+    ///     this (and than the limit). 5 fills a top-5 list; on single-edit misspellings of the
+    ///     400 largest cities it found as many as always searching (98.7 % in the top 5).
+    ///   - nicknameWeight: what a match on a nickname weighs (`NameClass`); 0.1, an ordinary
+    ///     alternate name's weight, gives the ranking of before nicknames were told apart
+    ///     (the benchmark measures both).
+    public init(gazetteer: Gazetteer, k: Int = 10, typoThreshold: Int = 5, nicknameWeight: Float = NameClass.nicknameWeight) {
+        // Normalizing names is a third of the build and independent per place: one slice of
+        // places per core, joined in order so entry ids stay place by place.
+        let places = gazetteer.places
+        let sliceCount = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8, places.count / 2_000))
+        let famous = NameKeys.famousNames(places)
+        let slices = concurrentMap(sliceCount) { slice in
+            NameKeys(places: places, range: (slice * places.count / sliceCount)..<((slice + 1) * places.count / sliceCount),
+                     famousNames: famous, nicknameWeight: nicknameWeight)
+        }
+        let names = NameKeys(joining: slices)
+        // The tries and the place and area tables are independent: one thread each.
+        let (tries, tables) = concurrently(
+            { (PrefixTrie(text: names.text, keys: names.keys, k: k), NameKeys.postalTrie(places: places, k: k)) },
+            { (AreaTables(gazetteer: gazetteer), PlaceTable(places: places)) })
+        let areas = tables.0
+        let entryLists = areas.entriesByArea(placeOfEntry: tries.0.entryGroup, keyOrder: tries.0.entriesInKeyOrder())
+        self.init(
+            placeTable: tables.1, trie: tries.0, postalTrie: tries.1,
+            entryName: FlatArray(names.entryName), entryClass: FlatArray(names.entryClass.map(\.rawValue)),
+            nicknameWeight: nicknameWeight, entryWordOffset: FlatArray(names.entryWordOffset),
+            qualifiers: areas.qualifiers, typoThreshold: typoThreshold,
+            placeCountryID: FlatArray(areas.placeCountryID), placeRegionID: FlatArray(areas.placeRegionID),
+            placeImportance: FlatArray(places.map(CompletionRanking.importance(of:))),
+            areaEntryStart: FlatArray(entryLists.start), areaEntryList: FlatArray(entryLists.entries),
+            regionSubtitle: StringTable(areas.regionSubtitle), postalPatterns: gazetteer.postalPatterns)
+    }
+
     /// The normalized names of a run of places and their trie keys (every name whole and
     /// from each word start), with what each entry says about its name.
     struct NameKeys {
@@ -113,8 +152,6 @@ extension PlaceCompleter {
     /// the `Place` values so that the query loop touches no strings.
     struct AreaTables {
         var qualifiers: QualifierTable
-        var placeLatitude: [Double]
-        var placeLongitude: [Double]
         var placeCountryID: [UInt32]
         var placeRegionID: [UInt32]
         var regionSubtitle: [String]
@@ -122,12 +159,11 @@ extension PlaceCompleter {
         /// O(places).
         init(gazetteer: Gazetteer) {
             let places = gazetteer.places
-            qualifiers = QualifierTable(gazetteer: gazetteer)
-            placeLatitude = places.map(\.latitude)
-            placeLongitude = places.map(\.longitude)
-            placeCountryID = places.map { [qualifiers] in qualifiers.areaID(country: $0.countryCode, admin1: nil) }
-            placeRegionID = places.map { [qualifiers] in qualifiers.areaID(country: $0.countryCode, admin1: $0.admin1Code) }
-            var regionSubtitle = [String](repeating: "", count: qualifiers.areaCount + 1)
+            let builder = QualifierTable.Builder(gazetteer: gazetteer)
+            qualifiers = QualifierTable(builder)
+            placeCountryID = places.map { builder.areaID(country: $0.countryCode, admin1: nil) }
+            placeRegionID = places.map { builder.areaID(country: $0.countryCode, admin1: $0.admin1Code) }
+            var regionSubtitle = [String](repeating: "", count: builder.areaCount + 1)
             for place in 0..<places.count {
                 let region = Int(placeRegionID[place])
                 if regionSubtitle[region].isEmpty { regionSubtitle[region] = gazetteer.areaSubtitle(for: places[place]) }
@@ -135,17 +171,23 @@ extension PlaceCompleter {
             self.regionSubtitle = regionSubtitle
         }
 
-        /// Each country's and region's entries, in the trie's key order. O(entries).
-        func entriesByArea(placeOfEntry: [UInt32], keyOrder: [UInt32]) -> [UInt32: [UInt32]] {
+        /// Each country's and region's entries, in the trie's key order, as one list and the
+        /// start of each area's run in it (area ids from 0 to `areaCount`, one start more).
+        /// O(entries).
+        func entriesByArea(placeOfEntry: FlatArray<UInt32>, keyOrder: [UInt32]) -> (start: [UInt32], entries: [UInt32]) {
             var lists = [[UInt32]](repeating: [], count: qualifiers.areaCount + 1)
             for entry in keyOrder {
                 let place = Int(placeOfEntry[Int(entry)])
                 lists[Int(placeCountryID[place])].append(entry)
                 lists[Int(placeRegionID[place])].append(entry)
             }
-            var byArea: [UInt32: [UInt32]] = [:]
-            for (area, list) in lists.enumerated() where !list.isEmpty { byArea[UInt32(area)] = list }
-            return byArea
+            var start: [UInt32] = [0], entries: [UInt32] = []
+            entries.reserveCapacity(2 * keyOrder.count)
+            for list in lists {
+                entries += list
+                start.append(UInt32(entries.count))
+            }
+            return (start, entries)
         }
     }
 }

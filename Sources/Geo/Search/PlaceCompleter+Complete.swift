@@ -42,7 +42,7 @@ extension PlaceCompleter {
             // A code written with breaks where the query has none (or the other way) fits it less.
             postalCandidates = search.best.mapValues { candidate in
                 var candidate = candidate
-                if !postal.fitsShape(of: gazetteer.places[candidate.place].name, length: candidate.matchLength) {
+                if !postal.fitsShape(of: placeTable.name(candidate.place), length: candidate.matchLength) {
                     candidate.score *= CompletionRanking.postalShapeMismatchFactor
                 }
                 return candidate
@@ -107,29 +107,30 @@ extension PlaceCompleter {
     }
 
     private func makeCompletion(_ candidate: Search.Candidate, near: GeoPoint?) -> Completion {
-        let place = gazetteer.places[candidate.place]
+        let place = candidate.place
         let entry = Int(candidate.entry)
-        let matchedName = candidate.isPostal ? place.name : name(of: candidate.entry, place: place)
+        let title = placeTable.name(place), kind = placeTable.kind(place)
+        let matchedName = candidate.isPostal ? title : name(of: candidate.entry, place: place)
         let start = candidate.isPostal ? 0 : Int(entryWordOffset[entry])
         let highlights = candidate.isPostal
-            ? Self.codeHighlights(in: place.name, characters: candidate.matchLength)
+            ? Self.codeHighlights(in: title, characters: candidate.matchLength)
             : Self.highlights(in: matchedName, ranges: candidate.scatteredRanges ?? [start..<(start + candidate.matchLength)])
         let isAlias = !candidate.isPostal && entryName[entry] != 0
-        let areaSubtitle = subtitle(ofPlace: candidate.place)
-        let code: String? = switch place.kind {
+        let code: String? = switch kind {
         case .city: nil
-        case .postcode: place.name
-        case .airport: place.codes.first { $0.count == 3 } ?? place.codes.first
+        case .postcode: title
+        case .airport: placeTable.codes(place).first { $0.count == 3 } ?? placeTable.codes(place).first
         }
+        let latitude = placeTable.latitude[place], longitude = placeTable.longitude[place]
         return Completion(
-            id: place.id, kind: place.kind, title: place.name,
-            subtitle: place.locality.isEmpty ? areaSubtitle : place.locality + ", " + areaSubtitle, code: code,
-            latitude: place.latitude, longitude: place.longitude, population: place.population,
+            id: Int(placeTable.id[place]), kind: kind, title: title,
+            subtitle: subtitle(ofPlaceAt: place), code: code,
+            latitude: latitude, longitude: longitude, population: Int(placeTable.population[place]),
             matchedAlias: isAlias ? matchedName : nil,
             titleHighlights: isAlias ? [] : highlights, aliasHighlights: isAlias ? highlights : [],
             match: candidate.match, edits: candidate.edits, score: Double(candidate.score),
             distanceKilometers: near.map {
-                CompletionRanking.distanceKilometers($0, latitude: place.latitude, longitude: place.longitude)
+                CompletionRanking.distanceKilometers($0, latitude: latitude, longitude: longitude)
             })
     }
 

@@ -58,14 +58,13 @@ extension PlaceCompleter.Search {
             // Most names read here lack some query word: rule them out without allocating.
             guard words.indices.allSatisfy({ Self.holdsWord(words[$0], in: nameBytes, asPrefix: $0 == words.count - 1) }),
                   let ranges = Self.wordMatches(words, in: nameBytes) else { continue }
-            let target = completer.gazetteer.places[place]
             let lastRange = ranges[ranges.count - 1]
             let lastIsWhole = lastRange.upperBound == nameBytes.count
                 || nameBytes[nameBytes.startIndex + lastRange.upperBound] == Normalizer.space
             let match: Completion.Match = lastIsWhole ? .exactWord : .prefix
             var score = CompletionRanking.staticScore(
-                importance: CompletionRanking.importance(of: target),
-                weight: completer.entryClass[Int(entry)].weight(nicknameWeight: completer.nicknameWeight),
+                importance: completer.placeImportance[place],
+                weight: completer.nameClass(of: entry).weight(nicknameWeight: completer.nicknameWeight),
                 startsAtFirstWord: ranges.contains { $0.lowerBound == 0 }) * CompletionRanking.quality(match)
             score *= proximity(of: place) * CompletionRanking.scatteredWordsFactor
             let candidate = Candidate(place: place, entry: entry, match: match, edits: 0,
@@ -83,7 +82,7 @@ extension PlaceCompleter.Search {
     }
 
     /// Whether some word of `name` is `word` (or starts with it, `asPrefix`). O(name length).
-    static func holdsWord(_ word: [UInt8], in name: ArraySlice<UInt8>, asPrefix: Bool) -> Bool {
+    static func holdsWord(_ word: [UInt8], in name: FlatArray<UInt8>, asPrefix: Bool) -> Bool {
         var wordStart = name.startIndex
         while wordStart < name.endIndex {
             var index = wordStart, matched = 0
@@ -102,7 +101,7 @@ extension PlaceCompleter.Search {
     /// The byte ranges in `name` of each query word (distinct name words, earliest first; the
     /// last query word may be a prefix), or nil when some word has no match.
     /// O(words · name length).
-    static func wordMatches(_ words: [[UInt8]], in name: ArraySlice<UInt8>) -> [Range<Int>]? {
+    static func wordMatches(_ words: [[UInt8]], in name: FlatArray<UInt8>) -> [Range<Int>]? {
         let base = name.startIndex
         var nameWords: [Range<Int>] = []  // offsets from the name's start
         var start = 0

@@ -58,18 +58,15 @@ extension PlaceCompleter {
             self.wholeQuery = wholeQuery
         }
 
+        /// 1 << the kind's index in `Place.Kind.allCases` (`PlaceTable.kind`).
         static func kindBit(_ kind: Place.Kind) -> UInt8 {
-            switch kind {
-            case .city: return 1
-            case .postcode: return 2
-            case .airport: return 4
-            }
+            1 << UInt8(Place.Kind.allCases.firstIndex(of: kind)!)
         }
         static let allKinds: UInt8 = 7
 
         /// Whether the kinds asked for include the place's. O(1).
         func allowsKind(of place: Int) -> Bool {
-            kindMask == Self.allKinds || kindMask & Self.kindBit(completer.placeKind[place]) != 0
+            kindMask == Self.allKinds || kindMask & (1 << (completer.placeTable.kind[place] & 7)) != 0
         }
 
         /// Where an entry's key starts in its name (postal codes are indexed whole).
@@ -135,7 +132,7 @@ extension PlaceCompleter {
         func proximity(of place: Int) -> Float {
             guard let near else { return 1 }
             return CompletionRanking.proximity(distanceKilometers: CompletionRanking.distanceKilometers(
-                near, latitude: completer.placeLatitude[place], longitude: completer.placeLongitude[place]))
+                near, latitude: completer.placeTable.latitude[place], longitude: completer.placeTable.longitude[place]))
         }
 
         /// Matches of `key` within `maxEdits` edits that are not exact.
@@ -200,6 +197,9 @@ extension PlaceCompleter {
             }
             var visits = 0
             while let entry = walk.next() {
+                // Entries passed over by a filter count too: a filter that keeps few places
+                // must not send the walk through a whole subtree.
+                if visits >= maximumVisits { break }
                 visits += 1
                 let place = Int(trie.entryGroup[Int(entry)])
                 if let areas, !isPlace(place, in: areas) { continue }
@@ -216,7 +216,6 @@ extension PlaceCompleter {
                         localPlaces.removeLast()
                     }
                 }
-                if visits >= maximumVisits { break }
                 if localScores.count == limit && walk.bound * maximumFactor < localScores[limit - 1] { break }
                 // Postal codes tie by the thousand (codes of towns GeoNames does not know weigh
                 // alike); a tie comes later in entry order and loses to the places held.
@@ -239,7 +238,7 @@ extension PlaceCompleter {
             var tier: UInt8 = edits > 0 ? 2 : 1
             if isPostal {
                 tier = 0
-            } else if completer.entryClass[Int(entry)] == .code {
+            } else if completer.nameClass(of: entry) == .code {
                 // An airport code typed whole goes first; a code typed in part says little.
                 if match == .exactName && edits == 0 && matchLength == wholeQuery.count && trie.keyStarts(entry, with: wholeQuery) {
                     tier = 0

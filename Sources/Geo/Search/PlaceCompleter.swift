@@ -20,80 +20,39 @@ public struct PlaceCompleter: Sendable {
     /// Longer normalized names are indexed by their first this-many bytes only.
     static let maximumIndexedNameBytes = 200
 
-    /// The places searched.
-    public let gazetteer: Gazetteer
+    /// The places searched, column by column.
+    let placeTable: PlaceTable
     let trie: PrefixTrie
     /// The postal codes, one entry per code, keyed by `PostalQuery.indexKey`.
     let postalTrie: PrefixTrie
     /// Per entry: which name of its place (0 name, 1 ASCII name, then its codes, then its
-    /// alternate names: see `name(of:place:)`).
-    let entryName: [UInt16]
-    /// Per entry: what kind of name it is, which weighs the match (`CompletionRanking.weight`).
-    let entryClass: [NameClass]
-    /// Per place: city, postal code or airport.
-    let placeKind: [Place.Kind]
+    /// alternate names: see `PlaceTable.name(at:of:)`).
+    let entryName: FlatArray<UInt16>
+    /// Per entry: what kind of name it is (`NameClass` raw value), which weighs the match
+    /// (`CompletionRanking.weight`).
+    let entryClass: FlatArray<UInt8>
     /// What a nickname's match weighs (see `NameClass`).
     let nicknameWeight: Float
     /// Per entry: where its key starts inside the place's normalized name, in bytes.
-    let entryWordOffset: [UInt16]
+    let entryWordOffset: FlatArray<UInt16>
     let qualifiers: QualifierTable
     /// Typo search runs when exact matches found fewer places than this (and the limit).
     let typoThreshold: Int
-    /// Per place, what ranking and filtering read in the hot loop, kept apart from the
-    /// `Place` values so that no strings are touched there.
-    let placeLatitude: [Double]
-    let placeLongitude: [Double]
-    /// Per place, its country and region as small ids (see `QualifierTable.areaID`).
-    let placeCountryID: [UInt32]
-    let placeRegionID: [UInt32]
+    /// Per place, its country and region as small ids (see `QualifierTable.areaCount`).
+    let placeCountryID: FlatArray<UInt32>
+    let placeRegionID: FlatArray<UInt32>
+    /// Per place, its static importance (`CompletionRanking.importance`), which scattered-word
+    /// matches score with.
+    let placeImportance: FlatArray<Float>
     /// The entries (indexed keys) of the places of each country and region, in key order:
     /// a qualified search ("saint esp") finds the area's keys with a prefix by binary search.
-    let entriesByArea: [UInt32: [UInt32]]
+    /// Area a's are `areaEntryList[areaEntryStart[a] ..< areaEntryStart[a + 1]]`.
+    let areaEntryStart: FlatArray<UInt32>
+    let areaEntryList: FlatArray<UInt32>
     /// "Texas, United States" by region id: subtitles are made once per region, not per answer.
-    let regionSubtitle: [String]
-
-    /// Builds the index. O(total name bytes + trie nodes · k), names normalized on every core; about a third of a
-    /// second for the 34,000 places of cities15000 in a release build.
-    /// - Parameters:
-    ///   - k: entries kept per trie node; limits up to `k` take the O(|prefix| + k) path.
-    ///   - typoThreshold: typos are searched only when exact matches found fewer places than
-    ///     this (and than the limit). 5 fills a top-5 list; on single-edit misspellings of the
-    ///     400 largest cities it found as many as always searching (98.7 % in the top 5).
-    ///   - nicknameWeight: what a match on a nickname weighs (`NameClass`); 0.1, an ordinary
-    ///     alternate name's weight, gives the ranking of before nicknames were told apart
-    ///     (the benchmark measures both).
-    public init(gazetteer: Gazetteer, k: Int = 10, typoThreshold: Int = 5, nicknameWeight: Float = NameClass.nicknameWeight) {
-        self.gazetteer = gazetteer
-        self.typoThreshold = typoThreshold
-        self.nicknameWeight = nicknameWeight
-        // Normalizing names is a third of the build and independent per place: one slice of
-        // places per core, joined in order so entry ids stay place by place.
-        let places = gazetteer.places
-        let sliceCount = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8, places.count / 2_000))
-        let famous = NameKeys.famousNames(places)
-        let slices = concurrentMap(sliceCount) { slice in
-            NameKeys(places: places, range: (slice * places.count / sliceCount)..<((slice + 1) * places.count / sliceCount),
-                     famousNames: famous, nicknameWeight: nicknameWeight)
-        }
-        let names = NameKeys(joining: slices)
-        entryName = names.entryName
-        entryWordOffset = names.entryWordOffset
-        entryClass = names.entryClass
-        placeKind = places.map(\.kind)
-        // The tries and the area tables are independent: one thread each.
-        let (tries, tables) = concurrently(
-            { (PrefixTrie(text: names.text, keys: names.keys, k: k), NameKeys.postalTrie(places: places, k: k)) },
-            { AreaTables(gazetteer: gazetteer) })
-        self.trie = tries.0
-        self.postalTrie = tries.1
-        placeLatitude = tables.placeLatitude
-        placeLongitude = tables.placeLongitude
-        placeCountryID = tables.placeCountryID
-        placeRegionID = tables.placeRegionID
-        entriesByArea = tables.entriesByArea(placeOfEntry: trie.entryGroup, keyOrder: trie.entriesInKeyOrder())
-        regionSubtitle = tables.regionSubtitle
-        qualifiers = tables.qualifiers
-    }
+    let regionSubtitle: StringTable
+    /// Postal-code patterns by ISO alpha-2 country code, from the gazetteer files.
+    public let postalPatterns: [String: PostalCodePattern]
 
     /// Number of indexed keys (each name and each of its word starts, and each postal code).
     public var indexedKeyCount: Int { trie.entryCount + postalTrie.entryCount }
@@ -101,8 +60,29 @@ public struct PlaceCompleter: Sendable {
     public var trieNodeCount: Int { trie.nodeCount }
 
     /// The entries of an area's places, in key order.
-    func areaEntries(_ area: QualifierTable.Area) -> [UInt32] {
-        entriesByArea[area.id] ?? []
+    func areaEntries(_ area: QualifierTable.Area) -> FlatArray<UInt32> {
+        areaEntryList.clamped(Int(areaEntryStart[Int(area.id)]), Int(areaEntryStart[Int(area.id) + 1]))
+    }
+
+    /// What kind of name `entry` indexes.
+    func nameClass(of entry: UInt32) -> NameClass {
+        NameClass(rawValue: entryClass[Int(entry)]) ?? .alternate
+    }
+
+    /// How many places are searched (towns, postal codes and airports).
+    public var placeCount: Int { placeTable.count }
+
+    /// The place at `index` (0..<`placeCount`, the order of the gazetteer files). O(its names).
+    public func place(at index: Int) -> Place { placeTable.place(index) }
+
+    /// The index of the place with id `id`, nil when there is none. O(log places).
+    public func placeIndex(id: Int) -> Int? { placeTable.index(ofID: id) }
+
+    /// "Beverly Hills, California, United States": the town a postal code or airport serves
+    /// (when it has one), the region and the country. O(1).
+    public func subtitle(ofPlaceAt index: Int) -> String {
+        let locality = placeTable.locality(index), area = subtitle(ofPlace: index)
+        return locality.isEmpty ? area : locality + ", " + area
     }
 
     /// The subtitle of a place ("Texas, United States").
@@ -112,8 +92,8 @@ public struct PlaceCompleter: Sendable {
 
     /// The name an entry indexes: 0 the name, 1 the ASCII name, then the codes, then the
     /// alternate names.
-    func name(of entry: UInt32, place: Place) -> String {
-        Self.name(at: Int(entryName[Int(entry)]), of: place)
+    func name(of entry: UInt32, place: Int) -> String {
+        placeTable.name(at: Int(entryName[Int(entry)]), of: place)
     }
 
     static func name(at index: Int, of place: Place) -> String {

@@ -14,22 +14,17 @@ extension PrefixTrie {
     /// common prefix of its keys as its label, keeps the keys that end there as postings and
     /// buckets the rest by their next byte into children. Then one bottom-up pass merges each
     /// node's postings and its children's top lists into its own. O(total key bytes + nodes · k log k).
-    init(text: [UInt8], keys: [Key], k: Int = 10) {
+    convenience init(text: [UInt8], keys: [Key], k: Int = 10) {
         precondition(k > 0 && k <= Int(UInt8.max), "k must fit a node's top count")
-        self.text = text
-        self.k = k
-        entryKeyStart = keys.map(\.start)
-        entryKeyEnd = keys.map(\.end)
-        entryScore = keys.map(\.score)
-        entryGroup = keys.map(\.group)
+        let keyStart = keys.map(\.start), keyEnd = keys.map(\.end), scores = keys.map(\.score), groups = keys.map(\.group)
 
-        var builder = Builder(text: text, keyStart: entryKeyStart, keyEnd: entryKeyEnd, score: entryScore)
+        var builder = Builder(text: text, keyStart: keyStart, keyEnd: keyEnd, score: scores)
         builder.build(entries: (0..<keys.count).compactMap { keys[$0].end > keys[$0].start ? UInt32($0) : nil })
-        let tops = builder.topLists(groups: entryGroup, k: k)
+        let tops = builder.topLists(groups: groups, k: k)
 
         var labelStart = builder.labelStart
         let labelBytes = builder.labelLength.reduce(0) { $0 + Int($1) }
-        self.labels = [UInt8](unsafeUninitializedCapacity: labelBytes) { labels, initialized in
+        let labels = [UInt8](unsafeUninitializedCapacity: labelBytes) { labels, initialized in
             text.withUnsafeBufferPointer { text in
                 var written = 0
                 for node in 0..<labelStart.count {
@@ -41,17 +36,6 @@ extension PrefixTrie {
                 initialized = written
             }
         }
-        self.labelStart = labelStart
-        labelLength = builder.labelLength
-        firstByte = builder.firstByte
-        childStart = builder.childStart
-        postingStart = builder.postingStart
-        postings = builder.postings
-        topStart = tops.start
-        topCount = tops.count
-        top = tops.entries
-        subtreeEntryCount = builder.subtreeCounts()
-        let scores = entryScore
         let best = (0..<labelStart.count).map { tops.count[$0] == 0 ? 0 : scores[Int(tops.entries[Int(tops.start[$0])])] }
         var childrenByScore = [UInt32](0..<UInt32(labelStart.count))
         for node in 0..<labelStart.count {
@@ -60,7 +44,14 @@ extension PrefixTrie {
                 childrenByScore[children].sort { best[Int($0)] > best[Int($1)] || (best[Int($0)] == best[Int($1)] && $0 < $1) }
             }
         }
-        self.childrenByScore = childrenByScore
+        // Flat from here on: the same arrays a persisted index maps from its file.
+        self.init(
+            text: FlatArray(text), labels: FlatArray(labels), entryKeyStart: FlatArray(keyStart), entryKeyEnd: FlatArray(keyEnd),
+            entryScore: FlatArray(scores), entryGroup: FlatArray(groups), labelStart: FlatArray(labelStart),
+            labelLength: FlatArray(builder.labelLength), firstByte: FlatArray(builder.firstByte), childStart: FlatArray(builder.childStart),
+            childrenByScore: FlatArray(childrenByScore), postingStart: FlatArray(builder.postingStart), postings: FlatArray(builder.postings),
+            topStart: FlatArray(tops.start), topCount: FlatArray(tops.count), top: FlatArray(tops.entries),
+            subtreeEntryCount: FlatArray(builder.subtreeCounts()), k: k)
     }
 }
 

@@ -22,36 +22,25 @@ extension PrefixTrie {
     /// of the query, and paths are at most |query| + `maxEdits` bytes deep.
     func fuzzyMatches(_ query: [UInt8], maxEdits: Int, exactPrefix: Int = 1) -> [FuzzyMatch] {
         guard maxEdits > 0, query.count > exactPrefix else { return [] }
-        // The walk runs on raw buffers: it is the hot loop of typo search, and array
-        // accessors inside it would pay for uniqueness and bounds checks on every cell.
-        return labels.withUnsafeBufferPointer { text in
-            labelStart.withUnsafeBufferPointer { labelStart in
-                labelLength.withUnsafeBufferPointer { labelLength in
-                  firstByte.withUnsafeBufferPointer { firstByte in
-                    childStart.withUnsafeBufferPointer { childStart in
-                        query.withUnsafeBufferPointer { query in
-                            var walk = FuzzyWalk(
-                                trie: self, text: text, labelStart: labelStart, labelLength: labelLength,
-                                firstByte: firstByte, childStart: childStart, query: query, maxEdits: maxEdits, exactPrefix: exactPrefix)
-                            defer { walk.deallocate() }
-                            walk.descend(into: 0, depth: 0, bestOnPath: Int.max)
-                            return walk.matches
-                        }
-                    }
-                  }
-                }
-            }
+        // The walk reads the trie's flat arrays directly (plain loads behind one compare, which
+        // also keeps a damaged index file from sending it out of bounds).
+        return query.withUnsafeBufferPointer { query in
+            var walk = FuzzyWalk(
+                trie: self, text: labels, labelStart: labelStart, labelLength: labelLength,
+                firstByte: firstByte, query: query, maxEdits: maxEdits, exactPrefix: exactPrefix)
+            defer { walk.deallocate() }
+            walk.descend(into: 0, depth: 0, bestOnPath: Int.max)
+            return walk.matches
         }
     }
 }
 
 private struct FuzzyWalk {
     let trie: PrefixTrie
-    let text: UnsafeBufferPointer<UInt8>
-    let labelStart: UnsafeBufferPointer<UInt32>
-    let labelLength: UnsafeBufferPointer<UInt16>
-    let firstByte: UnsafeBufferPointer<UInt8>
-    let childStart: UnsafeBufferPointer<UInt32>
+    let text: FlatArray<UInt8>
+    let labelStart: FlatArray<UInt32>
+    let labelLength: FlatArray<UInt16>
+    let firstByte: FlatArray<UInt8>
     let query: UnsafeBufferPointer<UInt8>
     let maxEdits: Int
     let exactPrefix: Int
@@ -62,16 +51,14 @@ private struct FuzzyWalk {
     let path: UnsafeMutablePointer<UInt8>
     var matches: [PrefixTrie.FuzzyMatch] = []
 
-    init(trie: PrefixTrie, text: UnsafeBufferPointer<UInt8>, labelStart: UnsafeBufferPointer<UInt32>,
-         labelLength: UnsafeBufferPointer<UInt16>, firstByte: UnsafeBufferPointer<UInt8>,
-         childStart: UnsafeBufferPointer<UInt32>,
+    init(trie: PrefixTrie, text: FlatArray<UInt8>, labelStart: FlatArray<UInt32>,
+         labelLength: FlatArray<UInt16>, firstByte: FlatArray<UInt8>,
          query: UnsafeBufferPointer<UInt8>, maxEdits: Int, exactPrefix: Int) {
         self.trie = trie
         self.text = text
         self.labelStart = labelStart
         self.labelLength = labelLength
         self.firstByte = firstByte
-        self.childStart = childStart
         self.query = query
         self.maxEdits = maxEdits
         self.exactPrefix = exactPrefix
@@ -122,7 +109,7 @@ private struct FuzzyWalk {
             return
         }
         if end == 0 || rowHasSlack(depth: end) {
-            for child in Int(childStart[node])..<Int(childStart[node + 1]) {
+            for child in trie.childRange(of: node) {
                 descend(into: child, depth: end, bestOnPath: bestOnPath)
             }
             return
@@ -201,13 +188,13 @@ private struct FuzzyWalk {
 /// The fewest edits (optimal string alignment) between `query` and any prefix of `key`, with
 /// the length of that prefix, or nil when more than `maxEdits` are needed: the same measure
 /// as `PrefixTrie.fuzzyMatches`, for one key. O(|query| · (|query| + maxEdits)).
-func prefixEditDistance(_ query: [UInt8], _ key: ArraySlice<UInt8>, maxEdits: Int) -> (edits: Int, length: Int)? {
+func prefixEditDistance(_ query: [UInt8], _ key: FlatArray<UInt8>, maxEdits: Int) -> (edits: Int, length: Int)? {
     let width = query.count + 1
     let depth = min(key.count, query.count + maxEdits)
     // Called once per key of an area when typos are scanned: the table lives on the stack.
     return withUnsafeTemporaryAllocation(of: Int32.self, capacity: (depth + 1) * width) { rows in
         query.withUnsafeBufferPointer { query in
-            key.withUnsafeBufferPointer { key in
+            do {
                 for i in 0..<width { rows[i] = Int32(i) }
                 var best: (edits: Int, length: Int)? = query.count <= maxEdits ? (query.count, 0) : nil
                 for d in stride(from: 1, through: depth, by: 1) {

@@ -17,8 +17,11 @@ extension PrefixTrie {
 
         fileprivate struct Item: Comparable {
             var score: Float
-            /// Breaks ties like a plain walk would: expansions before entries, then lower
-            /// entry ids first.
+            /// Breaks ties by entry id, lower first: an entry's own, or for a child the id of
+            /// the best entry below it (the head of its top list, lowest id among the best).
+            /// Every item's key is then the key of the best entry it stands for, so entries
+            /// come in (score, id) order and a run of tied scores (thousands of postal codes
+            /// of towns of unknown size) is read lazily, not expanded whole before the first.
             var tie: Int32
             var kind: Kind
             /// Postings: the index in `postings`; children: the position in `childrenByScore`.
@@ -64,13 +67,14 @@ extension PrefixTrie {
         private mutating func expand(_ node: Int) {
             guard trie.topCount[node] > 0 else { return }
             pushPosting(at: Int(trie.postingStart[node]), end: Int(trie.postingStart[node + 1]))
-            pushChild(at: Int(trie.childStart[node]), end: Int(trie.childStart[node + 1]))
+            let children = trie.childRange(of: node)
+            pushChild(at: children.lowerBound, end: children.upperBound)
         }
 
         private mutating func pushPosting(at position: Int, end: Int) {
             guard position < end else { return }
             let entry = trie.postings[position]
-            heap.insert(Item(score: trie.entryScore[Int(entry)], tie: -Int32(entry) - 1, kind: .posting,
+            heap.insert(Item(score: trie.entryScore[Int(entry)], tie: -Int32(truncatingIfNeeded: entry) - 1, kind: .posting,
                              position: UInt32(position), end: UInt32(end)))
         }
 
@@ -78,7 +82,8 @@ extension PrefixTrie {
             guard position < end else { return }
             let child = Int(trie.childrenByScore[position])
             guard trie.topCount[child] > 0 else { return }  // sorted best first: the rest are empty too
-            heap.insert(Item(score: trie.bestScore(child), tie: .max, kind: .child,
+            let best = trie.top[Int(trie.topStart[child])]
+            heap.insert(Item(score: trie.bestScore(child), tie: -Int32(truncatingIfNeeded: best) - 1, kind: .child,
                              position: UInt32(position), end: UInt32(end)))
         }
     }

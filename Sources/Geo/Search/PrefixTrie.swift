@@ -5,46 +5,74 @@
 /// place). Every node keeps the best `k` entries of its subtree, one per group, so the best
 /// completions of a prefix cost O(|prefix| + k) whatever the number of keys below it.
 ///
-/// Built once by `PrefixTrie.init(text:keys:k:)` (`PrefixTrie+Build.swift`); read-only after.
-struct PrefixTrie: Sendable {
+/// Built once by `PrefixTrie.init(text:keys:k:)` (`PrefixTrie+Build.swift`), or mapped from an
+/// index file (`PlaceCompleter+File.swift`); read-only after. A class, so that a search holding
+/// the trie holds one reference, not one per array (each a reference count touched by every
+/// request of a busy server).
+final class PrefixTrie: Sendable {
     /// The bytes that keys point into.
-    let text: [UInt8]
+    let text: FlatArray<UInt8>
     /// Edge labels, copied out of `text` in node order so that siblings' labels are adjacent
     /// in memory: a walk over a node's children then reads neighbouring bytes instead of
     /// taking a cache miss per child.
-    let labels: [UInt8]
+    let labels: FlatArray<UInt8>
 
     // Entries, by entry id (the index of the key given to the builder).
-    let entryKeyStart: [UInt32]
-    let entryKeyEnd: [UInt32]
-    let entryScore: [Float]
-    let entryGroup: [UInt32]
+    let entryKeyStart: FlatArray<UInt32>
+    let entryKeyEnd: FlatArray<UInt32>
+    let entryScore: FlatArray<Float>
+    let entryGroup: FlatArray<UInt32>
 
     // Nodes, by node id; node 0 is the root (empty label).
     /// Start of the node's edge label in `labels`.
-    let labelStart: [UInt32]
-    let labelLength: [UInt16]
+    let labelStart: FlatArray<UInt32>
+    let labelLength: FlatArray<UInt16>
     /// The first byte of the node's label, so child lookup scans one small contiguous array.
-    let firstByte: [UInt8]
+    let firstByte: FlatArray<UInt8>
     /// Children of node n are ids `childStart[n] ..< childStart[n + 1]`, sorted by first byte.
-    let childStart: [UInt32]
+    let childStart: FlatArray<UInt32>
     /// The children of each node again, best subtree first: `childrenByScore[childStart[n] ..<
     /// childStart[n + 1]]` (what lets a best-first walk push one child at a time).
-    let childrenByScore: [UInt32]
+    let childrenByScore: FlatArray<UInt32>
     /// Entries whose key ends exactly at node n: `postings[postingStart[n] ..< postingStart[n + 1]]`,
     /// best score first.
-    let postingStart: [UInt32]
-    let postings: [UInt32]
+    let postingStart: FlatArray<UInt32>
+    let postings: FlatArray<UInt32>
     /// The best entries of node n's subtree, one per group, best first:
     /// `top[topStart[n] ..< topStart[n] + topCount[n]]`.
-    let topStart: [UInt32]
-    let topCount: [UInt8]
-    let top: [UInt32]
+    let topStart: FlatArray<UInt32>
+    let topCount: FlatArray<UInt8>
+    let top: FlatArray<UInt32>
     /// How many entries lie below each node (its own postings included): the cost of
     /// reading its whole subtree.
-    let subtreeEntryCount: [UInt32]
+    let subtreeEntryCount: FlatArray<UInt32>
     /// The `k` the top lists were built with.
     let k: Int
+
+    init(text: FlatArray<UInt8>, labels: FlatArray<UInt8>, entryKeyStart: FlatArray<UInt32>, entryKeyEnd: FlatArray<UInt32>,
+         entryScore: FlatArray<Float>, entryGroup: FlatArray<UInt32>, labelStart: FlatArray<UInt32>, labelLength: FlatArray<UInt16>,
+         firstByte: FlatArray<UInt8>, childStart: FlatArray<UInt32>, childrenByScore: FlatArray<UInt32>,
+         postingStart: FlatArray<UInt32>, postings: FlatArray<UInt32>, topStart: FlatArray<UInt32>, topCount: FlatArray<UInt8>,
+         top: FlatArray<UInt32>, subtreeEntryCount: FlatArray<UInt32>, k: Int) {
+        self.text = text
+        self.labels = labels
+        self.entryKeyStart = entryKeyStart
+        self.entryKeyEnd = entryKeyEnd
+        self.entryScore = entryScore
+        self.entryGroup = entryGroup
+        self.labelStart = labelStart
+        self.labelLength = labelLength
+        self.firstByte = firstByte
+        self.childStart = childStart
+        self.childrenByScore = childrenByScore
+        self.postingStart = postingStart
+        self.postings = postings
+        self.topStart = topStart
+        self.topCount = topCount
+        self.top = top
+        self.subtreeEntryCount = subtreeEntryCount
+        self.k = k
+    }
 
     var nodeCount: Int { labelStart.count }
     var entryCount: Int { entryScore.count }
@@ -56,11 +84,23 @@ struct PrefixTrie: Sendable {
         var offset: Int
     }
 
+    /// The children of `node`: `childStart[node] ..< childStart[node + 1]`. Nodes are numbered
+    /// breadth first, so a child's id is above its parent's and a node has at most 256
+    /// children; a range breaking either rule (only a damaged index file holds one) reads as
+    /// no children, which keeps every walk finite. O(1).
+    @inline(__always)
+    func childRange(of node: Int) -> Range<Int> {
+        let lower = Int(childStart[node]), upper = Int(childStart[node + 1])
+        guard lower > node, upper >= lower, upper - lower <= 256, upper <= nodeCount else { return 0..<0 }
+        return lower..<upper
+    }
+
     /// The child of `node` whose label starts with `byte`. O(children), at most 256.
     @inline(__always)
     func child(of node: Int, startingWith byte: UInt8) -> Int? {
-        var candidate = Int(childStart[node])
-        let end = Int(childStart[node + 1])
+        let children = childRange(of: node)
+        var candidate = children.lowerBound
+        let end = children.upperBound
         while candidate < end {
             let first = firstByte[candidate]
             if first == byte { return candidate }
@@ -91,14 +131,14 @@ struct PrefixTrie: Sendable {
     }
 
     /// The best entries below `node`, one per group, best first. O(1) to obtain, O(k) to read.
-    func topEntries(_ node: Int) -> ArraySlice<UInt32> {
+    func topEntries(_ node: Int) -> FlatArray<UInt32> {
         let start = Int(topStart[node])
-        return top[start..<(start + Int(topCount[node]))]
+        return top.clamped(start, start + Int(topCount[node]))
     }
 
     /// Entries whose key ends exactly at `node`, best first.
-    func postingEntries(_ node: Int) -> ArraySlice<UInt32> {
-        postings[Int(postingStart[node])..<Int(postingStart[node + 1])]
+    func postingEntries(_ node: Int) -> FlatArray<UInt32> {
+        postings.clamped(Int(postingStart[node]), Int(postingStart[node + 1]))
     }
 
     /// The highest score of any entry below `node` (0 for an empty subtree). O(1).
@@ -107,13 +147,13 @@ struct PrefixTrie: Sendable {
     }
 
     func keyLength(_ entry: UInt32) -> Int {
-        Int(entryKeyEnd[Int(entry)] - entryKeyStart[Int(entry)])
+        Int(entryKeyEnd[Int(entry)]) - Int(entryKeyStart[Int(entry)])
     }
 
     /// The bytes of `entry`'s key, starting `extendedBack` bytes before it in `text` (an
     /// entry made from a later word of a name reaches back to the name's start).
-    func keyBytes(_ entry: UInt32, extendedBack: Int = 0) -> ArraySlice<UInt8> {
-        text[(Int(entryKeyStart[Int(entry)]) - extendedBack)..<Int(entryKeyEnd[Int(entry)])]
+    func keyBytes(_ entry: UInt32, extendedBack: Int = 0) -> FlatArray<UInt8> {
+        text.clamped(Int(entryKeyStart[Int(entry)]) - extendedBack, Int(entryKeyEnd[Int(entry)]))
     }
 
     /// Whether `entry`'s key starts with `prefix`. O(|prefix|).
@@ -144,14 +184,14 @@ extension PrefixTrie {
         var stack: [Int] = [0]
         while let node = stack.popLast() {
             order.append(contentsOf: postingEntries(node))
-            stack.append(contentsOf: (Int(childStart[node])..<Int(childStart[node + 1])).reversed())
+            stack.append(contentsOf: childRange(of: node).reversed())
         }
         return order
     }
 
     /// The entries of `sorted` (in key order) whose key starts with `prefix`, found by binary
     /// search. O(|prefix| · log n).
-    func prefixRange(of prefix: ArraySlice<UInt8>, in sorted: [UInt32]) -> Range<Int> {
+    func prefixRange(of prefix: ArraySlice<UInt8>, in sorted: FlatArray<UInt32>) -> Range<Int> {
         // Entries before the range have keys below `prefix` that do not start with it.
         func isBefore(_ entry: UInt32) -> Bool {
             let start = Int(entryKeyStart[Int(entry)]), end = Int(entryKeyEnd[Int(entry)])

@@ -1,7 +1,7 @@
 /// Trailing query words that name a country or a first-level region ("paris tx",
 /// "paris, texas", "london ontario", "kingston jamaica", "london ontario canada"), by
 /// code, name or common abbreviation, normalized like everything else.
-struct QualifierTable: Sendable {
+final class QualifierTable: Sendable {
     /// A country, or one region of it, named by its id in `areaIDs`.
     struct Area: Hashable, Sendable {
         var country: String
@@ -11,26 +11,46 @@ struct QualifierTable: Sendable {
         var isRegion: Bool { admin1 != nil }
     }
 
-    /// Ids for "CC" and "CC.ADMIN1" keys, so filtering compares integers.
-    private(set) var areaIDs: [String: UInt32] = [:]
-
-    /// The id of a country or region, allocated on first use (0 is never used).
-    func areaID(country: String, admin1: String?) -> UInt32 {
-        areaIDs[Self.key(country, admin1)] ?? UInt32.max
-    }
+    /// "CC" or "CC.ADMIN1" of each area id (0 is never used).
+    let areaKeys: StringTable
+    /// Every phrase that names areas (normalized), in byte order, and the areas of phrase i:
+    /// `phraseAreaIDs[phraseAreaStart[i] ..< phraseAreaStart[i + 1]]`.
+    let phrases: StringTable
+    let phraseAreaStart: FlatArray<UInt32>
+    let phraseAreaIDs: FlatArray<UInt32>
+    /// The most words any phrase has, which bounds the qualifier split search.
+    let longestPhrase: Int
 
     /// How many countries and regions have ids (ids run from 1 to this).
-    var areaCount: Int { areaIDs.count }
+    var areaCount: Int { max(0, areaKeys.count - 1) }
 
-    private static func key(_ country: String, _ admin1: String?) -> String {
-        admin1.map { country + "." + $0 } ?? country
+    init(areaKeys: StringTable, phrases: StringTable, phraseAreaStart: FlatArray<UInt32>, phraseAreaIDs: FlatArray<UInt32>,
+         longestPhrase: Int) {
+        self.areaKeys = areaKeys
+        self.phrases = phrases
+        self.phraseAreaStart = phraseAreaStart
+        self.phraseAreaIDs = phraseAreaIDs
+        self.longestPhrase = longestPhrase
     }
 
-    private mutating func makeArea(_ country: String, _ admin1: String?) -> Area {
-        let key = Self.key(country, admin1)
-        let id = areaIDs[key] ?? UInt32(areaIDs.count + 1)
-        areaIDs[key] = id
-        return Area(country: country, admin1: admin1, id: id)
+    /// The flat table of what `builder` gathered. O(phrases log phrases).
+    convenience init(_ builder: Builder) {
+        var keys = [String](repeating: "", count: builder.areaIDs.count + 1)
+        for (key, id) in builder.areaIDs { keys[Int(id)] = key }
+        let phraseList = builder.areasByPhrase.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        var start: [UInt32] = [0], ids: [UInt32] = []
+        for phrase in phraseList {
+            ids += builder.areasByPhrase[phrase]!.map(\.id)
+            start.append(UInt32(ids.count))
+        }
+        self.init(areaKeys: StringTable(keys), phrases: StringTable(phraseList), phraseAreaStart: FlatArray(start),
+                  phraseAreaIDs: FlatArray(ids),
+                  longestPhrase: builder.longestPhrase)
+    }
+
+    /// The table of a gazetteer's countries and regions.
+    convenience init(gazetteer: Gazetteer) {
+        self.init(Builder(gazetteer: gazetteer))
     }
 
     /// A reading of a query: the words that name the place, and the areas it must lie in
@@ -40,50 +60,77 @@ struct QualifierTable: Sendable {
         var areas: [Area]?
     }
 
-    private(set) var areasByPhrase: [String: [Area]] = [:]
-    /// The most words any phrase has, which bounds the qualifier split search.
-    private(set) var longestPhrase = 1
+    /// What the table is made from: ids for areas, allocated on first use, and the phrases
+    /// naming them. Build-time only (dictionaries); queries read the flat table.
+    struct Builder {
+        /// Ids for "CC" and "CC.ADMIN1" keys, so filtering compares integers.
+        var areaIDs: [String: UInt32] = [:]
 
-    /// Names people use for countries beyond GeoNames' own.
-    static let commonCountryAliases: [String: [String]] = [
-        "US": ["USA", "America", "United States of America", "U.S.", "U.S.A."],
-        "GB": ["UK", "U.K.", "Britain", "Great Britain", "United Kingdom"],
-        "AE": ["UAE"], "CZ": ["Czechia"], "KR": ["Korea"], "NL": ["Holland"], "RU": ["Russia"],
-    ]
-
-    init(gazetteer: Gazetteer) {
-        for place in gazetteer.places {
-            _ = makeArea(place.countryCode, nil)
-            _ = makeArea(place.countryCode, place.admin1Code)
+        /// The id of a country or region, allocated on first use (0 is never used).
+        func areaID(country: String, admin1: String?) -> UInt32 {
+            areaIDs[Self.key(country, admin1)] ?? UInt32.max
         }
-        for (code, country) in gazetteer.countries {
-            let area = makeArea(code, nil)
-            for phrase in [code, country.name] + country.aliases + (Self.commonCountryAliases[code] ?? []) {
-                add(phrase, area)
+
+        /// How many countries and regions have ids (ids run from 1 to this).
+        var areaCount: Int { areaIDs.count }
+
+        static func key(_ country: String, _ admin1: String?) -> String {
+            admin1.map { country + "." + $0 } ?? country
+        }
+
+        private mutating func makeArea(_ country: String, _ admin1: String?) -> Area {
+            let key = Self.key(country, admin1)
+            let id = areaIDs[key] ?? UInt32(areaIDs.count + 1)
+            areaIDs[key] = id
+            return Area(country: country, admin1: admin1, id: id)
+        }
+
+        var areasByPhrase: [String: [Area]] = [:]
+        /// The most words any phrase has, which bounds the qualifier split search.
+        var longestPhrase = 1
+
+        /// Names people use for countries beyond GeoNames' own.
+        static let commonCountryAliases: [String: [String]] = [
+            "US": ["USA", "America", "United States of America", "U.S.", "U.S.A."],
+            "GB": ["UK", "U.K.", "Britain", "Great Britain", "United Kingdom"],
+            "AE": ["UAE"], "CZ": ["Czechia"], "KR": ["Korea"], "NL": ["Holland"], "RU": ["Russia"],
+        ]
+
+        init(gazetteer: Gazetteer) {
+            for place in gazetteer.places {
+                _ = makeArea(place.countryCode, nil)
+                _ = makeArea(place.countryCode, place.admin1Code)
+            }
+            for (code, country) in gazetteer.countries {
+                let area = makeArea(code, nil)
+                for phrase in [code, country.name] + country.aliases + (Self.commonCountryAliases[code] ?? []) {
+                    add(phrase, area)
+                }
+            }
+            for (code, aliases) in Self.commonCountryAliases where gazetteer.countries[code] == nil {
+                let area = makeArea(code, nil)
+                for phrase in [code] + aliases { add(phrase, area) }
+            }
+            for (key, region) in gazetteer.regions {
+                let parts = key.split(separator: ".", maxSplits: 1).map(String.init)
+                guard parts.count == 2 else { continue }
+                let area = makeArea(parts[0], parts[1])
+                var phrases = [region.name] + region.aliases
+                // Letter codes are what people type ("TX", "ENG"); numeric ones ("08") are not.
+                if parts[1].count >= 2 && parts[1].allSatisfy(\.isLetter) { phrases.append(parts[1]) }
+                for phrase in phrases { add(phrase, area) }
             }
         }
-        for (code, aliases) in Self.commonCountryAliases where gazetteer.countries[code] == nil {
-            let area = makeArea(code, nil)
-            for phrase in [code] + aliases { add(phrase, area) }
-        }
-        for (key, region) in gazetteer.regions {
-            let parts = key.split(separator: ".", maxSplits: 1).map(String.init)
-            guard parts.count == 2 else { continue }
-            let area = makeArea(parts[0], parts[1])
-            var phrases = [region.name] + region.aliases
-            // Letter codes are what people type ("TX", "ENG"); numeric ones ("08") are not.
-            if parts[1].count >= 2 && parts[1].allSatisfy(\.isLetter) { phrases.append(parts[1]) }
-            for phrase in phrases { add(phrase, area) }
-        }
-    }
 
-    private mutating func add(_ phrase: String, _ area: Area) {
-        let normalized = Normalizer.normalize(phrase)
-        guard !normalized.isEmpty else { return }
-        if !(areasByPhrase[normalized]?.contains(area) ?? false) {
-            areasByPhrase[normalized, default: []].append(area)
+        private mutating func add(_ phrase: String, _ area: Area) {
+            let normalized = Normalizer.normalize(phrase)
+            guard !normalized.isEmpty else { return }
+            if !(areasByPhrase[normalized]?.contains(area) ?? false) {
+                areasByPhrase[normalized, default: []].append(area)
+            }
+            longestPhrase = max(longestPhrase, normalized.split(separator: " ").count)
         }
-        longestPhrase = max(longestPhrase, normalized.split(separator: " ").count)
+
     }
 
     /// The readings of `words`: unqualified first, then every split whose tail names one
@@ -112,8 +159,19 @@ struct QualifierTable: Sendable {
         return readings
     }
 
+    /// The areas a phrase names, by binary search over the sorted phrases. O(log phrases).
     private func lookup(_ words: [String]) -> [Area]? {
         guard words.count <= longestPhrase else { return nil }
-        return areasByPhrase[words.joined(separator: " ")]
+        let phrase = Array(words.joined(separator: " ").utf8)
+        let index = (0..<phrases.count).partitioningIndex { !phrases.utf8($0).lexicographicallyPrecedes(phrase) }
+        guard index < phrases.count, phrases.utf8(index).elementsEqual(phrase) else { return nil }
+        return phraseAreaIDs.clamped(Int(phraseAreaStart[index]), Int(phraseAreaStart[index + 1])).map { area($0) }
+    }
+
+    /// The country or region of id `id`. O(1).
+    func area(_ id: UInt32) -> Area {
+        let key = areaKeys[Int(id)]
+        let parts = key.split(separator: ".", maxSplits: 1).map(String.init)
+        return Area(country: parts.first ?? "", admin1: parts.count > 1 ? parts[1] : nil, id: id)
     }
 }

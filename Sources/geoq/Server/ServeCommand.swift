@@ -36,7 +36,8 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         let settings = try settingsFile.settings(dataset: dataset, gazetteer: gazetteer, service: service)
         let (host, port, maxConnections) = (settings.host, settings.port, settings.maxConnections)
-        let engine = try EngineLoader.load(dem: dataset.applying(settings), placesPaths: try gazetteer.applying(settings).placesPaths())
+        let engine = try EngineLoader.load(dem: dataset.applying(settings), placesPaths: try gazetteer.applying(settings).placesPaths(),
+                                           verifyPlacesIndex: true)
         guard let specPath = EmbeddedData.repositoryFile("openapi.yaml"), let spec = FileManager.default.contents(atPath: specPath) else {
             throw GeoError.unreadableFile(path: "openapi.yaml", message: "not found beside data/; expected the repository's OpenAPI description")
         }

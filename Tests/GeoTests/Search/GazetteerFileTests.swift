@@ -95,7 +95,7 @@ struct GazetteerFileTests {
     }
 
     @Test func embeddedGazetteerHasPlacesCountriesAndRegions() throws {
-        let gazetteer = SearchFixtures.embedded.gazetteer
+        let gazetteer = SearchFixtures.embeddedGazetteer
         #expect(gazetteer.places.count > 30_000)
         #expect(gazetteer.countries["US"]?.name == "United States")
         let houston = try #require(gazetteer.places.first { $0.id == 4699066 })

@@ -18,7 +18,7 @@ struct NormalizerTests {
     @Test func mappedFoldingAgreesWithPlainFoldingOnEveryEmbeddedName() {
         // Highlights rely on the mapped variant producing exactly the indexed bytes.
         var checked = 0
-        for place in SearchFixtures.embedded.gazetteer.places.prefix(3000) {
+        for place in SearchFixtures.embeddedGazetteer.places.prefix(3000) {
             for name in [place.name] + place.alternateNames {
                 let mapped = Normalizer.normalizedBytesWithSource(name)
                 #expect(mapped.bytes == Normalizer.normalizedBytes(name), "\(name)")

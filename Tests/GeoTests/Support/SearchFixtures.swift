@@ -19,10 +19,10 @@ enum SearchFixtures {
 
     /// The completer over every embedded gazetteer (towns, postal codes, airports), built
     /// once for all tests.
-    static let embedded: PlaceCompleter = {
-        let gazetteer = try! Gazetteer(contentsOfFiles: embeddedPaths)
-        return PlaceCompleter(gazetteer: gazetteer)
-    }()
+    static let embedded = PlaceCompleter(gazetteer: embeddedGazetteer)
+
+    /// Every embedded gazetteer, read once for all tests.
+    static let embeddedGazetteer = try! Gazetteer(contentsOfFiles: embeddedPaths)
 
     /// The rows of an eval file: query, near point, expected answer, category.
     static func evalRows(_ path: String) throws -> [(query: String, near: GeoPoint?, expected: String, category: String)] {
