@@ -24,7 +24,8 @@ struct FloodLevelCommand: ParsableCommand {
 
     @OptionGroup var settingsFile: SettingsFileOption
 
-    @Option(parsing: .unconditional, help: "Sea-level change in metres, from -12000 to 12000 (negative: the sea falls).")
+    @Option(parsing: .unconditional, help: "Sea-level change in metres, from -12000 to 12000 (negative: the sea falls).",
+            transform: DecimalArgument.reading("a sea-level change in metres from -12000 to 12000"))
     var rise: Double
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Only this box, \"west,south,east,north\" in degrees (west > east crosses ±180°).", valueName: "w,s,e,n"),

@@ -17,10 +17,10 @@ struct FloodPointCommand: ParsableCommand {
 
     @OptionGroup var settingsFile: SettingsFileOption
 
-    @Option(parsing: .unconditional, help: "Latitude in degrees, -90 to 90.")
+    @Option(parsing: .unconditional, help: "Latitude in degrees, -90 to 90.", transform: DecimalArgument.reading("a latitude from -90 to 90"))
     var lat: Double
 
-    @Option(parsing: .unconditional, help: "Longitude in degrees, -180 to 180.")
+    @Option(parsing: .unconditional, help: "Longitude in degrees, -180 to 180.", transform: DecimalArgument.reading("a longitude from -180 to 180"))
     var lon: Double
 
     enum Format: String, ExpressibleByArgument, CaseIterable {

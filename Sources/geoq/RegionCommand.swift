@@ -49,7 +49,8 @@ struct RegionCommand: ParsableCommand {
     var placeIDs: PlaceIDList?
 
     @Option(name: .customLong("flooded-at"), parsing: .unconditional,
-            help: ArgumentHelp("Frame the places the sea floods at this rise in metres instead (dry today).", valueName: "rise"))
+            help: ArgumentHelp("Frame the places the sea floods at this rise in metres instead (dry today).", valueName: "rise"),
+            transform: DecimalArgument.reading("a sea-level change in metres from -12000 to 12000"))
     var floodedAt: Double?
 
     @Option(name: .customLong("gazetteer"), help: ArgumentHelp("Gazetteer file for --places and --flooded-at (default: data/places.tsv.gz, or $GEOQ_DATA/places.tsv.gz).", valueName: "file"))
@@ -61,18 +62,18 @@ struct RegionCommand: ParsableCommand {
     @OptionGroup var settingsFile: SettingsFileOption
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Largest gap in degrees between neighbouring sorted coordinates of one run (greater than 0).",
-                               valueName: "degrees"))
+                               valueName: "degrees"), transform: DecimalArgument.reading("a finite number of degrees greater than 0"))
     var gap: Double = 1.0
 
     @Option(help: "independent: each axis chooses its run (the recipe); joint: keep only points inside both runs and span them.")
     var mode: RegionOptions.Mode = .independent
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Padding on each side as a fraction of the span (0 or more; 0.1 makes spans 20% larger).",
-                               valueName: "fraction"))
+                               valueName: "fraction"), transform: DecimalArgument.reading("a finite fraction of the span, 0 or more"))
     var padding: Double = 0.1
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Smallest span in degrees on either axis (0 or more), for single or identical points.",
-                               valueName: "degrees"))
+                               valueName: "degrees"), transform: DecimalArgument.reading("a finite number of degrees, 0 or more"))
     var minSpan: Double = 0.01
 
     @Option(help: ArgumentHelp("Also report the largest Web Mercator zoom (256-pixel tiles) at which the region fits a map of this size.",

@@ -43,8 +43,12 @@ import Testing
 
     @Test(arguments: [
         (["flood", "--rise", "abc"], 2, "--rise"),
-        (["flood", "--rise", "nan"], 2, "--rise: expected a sea-level change in metres from -12000 to 12000"),
+        (["flood", "--rise", "nan"], 2, "invalid for '--rise <rise>': expected a sea-level change in metres from -12000 to 12000"),
         (["flood", "--rise", "20000"], 2, "from -12000 to 12000"),
+        // Swift's Double(_:) reads hexadecimal; a sea level, a coordinate or a gap is decimal.
+        (["flood", "--rise", "0x10"], 2, "The value '0x10' is invalid for '--rise <rise>': expected a sea-level change in metres from -12000 to 12000"),
+        (["flood", "point", "--lat", "0x1p4", "--lon", "0"], 2, "The value '0x1p4' is invalid for '--lat <lat>': expected a latitude from -90 to 90"),
+        (["region", "-", "--gap", "0x1"], 2, "The value '0x1' is invalid for '--gap <degrees>': expected a finite number of degrees greater than 0"),
         (["flood", "point", "--lat", "91", "--lon", "0"], 2, "--lat: expected a latitude from -90 to 90, got 91.0"),
         (["flood", "point", "--lat", "0", "--lon", "0"], 2, "geoq: --lat/--lon: 0.0,0.0 is outside the DEM's extent; expected a point on it"),
         (["flood", "--rise", "1", "--bbox", "10,50,10,60"], 2, "The value '10,50,10,60' is invalid for '--bbox <w,s,e,n>': west and east are both 10.0: the box is empty"),
