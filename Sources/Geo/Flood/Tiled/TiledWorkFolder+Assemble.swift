@@ -146,55 +146,53 @@ struct CoarseLevels<Sample: TileSample> {
             let across = pyramid.blocksAcross(level: level), width = pyramid.width(level: level), height = pyramid.height(level: level)
             let shift = level - firstLevel
             var levelBlocks: [(offset: Int, length: Int)] = []
-            do {
-                var mapped: [Int: Data] = [:]
-                for blockRow in 0..<pyramid.blocksDown(level: level) {
-                    // The raw cells of the tiles this block row crosses, mapped; rows above are let go.
-                    let firstGridRow = (blockRow * side) << level
-                    let lastGridRow = min(layout.gridHeight - 1, ((blockRow + 1) * side - 1) << level)
-                    let tileRows = firstGridRow / layout.tileHeight...lastGridRow / layout.tileHeight
-                    mapped = mapped.filter { tileRows.contains($0.key / layout.tilesAcross) }
-                    for tileRow in tileRows {
-                        for tileCol in 0..<layout.tilesAcross where mapped[tileRow * layout.tilesAcross + tileCol] == nil {
-                            let tile = tileRow * layout.tilesAcross + tileCol
-                            guard let data = try? Data(contentsOf: folder.file("spill", tile, "blocks"), options: .alwaysMapped) else {
-                                throw folder.tileNotFinished(tile, reason: "its blocks vanished")
-                            }
-                            mapped[tile] = data
+            var mapped: [Int: Data] = [:]
+            for blockRow in 0..<pyramid.blocksDown(level: level) {
+                // The raw cells of the tiles this block row crosses, mapped; rows above are let go.
+                let firstGridRow = (blockRow * side) << level
+                let lastGridRow = min(layout.gridHeight - 1, ((blockRow + 1) * side - 1) << level)
+                let tileRows = firstGridRow / layout.tileHeight...lastGridRow / layout.tileHeight
+                mapped = mapped.filter { tileRows.contains($0.key / layout.tilesAcross) }
+                for tileRow in tileRows {
+                    for tileCol in 0..<layout.tilesAcross where mapped[tileRow * layout.tilesAcross + tileCol] == nil {
+                        let tile = tileRow * layout.tilesAcross + tileCol
+                        guard let data = try? Data(contentsOf: folder.file("spill", tile, "blocks"), options: .alwaysMapped) else {
+                            throw folder.tileNotFinished(tile, reason: "its blocks vanished")
                         }
+                        mapped[tile] = data
                     }
-                    let sources = mapped
-                    let compressed = concurrentMap(across) { blockCol -> Result<[UInt8], Error> in
-                        var block = [Sample](repeating: nodata, count: side * side * bandCount)
-                        for i in 0..<side {
-                            let y = blockRow * side + i
-                            guard y < height else { continue }
-                            let gridRow = y << level
-                            for j in 0..<side {
-                                let x = blockCol * side + j
-                                guard x < width else { break }
-                                let tile = layout.tile(row: gridRow, col: x << level)
-                                guard let raw = tables[tile].raw, let data = sources[tile] else { continue }
-                                let index = ((y << shift) - raw.firstRow) * raw.cols + (x << shift) - raw.firstCol
-                                data.withUnsafeBytes { bytes in
-                                    for band in 0..<bandCount {
-                                        block[(i * side + j) * bandCount + band] = bytes.loadUnaligned(
-                                            fromByteOffset: raw.offsets[band] + index * MemoryLayout<Sample>.size, as: Sample.self)
-                                    }
+                }
+                let sources = mapped
+                let compressed = concurrentMap(across) { blockCol -> Result<[UInt8], Error> in
+                    var block = [Sample](repeating: nodata, count: side * side * bandCount)
+                    for i in 0..<side {
+                        let y = blockRow * side + i
+                        guard y < height else { continue }
+                        let gridRow = y << level
+                        for j in 0..<side {
+                            let x = blockCol * side + j
+                            guard x < width else { break }
+                            let tile = layout.tile(row: gridRow, col: x << level)
+                            guard let raw = tables[tile].raw, let data = sources[tile] else { continue }
+                            let index = ((y << shift) - raw.firstRow) * raw.cols + (x << shift) - raw.firstCol
+                            data.withUnsafeBytes { bytes in
+                                for band in 0..<bandCount {
+                                    block[(i * side + j) * bandCount + band] = bytes.loadUnaligned(
+                                        fromByteOffset: raw.offsets[band] + index * MemoryLayout<Sample>.size, as: Sample.self)
                                 }
                             }
                         }
-                        return Result { try IndexBlockCoder.compress(&block) }
                     }
-                    for bytes in compressed {
-                        let bytes = try bytes.get()
-                        try output.append(bytes)
-                        levelBlocks.append((position, bytes.count))
-                        position += bytes.count
-                    }
-                    rowsDone += 1
-                    progress(rowsDone / rowsToDo)
+                    return Result { try IndexBlockCoder.compress(&block) }
                 }
+                for bytes in compressed {
+                    let bytes = try bytes.get()
+                    try output.append(bytes)
+                    levelBlocks.append((position, bytes.count))
+                    position += bytes.count
+                }
+                rowsDone += 1
+                progress(rowsDone / rowsToDo)
             }
             result.blocks.append(levelBlocks)
         }
