@@ -72,29 +72,45 @@ final class RasterSource {
 
     /// The Int16 cells of a window, row-major (only when `isInt16`).
     func readInt16(_ rect: TileLayout.Rect) throws -> [Int16] {
-        var values = [Int16](repeating: 0, count: rect.cellCount)
-        try values.withUnsafeMutableBytes { try read(rect, into: $0.baseAddress!, type: GDT_Int16) }
-        return values
+        try [Int16](unsafeUninitializedCapacity: rect.cellCount) { buffer, initialized in
+            try readInt16(rect, into: UnsafeMutableRawPointer(buffer.baseAddress!), stride: 2)
+            initialized = rect.cellCount
+        }
+    }
+
+    /// Reads the Int16 cells of a window, row-major, to `destination`, each value `stride`
+    /// bytes after the one before it (so that they can land inside larger records).
+    func readInt16(_ rect: TileLayout.Rect, into destination: UnsafeMutableRawPointer, stride: Int) throws {
+        try read(rect, into: destination, type: GDT_Int16, stride: stride)
     }
 
     /// The cells of a window as metres, NaN for nodata, scale and offset applied.
     func readFloat(_ rect: TileLayout.Rect) throws -> [Float] {
-        var values = [Float](repeating: 0, count: rect.cellCount)
-        try values.withUnsafeMutableBytes { try read(rect, into: $0.baseAddress!, type: GDT_Float32) }
-        let nodata = floatNodata, isScaled = isScaled, scale = scale, offset = offset
-        values.withUnsafeMutableBufferPointer { buffer in
-            for index in buffer.indices {
-                let raw = buffer[index]
-                if raw == nodata || !raw.isFinite { buffer[index] = .nan } else if isScaled { buffer[index] = raw * scale + offset }
-            }
+        try [Float](unsafeUninitializedCapacity: rect.cellCount) { buffer, initialized in
+            try readFloat(rect, into: UnsafeMutableRawPointer(buffer.baseAddress!), stride: 4)
+            initialized = rect.cellCount
         }
-        return values
     }
 
-    private func read(_ rect: TileLayout.Rect, into buffer: UnsafeMutableRawPointer, type: GDALDataType) throws {
+    /// Reads a window's cells as metres to `destination`, `stride` bytes apart: NaN for nodata,
+    /// scale and offset applied.
+    func readFloat(_ rect: TileLayout.Rect, into destination: UnsafeMutableRawPointer, stride: Int) throws {
+        try read(rect, into: destination, type: GDT_Float32, stride: stride)
+        let nodata = floatNodata, isScaled = isScaled, scale = scale, offset = offset
+        for index in 0..<rect.cellCount {
+            let raw = destination.load(fromByteOffset: index * stride, as: Float.self)
+            if raw == nodata || !raw.isFinite {
+                destination.storeBytes(of: .nan, toByteOffset: index * stride, as: Float.self)
+            } else if isScaled {
+                destination.storeBytes(of: raw * scale + offset, toByteOffset: index * stride, as: Float.self)
+            }
+        }
+    }
+
+    private func read(_ rect: TileLayout.Rect, into buffer: UnsafeMutableRawPointer, type: GDALDataType, stride: Int) throws {
         GDAL.resetError()
-        let status = GDALRasterIO(bandHandle, GF_Read, Int32(rect.col), Int32(rect.row), Int32(rect.width), Int32(rect.height),
-                                  buffer, Int32(rect.width), Int32(rect.height), type, 0, 0)
+        let status = GDALRasterIOEx(bandHandle, GF_Read, Int32(rect.col), Int32(rect.row), Int32(rect.width), Int32(rect.height),
+                                    buffer, Int32(rect.width), Int32(rect.height), type, GSpacing(stride), GSpacing(stride * rect.width), nil)
         guard status == CE_None else {
             throw GeoError.unreadableFile(path: path, message: "rows \(rect.row)–\(rect.row + rect.height - 1), columns \(rect.col)–\(rect.col + rect.width - 1) cannot be read (\(GDAL.lastError(or: "read failed"))); the file may be truncated or corrupt")
         }

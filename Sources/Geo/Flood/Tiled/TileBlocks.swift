@@ -62,7 +62,7 @@ struct TileBlocks {
     /// Makes and writes tile `rect`'s blocks file: `bands` are its cells (spill level, then
     /// elevation with nodata), `nodata` pads blocks past the grid's edge.
     static func write<Sample: TileSample>(_ url: URL, folder: TiledWorkFolder, tile: Int, rect: TileLayout.Rect,
-                                          bands: [[Sample]], nodata: Sample) throws {
+                                          bands: [UnsafeBufferPointer<Sample>], nodata: Sample) throws {
         let pyramid = IndexPyramid(gridWidth: folder.plan.layout.gridWidth, gridHeight: folder.plan.layout.gridHeight)
         let tileLevels = pyramid.tileLevels(folder.plan.layout)
         let side = IndexPyramid.blockSide
@@ -81,16 +81,14 @@ struct TileBlocks {
                     let firstCol = (table.col + blockCol) * side
                     let validCols = min(side, cols.upperBound - firstCol)
                     for (band, values) in bands.enumerated() {
-                        values.withUnsafeBufferPointer { values in
-                            for i in 0..<side {
-                                let levelRow = (table.row + blockRow) * side + i
-                                var j = 0
-                                if rows.contains(levelRow) {
-                                    let base = ((levelRow << level) - rect.row) * rect.width - rect.col
-                                    while j < validCols { block[(i * side + j) * bandCount + band] = values[base + ((firstCol + j) << level)]; j += 1 }
-                                }
-                                while j < side { block[(i * side + j) * bandCount + band] = nodata; j += 1 }
+                        for i in 0..<side {
+                            let levelRow = (table.row + blockRow) * side + i
+                            var j = 0
+                            if rows.contains(levelRow) {
+                                let base = ((levelRow << level) - rect.row) * rect.width - rect.col
+                                while j < validCols { block[(i * side + j) * bandCount + band] = values[base + ((firstCol + j) << level)]; j += 1 }
                             }
+                            while j < side { block[(i * side + j) * bandCount + band] = nodata; j += 1 }
                         }
                     }
                     compressed.append(try IndexBlockCoder.compress(&block))

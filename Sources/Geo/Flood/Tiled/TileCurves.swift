@@ -14,8 +14,10 @@ struct TileCurves: Sendable, Equatable {
     struct LevelArea: Sendable, Equatable { var level: Double; var km2: Double }
 
     /// The curves of one tile's cells. O(n) for Int16 tiles (histograms), O(n log n) for float.
-    init<Sample: TileSample>(samples: [Sample], levels: [Sample], rect: TileLayout.Rect, rowAreasKm2: [Double]) {
-        if let samples = samples as? [Int16], let levels = levels as? [Int16] {
+    init<Sample: TileSample>(samples: UnsafeBufferPointer<Sample>, levels: UnsafeBufferPointer<Sample>, rect: TileLayout.Rect, rowAreasKm2: [Double]) {
+        if Sample.self == Int16.self {
+            let samples = UnsafeRawBufferPointer(samples).assumingMemoryBound(to: Int16.self)
+            let levels = UnsafeRawBufferPointer(levels).assumingMemoryBound(to: Int16.self)
             var water = [Double](repeating: 0, count: 1 << 16), landWater = water, elevation = water
             for row in 0..<rect.height {
                 let area = rowAreasKm2[rect.row + row]

@@ -8,26 +8,18 @@
 /// was reached from. Where two labels touch, the lowest level joining them is an edge of the
 /// tile's graph. O(n) for integer tiles, O(n log n) for float tiles.
 struct TileFill<Sample: TileSample> {
-    /// Per cell: the local level (sentinels for ocean and for unreached or land-nodata cells).
-    var local: [Sample]
-    /// Per cell: the label of the source that reached it, `TileFill.noLabel` if none did.
-    var labels: [UInt16]
-    /// The tile's graph: what the link stage needs, without the per-cell rasters.
-    var graph: TileGraph<Sample>
-
     static var noLabel: UInt16 { .max }
     static var oceanLabel: UInt16 { 0 }
 
-    /// Floods one tile. `samples` are its cells with nodata rewritten to the sentinels;
-    /// `seedCells` are local indices of seed cells; `findLowest` adds the tile's lowest cell as a
-    /// source, so that the link stage can seed the grid's lowest cell without a pass of its own.
-    init(samples: [Sample], rect: TileLayout.Rect, topology: GridTopology, seedCells: [Int], findLowest: Bool) throws {
-        let count = samples.count
+    /// Floods one tile in place. `cells` holds its cells with `sample` set (nodata rewritten to
+    /// the sentinels); each cell's `local` and `label` are set here. `seedCells` are local indices
+    /// of seed cells; `findLowest` adds the tile's lowest cell as a source, so that the link stage
+    /// can seed the grid's lowest cell without a pass of its own. Returns the tile's graph.
+    static func flood(cells: UnsafeMutablePointer<FillCell<Sample>>, rect: TileLayout.Rect, topology: GridTopology,
+                      seedCells: [Int], findLowest: Bool, scratch: TileScratch) throws -> TileGraph<Sample> {
+        let count = rect.cellCount
         let ring = TileRing(width: rect.width, height: rect.height)
-        // One record per cell, so that looking at a neighbour touches one cache line, not three.
-        let cells = UnsafeMutablePointer<FillCell<Sample>>.allocate(capacity: max(count, 1))
-        defer { cells.deallocate() }
-        var queue = samples.withUnsafeBufferPointer { Sample.makeQueue(samples: $0) }
+        var queue = try Sample.makeQueue(cells: cells, count: count, scratch: scratch)
         var ringLabels = [UInt16](repeating: TileFill.noLabel, count: ring.count)
         var ringWeights = [Sample](repeating: .neverWater, count: ring.count)
         var nextLabel = ring.count + 1
@@ -42,15 +34,14 @@ struct TileFill<Sample: TileSample> {
             return UInt16(nextLabel)
         }
 
-        samples.withUnsafeBufferPointer { samples in
-            for cell in 0..<count {
-                let sample = samples[cell]
-                if sample == .alwaysWater {
-                    cells[cell] = FillCell(sample: sample, local: .alwaysWater, label: TileFill.oceanLabel)
-                    queue.push(cell, level: .alwaysWater)
-                } else {
-                    cells[cell] = FillCell(sample: sample, local: .neverWater, label: TileFill.noLabel)
-                }
+        for cell in 0..<count {
+            if cells[cell].sample == .alwaysWater {
+                cells[cell].local = .alwaysWater
+                cells[cell].label = TileFill.oceanLabel
+                queue.push(cell, level: .alwaysWater)
+            } else {
+                cells[cell].local = .neverWater
+                cells[cell].label = TileFill.noLabel
             }
         }
         for index in 0..<ring.count {
@@ -76,20 +67,20 @@ struct TileFill<Sample: TileSample> {
             }
             return cells[cell].label
         }
-        for cell in seedCells where samples[cell] != .alwaysWater && samples[cell] != .neverWater {
-            seeds.append(.init(label: try source(cell), level: samples[cell]))
+        for cell in seedCells where cells[cell].sample != .alwaysWater && cells[cell].sample != .neverWater {
+            seeds.append(.init(label: try source(cell), level: cells[cell].sample))
         }
         if findLowest {
             var lowestCell = -1
-            samples.withUnsafeBufferPointer { samples in
-                for cell in 0..<count where samples[cell] != .alwaysWater && samples[cell] != .neverWater
-                    && (lowestCell < 0 || samples[cell] < samples[lowestCell]) {
+            for cell in 0..<count {
+                let sample = cells[cell].sample
+                if sample != .alwaysWater && sample != .neverWater && (lowestCell < 0 || sample < cells[lowestCell].sample) {
                     lowestCell = cell
                 }
             }
             if lowestCell >= 0 {
                 let row = lowestCell / rect.width, col = lowestCell % rect.width
-                lowest = .init(label: try source(lowestCell), level: samples[lowestCell],
+                lowest = .init(label: try source(lowestCell), level: cells[lowestCell].sample,
                                gridRow: rect.row + row, gridCol: rect.col + col)
             }
         }
@@ -115,20 +106,22 @@ struct TileFill<Sample: TileSample> {
                 topology.forEachNeighbour(of: cell) { front.reach($0, from: label, at: level, queue: &queue) }
             }
         }
-        let edges = front.edges.entries
-
-        local = [Sample](unsafeUninitializedCapacity: count) { buffer, initialized in
-            for cell in 0..<count { buffer[cell] = cells[cell].local }
-            initialized = count
-        }
-        labels = [UInt16](unsafeUninitializedCapacity: count) { buffer, initialized in
-            for cell in 0..<count { buffer[cell] = cells[cell].label }
-            initialized = count
-        }
-        let sortedEdges = edges.map { TileGraph<Sample>.Edge(a: UInt16($0.key >> 16), b: UInt16($0.key & 0xFFFF), weight: $0.weight) }
+        let sortedEdges = front.edges.entries
+            .map { TileGraph<Sample>.Edge(a: UInt16($0.key >> 16), b: UInt16($0.key & 0xFFFF), weight: $0.weight) }
             .sorted { ($0.a, $0.b) < ($1.a, $1.b) }
-        graph = TileGraph(labelCount: nextLabel, ringLabels: ringLabels, ringWeights: ringWeights,
-                          seeds: seeds, lowest: lowest, edges: sortedEdges)
+        return TileGraph(labelCount: nextLabel, ringLabels: ringLabels, ringWeights: ringWeights,
+                         seeds: seeds, lowest: lowest, edges: sortedEdges)
+    }
+
+    /// One tile flooded from an array of its samples, with the per-cell results as arrays: the
+    /// in-memory reference (`TiledSpillLevels`) that the file-based build is held to.
+    static func flood(samples: [Sample], rect: TileLayout.Rect, topology: GridTopology, seedCells: [Int],
+                      findLowest: Bool) throws -> (local: [Sample], labels: [UInt16], graph: TileGraph<Sample>) {
+        let scratch = TileScratch()
+        let cells = try scratch.buffer(.cells, count: samples.count, of: FillCell<Sample>.self)
+        for cell in samples.indices { cells[cell] = FillCell(sample: samples[cell], local: .neverWater, label: noLabel) }
+        let graph = try flood(cells: cells, rect: rect, topology: topology, seedCells: seedCells, findLowest: findLowest, scratch: scratch)
+        return (samples.indices.map { cells[$0].local }, samples.indices.map { cells[$0].label }, graph)
     }
 }
 

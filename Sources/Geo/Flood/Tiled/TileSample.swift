@@ -13,9 +13,25 @@ protocol TileSample: Comparable, Sendable, BitwiseCopyable {
     var levelValue: Double { get }
     /// The sample of a level computed in doubles; −∞ and +∞ become the sentinels.
     init(levelValue: Double)
-    static func makeQueue(samples: UnsafeBufferPointer<Self>) -> Queue
+    /// True when both hold the same bits (for floats, −0 is not +0), as a cell stored must be.
+    func isIdentical(to other: Self) -> Bool
+    /// A queue for flooding `count` cells, using `scratch`'s memory.
+    static func makeQueue(cells: UnsafePointer<FillCell<Self>>, count: Int, scratch: TileScratch) throws -> Queue
+    /// Reads a tile's cells of the input to `destination`, values `stride` bytes apart, nodata
+    /// rewritten to the sentinels as the plan says.
+    static func readNormalized(from source: RasterSource, rect: TileLayout.Rect, plan: TiledBuildPlan,
+                               into destination: UnsafeMutableRawPointer, stride: Int) throws
+}
+
+extension TileSample {
     /// A tile's cells of the input, nodata rewritten to the sentinels as the plan says.
-    static func readNormalized(from source: RasterSource, rect: TileLayout.Rect, plan: TiledBuildPlan) throws -> [Self]
+    static func readNormalized(from source: RasterSource, rect: TileLayout.Rect, plan: TiledBuildPlan) throws -> [Self] {
+        try [Self](unsafeUninitializedCapacity: rect.cellCount) { buffer, initialized in
+            try readNormalized(from: source, rect: rect, plan: plan, into: UnsafeMutableRawPointer(buffer.baseAddress!),
+                               stride: MemoryLayout<Self>.stride)
+            initialized = rect.cellCount
+        }
+    }
 }
 
 /// The priority queue of a Priority-Flood: pops the lowest level first. Pushes never go below
@@ -35,9 +51,21 @@ extension Int16: TileSample {
     init(levelValue: Double) {
         if levelValue == -.infinity { self = .alwaysWater } else if levelValue == .infinity { self = .neverWater } else { self = Int16(levelValue) }
     }
-    static func makeQueue(samples: UnsafeBufferPointer<Int16>) -> BucketQueue { BucketQueue(samples: samples) }
-    static func readNormalized(from source: RasterSource, rect: TileLayout.Rect, plan: TiledBuildPlan) throws -> [Int16] {
-        TileSamples.normalized(try source.readInt16(rect), nodata: plan.int16Nodata, policy: plan.options.nodata)
+    func isIdentical(to other: Int16) -> Bool { self == other }
+    static func makeQueue(cells: UnsafePointer<FillCell<Int16>>, count: Int, scratch: TileScratch) throws -> BucketQueue {
+        try BucketQueue(cells: cells, count: count, scratch: scratch)
+    }
+    static func readNormalized(from source: RasterSource, rect: TileLayout.Rect, plan: TiledBuildPlan,
+                               into destination: UnsafeMutableRawPointer, stride: Int) throws {
+        try source.readInt16(rect, into: destination, stride: stride)
+        let low = SpillLevels.int16ElevationRange.lowerBound, high = SpillLevels.int16ElevationRange.upperBound
+        let nodataSample: Int16 = plan.options.nodata == .ocean ? .alwaysWater : .neverWater
+        let nodata = plan.int16Nodata.map(Int32.init) ?? Int32.min
+        for index in 0..<rect.cellCount {
+            let value = destination.load(fromByteOffset: index * stride, as: Int16.self)
+            let normal = Int32(value) == nodata ? nodataSample : Swift.min(Swift.max(value, low), high)
+            destination.storeBytes(of: normal, toByteOffset: index * stride, as: Int16.self)
+        }
     }
 }
 
@@ -46,9 +74,17 @@ extension Float: TileSample {
     static var neverWater: Float { .infinity }
     var levelValue: Double { Double(self) }
     init(levelValue: Double) { self = Float(levelValue) }
-    static func makeQueue(samples: UnsafeBufferPointer<Float>) -> FloatLevelQueue { FloatLevelQueue() }
-    static func readNormalized(from source: RasterSource, rect: TileLayout.Rect, plan: TiledBuildPlan) throws -> [Float] {
-        TileSamples.normalized(try source.readFloat(rect), policy: plan.options.nodata)
+    func isIdentical(to other: Float) -> Bool { bitPattern == other.bitPattern }
+    static func makeQueue(cells: UnsafePointer<FillCell<Float>>, count: Int, scratch: TileScratch) throws -> FloatLevelQueue {
+        FloatLevelQueue()
+    }
+    static func readNormalized(from source: RasterSource, rect: TileLayout.Rect, plan: TiledBuildPlan,
+                               into destination: UnsafeMutableRawPointer, stride: Int) throws {
+        try source.readFloat(rect, into: destination, stride: stride)
+        let nodataSample: Float = plan.options.nodata == .ocean ? .alwaysWater : .neverWater
+        for index in 0..<rect.cellCount where destination.load(fromByteOffset: index * stride, as: Float.self).isNaN {
+            destination.storeBytes(of: nodataSample, toByteOffset: index * stride, as: Float.self)
+        }
     }
 }
 
@@ -61,59 +97,33 @@ extension Float: TileSample {
 /// stack. Popping reads each bucket front to back, so the next cells' addresses are known
 /// ahead (no linked list to chase through memory). O(n) plus one pass over 65,536 buckets.
 struct BucketQueue: TileLevelQueue {
-    private final class Storage {
-        let cells: UnsafeMutablePointer<UInt32>
-        /// Per bucket: where it starts in `cells`, and where its next cell goes.
-        let starts: UnsafeMutablePointer<Int>
-        let ends: UnsafeMutablePointer<Int>
-        /// The stack's memory, to free: the queue itself holds the pointer it uses.
-        var stack: UnsafeMutablePointer<UInt32>
-        init(samples: UnsafeBufferPointer<Int16>, stackCapacity: Int) {
-            cells = .allocate(capacity: max(samples.count, 1))
-            starts = .allocate(capacity: (1 << 16) + 1)
-            ends = .allocate(capacity: 1 << 16)
-            starts.initialize(repeating: 0, count: (1 << 16) + 1)
-            for sample in samples { starts[Int(sample) &+ 32768 &+ 1] &+= 1 }
-            for bucket in 0..<(1 << 16) { starts[bucket + 1] &+= starts[bucket] }
-            ends.initialize(from: starts, count: 1 << 16)
-            stack = .allocate(capacity: stackCapacity)
-        }
-        deinit { cells.deallocate(); starts.deallocate(); ends.deallocate(); stack.deallocate() }
-    }
-    private let storage: Storage
     private let cells: UnsafeMutablePointer<UInt32>
+    /// Per bucket: where it starts in `cells`, and where its next cell goes.
     private let starts: UnsafeMutablePointer<Int>
     private let ends: UnsafeMutablePointer<Int>
-    private var stack: UnsafeMutablePointer<UInt32>
-    private var stackCapacity = 1 << 12
+    /// Room for every cell: each is pushed once at most, to a bucket or here.
+    private let stack: UnsafeMutablePointer<UInt32>
     private var stackCount = 0
     /// The bucket being expanded (1 << 16 when done), and the next cell of it to pop.
     private var bucket = 0
     private var next = 0
     private var popping = false
 
-    init(samples: UnsafeBufferPointer<Int16>) {
-        storage = Storage(samples: samples, stackCapacity: stackCapacity)
-        cells = storage.cells
-        starts = storage.starts
-        ends = storage.ends
-        stack = storage.stack
-    }
-
-    private mutating func growStack() {
-        let larger = UnsafeMutablePointer<UInt32>.allocate(capacity: stackCapacity * 2)
-        larger.moveInitialize(from: stack, count: stackCount)
-        stack.deallocate()
-        stack = larger
-        storage.stack = larger
-        stackCapacity *= 2
+    init(cells tileCells: UnsafePointer<FillCell<Int16>>, count: Int, scratch: TileScratch) throws {
+        cells = try scratch.buffer(.queue, count: count, of: UInt32.self)
+        stack = try scratch.buffer(.stack, count: count, of: UInt32.self)
+        starts = try scratch.buffer(.bucketStarts, count: (1 << 16) + 1, of: Int.self)
+        ends = try scratch.buffer(.bucketEnds, count: 1 << 16, of: Int.self)
+        starts.initialize(repeating: 0, count: (1 << 16) + 1)
+        for cell in 0..<count { starts[Int(tileCells[cell].sample) &+ 32768 &+ 1] &+= 1 }
+        for bucket in 0..<(1 << 16) { starts[bucket + 1] &+= starts[bucket] }
+        ends.initialize(from: starts, count: 1 << 16)
     }
 
     @inline(__always)
     mutating func push(_ cell: Int, level: Int16) {
         let index = Int(level) &+ 32768
         if popping && index <= bucket {
-            if stackCount == stackCapacity { growStack() }
             stack[stackCount] = UInt32(truncatingIfNeeded: cell)
             stackCount &+= 1
         } else {

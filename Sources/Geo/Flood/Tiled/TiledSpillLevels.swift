@@ -19,10 +19,10 @@ enum TiledSpillLevels {
     }
 
     private static func run<Sample: TileSample>(samples: [Sample], layout: TileLayout, seeds: TiledSeeds) throws -> [Sample] {
-        var fills: [TileFill<Sample>] = []
+        var fills: [(local: [Sample], labels: [UInt16], graph: TileGraph<Sample>)] = []
         for tile in 0..<layout.tileCount {
             let rect = layout.rect(tile)
-            fills.append(try TileFill(samples: TileSamples.window(samples, gridWidth: layout.gridWidth, rect: rect), rect: rect,
+            fills.append(try TileFill.flood(samples: TileSamples.window(samples, gridWidth: layout.gridWidth, rect: rect), rect: rect,
                                       topology: layout.topology(of: rect), seedCells: seeds.cells(in: rect, layout: layout),
                                       findLowest: seeds.lowestCell))
         }

@@ -17,27 +17,38 @@ extension TiledWorkFolder {
 
     private func fill<Sample: TileSample>(tile: Int, source: RasterSourceHandle?, as: Sample.Type) throws {
         let rect = plan.layout.rect(tile)
-        let samples = try readSamples(rect: rect, source: source, as: Sample.self)
-        let fill = try TileFill(samples: samples, rect: rect, topology: plan.layout.topology(of: rect),
-                                seedCells: plan.seeds.cells(in: rect, layout: plan.layout), findLowest: plan.seeds.lowestCell)
+        let worker = try source ?? RasterSourceHandle(path: plan.dem, band: plan.band)
+        let cells = try worker.scratch.buffer(.cells, count: rect.cellCount, of: FillCell<Sample>.self)
+        // The input lands straight in the cells' sample fields: no array of samples to copy from.
+        try Sample.readNormalized(from: worker.source, rect: rect, plan: plan,
+                                  into: UnsafeMutableRawPointer(cells) + MemoryLayout<FillCell<Sample>>.offset(of: \.sample)!,
+                                  stride: MemoryLayout<FillCell<Sample>>.stride)
+        let graph = try TileFill.flood(cells: cells, rect: rect, topology: plan.layout.topology(of: rect),
+                                       seedCells: plan.seeds.cells(in: rect, layout: plan.layout), findLowest: plan.seeds.lowestCell,
+                                       scratch: worker.scratch)
+        let runs = TileCellRuns(cells: cells, count: rect.cellCount)
         let cellsURL = file("fill", tile, "cells")
-        let capacity = 16 + fill.local.count * (MemoryLayout<Sample>.size + 2)
-        try WorkFile.write(cellsURL, kind: .cells, planDigest: digest, tile: tile, capacity: capacity) { writer in
-            writer.array(fill.local); writer.array(fill.labels)
+        try WorkFile.write(cellsURL, kind: .cells, planDigest: digest, tile: tile, capacity: 32 + runs.lengths.count * (6 + MemoryLayout<Sample>.size)) { writer in
+            runs.encode(into: &writer)
         }
         guard let cellsChecksum = WorkFile.storedChecksum(cellsURL) else {
             throw GeoError.unreadableFile(path: cellsURL.path, message: "vanished right after it was written")
         }
         try WorkFile.write(file("fill", tile, "graph"), kind: .graph, planDigest: digest, tile: tile) { writer in
             writer.integer(cellsChecksum)
-            fill.graph.encode(into: &writer)
+            graph.encode(into: &writer)
         }
     }
 
-    /// Tile `rect`'s cells of the input, nodata as the sentinels (read again by the finish
-    /// stage rather than kept: decoding the input costs less than writing and reading them).
-    func readSamples<Sample: TileSample>(rect: TileLayout.Rect, source: RasterSourceHandle?, as: Sample.Type) throws -> [Sample] {
-        try Sample.readNormalized(from: try source?.source ?? RasterSource(path: plan.dem, band: plan.band), rect: rect, plan: plan)
+    /// Tile `rect`'s cells of the input, nodata as the sentinels, in `worker`'s scratch `slot`
+    /// (read again by the finish stage rather than kept: decoding the input costs less than
+    /// writing and reading them).
+    func readSamples<Sample: TileSample>(rect: TileLayout.Rect, worker: RasterSourceHandle, slot: TileScratch.Slot,
+                                         as: Sample.Type) throws -> UnsafeMutablePointer<Sample> {
+        let samples = try worker.scratch.buffer(slot, count: rect.cellCount, of: Sample.self)
+        try Sample.readNormalized(from: worker.source, rect: rect, plan: plan, into: UnsafeMutableRawPointer(samples),
+                                  stride: MemoryLayout<Sample>.stride)
+        return samples
     }
 
     /// The checksum of tile `tile`'s graph file after checking both stage-1 files whole.
@@ -47,7 +58,7 @@ extension TiledWorkFolder {
             defer { reader.offset = reader.bytes.count }
             return try reader.integer(UInt64.self)
         }
-        _ = try readCells(tile: tile, as: Int8.self, checkOnly: true)
+        if plan.isInt16 { _ = try readRuns(tile: tile, as: Int16.self) } else { _ = try readRuns(tile: tile, as: Float.self) }
         guard WorkFile.storedChecksum(cellsURL) == recorded else {
             throw WorkFile.Invalid(reason: "its graph was made from other cells")
         }
@@ -62,27 +73,18 @@ extension TiledWorkFolder {
         }
     }
 
-    /// Tile `tile`'s local levels and labels, checked. With `checkOnly` the arrays are skipped
-    /// (empty), only the checksum and sizes are verified.
-    func readCells<Sample: BitwiseCopyable>(tile: Int, as: Sample.Type, checkOnly: Bool = false) throws
-        -> (local: [Sample], labels: [UInt16]) {
-        let count = plan.layout.rect(tile).cellCount
-        let sampleSize = plan.isInt16 ? 2 : 4
-        return try WorkFile.read(file("fill", tile, "cells"), kind: .cells, planDigest: digest, tile: tile) { reader in
-            if checkOnly {
-                for size in [sampleSize, 2] {
-                    guard Int(try reader.integer(UInt64.self)) == count else { throw WorkFile.Invalid(reason: "holds the wrong number of cells") }
-                    _ = try reader.bytes(count * size)
-                }
-                return ([], [])
-            }
-            return (try reader.array(Sample.self, expectedCount: count), try reader.array(UInt16.self, expectedCount: count))
+    /// Tile `tile`'s local levels and labels, as runs, checked.
+    func readRuns<Sample: TileSample>(tile: Int, as: Sample.Type) throws -> TileCellRuns<Sample> {
+        try WorkFile.read(file("fill", tile, "cells"), kind: .cells, planDigest: digest, tile: tile) { reader in
+            try TileCellRuns(decoding: &reader, cellCount: plan.layout.rect(tile).cellCount)
         }
     }
 }
 
-/// An input raster opened once per thread and reused for every tile that thread fills.
+/// An input raster opened once per thread, and the memory that thread reuses, for every tile
+/// it fills or finishes.
 public final class RasterSourceHandle {
     let source: RasterSource
+    let scratch = TileScratch()
     public init(path: String, band: Int) throws { source = try RasterSource(path: path, band: band) }
 }

@@ -28,20 +28,37 @@ extension TiledWorkFolder {
         guard linked.graphChecksum == graphChecksum else {
             throw notLinked(reason: "tile \(tile) was filled again after the link")
         }
-        let cells = try readCells(tile: tile, as: Sample.self)
-        let levels = TileFill<Sample>.finish(local: cells.local, labels: cells.labels, labelLevels: linked.levels)
-        let rect = plan.layout.rect(tile)
-        let samples = try readSamples(rect: rect, source: source, as: Sample.self)
-        let blocksURL = file("spill", tile, "blocks")
+        let runs: TileCellRuns<Sample>
+        do {
+            runs = try readRuns(tile: tile, as: Sample.self)
+        } catch let invalid as WorkFile.Invalid {
+            throw tileNotFilled(tile, reason: invalid.reason)
+        }
+        let rect = plan.layout.rect(tile), count = rect.cellCount
+        let worker = try source ?? RasterSourceHandle(path: plan.dem, band: plan.band)
+        let samples = try readSamples(rect: rect, worker: worker, slot: .samples, as: Sample.self)
+        let levels = try worker.scratch.buffer(.levels, count: count, of: Sample.self)
+        do {
+            try runs.finish(samples: samples, labelLevels: linked.levels, into: levels)
+        } catch let invalid as WorkFile.Invalid {
+            throw notLinked(reason: "tile \(tile): \(invalid.reason)")
+        }
         // GeoTIFF has one nodata value for all bands: one no spill level can take (Int16 levels
         // are clamped to ±32766 between the ±32767 sentinels; float levels are never NaN).
         let nodata = Sample(levelValue: plan.isInt16 ? Double(TiledIndexFiles.int16Nodata) : .nan)
-        let elevations = samples.map { $0 == .alwaysWater || $0 == .neverWater ? nodata : $0 }
-        try TileBlocks.write(blocksURL, folder: self, tile: tile, rect: rect, bands: [levels, elevations], nodata: nodata)
+        let elevations = try worker.scratch.buffer(.elevations, count: count, of: Sample.self)
+        for cell in 0..<count {
+            let sample = samples[cell]
+            elevations[cell] = sample == .alwaysWater || sample == .neverWater ? nodata : sample
+        }
+        let blocksURL = file("spill", tile, "blocks")
+        let levelCells = UnsafeBufferPointer(start: levels, count: count), sampleCells = UnsafeBufferPointer(start: samples, count: count)
+        try TileBlocks.write(blocksURL, folder: self, tile: tile, rect: rect,
+                             bands: [levelCells, UnsafeBufferPointer(start: elevations, count: count)], nodata: nodata)
         guard let blocksChecksum = WorkFile.storedChecksum(blocksURL) else {
             throw GeoError.unreadableFile(path: blocksURL.path, message: "vanished right after it was written")
         }
-        let curves = TileCurves(samples: samples, levels: levels, rect: rect, rowAreasKm2: rowAreasKm2)
+        let curves = TileCurves(samples: sampleCells, levels: levelCells, rect: rect, rowAreasKm2: rowAreasKm2)
         try WorkFile.write(file("spill", tile, "curves"), kind: .curves, planDigest: digest, tile: tile) { writer in
             writer.integer(linked.linkChecksum)
             writer.integer(blocksChecksum)

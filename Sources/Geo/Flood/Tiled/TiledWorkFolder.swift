@@ -3,8 +3,8 @@ import Foundation
 /// The work folder of a tiled build and its stages, each an idempotent step that reads its
 /// inputs from the folder, checks their checksums, and writes its outputs atomically:
 ///
-/// 1. `fill(tile:)`: Priority-Flood of one tile → `fill/tile-N.cells` (samples, local levels,
-///    labels) and `fill/tile-N.graph` (its label graph).
+/// 1. `fill(tile:)`: Priority-Flood of one tile → `fill/tile-N.cells` (local levels and labels,
+///    as runs) and `fill/tile-N.graph` (its label graph).
 /// 2. `link()`: every tile's graph joined and solved → `link.bin` (each label's spill level).
 /// 3. `finish(tile:)`: each cell raised to its label's level → `spill/tile-N.tif` (spill level
 ///    and elevation bands) and `spill/tile-N.curves` (areas by level).

@@ -5,7 +5,9 @@ import Foundation
 /// everything before it. A file that fails any of these is redone, never trusted.
 enum WorkFile {
     enum Kind: UInt32 {
-        case cells = 1, graph = 2, curves = 3, link = 4, blocks = 5
+        // Cells are 6: they are stored as runs (`TileCellRuns`). Files of kind 1 held plain
+        // arrays; they are refused as of another kind, and their tiles filled again.
+        case cells = 6, graph = 2, curves = 3, link = 4, blocks = 5
     }
 
     static let magic = Array("GEOQWORK".utf8)
