@@ -103,7 +103,7 @@ def link(binary: str, work: str) -> dict:
     """`geoq index link`: stage 2, the merge; returns the bytes it read (every tile's graph)."""
     result = _run(binary, ["index", "link", "--work", work], "link", None)
     result["inputBytes"] = sum(_size(path) for path in Path(work, "fill").glob("tile-*.graph"))
-    result["outputBytes"] = _size(Path(work, "link.bin"))
+    result["outputBytes"] = _size(Path(work, "link.bin")) + sum(_size(path) for path in Path(work, "link").glob("tile-*.levels"))
     return result
 
 

@@ -227,4 +227,35 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: resumed)) == Data(contentsOf: URL(fileURLWithPath: straight)))
         #expect(!FileManager.default.fileExists(atPath: work.path), "the work folder goes once the index is written")
     }
+    /// Finishing a tile reads only that tile's levels from the link (one file a tile), so the
+    /// finish stage does not grow with the tile count; a missing levels file stops only its own
+    /// tile, with the stage to run again, and relinking the same graphs keeps finished tiles.
+    @Test func eachTileFinishesFromItsOwnLevels() throws {
+        let folder = TestRasters.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let plan = try TiledBuildPlan(dem: Self.etopoPath, band: 1, options: FloodOptions(), tileWidth: 1024, tileHeight: 1024)
+        let stages = try TiledWorkFolder.prepare(at: folder.appendingPathComponent("work"), plan: plan)
+        for tile in 0..<plan.tileCount { try stages.fill(tile: tile) }
+        try stages.link()
+        let levelFiles = try FileManager.default.contentsOfDirectory(atPath: stages.url.appendingPathComponent("link").path)
+        #expect(levelFiles.sorted() == (0..<plan.tileCount).map { String(format: "tile-%06d.levels", $0) })
+
+        try FileManager.default.removeItem(at: stages.file("link", 3, "levels"))
+        try stages.finish(tile: 0)
+        #expect(stages.isFinished(tile: 0))
+        let finishError = #expect(throws: GeoError.self) { try stages.finish(tile: 3) }
+        guard case let .unreadableFile(_, message)? = finishError else {
+            Issue.record("expected the work folder named as unreadable, got \(String(describing: finishError))")
+            return
+        }
+        #expect(message.hasPrefix("the tiles are not linked ("), "\(message)")
+        #expect(message.hasSuffix("); run link"), "\(message)")
+        #expect(!stages.isLinked())
+
+        try stages.link()
+        #expect(stages.isLinked())
+        #expect(stages.isFinished(tile: 0), "the same graphs give the same link, so tile 0 stays finished")
+        try stages.finish(tile: 3)
+        #expect(stages.isFinished(tile: 3))
+    }
 }

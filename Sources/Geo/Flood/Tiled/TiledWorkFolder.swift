@@ -5,7 +5,8 @@ import Foundation
 ///
 /// 1. `fill(tile:)`: Priority-Flood of one tile → `fill/tile-N.cells` (local levels and labels,
 ///    as runs) and `fill/tile-N.graph` (its label graph).
-/// 2. `link()`: every tile's graph joined and solved → `link.bin` (each label's spill level).
+/// 2. `link()`: every tile's graph joined and solved → `link/tile-N.levels` (each label's spill
+///    level) and `link.bin` (the graphs it was solved from).
 /// 3. `finish(tile:)`: each cell raised to its label's level → `spill/tile-N.tif` (spill level
 ///    and elevation bands) and `spill/tile-N.curves` (areas by level).
 /// 4. `assemble(output:)`: the tiles as one Cloud-Optimized GeoTIFF, and the curves beside it.
@@ -28,7 +29,7 @@ public struct TiledWorkFolder: Sendable {
             return existing
         }
         do {
-            for folder in ["", "fill", "spill"] {
+            for folder in ["", "fill", "link", "spill"] {
                 try FileManager.default.createDirectory(at: url.appendingPathComponent(folder), withIntermediateDirectories: true)
             }
         } catch {

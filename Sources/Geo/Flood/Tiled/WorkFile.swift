@@ -5,9 +5,10 @@ import Foundation
 /// everything before it. A file that fails any of these is redone, never trusted.
 enum WorkFile {
     enum Kind: UInt32 {
-        // Cells are 6: they are stored as runs (`TileCellRuns`). Files of kind 1 held plain
-        // arrays; they are refused as of another kind, and their tiles filled again.
-        case cells = 6, graph = 2, curves = 3, link = 4, blocks = 5
+        // Kinds are renumbered when their layout changes, so that a file of the old layout is
+        // refused as of another kind and made again: cells were 1 (plain arrays, now runs,
+        // `TileCellRuns`); link was 4 (every tile's levels, now one file a tile, `levels`).
+        case cells = 6, graph = 2, curves = 3, link = 8, blocks = 5, levels = 7
     }
 
     static let magic = Array("GEOQWORK".utf8)
