@@ -1,6 +1,7 @@
 import Configuration
 import Foundation
 import Geo
+import Yams
 
 /// geoq's settings, each read from, in order: a command-line flag, an environment variable
 /// (`GEOQ_PORT`, `GEOQ_DEM`, …), the file given by `--config` (YAML or JSON, flat keys such as
@@ -87,14 +88,46 @@ struct GeoqSettings: Sendable {
             throw SettingError(description: "\(path): cannot be read; expected a geoq.yaml or geoq.json of settings (--config)")
         }
         let bytes = [UInt8](data)
+        let snapshot: any ConfigSnapshot
+        let keys: [String]
         do {
             if path.hasSuffix(".json") {
-                return try JSONSnapshot(data: bytes.span.bytes, providerName: path, parsingOptions: .default)
+                snapshot = try JSONSnapshot(data: bytes.span.bytes, providerName: path, parsingOptions: .default)
+                keys = ((try JSONSerialization.jsonObject(with: data) as? [String: Any])?.keys).map { $0.sorted() } ?? []
+            } else {
+                snapshot = try YAMLSnapshot(data: bytes.span.bytes, providerName: path, parsingOptions: .default)
+                keys = try Yams.compose(yaml: String(decoding: bytes, as: UTF8.self))?.mapping?.keys.compactMap(\.string) ?? []
             }
-            return try YAMLSnapshot(data: bytes.span.bytes, providerName: path, parsingOptions: .default)
         } catch {
             throw SettingError(description: "\(path): not a YAML or JSON object of settings (\(error))")
         }
+        // A misspelt key would otherwise be ignored without a word, and its default used.
+        let known = all.map(\.fileKey)
+        let unknown = keys.filter { !known.contains($0) }
+        if !unknown.isEmpty {
+            let named = unknown.map { key in nearest(to: key, among: known).map { "\(key) (did you mean \($0)?)" } ?? key }
+            throw SettingError(description: "\(path): unknown setting\(unknown.count == 1 ? "" : "s") \(named.joined(separator: ", ")); expected only \(known.joined(separator: ", "))")
+        }
+        return snapshot
+    }
+
+    /// The known key closest to `key` (dashes read as underscores, case ignored), when it is
+    /// within two edits.
+    private static func nearest(to key: String, among known: [String]) -> String? {
+        let wanted = Array(key.lowercased().replacingOccurrences(of: "-", with: "_"))
+        func distance(_ other: [Character]) -> Int {
+            var previous = Array(0...other.count)
+            for (i, a) in wanted.enumerated() {
+                var current = [i + 1]
+                for (j, b) in other.enumerated() {
+                    current.append(Swift.min(previous[j + 1] + 1, current[j] + 1, previous[j] + (a == b ? 0 : 1)))
+                }
+                previous = current
+            }
+            return previous[other.count]
+        }
+        let scored = known.map { ($0, distance(Array($0))) }.filter { $0.1 <= 2 }
+        return scored.min { $0.1 < $1.1 }?.0
     }
 
     /// A setting's value in the file, as text whatever its type there.

@@ -49,6 +49,26 @@ import Testing
         }
     }
 
+    /// A key the settings file has but geoq does not know (a typo such as `prot:`) is refused
+    /// with its name, the nearest known key and the known keys, not silently ignored.
+    @Test func anUnknownKeyInTheFileIsNamed() throws {
+        let known = "expected only dem, index, places, cache_dir, host, port, completion_cache_mib, grace_period, idle_timeout, header_timeout, max_connections"
+        let yaml = try file("typo.yaml", "prot: 9001\nhost: 0.0.0.0\n")
+        #expect(throws: SettingError(description: "\(yaml): unknown setting prot (did you mean port?); \(known)")) {
+            _ = try GeoqSettings.load(flags: [:], configFile: yaml, environment: [:])
+        }
+        let json = try file("typo.json", #"{"port": 9003, "cache-dir": "/tmp/x"}"#)
+        #expect(throws: SettingError(description: "\(json): unknown setting cache-dir (did you mean cache_dir?); \(known)")) {
+            _ = try GeoqSettings.load(flags: [:], configFile: json, environment: [:])
+        }
+        let nested = try file("nested.yaml", "serve:\n  port: 9001\n")
+        #expect(throws: SettingError(description: "\(nested): unknown setting serve; \(known)")) {
+            _ = try GeoqSettings.load(flags: [:], configFile: nested, environment: [:])
+        }
+        let run = try GeoqProcess.run(["settings", "--config", yaml])
+        #expect(run.status == 2 && run.standardError == "geoq: \(yaml): unknown setting prot (did you mean port?); \(known)\n", "\(run.standardError)")
+    }
+
     @Test func geoqSettingsPrintsEachValueAndItsSource() throws {
         let run = try GeoqProcess.run(["settings", "--host", "0.0.0.0"], environment: ["GEOQ_PORT": "9100"])
         #expect(run.status == 0, "\(run.standardError)")
