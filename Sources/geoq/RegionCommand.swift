@@ -100,7 +100,7 @@ struct RegionCommand: ParsableCommand {
         // --gazetteer is this command's spelling of the places setting (--places takes ids here).
         var gazetteer = try PlacesOptions.parse([])
         gazetteer.places = gazetteerFile.map { [$0] } ?? []
-        let (dataset, places) = try settingsFile.resolve(self.dataset, gazetteer)
+        let (dataset, places) = try settingsFile.resolve(self.dataset, gazetteer, gazetteerFlag: "--gazetteer")
         let regionInput: RegionInput
         var engine = QueryEngine(flood: nil)
         if let placeIDs {

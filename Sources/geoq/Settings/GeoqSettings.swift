@@ -55,8 +55,11 @@ struct GeoqSettings: Sendable {
 
     /// Reads every setting. `flags` holds the flags given on the command line (absent ones
     /// are not there); `environment` is the process's.
+    /// `flagSpellings` names a command's own flag for a setting, in messages (`region` spells
+    /// the places setting `--gazetteer`).
     static func load(flags: [Setting: String], configFile: String?,
-                     environment: [String: String] = ProcessInfo.processInfo.environment) throws -> GeoqSettings {
+                     environment: [String: String] = ProcessInfo.processInfo.environment,
+                     flagSpellings: [Setting: String] = [:]) throws -> GeoqSettings {
         let fileSnapshot = try configFile.map(Self.fileSnapshot)
         let flagProvider = InMemoryProvider(name: "flag", values: Dictionary(uniqueKeysWithValues: flags.map { setting, text in
             (AbsoluteConfigKey(setting.environmentComponents), ConfigValue(.string(text), isSecret: false))
@@ -74,7 +77,8 @@ struct GeoqSettings: Sendable {
                 entry = Entry(setting: setting, text: text, source: .file)
             }
             if entry.source != .default, let text = entry.text, let problem = setting.check(text) {
-                throw SettingError(description: "\(entry.location(file: configFile))=\(text) (\(entry.sourceName(file: configFile))): expected \(problem)")
+                let location = entry.source == .flag ? flagSpellings[setting] ?? setting.flag : entry.location(file: configFile)
+                throw SettingError(description: "\(location)=\(text) (\(entry.sourceName(file: configFile))): expected \(problem)")
             }
             entries.append(entry)
         }

@@ -47,19 +47,21 @@ struct SettingsFileOption: ParsableArguments {
 
     /// The settings, from the flags of `dataset`, `gazetteer` and `service` (those the command
     /// has), the environment, the file and the defaults.
-    func settings(dataset: DEMOptions? = nil, gazetteer: PlacesOptions? = nil, service: ServiceOptions? = nil) throws -> GeoqSettings {
+    /// `gazetteerFlag` is the command's spelling of the places flag, for messages.
+    func settings(dataset: DEMOptions? = nil, gazetteer: PlacesOptions? = nil, service: ServiceOptions? = nil,
+                  gazetteerFlag: String = Setting.places.flag) throws -> GeoqSettings {
         var flags = service?.flags ?? [:]
         flags[.dem] = dataset?.dem
         flags[.index] = dataset?.index
         flags[.cacheDirectory] = dataset?.cacheDirectory
         if let places = gazetteer?.places, !places.isEmpty { flags[.places] = Setting.listText(places) }
-        return try GeoqSettings.load(flags: flags, configFile: config)
+        return try GeoqSettings.load(flags: flags, configFile: config, flagSpellings: [.places: gazetteerFlag])
     }
 
     /// `dataset` and `gazetteer` with the paths the settings give: what every command that reads
     /// data calls first.
-    func resolve(_ dataset: DEMOptions, _ gazetteer: PlacesOptions) throws -> (DEMOptions, PlacesOptions) {
-        let settings = try settings(dataset: dataset, gazetteer: gazetteer)
+    func resolve(_ dataset: DEMOptions, _ gazetteer: PlacesOptions, gazetteerFlag: String = Setting.places.flag) throws -> (DEMOptions, PlacesOptions) {
+        let settings = try settings(dataset: dataset, gazetteer: gazetteer, gazetteerFlag: gazetteerFlag)
         return (dataset.applying(settings), gazetteer.applying(settings))
     }
 

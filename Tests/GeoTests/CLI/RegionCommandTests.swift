@@ -67,4 +67,11 @@ import Testing
             #expect(outcome.standardError.split(separator: "\n").first.map(String.init) == message)
         }
     }
+    /// `--gazetteer` is region's spelling of the places setting (its `--places` takes ids): a bad
+    /// value is named by the flag the user typed.
+    @Test func aBadGazetteerIsNamedAsTyped() throws {
+        let outcome = try geoq(["region", "--gazetteer", "", "--places", "2988507"])
+        #expect(outcome.status == 2)
+        #expect(outcome.standardError == "geoq: --gazetteer= (flag): expected paths joined by commas\n", "\(outcome.standardError)")
+    }
 }
