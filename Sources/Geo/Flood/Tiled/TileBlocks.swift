@@ -80,15 +80,17 @@ struct TileBlocks {
                 for blockCol in 0..<table.across {
                     let firstCol = (table.col + blockCol) * side
                     let validCols = min(side, cols.upperBound - firstCol)
-                    for (band, values) in bands.enumerated() {
-                        for i in 0..<side {
-                            let levelRow = (table.row + blockRow) * side + i
-                            var j = 0
-                            if rows.contains(levelRow) {
-                                let base = ((levelRow << level) - rect.row) * rect.width - rect.col
-                                while j < validCols { block[(i * side + j) * bandCount + band] = values[base + ((firstCol + j) << level)]; j += 1 }
+                    block.withUnsafeMutableBufferPointer { block in
+                        for (band, values) in bands.enumerated() {
+                            for i in 0..<side {
+                                let levelRow = (table.row + blockRow) * side + i
+                                var j = 0
+                                if rows.contains(levelRow) {
+                                    let base = ((levelRow << level) - rect.row) * rect.width - rect.col
+                                    while j < validCols { block[(i * side + j) * bandCount + band] = values[base + ((firstCol + j) << level)]; j += 1 }
+                                }
+                                while j < side { block[(i * side + j) * bandCount + band] = nodata; j += 1 }
                             }
-                            while j < side { block[(i * side + j) * bandCount + band] = nodata; j += 1 }
                         }
                     }
                     compressed.append(try IndexBlockCoder.compress(&block))

@@ -18,27 +18,34 @@ struct TileCurves: Sendable, Equatable {
         if Sample.self == Int16.self {
             let samples = UnsafeRawBufferPointer(samples).assumingMemoryBound(to: Int16.self)
             let levels = UnsafeRawBufferPointer(levels).assumingMemoryBound(to: Int16.self)
-            var water = [Double](repeating: 0, count: 1 << 16), landWater = water, elevation = water
-            for row in 0..<rect.height {
-                let area = rowAreasKm2[rect.row + row]
-                totalKm2 += area * Double(rect.width)
-                for index in row * rect.width..<(row + 1) * rect.width {
-                    let level = levels[index], sample = samples[index]
-                    let hasData = sample != .alwaysWater && sample != .neverWater
-                    if level == .alwaysWater { alwaysWaterKm2 += area } else if level != .neverWater {
-                        water[Int(level) &+ 32768] += area
-                        if hasData && sample > 0 { landWater[Int(level) &+ 32768] += area }
-                    }
-                    if hasData {
-                        elevation[Int(sample) &+ 32768] += area
-                        if sample > 0 { landKm2 += area }
+            // The three histograms in one buffer, and the sums in locals: array writes in the
+            // loop would each check the array's uniqueness first.
+            var bins = [Double](repeating: 0, count: 3 << 16)
+            var alwaysWater = 0.0, land = 0.0, total = 0.0
+            bins.withUnsafeMutableBufferPointer { bins in
+                let water = bins.baseAddress!, landWater = water + (1 << 16), elevation = water + (2 << 16)
+                for row in 0..<rect.height {
+                    let area = rowAreasKm2[rect.row + row]
+                    total += area * Double(rect.width)
+                    for index in row * rect.width..<(row + 1) * rect.width {
+                        let level = levels[index], sample = samples[index]
+                        let hasData = sample != .alwaysWater && sample != .neverWater
+                        if level == .alwaysWater { alwaysWater += area } else if level != .neverWater {
+                            water[Int(level) &+ 32768] += area
+                            if hasData && sample > 0 { landWater[Int(level) &+ 32768] += area }
+                        }
+                        if hasData {
+                            elevation[Int(sample) &+ 32768] += area
+                            if sample > 0 { land += area }
+                        }
                     }
                 }
             }
-            func sparse(_ bins: [Double]) -> [LevelArea] {
-                bins.indices.filter { bins[$0] > 0 }.map { LevelArea(level: Double($0 - 32768), km2: bins[$0]) }
+            alwaysWaterKm2 = alwaysWater; landKm2 = land; totalKm2 = total
+            func sparse(_ band: Int) -> [LevelArea] {
+                (0..<(1 << 16)).filter { bins[band << 16 + $0] > 0 }.map { LevelArea(level: Double($0 - 32768), km2: bins[band << 16 + $0]) }
             }
-            self.water = sparse(water); self.landWater = sparse(landWater); self.elevation = sparse(elevation)
+            self.water = sparse(0); self.landWater = sparse(1); self.elevation = sparse(2)
         } else {
             var water: [LevelArea] = [], landWater: [LevelArea] = [], elevation: [LevelArea] = []
             for row in 0..<rect.height {

@@ -157,17 +157,38 @@ struct FloodFront<Sample: TileSample> {
 }
 
 /// The lowest weight seen for each pair of labels (key: smaller label << 16 | larger), in an
-/// open-addressing table: a Dictionary's hashing and resilience cost more than the flood here.
+/// open-addressing table: a Dictionary's hashing and resilience cost more than the flood here,
+/// and so would an Array's uniqueness check on every write.
 struct LabelEdges<Sample: TileSample> {
     private static var empty: UInt32 { .max }
-    private var keys = [UInt32](repeating: LabelEdges.empty, count: 1 << 10)
-    private var weights = [Sample](repeating: .neverWater, count: 1 << 10)
+    /// Owns the table's memory; the struct keeps the pointers, so that a lookup does not go
+    /// through the object.
+    private final class Storage {
+        let keys: UnsafeMutablePointer<UInt32>
+        let weights: UnsafeMutablePointer<Sample>
+        init(capacity: Int) {
+            keys = .allocate(capacity: capacity)
+            keys.initialize(repeating: LabelEdges.empty, count: capacity)
+            weights = .allocate(capacity: capacity)
+            weights.initialize(repeating: .neverWater, count: capacity)
+        }
+        deinit { keys.deallocate(); weights.deallocate() }
+    }
+    private var storage = Storage(capacity: 1 << 10)
+    private var keys: UnsafeMutablePointer<UInt32>
+    private var weights: UnsafeMutablePointer<Sample>
+    private var capacity = 1 << 10
     private(set) var count = 0
+
+    init() {
+        keys = storage.keys
+        weights = storage.weights
+    }
 
     /// Records `weight` for `key` unless a lower one is known; returns the weight now recorded.
     @inline(__always)
     mutating func lower(_ key: UInt32, to weight: Sample) -> Sample {
-        var slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B1) >> 8) & (keys.count - 1)
+        var slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B1) >> 8) & (capacity - 1)
         while true {
             let found = keys[slot]
             if found == key {
@@ -178,24 +199,26 @@ struct LabelEdges<Sample: TileSample> {
                 keys[slot] = key
                 weights[slot] = weight
                 count += 1
-                if count * 2 > keys.count { grow() }
+                if count * 2 > capacity { grow() }
                 return weight
             }
-            slot = (slot + 1) & (keys.count - 1)
+            slot = (slot + 1) & (capacity - 1)
         }
     }
 
     private mutating func grow() {
         let old = entries
-        keys = [UInt32](repeating: Self.empty, count: keys.count * 2)
-        weights = [Sample](repeating: .neverWater, count: keys.count)
+        capacity *= 2
+        storage = Storage(capacity: capacity)
+        keys = storage.keys
+        weights = storage.weights
         count = 0
         for entry in old { _ = lower(entry.key, to: entry.weight) }
     }
 
     /// Every pair and its weight, in no particular order.
     var entries: [(key: UInt32, weight: Sample)] {
-        keys.indices.filter { keys[$0] != Self.empty }.map { (keys[$0], weights[$0]) }
+        (0..<capacity).filter { keys[$0] != Self.empty }.map { (keys[$0], weights[$0]) }
     }
 }
 
