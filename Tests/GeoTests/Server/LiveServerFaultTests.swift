@@ -16,9 +16,7 @@ import Testing
         init(_ cli: CommandLineTests, dem: String? = nil, options: [String] = []) throws {
             process.executableURL = GeoqProcess.executable
             process.arguments = ["serve", "--port", "0", "--dem", dem ?? cli.smallDEM()] + options
-            var environment = ProcessInfo.processInfo.environment
-            environment["XDG_CACHE_HOME"] = cli.folder.appendingPathComponent("cache").path
-            process.environment = environment
+            process.environment = GeoqProcess.environment(adding: ["XDG_CACHE_HOME": cli.folder.appendingPathComponent("cache").path])
             let output = Pipe()
             process.standardOutput = output
             process.standardError = errors

@@ -13,15 +13,41 @@ enum GeoqProcess {
 
     static let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("geoq")
 
-    /// Runs `geoq arguments…` with `input` on standard input and `environment` added to this
-    /// process's own.
+    /// The cache folder (`XDG_CACHE_HOME`) of every geoq these tests start: one per test
+    /// process, so that no answer depends on what the user's own cache holds. A cache built
+    /// from another checkout at the same path (CI clones to one place) is stale and rebuilt
+    /// with a notice on standard error, which tests that expect a silent run would see.
+    /// Folders of earlier test processes that have ended are removed.
+    static let cacheHome: URL = {
+        let temporary = FileManager.default.temporaryDirectory
+        let prefix = "geoq-test-cache."
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? [] where name.hasPrefix(prefix) {
+            if let pid = Int32(name.dropFirst(prefix.count)), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH {
+                try? FileManager.default.removeItem(at: temporary.appendingPathComponent(name))
+            }
+        }
+        let folder = temporary.appendingPathComponent(prefix + String(getpid()))
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }()
+
+    /// The environment a geoq under test gets: `base` (this process's own) without the user's
+    /// `GEOQ_*` settings, the tests' cache folder, then `added`.
+    static func environment(adding added: [String: String] = [:],
+                            base: [String: String] = ProcessInfo.processInfo.environment) -> [String: String] {
+        var environment = base.filter { !$0.key.hasPrefix("GEOQ_") }
+        environment["XDG_CACHE_HOME"] = cacheHome.path
+        return environment.merging(added) { _, given in given }
+    }
+
+    /// Runs `geoq arguments…` with `input` on standard input, in `environment(adding:)`.
     static func run(_ arguments: [String], input: Data = Data(), environment: [String: String] = [:],
                     executable: URL = executable) throws -> Run {
         try #require(FileManager.default.isExecutableFile(atPath: executable.path), "geoq is built with the tests")
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, given in given }
+        process.environment = Self.environment(adding: environment)
         let (stdin, stdout, stderr) = (Pipe(), Pipe(), Pipe())
         process.standardInput = stdin
         process.standardOutput = stdout
