@@ -247,6 +247,29 @@ everyKind.sort()
 print(String(format: "complete every kind: p50 %.1f µs, p99 %.1f µs (single runs) over %d queries",
              percentile(0.5, everyKind), percentile(0.99, everyKind), everyKind.count))
 
+// Words apart or out of order, as people half-remember long names: a town of three words or
+// more by its first and last ("rio janeiro"), one of two words the other way round ("mexico
+// city" for "city mexico"); the last word typed in part (3 letters or more). Drawn by
+// population like the typed prefixes; success@5 is the town in the top 5.
+var scatteredWorkload: [(query: String, id: Int, whole: Bool)] = []
+let multiWordTowns = places.filter { $0.name.split(separator: " ").count >= 2 }
+let multiWordCumulative = multiWordTowns.map { log(Double($0.population) + 10) }.reduce(into: [Double]()) { $0.append(($0.last ?? 0) + $1) }
+while scatteredWorkload.count < options.queries / 4 && !multiWordTowns.isEmpty {
+    let target = Double(random.next() % 1_000_000_000) / 1e9 * multiWordCumulative.last!
+    var lower = 0, upper = multiWordCumulative.count - 1
+    while lower < upper { let mid = (lower + upper) / 2; if multiWordCumulative[mid] < target { lower = mid + 1 } else { upper = mid } }
+    let words = multiWordTowns[lower].name.split(separator: " ").map(String.init)
+    var chosen = words.count == 2 ? [words[1], words[0]] : [words[0], words[words.count - 1]]
+    let last = chosen[1]
+    chosen[1] = String(last.prefix(min(last.count, 3 + random.below(max(1, last.count - 2)))))
+    scatteredWorkload.append((chosen.joined(separator: " "), multiWordTowns[lower].id, true))
+}
+if !scatteredWorkload.isEmpty {
+    let run = singleRuns(scatteredWorkload)
+    print(String(format: "complete words apart or reordered: p50 %.1f µs, p99 %.1f µs (single runs) over %d queries; success@5 %.1f%%",
+                 run.p50, run.p99, scatteredWorkload.count, 100 * Double(run.found) / Double(max(run.whole, 1))))
+}
+
 if let eval = options.eval, let text = try? String(contentsOfFile: eval, encoding: .utf8) {
     var rows = 0, hits = 0
     for line in text.split(separator: "\n").dropFirst() {

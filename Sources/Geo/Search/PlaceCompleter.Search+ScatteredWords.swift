@@ -17,47 +17,48 @@ extension PlaceCompleter.Search {
     mutating func scatteredWords(_ key: [UInt8], areas: [QualifierTable.Area]?) {
         let words = Normalizer.wordRanges(key).map { Array(key[$0]) }
         guard words.count > 1 else { return }
-        // Every word must start some word of the name, so a word no key starts with rules the
-        // search out; otherwise the word with the fewest keys below it anchors the walk (the
-        // later on ties: first words are the common ones, "san", "la", "al"). The last word
-        // anchors as a prefix.
+        // Every word must be some word of the name (the last one may start it), so a word
+        // no key holds that way rules the search out; otherwise the word with the fewest keys
+        // holding it anchors the walk (the later on ties: first words are the common ones,
+        // "san", "la", "al"). An anchor before the last word is read as a whole word only.
         var anchorIndex = 0
         var anchorPosition = PrefixTrie.Position(node: 0, offset: 0)
         var anchorKeys = Int.max
         for (index, word) in words.enumerated() {
             guard let position = trie.locate(word) else { return }
-            let keys = Int(trie.subtreeEntryCount[position.node])
+            let isLast = index == words.count - 1
+            let keys = isLast ? Int(trie.subtreeEntryCount[position.node]) : trie.wholeWordEntryCount(at: position)
+            guard keys > 0 else { return }
             if keys <= anchorKeys {
                 (anchorIndex, anchorPosition, anchorKeys) = (index, position, keys)
             }
         }
-        let anchor = words[anchorIndex]
         let anchorIsPrefix = anchorIndex == words.count - 1
-        let position = anchorPosition
         // The scores to beat: the `limit` best found so far by any search.
         var topScores = best.values.map(\.score).sorted(by: >)
         if topScores.count > limit { topScores.removeLast(topScores.count - limit) }
         var checked = Set<UInt64>()
-        var walk = PrefixTrie.RankedEntries(trie: trie, node: position.node)
+        var walk = anchorIsPrefix ? PrefixTrie.RankedEntries(trie: trie, node: anchorPosition.node)
+            : PrefixTrie.RankedEntries(trie: trie, wholeWordAt: anchorPosition)
         while scatteredVisits < Self.maximumScatteredVisits, let entry = walk.next() {
             scatteredVisits += 1
             // An entry's static score already includes ×0.5 for a later word, which a scattered
             // match may not pay; with quality ≤ 0.8 and the ×0.5 for scattering, 0.8 × its
             // score bounds what any entry left can reach.
             if topScores.count == limit && walk.bound * 0.8 < topScores[limit - 1] { break }
-            // The anchor must be a whole word of the key, not the start of a longer one.
-            if !anchorIsPrefix, let next = trie.keyByte(entry, at: anchor.count), next != Normalizer.space { continue }
+            // Most names read here lack some other query word: rule them out first, reading
+            // only the name's bytes (each array an entry touches is a cache miss on a cold
+            // query). The normalized name is already in the trie's text: the key is its suffix.
+            let nameBytes = trie.keyBytes(entry, extendedBack: Int(completer.entryWordOffset[Int(entry)]))
+            guard words.indices.allSatisfy({ $0 == anchorIndex || Self.holdsWord(words[$0], in: nameBytes, asPrefix: $0 == words.count - 1) })
+            else { continue }
             let place = Int(trie.entryGroup[Int(entry)])
             guard checked.insert(UInt64(place) << 16 | UInt64(completer.entryName[Int(entry)])).inserted else { continue }
             if let areas, !isPlace(place, in: areas) { continue }
             if !allowsKind(of: place) { continue }
             // A place already holding a better match needs no check.
             if let existing = best[place], existing.score >= trie.entryScore[Int(entry)] * 0.8 { continue }
-            // The normalized name is already in the trie's text: the key is its suffix.
-            let nameBytes = trie.keyBytes(entry, extendedBack: Int(completer.entryWordOffset[Int(entry)]))
-            // Most names read here lack some query word: rule them out without allocating.
-            guard words.indices.allSatisfy({ Self.holdsWord(words[$0], in: nameBytes, asPrefix: $0 == words.count - 1) }),
-                  let ranges = Self.wordMatches(words, in: nameBytes) else { continue }
+            guard let ranges = Self.wordMatches(words, in: nameBytes) else { continue }
             let lastRange = ranges[ranges.count - 1]
             let lastIsWhole = lastRange.upperBound == nameBytes.count
                 || nameBytes[nameBytes.startIndex + lastRange.upperBound] == Normalizer.space

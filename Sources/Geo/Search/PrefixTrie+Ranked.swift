@@ -45,6 +45,22 @@ extension PrefixTrie {
             expand(node)
         }
 
+        /// The entries whose key starts with the bytes that end at `position` as a whole
+        /// word: the key ends there, or a space follows. What a word that must match a whole
+        /// word of the name reads, without passing over the keys that go on with letters
+        /// ("kala" reads "kala" and "kala …", never "kalamata").
+        init(trie: PrefixTrie, wholeWordAt position: Position) {
+            self.trie = trie
+            heap = []
+            let node = position.node
+            if position.offset < Int(trie.labelLength[node]) {
+                if trie.labels[Int(trie.labelStart[node]) + position.offset] == Normalizer.space { expand(node) }
+                return
+            }
+            pushPosting(at: Int(trie.postingStart[node]), end: Int(trie.postingStart[node + 1]))
+            if let afterSpace = trie.child(of: node, startingWith: Normalizer.space) { expand(afterSpace) }
+        }
+
         /// An upper bound on the score of every entry not yet returned (0 when none is left).
         var bound: Float { heap.max?.score ?? 0 }
 

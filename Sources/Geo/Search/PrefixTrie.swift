@@ -141,6 +141,17 @@ final class PrefixTrie: Sendable {
         postings.clamped(Int(postingStart[node]), Int(postingStart[node + 1]))
     }
 
+    /// How many keys start with the bytes that end at `position` as a whole word (the key
+    /// ends there or a space follows): what `RankedEntries(trie:wholeWordAt:)` reads. O(children).
+    func wholeWordEntryCount(at position: Position) -> Int {
+        let node = position.node
+        if position.offset < Int(labelLength[node]) {
+            return labels[Int(labelStart[node]) + position.offset] == Normalizer.space ? Int(subtreeEntryCount[node]) : 0
+        }
+        let ending = Int(postingStart[node + 1]) - Int(postingStart[node])
+        return ending + (child(of: node, startingWith: Normalizer.space).map { Int(subtreeEntryCount[$0]) } ?? 0)
+    }
+
     /// The highest score of any entry below `node` (0 for an empty subtree). O(1).
     func bestScore(_ node: Int) -> Float {
         topCount[node] == 0 ? 0 : entryScore[Int(top[Int(topStart[node])])]

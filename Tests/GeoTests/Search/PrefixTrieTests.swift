@@ -107,6 +107,29 @@ struct PrefixTrieTests {
         }
     }
 
+    /// A word read as a whole word (what the scattered-words search anchors on) reads exactly
+    /// the keys that are the word, or the word and a space and more, best first.
+    @Test(arguments: [51, 52, 53, 54] as [UInt64])
+    func wholeWordWalksReadExactlyTheKeysHoldingTheWordWhole(seed: UInt64) {
+        let random = RandomKeys(seed: seed, count: 90, groups: 25)
+        let trie = PrefixTrie(text: random.text, keys: random.keys, k: 2)
+        var words = Set<[UInt8]>()
+        for key in random.strings { for length in 1...key.count { words.insert(Array(key.prefix(length))) } }
+        for word in words where !word.contains(Normalizer.space) {
+            let expected = Set(random.strings.indices.filter {
+                random.strings[$0] == word || random.strings[$0].starts(with: word + [Normalizer.space])
+            }.map(UInt32.init))
+            let position = try! #require(trie.locate(word))
+            #expect(trie.wholeWordEntryCount(at: position) == expected.count, "\(String(decoding: word, as: UTF8.self))")
+            var walk = PrefixTrie.RankedEntries(trie: trie, wholeWordAt: position)
+            var seen: [UInt32] = []
+            while let entry = walk.next() { seen.append(entry) }
+            let scores = seen.map { trie.entryScore[Int($0)] }
+            #expect(scores == scores.sorted(by: >))
+            #expect(seen.count == expected.count && Set(seen) == expected, "\(String(decoding: word, as: UTF8.self))")
+        }
+    }
+
     @Test(arguments: [41, 42, 43] as [UInt64])
     func keyOrderAndPrefixRangesAgreeWithSortingAndFiltering(seed: UInt64) {
         let random = RandomKeys(seed: seed, count: 120, groups: 30)
