@@ -31,6 +31,10 @@ extension PlaceCompleter {
         static let maximumTypoVisits = 200
         /// Typo subtrees examined per key, fewest edits and best first.
         static let maximumTypoSubtrees = 64
+        /// Entries the typo walks under a qualifier ("mena in": India, Indiana) may visit in
+        /// all, every reading together: a walk passes over every place outside the areas, and
+        /// 16 subtrees of 200 visits each made such queries the slowest of all.
+        static let maximumFilteredTypoVisits = 400
 
         let completer: PlaceCompleter
         /// The trie searched: the names' or the postal codes'.
@@ -46,6 +50,8 @@ extension PlaceCompleter {
         var exactCount = 0
         /// Entries read so far by `scatteredWords`, which share one budget per query.
         var scatteredVisits = 0
+        /// Entries read so far by typo walks under a qualifier, which share one budget per query.
+        var filteredTypoVisits = 0
 
         init(completer: PlaceCompleter, near: GeoPoint?, limit: Int, kinds: Set<Place.Kind>? = nil,
              wholeQuery: [UInt8] = [], postal: Bool = false) {
@@ -157,8 +163,12 @@ extension PlaceCompleter {
             // Walks under a filter or a near point read more than a top list: fewer of them.
             let subtrees = areas == nil && near == nil ? Self.maximumTypoSubtrees : Self.maximumTypoSubtrees / 4
             for match in matches.prefix(subtrees) {
-                collect(below: match.node, matchLength: match.length, edits: match.edits, areas: areas,
-                        endsAtNode: false, perSubtree: max(1, limit - exactCount), maximumVisits: Self.maximumTypoVisits)
+                let allowed = areas == nil ? Self.maximumTypoVisits
+                    : min(Self.maximumTypoVisits, Self.maximumFilteredTypoVisits - filteredTypoVisits)
+                guard allowed > 0 else { break }
+                let visits = collect(below: match.node, matchLength: match.length, edits: match.edits, areas: areas,
+                                     endsAtNode: false, perSubtree: max(1, limit - exactCount), maximumVisits: allowed)
+                if areas != nil { filteredTypoVisits += visits }
             }
         }
 
@@ -166,9 +176,11 @@ extension PlaceCompleter {
         /// the node's top list plus the whole-word continuations (keys ending here, and the
         /// subtree after a space) hold the answer: no other entry can outrank k of them.
         /// Otherwise a best-first walk runs until its bound falls below the `limit`-th score.
+        /// Returns the entries the walk visited (0 for the top lists).
+        @discardableResult
         private mutating func collect(below node: Int, matchLength: Int, edits: Int,
                                       areas: [QualifierTable.Area]?, endsAtNode: Bool, perSubtree: Int? = nil,
-                                      maximumVisits: Int = Search.maximumVisits) {
+                                      maximumVisits: Int = Search.maximumVisits) -> Int {
             if areas == nil && near == nil && kindMask == Self.allKinds && limit <= trie.k {
                 // Typo subtrees only fill the places exact matches left: their best few suffice.
                 for entry in trie.topEntries(node).prefix(perSubtree ?? trie.k) {
@@ -182,7 +194,7 @@ extension PlaceCompleter {
                         for entry in trie.topEntries(afterSpace) { offer(entry, matchLength: matchLength, edits: edits) }
                     }
                 }
-                return
+                return 0
             }
             var walk = PrefixTrie.RankedEntries(trie: trie, node: node)
             var localScores: [Float] = []  // best score per distinct place seen by this walk, descending
@@ -221,6 +233,7 @@ extension PlaceCompleter {
                 // alike); a tie comes later in entry order and loses to the places held.
                 if isPostal && localScores.count == limit && walk.bound * maximumFactor <= localScores[limit - 1] { break }
             }
+            return visits
         }
 
         /// Scores `entry` and keeps it if it is its place's best so far; returns its score.

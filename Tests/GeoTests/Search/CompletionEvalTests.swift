@@ -36,3 +36,16 @@ import Testing
     #expect(rows > 0)
     #expect(Double(at5) >= 0.95 * Double(rows), "success@5 \(at5)/\(rows) is under 95 %")
 }
+
+/// A misspelt town under a qualifier naming a large area (thousands of keys, so the typo
+/// search walks the trie with the area as a filter, within its shared visit budget) is still
+/// the first suggestion. Ids from GeoNames.
+@Test(arguments: [
+    ("bostn ma", 4930956),         // Boston, Massachusetts
+    ("sprngfield mo", 4409896),    // Springfield, Missouri
+    ("mumbia india", 1275339),     // Mumbai
+    ("hyderbad india", 1269843),   // Hyderabad, Telangana
+])
+func misspeltTownsUnderAQualifierOfALargeAreaComeFirst(query: String, expected: Int) throws {
+    #expect(try SearchFixtures.embedded.complete(query: query, limit: 5).first?.id == expected)
+}
