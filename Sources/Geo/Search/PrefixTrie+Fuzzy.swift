@@ -49,6 +49,11 @@ private struct FuzzyWalk {
     /// rows[d * width + i]: distance between the first d path bytes and the first i query bytes.
     let rows: UnsafeMutablePointer<Int32>
     let path: UnsafeMutablePointer<UInt8>
+    /// The bytes that may continue a path without slack, `allowedWidth` per depth: one
+    /// buffer for the whole walk (a fresh array per node made a third of a long walk's time
+    /// allocation and release).
+    let allowedBytes: UnsafeMutablePointer<UInt8>
+    let allowedWidth: Int
     var matches: [PrefixTrie.FuzzyMatch] = []
 
     init(trie: PrefixTrie, text: FlatArray<UInt8>, labelStart: FlatArray<UInt32>,
@@ -68,11 +73,15 @@ private struct FuzzyWalk {
         rows = .allocate(capacity: (maximumDepth + 1) * width)
         for i in 0..<width { rows[i] = Int32(i) }
         path = .allocate(capacity: maximumDepth + 1)
+        // A band of 2·maxEdits + 1 cells, and as many transposition partners.
+        allowedWidth = 4 * maxEdits + 2
+        allowedBytes = .allocate(capacity: (maximumDepth + 1) * allowedWidth)
     }
 
     func deallocate() {
         rows.deallocate()
         path.deallocate()
+        allowedBytes.deallocate()
     }
 
     /// Walks the label of `node` (starting at path depth `depth`) and then its children.
@@ -117,27 +126,30 @@ private struct FuzzyWalk {
         // No cell can afford another edit, so only a byte that continues some cell for free
         // (a match, or the second half of a transposition) keeps the path alive: look those
         // children up instead of computing a row for every child.
-        var allowed: [UInt8] = []
-        allowed.reserveCapacity(2 * maxEdits + 2)
+        let allowed = allowedBytes + end * allowedWidth
+        var allowedCount = 0
+        func allow(_ byte: UInt8) {
+            for index in 0..<allowedCount where allowed[index] == byte { return }
+            if allowedCount < allowedWidth {
+                allowed[allowedCount] = byte
+                allowedCount += 1
+            }
+        }
         let row = rows + end * width
         let lower = max(0, end - maxEdits), upper = min(query.count - 1, end + maxEdits)
         if lower <= upper {
-            for i in lower...upper where row[i] <= maxEdits && !allowed.contains(query[i]) {
-                allowed.append(query[i])
-            }
+            for i in lower...upper where row[i] <= maxEdits { allow(query[i]) }
         }
         if end >= 1 {
             let last = path[end - 1], before = rows + (end - 1) * width
             let previousLower = max(0, end - 1 - maxEdits), previousUpper = min(query.count, end - 1 + maxEdits)
             for i in 2...max(2, query.count) where i <= query.count && query[i - 1] == last {
                 let j = i - 2
-                if j >= previousLower && j <= previousUpper && before[j] < maxEdits && !allowed.contains(query[j]) {
-                    allowed.append(query[j])
-                }
+                if j >= previousLower && j <= previousUpper && before[j] < maxEdits { allow(query[j]) }
             }
         }
-        for byte in allowed {
-            if let child = trie.child(of: node, startingWith: byte) {
+        for index in 0..<allowedCount {
+            if let child = trie.child(of: node, startingWith: allowed[index]) {
                 descend(into: child, depth: end, bestOnPath: bestOnPath)
             }
         }
