@@ -53,6 +53,34 @@ struct CompletionTests {
         #expect(sao.titleHighlights == [.init(location: 0, length: 3), .init(location: 4, length: 2)])
     }
 
+    /// The highlights of a name that normalizes byte for byte are taken without normalizing
+    /// it again; over every name of the shipped towns, with the ranges a query's words would
+    /// match, they equal the general path's, and names of any other shape take that path.
+    @Test func plainNamesAreHighlightedAsTheGeneralPathDoes() throws {
+        var plain = 0
+        for place in SearchFixtures.embeddedGazetteer.places.prefix(60_000) {
+            let name = place.name
+            let normalized = Normalizer.normalizedBytes(name)
+            let words = Normalizer.wordRanges(normalized)
+            let cases: [[Range<Int>]] = [[0..<min(3, normalized.count)], [0..<normalized.count], words.suffix(1),
+                                          words.count > 1 ? [words[0], words[words.count - 1].lowerBound..<(words[words.count - 1].lowerBound + 1)] : []]
+            guard let fast = PlaceCompleter.plainHighlights(in: name, ranges: cases[1]) else {
+                #expect(name.utf8.contains { !($0 == 32 || (48...57).contains($0) || (65...90).contains($0) || (97...122).contains($0)) }
+                        || name.contains("  ") || name.hasPrefix(" ") || name.hasSuffix(" ") || name.isEmpty, "\(name)")
+                continue
+            }
+            plain += 1
+            #expect(fast == PlaceCompleter.normalizedHighlights(in: name, ranges: cases[1]))
+            for ranges in cases {
+                #expect(Normalizer.normalizedBytes(name).count == name.utf8.count)
+                #expect(PlaceCompleter.plainHighlights(in: name, ranges: ranges) == PlaceCompleter.normalizedHighlights(in: name, ranges: ranges), "\(name) \(ranges)")
+            }
+        }
+        #expect(plain > 20_000)
+        #expect(PlaceCompleter.plainHighlights(in: "St. Louis", ranges: [0..<2]) == nil)
+        #expect(PlaceCompleter.plainHighlights(in: "São Paulo", ranges: [0..<3]) == nil)
+    }
+
     @Test func alternateNamesReportTheAliasThatMatched() throws {
         let result = try #require(try Self.completer.complete(query: "bomb").first)
         #expect(result.id == 4 && result.title == "Mumbai")
