@@ -81,6 +81,7 @@ def main(argv: list[str] | None = None) -> int:
             return _fail(f"--scheduler {args.scheduler!r}: {error}")
     try:
         print(f"dashboard: {client.dashboard_link}", file=sys.stderr)
+        client.register_plugin(stages.QuietStageFailures())
         report = driver.build(client, binary=binary, dem=dem, tile_size=args.tile_size, work=work, output=output,
                               options=_stage_options(args), retries=args.retries,
                               expected_version=driver.local_version(binary))

@@ -8,6 +8,7 @@ Any other failure raises `StageFailed`, which Dask retries (`retries=`).
 from __future__ import annotations
 
 import json
+import logging
 import os
 import re
 import shutil
@@ -18,9 +19,29 @@ import time
 import uuid
 from pathlib import Path
 
+from distributed import WorkerPlugin
+
 
 class StageFailed(RuntimeError):
     """A geoq stage command failed on a worker for a reason other than a missing prerequisite."""
+
+
+def _not_a_stage_failure(record: logging.LogRecord) -> bool:
+    """False for a worker's "Compute Failed" report of a `StageFailed` (a logging filter)."""
+    if not str(record.msg).startswith("Compute Failed"):
+        return True
+    return not any("StageFailed(" in str(argument) for argument in record.args or ())
+
+
+class QuietStageFailures(WorkerPlugin):
+    """On every worker, those that join later too: leave `StageFailed` to the driver, which
+    names it in one line, instead of also logging the task's traceback there. Other failures
+    are still logged. Registering it again, or adding the filter twice, changes nothing."""
+
+    name = "geoq-quiet-stage-failures"
+
+    def setup(self, worker) -> None:
+        logging.getLogger("distributed.worker").addFilter(_not_a_stage_failure)
 
 
 # The messages with which geoq's stage commands name a prerequisite that is not done

@@ -102,3 +102,17 @@ def test_a_work_folder_the_workers_cannot_write_is_named(geoq, cluster, tmp_path
         driver.build(cluster, binary=geoq, dem=str(ETOPO5), tile_size=TILE_SIZE, work=str(blocker / "work"),
                      output=str(tmp_path / "index.tif"), retries=0)
     assert f"cannot write to the work folder {blocker / 'work'}: Not a directory" in str(failure.value)
+
+
+def test_a_failing_stage_is_one_line_without_the_workers_traceback(geoq, tmp_path):
+    # The driver names the failure itself; the worker's own "Compute Failed" report with its
+    # traceback used to print before that line.
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    process = _geoq_dask("build", "--dem", ETOPO5, "--tile-size", TILE_SIZE, "--local-workers", "1", "--geoq", geoq,
+                         "--retries", "0", "--work", blocker / "work", "-o", tmp_path / "index.tif")
+    assert process.returncode == 1
+    lines = [line for line in process.stderr.splitlines() if not line.startswith("dashboard: ")]
+    assert len(lines) == 1, process.stderr
+    assert lines[0].startswith("geoq-dask: ") and f"cannot write to the work folder {blocker / 'work'}" in lines[0]
+    assert not (tmp_path / "index.tif").exists()
