@@ -21,7 +21,7 @@ struct GazetteerFileTests {
         let path = try F.temporaryFile("cities500.txt", contents: Array(Self.dumpLines.joined(separator: "\n").utf8))
         let countryInfo = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("countryInfo.txt")
         try "#ISO\tISO3\tISO-Numeric\tfips\tCountry\nFR\tFRA\t250\tFR\tFrance\nUS\tUSA\t840\tUS\tUnited States\n"
-            .write(to: countryInfo, atomically: true, encoding: .utf8)
+            .write(to: countryInfo, atomically: false, encoding: .utf8)
         let result = try Gazetteer.importGeoNames(from: path)
         #expect(result.gazetteer.places.map(\.id) == [2988507, 4717560, 5391959])
         #expect(result.skipped.map(\.line) == [3, 5])
@@ -52,7 +52,7 @@ struct GazetteerFileTests {
         """
         let path = try F.temporaryFile("cities15000.json", contents: Array(json.utf8))
         let countries = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("countries.json")
-        try #"{"FR": {"name": "France", "iso3": "FRA", "capital": "Paris"}}"#.write(to: countries, atomically: true, encoding: .utf8)
+        try #"{"FR": {"name": "France", "iso3": "FRA", "capital": "Paris"}}"#.write(to: countries, atomically: false, encoding: .utf8)
         let result = try Gazetteer.importGeoNames(from: path)
         #expect(result.gazetteer.places.map(\.id) == [2988507, 6454307])
         #expect(result.skipped.map(\.record) == ["1"])

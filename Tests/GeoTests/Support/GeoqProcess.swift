@@ -14,19 +14,12 @@ enum GeoqProcess {
     static let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("geoq")
 
     /// The cache folder (`XDG_CACHE_HOME`) of every geoq these tests start: one per test
-    /// process, so that no answer depends on what the user's own cache holds. A cache built
-    /// from another checkout at the same path (CI clones to one place) is stale and rebuilt
-    /// with a notice on standard error, which tests that expect a silent run would see.
-    /// Folders of earlier test processes that have ended are removed.
+    /// process (in `TestRasters.processFolder`, removed when it exits), so that no answer
+    /// depends on what the user's own cache holds. A cache built from another checkout at the
+    /// same path (CI clones to one place) is stale and rebuilt with a notice on standard
+    /// error, which tests that expect a silent run would see.
     static let cacheHome: URL = {
-        let temporary = FileManager.default.temporaryDirectory
-        let prefix = "geoq-test-cache."
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? [] where name.hasPrefix(prefix) {
-            if let pid = Int32(name.dropFirst(prefix.count)), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH {
-                try? FileManager.default.removeItem(at: temporary.appendingPathComponent(name))
-            }
-        }
-        let folder = temporary.appendingPathComponent(prefix + String(getpid()))
+        let folder = TestRasters.processFolder.appendingPathComponent("cache-home")
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         return folder
     }()

@@ -4,11 +4,37 @@ import Foundation
 
 /// Small rasters written through GDAL for tests, in a fresh temporary folder.
 enum TestRasters {
+    /// A fresh folder for one test, inside `processFolder`.
     static func temporaryDirectory() -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("geoq-tests-\(UUID().uuidString)")
+        let url = processFolder.appendingPathComponent(UUID().uuidString)
         try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
+
+    /// The one folder under the system's temporary folder that holds every file this test
+    /// process writes (`geoq-tests.PID`), removed when the process exits. Tests need not clean
+    /// up after themselves, and most did not: every `swift test` left about 100 folders,
+    /// 56 GB after a day of runs, until the disk was full. Folders of test processes that
+    /// ended without exiting (killed) are removed by the next one, as are those of the
+    /// earlier naming (`geoq-tests-UUID`, `geoq-test-cache.PID`) once an hour old.
+    static let processFolder: URL = {
+        let temporary = FileManager.default.temporaryDirectory
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? []
+        for name in names {
+            let path = temporary.appendingPathComponent(name).path
+            if let pid = Int32(name.split(separator: ".").last ?? ""), name.hasPrefix("geoq-tests.") || name.hasPrefix("geoq-test-cache.") {
+                if pid != getpid(), kill(pid, 0) != 0, errno == ESRCH { try? FileManager.default.removeItem(atPath: path) }
+            } else if name.hasPrefix("geoq-tests-"),
+                      let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date,
+                      modified < Date(timeIntervalSinceNow: -3600) {
+                try? FileManager.default.removeItem(atPath: path)
+            }
+        }
+        let folder = temporary.appendingPathComponent("geoq-tests.\(getpid())")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        atexit { try? FileManager.default.removeItem(at: TestRasters.processFolder) }
+        return folder
+    }()
 
     /// Writes a one-band GeoTIFF. `type` is GDT_Int16 or GDT_Float32 (values are converted).
     static func writeGeoTIFF(at path: String, width: Int, height: Int, values: [Double], type: GDALDataType,
