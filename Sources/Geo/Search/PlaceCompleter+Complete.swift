@@ -141,33 +141,15 @@ extension PlaceCompleter {
     /// normalizing each suggestion's name again. O(|text|).
     static func plainHighlights(in text: String, ranges byteRanges: [Range<Int>]) -> [Completion.TextRange]? {
         var utf8 = text.utf8.makeIterator()
-        var count = 0, previousWasSpace = true
+        var previousWasSpace = true
         while let byte = utf8.next() {
             let isSpace = byte == Normalizer.space
             let isAlphanumeric = (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)
             guard isAlphanumeric || (isSpace && !previousWasSpace) else { return nil }
             previousWasSpace = isSpace
-            count += 1
         }
         guard !previousWasSpace else { return nil }  // empty, or a trailing space
-        let bytes = Array(text.utf8)
-        var ranges: [Completion.TextRange] = []
-        for byteRange in byteRanges.sorted(by: { $0.lowerBound < $1.lowerBound }) {
-            var index = byteRange.lowerBound
-            let end = min(byteRange.upperBound, count)
-            while index < end {
-                while index < end && bytes[index] == Normalizer.space { index += 1 }
-                let wordStart = index
-                while index < end && bytes[index] != Normalizer.space { index += 1 }
-                guard index > wordStart else { continue }
-                if let last = ranges.last, last.location + last.length >= wordStart {
-                    ranges[ranges.count - 1].length = max(last.location + last.length, index) - last.location
-                } else {
-                    ranges.append(.init(location: wordStart, length: index - wordStart))
-                }
-            }
-        }
-        return ranges
+        return wordHighlights(Array(text.utf8), byteRanges) { $0..<($0 + 1) }
     }
 
     /// The range of a postal code's title that holds its first `characters` letters and
@@ -191,6 +173,13 @@ extension PlaceCompleter {
     /// `highlights(in:ranges:)` for any name: normalized again, with each byte's source range.
     static func normalizedHighlights(in text: String, ranges byteRanges: [Range<Int>]) -> [Completion.TextRange] {
         let (bytes, source) = Normalizer.normalizedBytesWithSource(text)
+        return wordHighlights(bytes, byteRanges) { source[$0] }
+    }
+
+    /// One range per word of `bytes` within `byteRanges` (spaces are never highlighted),
+    /// adjacent ranges merged; `source` gives the UTF-16 range each byte came from. O(|bytes|).
+    private static func wordHighlights(_ bytes: [UInt8], _ byteRanges: [Range<Int>],
+                                       source: (Int) -> Range<Int>) -> [Completion.TextRange] {
         var ranges: [Completion.TextRange] = []
         for byteRange in byteRanges.sorted(by: { $0.lowerBound < $1.lowerBound }) {
             var index = byteRange.lowerBound
@@ -200,7 +189,7 @@ extension PlaceCompleter {
                 let wordStart = index
                 while index < end && bytes[index] != Normalizer.space { index += 1 }
                 guard index > wordStart else { continue }
-                let lower = source[wordStart].lowerBound, upper = source[index - 1].upperBound
+                let lower = source(wordStart).lowerBound, upper = source(index - 1).upperBound
                 if let last = ranges.last, last.location + last.length >= lower {
                     ranges[ranges.count - 1].length = max(last.location + last.length, upper) - last.location
                 } else {

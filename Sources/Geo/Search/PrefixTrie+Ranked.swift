@@ -52,13 +52,9 @@ extension PrefixTrie {
         init(trie: PrefixTrie, wholeWordAt position: Position) {
             self.trie = trie
             heap = []
-            let node = position.node
-            if position.offset < Int(trie.labelLength[node]) {
-                if trie.labels[Int(trie.labelStart[node]) + position.offset] == Normalizer.space { expand(node) }
-                return
-            }
-            pushPosting(at: Int(trie.postingStart[node]), end: Int(trie.postingStart[node + 1]))
-            if let afterSpace = trie.child(of: node, startingWith: Normalizer.space) { expand(afterSpace) }
+            let (endingAt, subtree) = trie.wholeWordKeys(at: position)
+            if let endingAt { pushPosting(at: Int(trie.postingStart[endingAt]), end: Int(trie.postingStart[endingAt + 1])) }
+            if let subtree { expand(subtree) }
         }
 
         /// An upper bound on the score of every entry not yet returned (0 when none is left).

@@ -141,15 +141,23 @@ final class PrefixTrie: Sendable {
         postings.clamped(Int(postingStart[node]), Int(postingStart[node + 1]))
     }
 
-    /// How many keys start with the bytes that end at `position` as a whole word (the key
-    /// ends there or a space follows): what `RankedEntries(trie:wholeWordAt:)` reads. O(children).
-    func wholeWordEntryCount(at position: Position) -> Int {
+    /// Where the keys that hold the bytes ending at `position` as a whole word lie (the key
+    /// ends there, or a space follows): the postings of `endingAt`, and the subtree of
+    /// `subtree`. O(children).
+    func wholeWordKeys(at position: Position) -> (endingAt: Int?, subtree: Int?) {
         let node = position.node
         if position.offset < Int(labelLength[node]) {
-            return labels[Int(labelStart[node]) + position.offset] == Normalizer.space ? Int(subtreeEntryCount[node]) : 0
+            return (nil, labels[Int(labelStart[node]) + position.offset] == Normalizer.space ? node : nil)
         }
-        let ending = Int(postingStart[node + 1]) - Int(postingStart[node])
-        return ending + (child(of: node, startingWith: Normalizer.space).map { Int(subtreeEntryCount[$0]) } ?? 0)
+        return (node, child(of: node, startingWith: Normalizer.space))
+    }
+
+    /// How many keys hold the bytes that end at `position` as a whole word: what
+    /// `RankedEntries(trie:wholeWordAt:)` reads. O(children).
+    func wholeWordEntryCount(at position: Position) -> Int {
+        let (endingAt, subtree) = wholeWordKeys(at: position)
+        return (endingAt.map { Int(postingStart[$0 + 1]) - Int(postingStart[$0]) } ?? 0)
+            + (subtree.map { Int(subtreeEntryCount[$0]) } ?? 0)
     }
 
     /// The highest score of any entry below `node` (0 for an empty subtree). O(1).
