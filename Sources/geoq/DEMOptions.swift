@@ -51,6 +51,14 @@ struct DEMOptions: ParsableArguments {
         try index ?? demPath()
     }
 
+    /// Every file flood answers read: the raster with the files GDAL reads for it, and the
+    /// tiled index with its curves; what an output must never replace.
+    func inputFiles() throws -> [String] {
+        let raster = InputProtection.filesOfRaster(try demPath())
+        guard let index else { return raster }
+        return raster + [index, TiledIndexFiles.curvesPath(of: index)]
+    }
+
     /// Whether flood answers can be had without asking: `--index`, `--dem`, or the embedded raster.
     var floodIsAvailable: Bool {
         index != nil || dem != nil || EmbeddedData.path(of: EmbeddedData.demFileName) != nil

@@ -59,8 +59,10 @@ struct FloodLevelCommand: ParsableCommand {
     }
 
     func run() throws {
-        if let output { try Output.checkWritable(output) }
         let (dataset, gazetteer) = try settingsFile.resolve(self.dataset, self.gazetteer)
+        if let output {
+            try Output.checkWritable(output, notOverwriting: try dataset.inputFiles() + (gazetteer.placesPathsIfAvailable() ?? []))
+        }
         // JSON lists the places flooded, as the service's answer does, when a gazetteer is there.
         let engine = try EngineLoader.load(dem: dataset, placesPaths: format == .json ? gazetteer.placesPathsIfAvailable() : nil)
         let data: Data

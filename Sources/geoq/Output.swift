@@ -16,8 +16,11 @@ enum Output {
         }
     }
 
-    /// Fails early, before long work, when `path` cannot be written ("-" always can).
-    static func checkWritable(_ path: String) throws {
-        if path != standardOutput { try AtomicFile.checkWritable(path) }
+    /// Fails early, before long work, when `path` cannot be written ("-" always can), or when
+    /// it is one of the files the command reads (`InputProtection`).
+    static func checkWritable(_ path: String, notOverwriting inputs: [String]) throws {
+        guard path != standardOutput else { return }
+        try AtomicFile.checkWritable(path)
+        try InputProtection.check(output: path, inputs: inputs)
     }
 }

@@ -41,7 +41,9 @@ struct PlacesCommand: ParsableCommand {
         }
 
         func run() throws {
+            try InputProtection.check(output: output, inputs: [file])
             let result = try Gazetteer.importGeoNames(from: file)
+            try InputProtection.check(output: output, inputs: [result.countrySource, result.regionSource].compactMap { $0 })
             var standardError = ImportReportStream()
             for skipped in result.skipped.prefix(reportLimit) {
                 let location = skipped.record.map { "record \($0)" } ?? "line \(skipped.line)"

@@ -52,9 +52,12 @@ public struct PlaceIndexCache: Sendable {
     /// The index of `placesPaths` from the cache, else built by `build`, written to the cache
     /// and mapped back. A stale or corrupt file gets a notice (why, and that it is rebuilt);
     /// so does a cache folder that cannot be written (the built index is then used as is).
-    /// - Parameter verifyPayload: also checksum every section (O(bytes), ~50 ms for the shipped
-    ///   files): what a long-running service does; a one-shot command checks the header only
-    ///   and relies on bounds-checked reads (a damaged section answers wrongly, never traps).
+    /// - Parameter verifyPayload: what a long-running service asks for: map a private copy of
+    ///   the file (`FlatStorage(mapping:privateSnapshot:)`), so that the cache file being
+    ///   truncated or replaced while the service runs cannot fault it, and checksum every
+    ///   section of that copy (O(bytes)). A one-shot command maps the file itself, checks the
+    ///   header only, and relies on bounds-checked reads (a damaged section answers wrongly,
+    ///   never traps).
     public func completer(placesPaths: [String], key: Key? = nil, verifyPayload: Bool = false,
                           notice: (String) -> Void, build: () throws -> PlaceCompleter) throws -> (PlaceCompleter, Source) {
         let key = key ?? Key(placesPaths: placesPaths)
@@ -85,7 +88,7 @@ public struct PlaceIndexCache: Sendable {
         }()
         if let uncached { return (uncached, .builtUncached) }
         // The mapped file rather than the built arrays: the same pages every process shares.
-        switch open(url.path, key: key, verifyPayload: false) {
+        switch open(url.path, key: key, verifyPayload: verifyPayload) {
         case .success(let mapped): return (mapped, .built)
         case .failure(let miss): throw GeoError.unreadableFile(path: url.path, message: "just written, yet \(miss.miss)")
         }
@@ -95,7 +98,7 @@ public struct PlaceIndexCache: Sendable {
     func open(_ path: String, key: Key, verifyPayload: Bool) -> Result<PlaceCompleter, CacheMissError> {
         guard FileManager.default.fileExists(atPath: path) else { return .failure(CacheMissError(miss: .missing)) }
         do {
-            var reader = try PlaceIndexFile.Reader(storage: try FlatStorage(mapping: path))
+            var reader = try PlaceIndexFile.Reader(storage: try FlatStorage(mapping: path, privateSnapshot: verifyPayload))
             let stored = reader.key.components(separatedBy: "\n\n")
             guard stored.count == 2, stored[0] == key.identity else {
                 return .failure(CacheMissError(miss: .stale("it was built from other files or with other parameters")))

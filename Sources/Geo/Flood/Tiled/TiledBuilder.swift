@@ -54,6 +54,8 @@ public struct TiledBuilder: Sendable {
     public func build(progress: ProgressHandler? = nil) throws -> Report {
         let start = Date()
         try AtomicFile.checkWritable(output)
+        try InputProtection.check(output: output, alsoWritten: [TiledIndexFiles.curvesPath(of: output)],
+                                  inputs: InputProtection.filesOfRaster(dem))
         let plan = try TiledBuildPlan(dem: dem, band: band, options: options, tileWidth: tileWidth, tileHeight: tileHeight)
         let folder = try TiledWorkFolder.prepare(at: workFolder, plan: plan)
         let perTile = folder.bytesPerTile

@@ -23,6 +23,7 @@ extension TiledWorkFolder {
         }
         let curvesPath = TiledIndexFiles.curvesPath(of: output)
         try AtomicFile.checkWritable(output)
+        try InputProtection.check(output: output, alsoWritten: [curvesPath], inputs: InputProtection.filesOfRaster(plan.dem))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let planJSON = Array(try encoder.encode(plan))
