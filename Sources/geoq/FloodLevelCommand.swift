@@ -68,7 +68,7 @@ struct FloodLevelCommand: ParsableCommand {
         let data: Data
         switch format {
         case .text:
-            data = Data(FloodText.stats(try engine.floodStats(rise: rise, bbox: bbox), source: try dataset.floodSource(), bbox: bbox).utf8)
+            data = Data(FloodText.stats(try engine.floodStats(rise: rise, bbox: bbox), bbox: bbox).utf8)
         case .json:
             data = try JSONOutput.encode(try engine.floodReport(rise: rise, bbox: bbox, placeLimit: limit))
         case .geojson:

@@ -3,7 +3,7 @@ import Geo
 
 /// Short aligned text for people.
 enum FloodText {
-    static func stats(_ stats: FloodStats, source: String, bbox: GeoBBox?) -> String {
+    static func stats(_ stats: FloodStats, bbox: GeoBBox?) -> String {
         let percentOfArea = stats.totalKm2 > 0 ? stats.waterKm2 / stats.totalKm2 * 100 : 0
         var rows: [(String, String, String)] = [
             ("sea level", "\(FloodPoint.signed(stats.rise)) m", bbox.map { "box " + $0.rfc7946.map { String(format: "%g", $0) }.joined(separator: ",") } ?? "whole grid"),
@@ -18,7 +18,7 @@ enum FloodText {
             label.padding(toLength: labelWidth, withPad: " ", startingAt: 0) + "  "
                 + String(repeating: " ", count: valueWidth - value.count) + value + "  " + note
         }
-        return lines.joined(separator: "\n") + "\n(\(source))\n"
+        return lines.joined(separator: "\n") + "\n" + (stats.source.map { "(\($0.description))\n" } ?? "")
     }
 
     static func point(_ point: FloodPoint) -> String {
@@ -28,7 +28,7 @@ enum FloodText {
             ("cell", String(format: "%.4f, %.4f", point.cellLatitude, point.cellLongitude)),
             ("elevation", elevation),
             ("flooding", point.spillDescription),
-        ]
+        ] + (point.source.map { [("model", String($0.description.dropFirst(5)))] } ?? [])
         let width = rows.map(\.0.count).max() ?? 0
         return rows.map { $0.0.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.1 }.joined(separator: "\n") + "\n"
     }

@@ -7,19 +7,17 @@ import Foundation
 /// Immutable and `Sendable`: every index is built before the engine exists, so concurrent
 /// requests share it without locks.
 public struct QueryEngine: Sendable {
-    /// The elevation raster's spill index (in memory or tiled), when one is loaded.
+    /// The elevation models' spill indexes (the base and the fine models nested in it), when
+    /// loaded; every answer from them names the model it came from.
     public let flood: (any FloodAnswering)?
-    /// Where the elevation raster came from (for people reading an answer).
-    public let demSource: String?
     /// The gazetteer's completion index, when one is loaded.
     public let places: PlaceCompleter?
     /// Every place's elevation and spill level, when both datasets are loaded.
     let placeFlooding: PlaceFloodTable?
 
     /// Builds the joins between the datasets given. O(places) on top of what is already built.
-    public init(flood: (any FloodAnswering)?, demSource: String? = nil, places: PlaceCompleter? = nil) {
+    public init(flood: (any FloodAnswering)?, places: PlaceCompleter? = nil) {
         self.flood = flood
-        self.demSource = demSource
         self.places = places
         if let flood, let places {
             placeFlooding = PlaceFloodTable(places: places.placeTable, flood: flood)

@@ -12,6 +12,9 @@ public protocol FloodAnswering: Sendable {
     func point(latitude: Double, longitude: Double) throws -> FloodPoint
     /// A plate carrée PNG of `bbox` at `rise`.
     func mapPNG(rise: Double, bbox: GeoBBox, width: Int, height: Int) throws -> Data
+    /// A picture of the sea at `rise`, pixel (i, j) showing the cell under (longitudes[i],
+    /// latitudes[j]); transparent off the grid.
+    func render(rise: Double, longitudes: [Double], latitudes: [Double], hatchOrigin: (x: Int, y: Int)?) throws -> RasterImage
     /// A Web Mercator XYZ tile at `rise`; `hatched` stripes newly flooded land.
     func tilePNG(_ tile: TileCoordinate, rise: Double, hatched: Bool) throws -> Data
     /// Every `step × step` block's elevation and spill level, for the web page's globe.

@@ -12,6 +12,8 @@ public struct FloodPoint: Sendable, Equatable, Encodable {
     public var elevation: Double?
     /// The lowest sea level at which the cell is water; −∞ always, +∞ never.
     public var spillLevel: Double
+    /// The elevation model that answered (set by the elevation stack).
+    public var source: FloodModelSource? = nil
 
     /// True when the cell is water at `rise`.
     public func isWater(atRise rise: Double) -> Bool { spillLevel <= rise }
@@ -32,7 +34,7 @@ public struct FloodPoint: Sendable, Equatable, Encodable {
 
 extension FloodPoint {
     private enum CodingKeys: String, CodingKey {
-        case latitude, longitude, cellLatitude, cellLongitude, elevationM, spillLevelM, flooding
+        case latitude, longitude, cellLatitude, cellLongitude, elevationM, spillLevelM, flooding, source
     }
 
     /// JSON has no infinity: a spill level of ±∞ is null, and `flooding` says which it is.
@@ -45,6 +47,7 @@ extension FloodPoint {
         try container.encode(elevation, forKey: .elevationM)
         try container.encode(spillLevel.isFinite ? spillLevel : nil, forKey: .spillLevelM)
         try container.encode(spillDescription, forKey: .flooding)
+        try container.encodeIfPresent(source, forKey: .source)
     }
 }
 

@@ -17,6 +17,8 @@ public struct FloodStats: Sendable, Codable, Equatable {
     public var landFloodedFraction: Double
     /// Area of every cell asked about.
     public var totalKm2: Double
+    /// The elevation model that answered (set by the elevation stack).
+    public var source: FloodModelSource? = nil
 }
 
 extension SpillIndex {

@@ -24,8 +24,10 @@ enum PriorityFlood {
     ///
     /// Works in one 8-byte-per-cell buffer (elevation, level, bucket link), then compacts the
     /// levels in place to 2 bytes per cell: peak memory is 10 bytes per cell with the grid.
+    /// `seedLevels`, when given, holds each seed's own starting level (at least its elevation:
+    /// a nested model's border, where the sea arrives from outside at the base's level).
     static func spillLevels(elevations: [Int16], nodata: Int16?, nodataPolicy: FloodOptions.NodataPolicy,
-                            topology: GridTopology, seeds: [Int], progress: ProgressHandler?) throws -> [Int16] {
+                            topology: GridTopology, seeds: [Int], seedLevels: [Int16]? = nil, progress: ProgressHandler?) throws -> [Int16] {
         let count = elevations.count
         let bytes = max(count, 1) * MemoryLayout<FloodCell>.stride
         let hugePage = 2 << 20
@@ -64,17 +66,35 @@ enum PriorityFlood {
                 }
                 if nodataPolicy == .ocean { lowestBucket = Int(nodataLevel) + 32768 }
             }
-            for cell in seeds where cells[cell].spill == SpillLevels.int16Unvisited {
-                let level = cells[cell].elevation
-                cells[cell].spill = level
-                push(cell, level: level)
+            // Seeds at their own elevation start at once (no path can reach them lower). Seeds
+            // given a level of their own start only when the flood reaches that level, so that
+            // one reached lower from elsewhere keeps the lower level: sorted, and let in bucket
+            // by bucket. Each cell is seeded once (a cell sits in one bucket list at a time).
+            var pending: [(level: Int16, cell: Int)] = []
+            for (seedIndex, cell) in seeds.enumerated() where cells[cell].spill == SpillLevels.int16Unvisited {
+                let level = max(seedLevels?[seedIndex] ?? cells[cell].elevation, cells[cell].elevation)
                 lowestBucket = min(lowestBucket, Int(level) + 32768)
+                if seedLevels == nil {
+                    cells[cell].spill = level
+                    push(cell, level: level)
+                } else {
+                    pending.append((level, cell))
+                }
             }
+            pending.sort { $0.level < $1.level }
+            var nextPending = 0
 
             var processed = 0, untilReport = max(1 << 20, count / 100)
             let reportEvery = untilReport
             var bucket = lowestBucket
             while bucket < bucketCount {
+                while nextPending < pending.count, Int(pending[nextPending].level) + 32768 <= bucket {
+                    let (level, cell) = pending[nextPending]
+                    nextPending += 1
+                    guard cells[cell].spill == SpillLevels.int16Unvisited else { continue }
+                    cells[cell].spill = level
+                    push(cell, level: level)
+                }
                 var cell = heads[bucket]
                 if cell == empty { bucket &+= 1; continue }
                 let level = Int16(truncatingIfNeeded: bucket &- 32768)
@@ -116,7 +136,7 @@ enum PriorityFlood {
 
     /// Spill levels of a float grid (NaN = nodata); −∞ marks always water, +∞ never.
     static func spillLevels(elevations: [Float], nodataPolicy: FloodOptions.NodataPolicy,
-                            topology: GridTopology, seeds: [Int], progress: ProgressHandler?) -> [Float] {
+                            topology: GridTopology, seeds: [Int], seedLevels: [Float]? = nil, progress: ProgressHandler?) -> [Float] {
         let count = elevations.count
         var spill = [Float](repeating: .nan, count: count)
         var heap = LevelHeap()
@@ -129,10 +149,20 @@ enum PriorityFlood {
                 spill[cell] = nodataPolicy == .ocean ? -.infinity : .infinity
                 if nodataPolicy == .ocean { heap.insert(level: -.infinity, cell: cell) }
             }
-            for cell in seeds where spill[cell].isNaN {
-                spill[cell] = elevations[cell]
-                heap.insert(level: elevations[cell], cell: cell)
+            // As for integer grids: seeds with a level of their own start when the flood
+            // reaches that level, unless it reached them lower first.
+            var pending: [(level: Float, cell: Int)] = []
+            for (seedIndex, cell) in seeds.enumerated() where spill[cell].isNaN && !elevations[cell].isNaN {
+                let level = max(seedLevels?[seedIndex] ?? elevations[cell], elevations[cell])
+                if seedLevels == nil {
+                    spill[cell] = level
+                    heap.insert(level: level, cell: cell)
+                } else {
+                    pending.append((level, cell))
+                }
             }
+            pending.sort { $0.level < $1.level }
+            var nextPending = 0
             var processed = 0, untilReport = max(1 << 20, count / 100)
             let reportEvery = untilReport
             while true {
@@ -140,6 +170,12 @@ enum PriorityFlood {
                 if pitHead < pit.count {
                     cell = Int(pit[pitHead]); pitHead += 1
                     if pitHead == pit.count { pit.removeAll(keepingCapacity: true); pitHead = 0 }
+                } else if nextPending < pending.count, heap.minimumLevel.map({ pending[nextPending].level < $0 }) ?? true {
+                    let seed = pending[nextPending]
+                    nextPending += 1
+                    guard spill[seed.cell].isNaN else { continue }
+                    spill[seed.cell] = seed.level
+                    cell = seed.cell
                 } else if let popped = heap.popMin() {
                     cell = popped
                 } else {

@@ -7,6 +7,8 @@ import Foundation
 public enum EmbeddedData {
     /// The default elevation raster.
     public static let demFileName = "etopo5.tif"
+    /// The fine models of the default elevation stack, nested in `demFileName`.
+    public static let fineModelFileNames = ["N53E009.hgt"]
 
     /// The path of a shipped data file, or nil when none of the places holds it.
     public static func path(of fileName: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {

@@ -51,7 +51,7 @@ struct SettingsFileOption: ParsableArguments {
     func settings(dataset: DEMOptions? = nil, gazetteer: PlacesOptions? = nil, service: ServiceOptions? = nil,
                   gazetteerFlag: String = Setting.places.flag) throws -> GeoqSettings {
         var flags = service?.flags ?? [:]
-        flags[.dem] = dataset?.dem
+        if let dems = dataset?.dems, !dems.isEmpty { flags[.dem] = Setting.listText(dems) }
         flags[.index] = dataset?.index
         flags[.cacheDirectory] = dataset?.cacheDirectory
         if let places = gazetteer?.places, !places.isEmpty { flags[.places] = Setting.listText(places) }
@@ -80,7 +80,9 @@ extension DEMOptions {
     /// These options with the paths the settings give.
     func applying(_ settings: GeoqSettings) -> DEMOptions {
         var options = self
-        options.dem = settings.text(.dem)
+        if settings.entry(.dem)?.source != .flag {
+            options.dems = settings.text(.dem).map(Setting.list) ?? []
+        }
         options.index = settings.text(.index)
         options.cacheDirectory = settings.text(.cacheDirectory)
         return options

@@ -36,7 +36,10 @@ struct Setting: Sendable, Hashable {
     }
 
     // The data every command reads.
-    static let dem = Setting(fileKey: "dem", flag: "--dem", defaultText: nil, expectation: "a path") { !$0.isEmpty }
+    /// Elevation rasters, several joined by commas (`--dem` repeated, `GEOQ_DEM=a.tif,b.hgt`, or a list in the file).
+    static let dem = Setting(fileKey: "dem", flag: "--dem", defaultText: nil, expectation: "paths joined by commas") {
+        !$0.isEmpty && !list($0).contains(where: \.isEmpty)
+    }
     static let index = Setting(fileKey: "index", flag: "--index", defaultText: nil, expectation: "a path") { !$0.isEmpty }
     /// Gazetteers, several joined by commas (`--places` repeated, `GEOQ_PLACES=a.tsv.gz,b.tsv.gz`, or a list in the file).
     static let places = Setting(fileKey: "places", flag: "--places", defaultText: nil, expectation: "paths joined by commas") {

@@ -22,7 +22,7 @@ import Testing
     }
 
     @Test func pointAnswersInJSON() throws {
-        let run = try geoq(["flood", "point", "--dem", smallDEM(), "--lat", "48.5", "--lon", "12.5", "--format", "json"])
+        let run = try geoq(["flood", "point", "--alone", "--dem", smallDEM(), "--lat", "48.5", "--lon", "12.5", "--format", "json"])
         #expect(run.status == 0, "\(run.standardError)")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
         #expect(json["elevationM"] as? Double == 2)
@@ -32,9 +32,9 @@ import Testing
 
     @Test func statsAnswerInJSONAndTheCacheIsBuiltOnce() throws {
         let dem = smallDEM()
-        let first = try geoq(["flood", "--dem", dem, "--rise", "8", "--format", "json"])
+        let first = try geoq(["flood", "--alone", "--dem", dem, "--rise", "8", "--format", "json"])
         #expect(first.status == 0 && first.standardError.contains("building the spill index"))
-        let second = try geoq(["flood", "--dem", dem, "--rise=-1", "--format", "json"])
+        let second = try geoq(["flood", "--alone", "--dem", dem, "--rise=-1", "--format", "json"])
         #expect(second.status == 0 && second.standardError.isEmpty)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(first.standardOutput.utf8)) as? [String: Any])
         let land = try #require(json["landKm2"] as? Double), flooded = try #require(json["newlyFloodedLandKm2"] as? Double)
@@ -66,7 +66,7 @@ import Testing
     ] as [([String], Int32, String)])
     func badInputGetsOneClearLine(arguments: [String], status: Int32, message: String) throws {
         var arguments = arguments
-        if !arguments.contains("--dem") { arguments += ["--dem", smallDEM()] }
+        if !arguments.contains("--dem") { arguments += ["--alone", "--dem", smallDEM()] }
         let run = try geoq(arguments)
         #expect(run.status == status, "\(arguments): \(run.standardError)")
         #expect(run.standardError.contains(message), "\(arguments): \(run.standardError)")

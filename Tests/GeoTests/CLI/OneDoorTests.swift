@@ -36,22 +36,22 @@ import Testing
 
     @Test func theCommandLineAndTheServiceGiveTheSameJSON() async throws {
         let (dem, places) = try datasets()
-        let engine = try EngineLoader.load(dem: try DEMOptions.parse(["--no-cache", "--dem", dem]), placesPaths: [places])
+        let engine = try EngineLoader.load(dem: try DEMOptions.parse(["--no-cache", "--alone", "--alone", "--dem", dem]), placesPaths: [places])
         let spec = try Data(contentsOf: TestRasters.repositoryRoot.appendingPathComponent("openapi.yaml"))
         let pins = "[[12.5,48.5],[12.6,48.6],[12.4,48.4],[0,0]]"
         // (command line, request, body): each pair asks one question.
         let questions: [([String], String, HTTPRequest.Method, String?, String)] = [
-            (["complete", "basin", "--format", "json", "--dem", dem, "--places", places], "/v1/complete?q=basin", .get, nil, ""),
-            (["complete", "r", "--format", "json", "--near", "49,11", "--limit", "2", "--dem", dem, "--places", places],
+            (["complete", "basin", "--format", "json", "--alone", "--dem", dem, "--places", places], "/v1/complete?q=basin", .get, nil, ""),
+            (["complete", "r", "--format", "json", "--near", "49,11", "--limit", "2", "--alone", "--dem", dem, "--places", places],
              "/v1/complete?q=r&lat=49&lon=11&limit=2", .get, nil, ""),
-            (["flood", "--rise", "8", "--format", "json", "--dem", dem, "--places", places], "/v1/flood?rise=8", .get, nil, ""),
-            (["flood", "--rise", "2", "--bbox", "10.5,46,12,49", "--limit", "1", "--format", "json", "--dem", dem, "--places", places],
+            (["flood", "--rise", "8", "--format", "json", "--alone", "--dem", dem, "--places", places], "/v1/flood?rise=8", .get, nil, ""),
+            (["flood", "--rise", "2", "--bbox", "10.5,46,12,49", "--limit", "1", "--format", "json", "--alone", "--dem", dem, "--places", places],
              "/v1/flood?rise=2&bbox=10.5,46,12,49&limit=1", .get, nil, ""),
-            (["flood", "point", "--lat", "48.5", "--lon", "12.5", "--format", "json", "--dem", dem], "/v1/flood/point?lat=48.5&lon=12.5", .get, nil, ""),
+            (["flood", "point", "--lat", "48.5", "--lon", "12.5", "--format", "json", "--alone", "--dem", dem], "/v1/flood/point?lat=48.5&lon=12.5", .get, nil, ""),
             (["region", "-", "--format", "json", "--padding", "0"], "/v1/region?padding=0", .post, pins, pins),
             (["region", "--places", "1,2", "--gazetteer", places, "--format", "json", "--viewport", "800x600"],
              "/v1/region?viewport=800x600", .post, #"{"placeIds": [1, 2]}"#, ""),
-            (["region", "--flooded-at", "8", "--gazetteer", places, "--dem", dem, "--format", "json", "--mode", "joint"],
+            (["region", "--flooded-at", "8", "--gazetteer", places, "--alone", "--dem", dem, "--format", "json", "--mode", "joint"],
              "/v1/region?flooded_at=8&mode=joint", .post, nil, ""),
         ]
         let app = Application(router: GeoqRouter.build(engine: engine, openAPISpec: spec))

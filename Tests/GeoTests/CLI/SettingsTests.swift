@@ -93,7 +93,7 @@ import Testing
     /// the environment or the file, and a flag still wins.
     @Test func dataCommandsReadTheDEMAndTheCacheFolderFromTheEnvironmentAndTheFile() throws {
         let dem = smallDEM()
-        let pointArguments = ["flood", "point", "--lat", "48.5", "--lon", "12.5", "--format", "json"]
+        let pointArguments = ["flood", "point", "--alone", "--lat", "48.5", "--lon", "12.5", "--format", "json"]
         func answer(_ run: GeoqProcess.Run) throws -> (elevation: Double?, spill: Double?) {
             #expect(run.status == 0, "\(run.standardError)")
             let json = try #require(try JSONSerialization.jsonObject(with: run.standardOutputData) as? [String: Any])

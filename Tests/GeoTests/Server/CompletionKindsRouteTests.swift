@@ -30,7 +30,7 @@ import Testing
             Place(id: 1_000_000_001, kind: .postcode, name: "12345", asciiName: "12345", countryCode: "DE", admin1Code: "02",
                   latitude: 48.5, longitude: 12.5, population: 1_000, featureCode: "PC", locality: "Basinville"),
         ])
-        return QueryEngine(flood: try! SpillIndex(grid: ElevationGrid.read(path: path)), demSource: path,
+        return QueryEngine(flood: try! SpillIndex(grid: ElevationGrid.read(path: path)),
                            places: PlaceCompleter(gazetteer: gazetteer))
     }()
     static let spec = try! Data(contentsOf: TestRasters.repositoryRoot.appendingPathComponent("openapi.yaml"))

@@ -21,7 +21,7 @@ import Testing
             Place(id: 2, name: "Ridgetown", asciiName: "Ridgetown", countryCode: "DE", admin1Code: "02", latitude: 49.5, longitude: 11.5, population: 5_000),
             Place(id: 3, name: "Portside", asciiName: "Portside", countryCode: "DE", admin1Code: "02", latitude: 48.5, longitude: 10.5, population: 300),
         ])
-        return QueryEngine(flood: try! SpillIndex(grid: ElevationGrid.read(path: path)), demSource: path,
+        return QueryEngine(flood: try! SpillIndex(grid: ElevationGrid.read(path: path)),
                            places: PlaceCompleter(gazetteer: gazetteer))
     }()
     static let spec = try! Data(contentsOf: TestRasters.repositoryRoot.appendingPathComponent("openapi.yaml"))

@@ -59,6 +59,18 @@ enum TestRasters {
         GDALClose(dataset)
     }
 
+    /// The WKT of an EPSG code, as GDAL's OSR writes it.
+    static func wkt(epsg: Int32) -> String? {
+        GDAL.ensureInitialized()
+        let reference = OSRNewSpatialReference(nil)
+        defer { OSRDestroySpatialReference(reference) }
+        guard OSRImportFromEPSG(reference, epsg) == OGRERR_NONE else { return nil }
+        var text: UnsafeMutablePointer<CChar>? = nil
+        OSRExportToWkt(reference, &text)
+        defer { VSIFree(text) }
+        return text.map { String(cString: $0) }
+    }
+
     /// An in-memory grid of a regional (non-wrapping) WGS 84 raster of 1° cells with its top-left at (0°, 10°N).
     static func regional(_ rows: [[Int16]], nodata: Int16? = nil) -> ElevationGrid {
         try! ElevationGrid(width: rows[0].count, height: rows.count, samples: .int16(rows.flatMap { $0 }),

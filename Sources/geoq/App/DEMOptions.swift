@@ -2,10 +2,15 @@ import ArgumentParser
 import Foundation
 import Geo
 
-/// The options that choose an elevation raster and how its spill index is computed.
+/// The options that choose the elevation models and how their spill indexes are computed.
 struct DEMOptions: ParsableArguments {
-    @Option(help: "Elevation raster, any GDAL format (GeoTIFF, COG, NetCDF, VRT, …). Default: the embedded ETOPO5, data/etopo5.tif.")
-    var dem: String?
+    @Option(name: .customLong("dem"), help: ArgumentHelp("Elevation raster, any GDAL format (GeoTIFF, COG, NetCDF, VRT, .hgt, …); repeatable. "
+        + "A raster covering every longitude is the base (default: the embedded ETOPO5, data/etopo5.tif); every other one is a fine model "
+        + "of its region, nested in the base: the sea at its edge comes from the base.", valueName: "path"))
+    var dems: [String] = []
+
+    @Flag(name: .customLong("alone"), help: "Flood the one --dem raster on its own, seeded along its whole border as if open sea lay beyond every edge (no base).")
+    var alone = false
 
     @Option(help: "Band of the raster holding elevations (1-based).")
     var band: Int = 1
@@ -40,28 +45,32 @@ struct DEMOptions: ParsableArguments {
         FloodOptions(connectivity: connectivity, nodata: nodata, seeds: seeds.isEmpty ? .automatic : .points(seeds))
     }
 
+    /// The one raster of a command that reads one (`index build`, `--alone`).
+    var dem: String? {
+        get { dems.last }
+        set { dems = newValue.map { [$0] } ?? [] }
+    }
+
     /// The raster asked for, else the embedded one (an error naming where it was looked for).
     func demPath() throws -> String {
+        guard dems.count <= 1 else {
+            throw GeoError.invalidInput(.dem, "expected one raster here, got \(dems.count) (\(dems.joined(separator: ", ")))")
+        }
         if let dem { return dem }
         return try EmbeddedData.requirePath(of: EmbeddedData.demFileName, as: .dem)
     }
 
-    /// Where flood answers come from, for people: `--index`, else the raster.
-    func floodSource() throws -> String {
-        try index ?? demPath()
-    }
-
-    /// Every file flood answers read: the raster with the files GDAL reads for it, and the
+    /// Every file flood answers read: each raster with the files GDAL reads for it, and the
     /// tiled index with its curves; what an output must never replace.
     func inputFiles() throws -> [String] {
-        let raster = InputProtection.filesOfRaster(try demPath())
-        guard let index else { return raster }
-        return raster + [index, TiledIndexFiles.curvesPath(of: index)]
+        let rasters = (dems.isEmpty ? [try demPath()] : dems).flatMap(InputProtection.filesOfRaster)
+        guard let index else { return rasters }
+        return rasters + [index, TiledIndexFiles.curvesPath(of: index)]
     }
 
     /// Whether flood answers can be had without asking: `--index`, `--dem`, or the embedded raster.
     var floodIsAvailable: Bool {
-        index != nil || dem != nil || EmbeddedData.path(of: EmbeddedData.demFileName) != nil
+        index != nil || !dems.isEmpty || EmbeddedData.path(of: EmbeddedData.demFileName) != nil
     }
 
     /// The spill index to answer from: `--index`, else a tiled index of this raster in the cache,
@@ -122,23 +131,3 @@ struct PlacesOptions: ParsableArguments {
     }
 }
 
-/// The one way every command and the service build their `QueryEngine`: each adapter says which
-/// datasets it needs, and reaches data only through the engine this returns.
-enum EngineLoader {
-    /// Loads the spill index `dem` names (when given) and the gazetteers at `placesPaths` (towns,
-    /// postal codes, airports: one index, when given), and joins them. The completion index
-    /// comes from the cache folder of `cache` (default: `dem`'s; `PlaceIndexCache`) unless it
-    /// says `--no-cache`; `verifyPlacesIndex` also checksums the whole cached file (the service
-    /// does).
-    static func load(dem: DEMOptions?, placesPaths: [String]?, cache: DEMOptions? = nil, verifyPlacesIndex: Bool = false) throws -> QueryEngine {
-        let flood = try dem?.loadFlood()
-        let cacheOptions = cache ?? dem
-        let places = try placesPaths.map { paths -> PlaceCompleter in
-            let build = { PlaceCompleter(gazetteer: try Gazetteer(contentsOfFiles: paths)) }
-            guard let cacheOptions, !cacheOptions.noCache else { return try build() }
-            return try PlaceIndexCache(directory: cacheOptions.cacheStore().directory)
-                .completer(placesPaths: paths, verifyPayload: verifyPlacesIndex, notice: { Terminal.notice($0) }, build: build).0
-        }
-        return QueryEngine(flood: flood, demSource: try dem?.floodSource(), places: places)
-    }
-}

@@ -1,0 +1,79 @@
+import Foundation
+
+extension ElevationStack: FloodAnswering {
+    /// Whole-grid figures: the base's (a mosaic's total would count a fine model's area twice).
+    public func stats(rise: Double) throws -> FloodStats {
+        var stats = try base.flood.stats(rise: rise)
+        stats.source = base.source
+        return stats
+    }
+
+    /// Figures for a box, from the finest model covering all of it, else the base.
+    public func stats(rise: Double, bbox: GeoBBox) throws -> FloodStats {
+        let model = model(covering: bbox)
+        var stats = try model.flood.stats(rise: rise, bbox: bbox)
+        stats.source = model.source
+        return stats
+    }
+
+    /// A point, from the finest model covering it. O(fine models) on top of the model's answer.
+    public func point(latitude: Double, longitude: Double) throws -> FloodPoint {
+        let model = model(latitude: latitude, longitude: longitude)
+        var point = try model.flood.point(latitude: latitude, longitude: longitude)
+        point.source = model.source
+        return point
+    }
+
+    public func mapPNG(rise: Double, bbox: GeoBBox, width: Int, height: Int) throws -> Data {
+        try SpillIndex.validateImageSize(width: width, height: height)
+        let (longitudes, latitudes) = SpillIndex.mapSamplePositions(bbox: bbox, width: width, height: height)
+        return try render(rise: rise, longitudes: longitudes, latitudes: latitudes, hatchOrigin: nil).pngData()
+    }
+
+    public func tilePNG(_ tile: TileCoordinate, rise: Double, hatched: Bool) throws -> Data {
+        try render(rise: rise, longitudes: tile.pixelLongitudes, latitudes: tile.pixelLatitudes,
+                   hatchOrigin: hatched ? (x: tile.x * TileCoordinate.size, y: tile.y * TileCoordinate.size) : nil).pngData()
+    }
+
+    /// Each pixel from the finest model covering it: the base's picture, with every fine model
+    /// that reaches into it painted over it, coarsest first. A fine model renders only the
+    /// pixels inside its footprint. O(pixels × models overlapping).
+    public func render(rise: Double, longitudes: [Double], latitudes: [Double], hatchOrigin: (x: Int, y: Int)?) throws -> RasterImage {
+        var image = try base.flood.render(rise: rise, longitudes: longitudes, latitudes: latitudes, hatchOrigin: hatchOrigin)
+        for fine in fines.reversed() {
+            guard let footprint = fine.footprint else { continue }
+            let columns = longitudes.indices.filter { footprint.containsLongitude(longitudes[$0]) }
+            let rows = latitudes.indices.filter { latitudes[$0] >= footprint.south && latitudes[$0] <= footprint.north }
+            guard let firstColumn = columns.first, let lastColumn = columns.last, let firstRow = rows.first, let lastRow = rows.last else { continue }
+            let part = try fine.flood.render(rise: rise, longitudes: Array(longitudes[firstColumn...lastColumn]),
+                                             latitudes: Array(latitudes[firstRow...lastRow]),
+                                             hatchOrigin: hatchOrigin.map { ($0.x + firstColumn, $0.y + firstRow) })
+            for row in 0..<part.height {
+                for column in 0..<part.width {
+                    let from = (row * part.width + column) * 4
+                    guard part.pixels[from + 3] != 0 else { continue }
+                    let to = ((firstRow + row) * image.width + firstColumn + column) * 4
+                    for band in 0..<4 { image.pixels[to + band] = part.pixels[from + band] }
+                }
+            }
+        }
+        return image
+    }
+
+    /// The globe's relief: the base's (it is drawn whole, at the base's scale).
+    public func relief(step: Int) throws -> FloodRelief {
+        try base.flood.relief(step: step)
+    }
+
+    public func floodedLandGeoJSON(rise: Double, bbox: GeoBBox?) throws -> Data {
+        try (bbox.map { model(covering: $0) } ?? base).flood.floodedLandGeoJSON(rise: rise, bbox: bbox)
+    }
+
+    public func classMask(rise: Double, bbox: GeoBBox?) throws -> RasterImage {
+        try (bbox.map { model(covering: $0) } ?? base).flood.classMask(rise: rise, bbox: bbox)
+    }
+
+    public var gridDescription: String {
+        fines.isEmpty ? base.flood.gridDescription : "\(base.flood.gridDescription), with \(fines.count) fine model\(fines.count == 1 ? "" : "s")"
+    }
+}

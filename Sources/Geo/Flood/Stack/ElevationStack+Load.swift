@@ -1,0 +1,57 @@
+import CGDAL
+import Foundation
+
+extension ElevationStack {
+    /// Heights a fine model may hold, in metres: below the deepest trench or above the highest
+    /// summit, values are not heights in metres (feet, decimetres, an image's 0…255 grey).
+    public static let plausibleHeights: ClosedRange<Double> = -11_500...9_000
+
+    /// Whether the raster at `path` covers every longitude (a global model: the base).
+    /// - Throws: ``GeoError/unreadableFile(path:message:)`` when GDAL cannot open it, or it
+    ///   has no CRS or geotransform.
+    public static func isGlobal(path: String) throws -> Bool {
+        let dataset = try GDAL.openElevationRaster(path)
+        defer { GDALClose(dataset) }
+        let georeference = try ElevationGrid.readGeoreference(dataset: dataset, path: path)
+        return georeference.coversAllLongitudes(width: Int(GDALGetRasterXSize(dataset)))
+    }
+
+    /// Reads the raster at `path` and nests it in `base`: its spill index, and its source.
+    /// - Throws: a one-line ``GeoError`` naming `path` when it is not a fine model geoq can use:
+    ///   no CRS, values that cannot be heights in metres (saying what was seen), a global grid,
+    ///   or a region outside the base.
+    public static func nestedModel(path: String, band: Int = 1, in base: SpillIndex, connectivity: FloodOptions.Connectivity,
+                                   progress: ProgressHandler? = nil) throws -> (index: SpillIndex, source: FloodModelSource) {
+        try checkUnits(path: path, band: band)
+        let grid = try ElevationGrid.read(path: path, band: band, progress: progress)
+        guard let range = grid.elevationRange() else {
+            throw GeoError.unreadableFile(path: path, message: "holds no cell with data; expected the heights of a region")
+        }
+        guard plausibleHeights.contains(range.lowerBound), plausibleHeights.contains(range.upperBound) else {
+            throw GeoError.unreadableFile(path: path, message: "holds values from \(format(range.lowerBound)) to \(format(range.upperBound)); "
+                + "expected heights in metres (from \(format(plausibleHeights.lowerBound)) to \(format(plausibleHeights.upperBound)))")
+        }
+        do {
+            let index = try SpillIndex(nesting: grid, in: base, connectivity: connectivity, progress: progress)
+            return (index, FloodModelSource(path: path, georeference: grid.georeference, role: .fine))
+        } catch let GeoError.unsupported(message) {
+            throw GeoError.unreadableFile(path: path, message: message)
+        }
+    }
+
+    /// Refuses a band whose unit GDAL names and which is not metres ("ft", "US survey foot").
+    static func checkUnits(path: String, band: Int) throws {
+        let dataset = try GDAL.openElevationRaster(path)
+        defer { GDALClose(dataset) }
+        guard band >= 1, band <= Int(GDALGetRasterCount(dataset)), let handle = GDALGetRasterBand(dataset, Int32(band)),
+              let unitPointer = GDALGetRasterUnitType(handle) else { return }
+        let unit = String(cString: unitPointer).trimmingCharacters(in: .whitespaces).lowercased()
+        guard unit.isEmpty || ["m", "metre", "metres", "meter", "meters"].contains(unit) else {
+            throw GeoError.unreadableFile(path: path, message: "band \(band) is in \(unit); expected heights in metres (convert it with gdal_translate -scale)")
+        }
+    }
+
+    private static func format(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+}

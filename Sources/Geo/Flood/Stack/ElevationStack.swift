@@ -1,0 +1,92 @@
+import Foundation
+
+/// One global base model and any number of fine models of regions nested in it, answering each
+/// question from the finest model that covers it (docs/elevation-stack.md):
+///
+/// | question | answered from |
+/// | --- | --- |
+/// | a point, a place | the finest model covering it |
+/// | a box (figures, polygons, masks) | the finest model covering the whole box, else the base |
+/// | whole-grid figures, the globe's relief | the base |
+/// | maps and tiles | each pixel from the finest model covering it, the base elsewhere |
+///
+/// Every answer carries its `FloodModelSource`. Fine models are ordered finest first; between
+/// equal cell sizes the one given later wins. Immutable and `Sendable`.
+public struct ElevationStack: Sendable {
+    /// One model of the stack and where it came from.
+    public struct Model: Sendable {
+        public let flood: any FloodAnswering
+        public let source: FloodModelSource
+        /// A fine model's cells, for telling whether it covers a point; nil for the base.
+        let locator: GridLocator?
+        /// The WGS 84 box around a fine model's cells, for a quick reject; nil for the base.
+        let footprint: GeoBBox?
+
+        /// Whether the model has a cell under the point. O(1) (PROJ for projected grids).
+        func covers(latitude: Double, longitude: Double) -> Bool {
+            guard let locator else { return true }
+            guard let footprint, footprint.contains(latitude: latitude, longitude: longitude) else { return false }
+            return locator.cell(latitude: latitude, longitude: longitude) != nil
+        }
+    }
+
+    public let base: Model
+    /// Finest first; equal cell sizes: the one given later first.
+    public let fines: [Model]
+
+    /// A stack of `base` alone.
+    public init(base: any FloodAnswering, source: FloodModelSource) {
+        self.base = Model(flood: base, source: source, locator: nil, footprint: nil)
+        fines = []
+    }
+
+    /// A stack of `base` and fine models already nested in it (`SpillIndex(nesting:in:)`), in
+    /// the order given.
+    public init(base: any FloodAnswering, source: FloodModelSource, fines: [(index: SpillIndex, source: FloodModelSource)]) {
+        self.base = Model(flood: base, source: source, locator: nil, footprint: nil)
+        let models = fines.enumerated().map { order, fine in
+            (order, Model(flood: fine.index, source: fine.source, locator: fine.index.locator, footprint: Self.footprint(of: fine.index.locator)))
+        }
+        self.fines = models.sorted { a, b in
+            a.1.source.cellSizeM != b.1.source.cellSizeM ? a.1.source.cellSizeM < b.1.source.cellSizeM : a.0 > b.0
+        }.map(\.1)
+    }
+
+    /// The model answering at a point: the finest covering it, else the base. O(fine models).
+    public func model(latitude: Double, longitude: Double) -> Model {
+        fines.first { $0.covers(latitude: latitude, longitude: longitude) } ?? base
+    }
+
+    /// The model answering for a box: the finest covering all of it (its corners and the middle
+    /// of each side), else the base. O(fine models).
+    public func model(covering bbox: GeoBBox) -> Model {
+        let east = bbox.crossesAntimeridian ? bbox.east + 360 : bbox.east
+        let middleLongitude = (bbox.west + east) / 2, middleLatitude = (bbox.south + bbox.north) / 2
+        let probes = [(bbox.south, bbox.west), (bbox.south, bbox.east), (bbox.north, bbox.west), (bbox.north, bbox.east),
+                      (bbox.south, middleLongitude), (bbox.north, middleLongitude), (middleLatitude, bbox.west), (middleLatitude, bbox.east)]
+        return fines.first { fine in
+            probes.allSatisfy { fine.covers(latitude: $0.0, longitude: $0.1 > 180 ? $0.1 - 360 : $0.1) }
+        } ?? base
+    }
+
+    /// The WGS 84 box around a grid's cells: its border cells' centres, widened by a cell.
+    static func footprint(of locator: GridLocator) -> GeoBBox? {
+        var south = Double.infinity, north = -Double.infinity, west = Double.infinity, east = -Double.infinity
+        let rows = [0, locator.height - 1], cols = [0, locator.width - 1]
+        let stepRows = max(1, locator.height / 64), stepCols = max(1, locator.width / 64)
+        var cells: [(Int, Int)] = []
+        for row in rows { for col in stride(from: 0, to: locator.width, by: stepCols) { cells.append((row, col)) }; cells.append((row, locator.width - 1)) }
+        for col in cols { for row in stride(from: 0, to: locator.height, by: stepRows) { cells.append((row, col)) } }
+        for (row, col) in cells {
+            guard let centre = locator.centre(row: row, col: col) else { continue }
+            south = min(south, centre.latitude); north = max(north, centre.latitude)
+            west = min(west, centre.longitude); east = max(east, centre.longitude)
+        }
+        guard south <= north, west <= east else { return nil }
+        // Half a cell of the grid beyond the outermost centres, and some slack for projected edges.
+        let marginLatitude = (north - south) / Double(max(1, locator.height - 1)) + 1e-9
+        let marginLongitude = (east - west) / Double(max(1, locator.width - 1)) + 1e-9
+        return GeoBBox(west: max(-180, west - marginLongitude), south: max(-90, south - marginLatitude),
+                       east: min(180, east + marginLongitude), north: min(90, north + marginLatitude))
+    }
+}
