@@ -36,6 +36,7 @@ enum ArgumentSpelling {
         case .mode: return "--mode"
         case .format: return "--format"
         case .dem: return "--dem"
+        case .place: return "--place"
         case .places: return "--places"
         case .grid: return "grid"
         case .tileSize: return "--tile-size"

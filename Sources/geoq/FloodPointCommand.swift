@@ -10,18 +10,28 @@ struct FloodPointCommand: ParsableCommand {
         discussion: """
         Example:
           geoq flood point --lat 52.37 --lon 4.90      # Amsterdam
+          geoq flood point --place hamburg --rise 2    # is Hamburg under water at +2 m?
         """
     )
 
     @OptionGroup var dataset: DEMOptions
 
+    @OptionGroup var gazetteer: PlacesOptions
+
     @OptionGroup var settingsFile: SettingsFileOption
 
     @Option(parsing: .unconditional, help: "Latitude in degrees, -90 to 90.", transform: DecimalArgument.reading("a latitude from -90 to 90"))
-    var lat: Double
+    var lat: Double?
 
     @Option(parsing: .unconditional, help: "Longitude in degrees, -180 to 180.", transform: DecimalArgument.reading("a longitude from -180 to 180"))
-    var lon: Double
+    var lon: Double?
+
+    @Option(help: ArgumentHelp("A place by name, as typed in a search box (\"hamburg\", \"paris tx\"), instead of --lat/--lon.", valueName: "name"))
+    var place: String?
+
+    @Option(parsing: .unconditional, help: "With --place: say plainly whether the place is under water at this sea level (metres, -12000 to 12000).",
+            transform: DecimalArgument.reading("a sea-level change in metres from -12000 to 12000"))
+    var rise: Double?
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
         case text, json
@@ -31,12 +41,33 @@ struct FloodPointCommand: ParsableCommand {
     var format: Format = .text
 
     func validate() throws {
-        try check { _ = try GeoPoint.validated(latitude: lat, longitude: lon) }
+        switch (lat, lon, place) {
+        case let (lat?, lon?, nil): try check { _ = try GeoPoint.validated(latitude: lat, longitude: lon) }
+        case (nil, nil, let place?):
+            guard !place.trimmingCharacters(in: .whitespaces).isEmpty else { throw ValidationError("--place: expected a place name, got an empty one") }
+        case (nil, nil, nil): throw ValidationError("give --lat and --lon, or --place NAME")
+        case (_, _, .some): throw ValidationError("--place: give a place or --lat/--lon, not both")
+        default: throw ValidationError("--lat and --lon go together")
+        }
+        if let rise {
+            guard place != nil else { throw ValidationError("--rise: only with --place (a point's answer holds every rise)") }
+            try check { try SpillIndex.validateRise(rise) }
+        }
     }
 
     func run() throws {
+        if let place {
+            let (dataset, gazetteer) = try settingsFile.resolve(self.dataset, self.gazetteer)
+            let engine = try EngineLoader.load(dem: dataset, placesPaths: try gazetteer.placesPaths())
+            let answer = try engine.floodAtPlace(named: place, rise: rise)
+            let from = answer.point.source.map { ", answered from \($0.model), \($0.cellSizeText) cells" } ?? ""
+            Terminal.notice("\(answer.placeName) (\(answer.place.kind.rawValue) \(answer.place.id))\(from)")
+            let data = format == .json ? try JSONOutput.encode(answer) : Data(FloodText.place(answer).utf8)
+            try Output.emit(data, to: nil)
+            return
+        }
         let engine = try EngineLoader.load(dem: try settingsFile.resolve(dataset), placesPaths: nil)
-        let point = try engine.floodPoint(latitude: lat, longitude: lon)
+        let point = try engine.floodPoint(latitude: lat!, longitude: lon!)
         let data = format == .json ? try JSONOutput.encode(point) : Data(FloodText.point(point).utf8)
         try Output.emit(data, to: nil)
     }

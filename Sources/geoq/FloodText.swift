@@ -28,9 +28,15 @@ enum FloodText {
             ("cell", String(format: "%.4f, %.4f", point.cellLatitude, point.cellLongitude)),
             ("elevation", elevation),
             ("flooding", point.spillDescription),
-        ] + (point.source.map { [("model", String($0.description.dropFirst(5)))] } ?? [])
+        ] + (point.source.map { [("model", "\($0.model), \($0.cellSizeText) cells")] } ?? [])
         let width = rows.map(\.0.count).max() ?? 0
         return rows.map { $0.0.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.1 }.joined(separator: "\n") + "\n"
+    }
+
+    /// The town question's answer: the place, then its point, then the answer in words.
+    static func place(_ answer: PlaceFloodAnswer) -> String {
+        "place      \(answer.placeName)\n" + point(answer.point).split(separator: "\n").dropFirst().joined(separator: "\n") + "\n"
+            + (answer.rise.map { "at \(FloodPoint.signed($0)) m".padding(toLength: 11, withPad: " ", startingAt: 0) + answer.answer + "\n" } ?? "")
     }
 
     static func km2(_ value: Double) -> String {

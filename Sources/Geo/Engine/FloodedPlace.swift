@@ -9,4 +9,6 @@ public struct FloodedPlace: Sendable, Encodable, Equatable {
     public var elevationM: Double?
     /// The rise from which the place's cell is under water.
     public var spillLevelM: Double
+    /// The elevation model that answered for the place (the finest covering it).
+    public var source: FloodModelSource?
 }

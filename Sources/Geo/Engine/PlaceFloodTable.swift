@@ -15,13 +15,31 @@ struct PlaceFloodTable: Sendable {
     let floodOrderLevels: [Double]
     /// `populationPrefix[k]` = population of the first k places of `floodOrder`.
     let populationPrefix: [Int]
+    /// Per gazetteer place: which of `sources` answered for it (the finest model covering it).
+    let sourceIndex: [UInt8]
+    /// The models that answered, in the order first met.
+    let sources: [FloodModelSource?]
+
+    /// The model that answered for place `index`.
+    func source(of index: Int) -> FloodModelSource? { sources[Int(sourceIndex[index])] }
 
     init(places: PlaceTable, flood: any FloodAnswering) {
-        var elevation: [Double?] = [], spillLevel: [Double] = []
+        var elevation: [Double?] = [], spillLevel: [Double] = [], sourceIndex: [UInt8] = []
+        var sources: [FloodModelSource?] = [nil]
         elevation.reserveCapacity(places.count)
         spillLevel.reserveCapacity(places.count)
+        sourceIndex.reserveCapacity(places.count)
         for place in 0..<places.count {
             let point = try? flood.point(latitude: places.latitude[place], longitude: places.longitude[place])
+            let source = point?.source
+            if let known = sources.firstIndex(of: source) {
+                sourceIndex.append(UInt8(known))
+            } else if sources.count < Int(UInt8.max) {
+                sources.append(source)
+                sourceIndex.append(UInt8(sources.count - 1))
+            } else {
+                sourceIndex.append(0)
+            }
             let cellLevel = point?.spillLevel ?? .infinity
             let siteElevation = places.elevation[place]
             if !siteElevation.isNaN, cellLevel.isFinite {
@@ -40,6 +58,8 @@ struct PlaceFloodTable: Sendable {
         for index in order { prefix.append(prefix[prefix.count - 1] + Int(places.population[index])) }
         self.elevation = elevation
         self.spillLevel = spillLevel
+        self.sourceIndex = sourceIndex
+        self.sources = sources
         floodOrder = order
         floodOrderLevels = order.map { spillLevel[$0] }
         populationPrefix = prefix

@@ -7,6 +7,8 @@ public struct PlaceSuggestion: Sendable, Encodable {
     public var spillLevelM: Double?
     /// "under water from +12 m", "always under water", "never under water (…)".
     public var flooding: String
+    /// The elevation model that answered for the place, when one is loaded.
+    public var source: FloodModelSource? = nil
 
     public func encode(to encoder: any Encoder) throws {
         try completion.encode(to: encoder)
@@ -14,7 +16,8 @@ public struct PlaceSuggestion: Sendable, Encodable {
         try container.encode(elevationM, forKey: .elevationM)
         try container.encode(spillLevelM, forKey: .spillLevelM)
         try container.encode(flooding, forKey: .flooding)
+        try container.encodeIfPresent(source, forKey: .source)
     }
 
-    private enum CodingKeys: String, CodingKey { case elevationM, spillLevelM, flooding }
+    private enum CodingKeys: String, CodingKey { case elevationM, spillLevelM, flooding, source }
 }

@@ -52,9 +52,11 @@ extension QueryEngine {
                 return PlaceSuggestion(completion: completion, elevationM: nil, spillLevelM: nil, flooding: "no elevation data loaded")
             }
             let point = FloodPoint(latitude: completion.latitude, longitude: completion.longitude, cellLatitude: completion.latitude,
-                                   cellLongitude: completion.longitude, elevation: table.elevation[index], spillLevel: table.spillLevel[index])
+                                   cellLongitude: completion.longitude, elevation: table.elevation[index], spillLevel: table.spillLevel[index],
+                                   source: table.source(of: index))
             return PlaceSuggestion(completion: completion, elevationM: point.elevation,
-                                   spillLevelM: point.spillLevel.isFinite ? point.spillLevel : nil, flooding: point.spillDescription)
+                                   spillLevelM: point.spillLevel.isFinite ? point.spillLevel : nil, flooding: point.spillDescription,
+                                   source: point.source)
         }
     }
 
@@ -63,7 +65,7 @@ extension QueryEngine {
         return FloodedPlace(id: Int(places.id[index]), name: places.name(index), subtitle: completer.subtitle(ofPlaceAt: index),
                             latitude: places.latitude[index], longitude: places.longitude[index],
                             population: Int(places.population[index]), elevationM: table.elevation[index],
-                            spillLevelM: table.spillLevel[index])
+                            spillLevelM: table.spillLevel[index], source: table.source(of: index))
     }
 }
 

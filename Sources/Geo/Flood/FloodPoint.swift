@@ -18,10 +18,20 @@ public struct FloodPoint: Sendable, Equatable, Encodable {
     /// True when the cell is water at `rise`.
     public func isWater(atRise rise: Double) -> Bool { spillLevel <= rise }
 
-    /// "under water from +12 m", "always under water", "never under water".
+    /// True when the cell is sea today on the model that answered: water at the present sea
+    /// level (a coastal city on a 9 km cell that holds its harbour, say).
+    public var isSeaToday: Bool { spillLevel <= 0 }
+
+    /// "under water from +12 m", "always under water", "never under water"; a cell that is sea
+    /// today says so, with the model's cell when known ("sea today on this model: its 9.3 km
+    /// cell of etopo5.tif is water"), rather than offering a fall of the sea.
     public var spillDescription: String {
         if spillLevel == -.infinity { return "always under water" }
         if spillLevel == .infinity { return "never under water (the sea cannot reach it)" }
+        if isSeaToday {
+            guard let source else { return "sea today on this model (its cell is water at the present sea level)" }
+            return "sea today on this model: its \(source.cellSizeText) cell of \(source.model) is water"
+        }
         return "under water from \(FloodPoint.signed(spillLevel)) m"
     }
 

@@ -67,6 +67,8 @@ public enum Quantity: String, Sendable, Hashable, CaseIterable {
     case limit
     /// The text typed so far.
     case query
+    /// A place named by the text a person would type ("hamburg"), taken through completion.
+    case place
     /// The kinds of suggestion asked for: city, postcode, airport.
     case kinds
     /// A postal code to check, and the country it is checked for.

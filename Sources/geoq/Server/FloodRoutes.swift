@@ -32,12 +32,22 @@ struct FloodRoutes<Context: RequestContext> {
         }
     }
 
-    /// `/v1/flood/point`'s parameters.
+    /// `/v1/flood/point`'s parameters: a point (lat and lon), or a place by name with an
+    /// optional rise.
     struct PointQuery: Decodable {
-        var point: GeoPoint
+        var point: GeoPoint?
+        var place: String?
+        var rise: Double?
 
         init(from decoder: any Decoder) throws {
-            point = try QueryFields(from: decoder).point(required: true)!
+            let fields = try QueryFields(from: decoder)
+            place = try fields.text(.place)
+            if let place, place.trimmingCharacters(in: .whitespaces).isEmpty {
+                throw GeoError.invalidInput(.place, "empty; expected a place name")
+            }
+            point = try fields.point(required: place == nil)
+            if place != nil, point != nil { throw GeoError.invalidInput(.place, "give a place or lat and lon, not both") }
+            rise = try fields.text(.rise) == nil ? nil : try fields.rise()
         }
     }
 
@@ -78,7 +88,9 @@ struct FloodRoutes<Context: RequestContext> {
     }
 
     func point(_ request: Request, context: Context) throws -> Response {
-        let point = try request.query(PointQuery.self, context: context).point
+        let query = try request.query(PointQuery.self, context: context)
+        if let place = query.place { return try .json(engine.floodAtPlace(named: place, rise: query.rise)) }
+        let point = query.point!
         return try .json(engine.floodPoint(latitude: point.latitude, longitude: point.longitude))
     }
 

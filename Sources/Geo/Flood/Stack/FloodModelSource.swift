@@ -36,11 +36,13 @@ public struct FloodModelSource: Sendable, Hashable, Codable {
         return (metres / magnitude).rounded() * magnitude
     }
 
-    /// "from N53E009.hgt, 93 m cells" (km from 1,000 m on).
-    public var description: String {
-        let size = cellSizeM >= 1000 ? "\(Self.trimmed(cellSizeM / 1000)) km" : "\(Self.trimmed(cellSizeM)) m"
-        return "from \(model), \(size) cells"
+    /// "93 m", "9.3 km": the cell size for people (km from 1,000 m on).
+    public var cellSizeText: String {
+        cellSizeM >= 1000 ? "\(Self.trimmed(cellSizeM / 1000)) km" : "\(Self.trimmed(cellSizeM)) m"
     }
+
+    /// "from N53E009.hgt, 93 m cells".
+    public var description: String { "from \(model), \(cellSizeText) cells" }
 
     private static func trimmed(_ value: Double) -> String {
         value == value.rounded() ? String(Int(value)) : String(format: "%.1f", value)

@@ -1,0 +1,59 @@
+import Foundation
+
+/// "Is my town under water at +2 m?": the place a name completes to, what the finest model
+/// covering it says, and, with a rise, plainly whether it is water then.
+public struct PlaceFloodAnswer: Sendable, Encodable {
+    /// The place taken: the first suggestion for the name typed.
+    public var place: Completion
+    /// The place's cell on the finest model covering it (its `source` names the model).
+    public var point: FloodPoint
+    /// The rise asked about, if any.
+    public var rise: Double?
+
+    /// Whether the place is water at `rise` (nil without a rise).
+    public var isWaterAtRise: Bool? { rise.map { point.isWater(atRise: $0) } }
+
+    /// "Hamburg, Hamburg, Germany".
+    public var placeName: String { place.subtitle.isEmpty ? place.title : "\(place.title), \(place.subtitle)" }
+
+    /// "under water at +2 m", "dry at +2 m (under water from +17 m)", "sea today …".
+    public var answer: String {
+        guard let rise else { return point.spillDescription }
+        if point.isSeaToday || point.spillLevel == -.infinity { return point.spillDescription }
+        return point.isWater(atRise: rise)
+            ? "under water at \(FloodPoint.signed(rise)) m (\(point.spillDescription))"
+            : "dry at \(FloodPoint.signed(rise)) m (\(point.spillDescription))"
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try point.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(PlaceSummary(id: place.id, kind: place.kind.rawValue, title: place.title, subtitle: place.subtitle), forKey: .place)
+        try container.encodeIfPresent(rise, forKey: .rise)
+        try container.encodeIfPresent(isWaterAtRise, forKey: .underWaterAtRise)
+        try container.encode(answer, forKey: .answer)
+    }
+
+    private struct PlaceSummary: Encodable {
+        var id: Int, kind: String, title: String, subtitle: String
+    }
+
+    private enum CodingKeys: String, CodingKey { case place, rise, underWaterAtRise, answer }
+}
+
+extension QueryEngine {
+    /// The town question asked directly: `name` through completion (its first suggestion), that
+    /// place's cell on the finest model covering it, and whether it is water at `rise`.
+    /// O(completion + fine models).
+    /// - Throws: ``GeoError/invalidInput(_:_:)`` naming ``Quantity/place`` when nothing
+    ///   completes `name`, or a bad rise.
+    public func floodAtPlace(named name: String, rise: Double? = nil) throws -> PlaceFloodAnswer {
+        if let rise { try SpillIndex.validateRise(rise) }
+        let flood = try requireFlood()
+        guard let place = try requirePlaces().complete(query: name, limit: 1).first else {
+            throw GeoError.invalidInput(.place, "no place matches \"\(name)\"; expected a town, postal code or airport geoq knows")
+        }
+        let point = try flood.point(latitude: place.latitude, longitude: place.longitude)
+        return PlaceFloodAnswer(place: place, point: point, rise: rise)
+    }
+}
