@@ -1,0 +1,101 @@
+import CGDAL
+import Foundation
+import Testing
+@testable import Geo
+
+/// The elevation stack from the command line and the service: `--dem` repeated, the town
+/// question, and the bad inputs each getting one line.
+@Suite struct ElevationStackCommandTests {
+    let cli = CommandLineTests()
+
+    /// A 4×4 fine model of 0.01° cells at 45.0–45.04° N, 30.0–30.04° E (the Black Sea's open
+    /// water on ETOPO5, a cell that is sea today): heights 1 to 16 m, row-major.
+    func fineModel(name: String = "fine.tif", values: [Double] = (1...16).map(Double.init), epsg: Int32? = 4326,
+                   north: Double = 45.04, type: GDALDataType = GDT_Int16) -> String {
+        let path = cli.folder.appendingPathComponent(name).path
+        TestRasters.writeGeoTIFF(at: path, width: 4, height: 4, values: values, type: type,
+                                 geoTransform: [30.0, 0.01, 0, north, 0, -0.01], epsg: epsg)
+        return path
+    }
+
+    func json(_ run: GeoqProcess.Run) throws -> [String: Any] {
+        #expect(run.status == 0, "\(run.standardError)")
+        return try #require(try JSONSerialization.jsonObject(with: run.standardOutputData) as? [String: Any])
+    }
+
+    @Test func aPointOnAFineModelIsAnsweredFromItAndSaysSo() throws {
+        let fine = fineModel()
+        // Row 1, column 2 holds 7 m; the Black Sea all round is sea, so every border cell is
+        // seeded at its own height and an inner cell floods when the lowest way out is topped.
+        let point = try json(cli.geoq(["flood", "point", "--dem", fine, "--lat", "45.025", "--lon", "30.025", "--format", "json"]))
+        #expect(point["elevationM"] as? Double == 7)
+        let source = try #require(point["source"] as? [String: Any])
+        #expect(source["model"] as? String == "fine.tif" && source["role"] as? String == "fine" && source["cellSizeM"] as? Double == 1100)
+        let outside = try json(cli.geoq(["flood", "point", "--dem", fine, "--lat", "45.2", "--lon", "30.2", "--format", "json"]))
+        #expect((outside["source"] as? [String: Any])?["model"] as? String == "etopo5.tif")
+        let text = try cli.geoq(["flood", "--dem", fine, "--rise", "2"])
+        #expect(text.standardOutput.hasSuffix("(from etopo5.tif, 9.3 km cells)\n"), "whole-grid figures come from the base, and say so")
+    }
+
+    @Test func theTownQuestionTakesAPlaceByNameAndSaysWhichAndFromWhat() throws {
+        let run = try cli.geoq(["flood", "point", "--place", "hamburg", "--rise", "2", "--format", "json"])
+        let answer = try json(run)
+        #expect((answer["place"] as? [String: Any])?["title"] as? String == "Hamburg")
+        #expect((answer["source"] as? [String: Any])?["model"] as? String == "N53E009.hgt", "the shipped tile answers Hamburg")
+        #expect(answer["underWaterAtRise"] as? Bool == false)
+        #expect(run.standardError.contains("Hamburg, Hamburg, Germany") && run.standardError.contains("N53E009.hgt, 93 m cells"))
+        // Amsterdam's 9 km ETOPO5 cell is sea today: said so, not "under water from −2 m".
+        let amsterdam = try json(cli.geoq(["flood", "point", "--place", "amsterdam", "--format", "json"]))
+        #expect((amsterdam["flooding"] as? String)?.hasPrefix("sea today on this model: its 9.3 km cell of etopo5.tif") == true)
+    }
+
+    @Test(arguments: [
+        (["flood", "point", "--place", "qqqzzzxq"], 2, "--place: no place matches \"qqqzzzxq\""),
+        (["flood", "point", "--place", "hamburg", "--lat", "1", "--lon", "2"], 2, "not both"),
+        (["flood", "point", "--lat", "1", "--lon", "2", "--rise", "2"], 2, "--rise: only with --place"),
+    ])
+    func badPlaceQuestions(arguments: [String], status: Int32, message: String) throws {
+        let run = try cli.geoq(arguments)
+        #expect(run.status == status && run.standardError.contains(message), "\(run.standardError)")
+    }
+
+    func expectOneLine(_ arguments: [String], containing fragments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let run = try cli.geoq(arguments)
+        #expect(run.status == 1, "\(run.standardError)", sourceLocation: sourceLocation)
+        let lines = run.standardError.split(separator: "\n").filter { !$0.contains("building the spill index") }
+        #expect(lines.count == 1, "\(run.standardError)", sourceLocation: sourceLocation)
+        for fragment in fragments { #expect(run.standardError.contains(fragment), "\(run.standardError)", sourceLocation: sourceLocation) }
+    }
+
+    @Test func twoGlobalRastersAreRefused() throws {
+        let etopo = TestRasters.repositoryRoot.appendingPathComponent("data/etopo5.tif").path
+        let copy = cli.folder.appendingPathComponent("etopo-copy.tif").path
+        try FileManager.default.copyItem(atPath: etopo, toPath: copy)
+        let run = try cli.geoq(["flood", "--rise", "1", "--dem", etopo, "--dem", copy])
+        #expect(run.status == 2 && run.standardError.contains("both cover every longitude; expected one global raster, the base"), "\(run.standardError)")
+    }
+
+    @Test func aFineModelWhoseValuesCannotBeHeightsInMetresIsRefusedSayingWhatWasSeen() throws {
+        let fine = fineModel(name: "feet.tif", values: (1...16).map { Double($0) * 2000 }, type: GDT_Float32)
+        try expectOneLine(["flood", "--rise", "1", "--dem", fine], containing: ["feet.tif", "holds values from 2000 to 32000", "expected heights in metres"])
+    }
+
+    @Test func aFineModelWithoutACRSIsRefused() throws {
+        let fine = fineModel(name: "nocrs.tif", epsg: nil)
+        try expectOneLine(["flood", "--rise", "1", "--dem", fine], containing: ["nocrs.tif", "no coordinate reference system"])
+    }
+
+    @Test func aFineModelOffTheEarthIsRefused() throws {
+        let fine = fineModel(name: "off.tif", north: 96)
+        try expectOneLine(["flood", "--rise", "1", "--dem", fine], containing: ["off.tif"])
+    }
+
+    @Test func aFineModelThatVanishesWhileServingKeepsAnsweringFromWhatWasRead() throws {
+        let fine = fineModel(name: "vanishing.tif")
+        let server = try LiveServerFaultTests.Server(cli, dem: fine)
+        try FileManager.default.removeItem(atPath: fine)
+        let answer = try server.exchange(LiveServerFaultTests.bytes("GET /v1/flood/point?lat=45.025&lon=30.025 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"))
+        #expect(answer.hasPrefix("HTTP/1.1 200 "), "\(answer.prefix(300))")
+        #expect(try LiveServerFaultTests.jsonBody(answer)["elevationM"] as? Double == 7)
+    }
+}
