@@ -75,6 +75,11 @@ let package = Package(
             path: "Benchmarks/tiled"
         ),
         .executableTarget(
+            name: "geoq-bench-stack",
+            dependencies: ["Geo"],
+            path: "Benchmarks/stack"
+        ),
+        .executableTarget(
             name: "geoq-bench-complete",
             dependencies: ["Geo"],
             path: "Benchmarks/complete"

@@ -26,6 +26,8 @@ export function createFigures() {
         $("stat-exposed").textContent = format.km2(flood.exposedSeaFloorKm2);
         const largest = $("largest-flooded");
         largest.textContent = places.places.length ? "Largest: " + places.places.map((p) => p.name).join(", ") : "";
+        // Whole-world figures come from the base model; each place from the finest model covering it.
+        $("stats-source").textContent = flood.source ? "Figures " + format.source(flood.source) + "; each place from the finest model covering it" : "";
         document.body.dataset.statsRise = String(rise);
         clearMessage(failure);
       } catch (error) {

@@ -8,7 +8,7 @@ import { RISE_MAX, RISE_MIN } from "./sea-level-scale.js";
 
 const $ = (id) => document.getElementById(id);
 
-/** Shows a place ({title, subtitle, kind, code, population, elevationM, flooding, spillLevelM}); its button calls setRise(level). */
+/** Shows a place ({title, subtitle, kind, code, population, elevationM, flooding, spillLevelM, source}); its button calls setRise(level). */
 export function showPlace(place, setRise) {
   $("place").hidden = false;
   $("place-title").textContent = place.title;
@@ -19,8 +19,11 @@ export function showPlace(place, setRise) {
   $("place-elevation").textContent = place.elevationM === null || place.elevationM === undefined
     ? "Elevation unknown" : "Elevation " + format.metres(place.elevationM);
   $("place-flooding").textContent = typographicMinus(place.flooding.charAt(0).toUpperCase() + place.flooding.slice(1));
+  $("place-source").textContent = place.source ? "Answered " + format.source(place.source) : "";
   const button = $("place-set-rise");
-  if (place.spillLevelM === null || place.spillLevelM === undefined) {
+  // A place whose cell is sea today on its model is said to be so ("sea today on this model …"),
+  // not offered a fall of the sea.
+  if (place.spillLevelM === null || place.spillLevelM === undefined || place.spillLevelM <= 0) {
     button.hidden = true;
   } else {
     const level = Math.min(RISE_MAX, Math.max(RISE_MIN, place.spillLevelM));
@@ -35,7 +38,7 @@ export async function showPoint(lat, lon, setRise) {
   try {
     const point = await fetchJSON("/v1/flood/point?lat=" + lat.toFixed(4) + "&lon=" + (((lon + 540) % 360) - 180).toFixed(4));
     showPlace({ title: format.coordinates(point.latitude, point.longitude), subtitle: "The point chosen", population: 0,
-                elevationM: point.elevationM, flooding: point.flooding, spillLevelM: point.spillLevelM }, setRise);
+                elevationM: point.elevationM, flooding: point.flooding, spillLevelM: point.spillLevelM, source: point.source }, setRise);
   } catch (error) {
     showMessage("That point could not be read. " + error.message);
   }
