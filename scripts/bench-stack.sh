@@ -45,7 +45,7 @@ for q in "v1/flood?rise=2" "v1/flood/point?place=hamburg&rise=2" "v1/complete?q=
   curl -sf "$url/$q" > /dev/null
 done
 rss=$(awk '/VmRSS/ {print $2}' "/proc/$server/status")
-echo "{\"name\": \"serve\", \"ready_s\": $ready, \"rss_kb\": $rss}" >> "$work/stack.jsonl"
+printf '{"name": "serve", "ready_s": %.3f, "rss_kb": %d}\n' "$ready" "$rss" >> "$work/stack.jsonl"
 
 python3 - "$work/stack.jsonl" <<'PY'
 import json, sys

@@ -74,7 +74,8 @@ enum PriorityFlood {
             for (seedIndex, cell) in seeds.enumerated() where cells[cell].spill == SpillLevels.int16Unvisited {
                 let level = max(seedLevels?[seedIndex] ?? cells[cell].elevation, cells[cell].elevation)
                 lowestBucket = min(lowestBucket, Int(level) + 32768)
-                if seedLevels == nil {
+                // A seed at its own elevation cannot be reached lower: it starts at once.
+                if seedLevels == nil || level == cells[cell].elevation {
                     cells[cell].spill = level
                     push(cell, level: level)
                 } else {
@@ -154,7 +155,7 @@ enum PriorityFlood {
             var pending: [(level: Float, cell: Int)] = []
             for (seedIndex, cell) in seeds.enumerated() where spill[cell].isNaN && !elevations[cell].isNaN {
                 let level = max(seedLevels?[seedIndex] ?? elevations[cell], elevations[cell])
-                if seedLevels == nil {
+                if seedLevels == nil || level == elevations[cell] {
                     spill[cell] = level
                     heap.insert(level: level, cell: cell)
                 } else {

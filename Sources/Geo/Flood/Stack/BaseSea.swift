@@ -31,7 +31,11 @@ struct BaseSea: Sendable {
     /// level of its base cell and that cell's neighbours (−∞: base nodata treated as ocean;
     /// +∞: the sea never gets there). Nil off the base. O(1).
     func reachLevel(latitude: Double, longitude: Double) -> Double? {
-        guard let cell = cell(latitude: latitude, longitude: longitude) else { return nil }
+        cell(latitude: latitude, longitude: longitude).map(reachLevel(atBaseCell:))
+    }
+
+    /// `reachLevel` for the base cell `cell` (row-major). O(1).
+    func reachLevel(atBaseCell cell: Int) -> Double {
         var lowest = base.levels.level(atIndex: cell)
         topology.forEachNeighbour(of: cell) { neighbour in
             lowest = min(lowest, base.levels.level(atIndex: neighbour))

@@ -33,11 +33,15 @@ public struct ElevationStack: Sendable {
     public let base: Model
     /// Finest first; equal cell sizes: the one given later first.
     public let fines: [Model]
+    /// `fines`' footprints as plain numbers (south, north, west, east), scanned first: a point
+    /// outside every fine model costs a few compares per model, no model touched.
+    private let footprintBounds: [(south: Double, north: Double, west: Double, east: Double)]
 
     /// A stack of `base` alone.
     public init(base: any FloodAnswering, source: FloodModelSource) {
         self.base = Model(flood: base, source: source, locator: nil, footprint: nil)
         fines = []
+        footprintBounds = []
     }
 
     /// A stack of `base` and fine models already nested in it (`SpillIndex(nesting:in:)`), in
@@ -50,11 +54,21 @@ public struct ElevationStack: Sendable {
         self.fines = models.sorted { a, b in
             a.1.source.cellSizeM != b.1.source.cellSizeM ? a.1.source.cellSizeM < b.1.source.cellSizeM : a.0 > b.0
         }.map(\.1)
+        // A fine model's footprint never crosses ±180° (its box is clamped), so a plain range
+        // test on each axis decides.
+        footprintBounds = self.fines.map { fine in
+            fine.footprint.map { ($0.south, $0.north, $0.west, $0.east) } ?? (1, -1, 1, -1)
+        }
     }
 
     /// The model answering at a point: the finest covering it, else the base. O(fine models).
     public func model(latitude: Double, longitude: Double) -> Model {
-        fines.first { $0.covers(latitude: latitude, longitude: longitude) } ?? base
+        for index in footprintBounds.indices {
+            let bounds = footprintBounds[index]
+            guard latitude >= bounds.south, latitude <= bounds.north, longitude >= bounds.west, longitude <= bounds.east else { continue }
+            if fines[index].locator?.cell(latitude: latitude, longitude: longitude) != nil { return fines[index] }
+        }
+        return base
     }
 
     /// The model answering for a box: the finest covering all of it (its corners and the middle

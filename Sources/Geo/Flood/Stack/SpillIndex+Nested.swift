@@ -26,17 +26,49 @@ extension SpillIndex {
         let sea = BaseSea(base: base)
         let locator = GridLocator(grid: grid)
         let topology = GridTopology(width: grid.width, height: grid.height, wrapsEastWest: false, connectivity: connectivity)
-        var seedLevel: [Int: Double] = [:]
-        var filled = grid.samples
+        let width = grid.width, height = grid.height
 
-        // Nodata: the base's elevation; sea where the base is water at +0 m.
+        // The base cell under each fine cell's centre: by row and column for a geographic grid
+        // (each row and column is located once), through PROJ cell by cell otherwise.
+        let baseRows: [Int?]?, baseColumns: [Int?]?
+        if grid.georeference.isGeographic, base.grid.georeference.isGeographic {
+            let c = grid.georeference.geoTransform.coefficients
+            baseRows = (0..<height).map { base.locator.row(latitude: c[3] + (Double($0) + 0.5) * c[5]) }
+            baseColumns = (0..<width).map { column in
+                var longitude = c[0] + (Double(column) + 0.5) * c[1]
+                if longitude > 180 { longitude -= 360 } else if longitude < -180 { longitude += 360 }
+                return base.locator.column(longitude: longitude)
+            }
+        } else {
+            baseRows = nil
+            baseColumns = nil
+        }
+        func baseCell(_ cell: Int) -> Int? {
+            if let baseRows, let baseColumns {
+                guard let row = baseRows[cell / width], let column = baseColumns[cell % width] else { return nil }
+                return row * base.grid.width + column
+            }
+            guard let centre = locator.centre(row: cell / width, col: cell % width) else { return nil }
+            return sea.cell(latitude: centre.latitude, longitude: centre.longitude)
+        }
+        func isBorder(_ cell: Int) -> Bool {
+            let row = cell / width, column = cell % width
+            return row == 0 || row == height - 1 || column == 0 || column == width - 1
+        }
+
+        // Nodata: the base's elevation; sea (seeded at the base's level) where the base is water
+        // at +0 m. Border cells are seeded below, with the lower of both rules.
+        var seeds: [Int] = [], levels: [Double] = []
+        var nodataSeaLevel: [Int: Double] = [:]
         func fillFromBase(_ cell: Int) -> Double? {
-            guard let centre = locator.centre(row: cell / grid.width, col: cell % grid.width),
-                  let values = sea.cellValues(latitude: centre.latitude, longitude: centre.longitude),
-                  let elevation = values.elevation else { return nil }
-            if values.spillLevel <= 0 { seedLevel[cell] = max(values.spillLevel, elevation) }
+            guard let at = baseCell(cell), let elevation = base.grid.elevation(atIndex: at) else { return nil }
+            let spill = base.levels.level(atIndex: at)
+            if spill <= 0 {
+                if isBorder(cell) { nodataSeaLevel[cell] = max(spill, elevation) } else { seeds.append(cell); levels.append(max(spill, elevation)) }
+            }
             return elevation
         }
+        var filled = grid.samples
         switch filled {
         case .int16(var values):
             if let nodata = grid.int16Nodata {
@@ -54,38 +86,37 @@ extension SpillIndex {
             }
             filled = .float32(values)
         }
-        let filledGrid = try ElevationGrid(width: grid.width, height: grid.height, samples: filled,
+        let filledGrid = try ElevationGrid(width: width, height: height, samples: filled,
                                            int16Nodata: grid.int16Nodata, georeference: grid.georeference)
 
         // The border: the sea arrives from outside at the base's level.
         var onBase = 0
-        let border = topology.borderCells()
-        for cell in border {
-            guard let centre = locator.centre(row: cell / grid.width, col: cell % grid.width),
-                  let reach = sea.reachLevel(latitude: centre.latitude, longitude: centre.longitude) else { continue }
+        for cell in topology.borderCells() {
+            guard let at = baseCell(cell) else { continue }
             onBase += 1
-            guard reach < .infinity, let elevation = filledGrid.elevation(atIndex: cell) else { continue }
-            let level = max(elevation, reach)
-            seedLevel[cell] = min(seedLevel[cell] ?? .infinity, level)
+            let reach = sea.reachLevel(atBaseCell: at)
+            guard let elevation = filledGrid.elevation(atIndex: cell) else { continue }
+            let level = min(reach < .infinity ? max(elevation, reach) : .infinity, nodataSeaLevel[cell] ?? .infinity)
+            guard level < .infinity else { continue }
+            seeds.append(cell)
+            levels.append(level)
         }
         guard onBase > 0 else {
             throw GeoError.unsupported("it lies outside the base model (none of its border cells falls on the base); expected a region the base covers")
         }
 
-        let seeds = seedLevel.keys.sorted()
         defer { progress?("computing spill levels", 1) }
-        let levels: SpillLevels
+        let spill: SpillLevels
         switch filledGrid.samples {
         case .int16(let elevations):
             // Whole metres: the sea reaches an integer cell at the next whole metre up.
-            let starts = seeds.map { Int16(clamping: Int(seedLevel[$0]!.rounded(.up))) }
-            levels = .int16(try PriorityFlood.spillLevels(elevations: elevations, nodata: filledGrid.int16Nodata, nodataPolicy: .land,
-                                                          topology: topology, seeds: seeds, seedLevels: starts, progress: progress))
+            let starts = levels.map { Int16(clamping: Int($0.rounded(.up))) }
+            spill = .int16(try PriorityFlood.spillLevels(elevations: elevations, nodata: filledGrid.int16Nodata, nodataPolicy: .land,
+                                                         topology: topology, seeds: seeds, seedLevels: starts, progress: progress))
         case .float32(let elevations):
-            let starts = seeds.map { Float(seedLevel[$0]!) }
-            levels = .float32(PriorityFlood.spillLevels(elevations: elevations, nodataPolicy: .land, topology: topology,
-                                                        seeds: seeds, seedLevels: starts, progress: progress))
+            spill = .float32(PriorityFlood.spillLevels(elevations: elevations, nodataPolicy: .land, topology: topology,
+                                                       seeds: seeds, seedLevels: levels.map { Float($0) }, progress: progress))
         }
-        try self.init(grid: filledGrid, options: FloodOptions(connectivity: connectivity, nodata: .land, seeds: .automatic), levels: levels)
+        try self.init(grid: filledGrid, options: FloodOptions(connectivity: connectivity, nodata: .land, seeds: .automatic), levels: spill)
     }
 }
