@@ -68,6 +68,11 @@ extension SpillIndex {
         guard let (row, col) = locator.cell(latitude: point.latitude, longitude: point.longitude) else {
             throw GeoError.invalidInput(.point, "\(latitude),\(longitude) is outside the DEM's extent; expected a point on it")
         }
+        return self.point(row: row, col: col, latitude: latitude, longitude: longitude)
+    }
+
+    /// The answer for the cell at `row`, `col`, asked about at a point inside it. O(1).
+    func point(row: Int, col: Int, latitude: Double, longitude: Double) -> FloodPoint {
         let index = row * grid.width + col
         let centre = locator.centre(row: row, col: col) ?? (longitude, latitude)
         return FloodPoint(latitude: latitude, longitude: longitude, cellLatitude: centre.latitude,

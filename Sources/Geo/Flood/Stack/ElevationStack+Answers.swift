@@ -18,9 +18,9 @@ extension ElevationStack: FloodAnswering {
 
     /// A point, from the finest model covering it. O(fine models) on top of the model's answer.
     public func point(latitude: Double, longitude: Double) throws -> FloodPoint {
-        let model = model(latitude: latitude, longitude: longitude)
-        var point = try model.flood.point(latitude: latitude, longitude: longitude)
-        point.source = model.source
+        if let point = finePoint(latitude: latitude, longitude: longitude) { return point }
+        var point = try base.flood.point(latitude: latitude, longitude: longitude)
+        point.source = base.source
         return point
     }
 

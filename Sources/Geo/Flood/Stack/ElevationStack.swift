@@ -36,12 +36,35 @@ public struct ElevationStack: Sendable {
     /// `fines`' footprints as plain numbers (south, north, west, east), scanned first: a point
     /// outside every fine model costs a few compares per model, no model touched.
     private let footprintBounds: [(south: Double, north: Double, west: Double, east: Double)]
+    /// `fines`' spill indexes, held as such (behind one reference each, so that answering a
+    /// point copies nothing): a point is answered from its cell without asking again.
+    let fineIndexes: [FineIndex]
+
+    /// A fine model's spill index and source behind one reference.
+    final class FineIndex: Sendable {
+        let index: SpillIndex
+        let source: FloodModelSource
+
+        init(index: SpillIndex, source: FloodModelSource) {
+            self.index = index
+            self.source = source
+        }
+
+        /// The point's answer when this model has a cell under it. O(1).
+        func point(latitude: Double, longitude: Double) -> FloodPoint? {
+            guard let (row, col) = index.locator.cell(latitude: latitude, longitude: longitude) else { return nil }
+            var point = index.point(row: row, col: col, latitude: latitude, longitude: longitude)
+            point.source = source
+            return point
+        }
+    }
 
     /// A stack of `base` alone.
     public init(base: any FloodAnswering, source: FloodModelSource) {
         self.base = Model(flood: base, source: source, locator: nil, footprint: nil)
         fines = []
         footprintBounds = []
+        fineIndexes = []
     }
 
     /// A stack of `base` and fine models already nested in it (`SpillIndex(nesting:in:)`), in
@@ -49,11 +72,12 @@ public struct ElevationStack: Sendable {
     public init(base: any FloodAnswering, source: FloodModelSource, fines: [(index: SpillIndex, source: FloodModelSource)]) {
         self.base = Model(flood: base, source: source, locator: nil, footprint: nil)
         let models = fines.enumerated().map { order, fine in
-            (order, Model(flood: fine.index, source: fine.source, locator: fine.index.locator, footprint: Self.footprint(of: fine.index.locator)))
+            (order, fine.index, Model(flood: fine.index, source: fine.source, locator: fine.index.locator, footprint: Self.footprint(of: fine.index.locator)))
+        }.sorted { a, b in
+            a.2.source.cellSizeM != b.2.source.cellSizeM ? a.2.source.cellSizeM < b.2.source.cellSizeM : a.0 > b.0
         }
-        self.fines = models.sorted { a, b in
-            a.1.source.cellSizeM != b.1.source.cellSizeM ? a.1.source.cellSizeM < b.1.source.cellSizeM : a.0 > b.0
-        }.map(\.1)
+        self.fines = models.map(\.2)
+        fineIndexes = models.map { FineIndex(index: $0.1, source: $0.2.source) }
         // A fine model's footprint never crosses ±180° (its box is clamped), so a plain range
         // test on each axis decides.
         footprintBounds = self.fines.map { fine in
@@ -61,14 +85,31 @@ public struct ElevationStack: Sendable {
         }
     }
 
-    /// The model answering at a point: the finest covering it, else the base. O(fine models).
-    public func model(latitude: Double, longitude: Double) -> Model {
+    /// The answer at a point from the finest fine model covering it; nil where only the base
+    /// covers it. O(fine models).
+    func finePoint(latitude: Double, longitude: Double) -> FloodPoint? {
         for index in footprintBounds.indices {
             let bounds = footprintBounds[index]
             guard latitude >= bounds.south, latitude <= bounds.north, longitude >= bounds.west, longitude <= bounds.east else { continue }
-            if fines[index].locator?.cell(latitude: latitude, longitude: longitude) != nil { return fines[index] }
+            if let point = fineIndexes[index].point(latitude: latitude, longitude: longitude) { return point }
         }
-        return base
+        return nil
+    }
+
+    /// The model answering at a point: the finest covering it, else the base. O(fine models).
+    public func model(latitude: Double, longitude: Double) -> Model {
+        fineCell(latitude: latitude, longitude: longitude).map { fines[$0.model] } ?? base
+    }
+
+    /// The finest fine model with a cell under the point, and that cell; nil where only the base
+    /// covers it. O(fine models).
+    func fineCell(latitude: Double, longitude: Double) -> (model: Int, row: Int, col: Int)? {
+        for index in footprintBounds.indices {
+            let bounds = footprintBounds[index]
+            guard latitude >= bounds.south, latitude <= bounds.north, longitude >= bounds.west, longitude <= bounds.east else { continue }
+            if let (row, col) = fineIndexes[index].index.locator.cell(latitude: latitude, longitude: longitude) { return (index, row, col) }
+        }
+        return nil
     }
 
     /// The model answering for a box: the finest covering all of it (its corners and the middle

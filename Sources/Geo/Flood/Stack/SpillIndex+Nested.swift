@@ -60,9 +60,24 @@ extension SpillIndex {
         // at +0 m. Border cells are seeded below, with the lower of both rules.
         var seeds: [Int] = [], levels: [Double] = []
         var nodataSeaLevel: [Int: Double] = [:]
+        let nodataCount: Int
+        switch grid.samples {
+        case .int16(let values): nodataCount = grid.int16Nodata.map { nodata in values.reduce(0) { $0 + ($1 == nodata ? 1 : 0) } } ?? 0
+        case .float32(let values): nodataCount = values.reduce(0) { $0 + ($1.isNaN ? 1 : 0) }
+        }
+        seeds.reserveCapacity(nodataCount + 2 * (width + height))
+        levels.reserveCapacity(nodataCount + 2 * (width + height))
+        // Neighbouring fine cells mostly share a base cell: its values are read once per run.
+        var lastBaseCell = -1, lastElevation: Double? = nil, lastSpill = 0.0
         func fillFromBase(_ cell: Int) -> Double? {
-            guard let at = baseCell(cell), let elevation = base.grid.elevation(atIndex: at) else { return nil }
-            let spill = base.levels.level(atIndex: at)
+            guard let at = baseCell(cell) else { return nil }
+            if at != lastBaseCell {
+                lastBaseCell = at
+                lastElevation = base.grid.elevation(atIndex: at)
+                lastSpill = base.levels.level(atIndex: at)
+            }
+            guard let elevation = lastElevation else { return nil }
+            let spill = lastSpill
             if spill <= 0 {
                 if isBorder(cell) { nodataSeaLevel[cell] = max(spill, elevation) } else { seeds.append(cell); levels.append(max(spill, elevation)) }
             }
@@ -72,10 +87,17 @@ extension SpillIndex {
         switch filled {
         case .int16(var values):
             if let nodata = grid.int16Nodata {
-                for cell in values.indices where values[cell] == nodata {
-                    if let elevation = fillFromBase(cell) {
-                        values[cell] = Int16(clamping: Int(elevation.rounded()))
-                        if values[cell] == nodata { values[cell] = nodata &+ 1 }
+                values.withUnsafeMutableBufferPointer { values in
+                    // Row by row, so that a row without nodata costs one scan.
+                    for row in 0..<height {
+                        let start = row * width
+                        var column = 0
+                        while column < width {
+                            defer { column += 1 }
+                            guard values[start + column] == nodata, let elevation = fillFromBase(start + column) else { continue }
+                            values[start + column] = Int16(clamping: Int(elevation.rounded()))
+                            if values[start + column] == nodata { values[start + column] = nodata &+ 1 }
+                        }
                     }
                 }
             }
