@@ -1,4 +1,5 @@
-// geoq-bench-region: times RegionFramer on seeded random points, in process, and prints the median.
+// geoq-bench-region: times RegionFramer on seeded random points, in process, and prints the median:
+// the default (adaptive) rule, and the seed's recipe (locator) that it must stay within 2× of.
 //
 //   geoq-bench-region [--points N] [--runs R] [--seed S] [--scenario clustered|global] [--write-points FILE]
 //   geoq-bench-region --point-file N [--runs R]
@@ -124,20 +125,28 @@ if let path = arguments.writePoints {
     try bytes.write(to: URL(fileURLWithPath: path))
 }
 
+// The default rule (adaptive), then the seed's recipe (locator) by buckets and by sorting.
 let framer = try RegionFramer()
-let (automatic, region) = medianMilliseconds(runs: arguments.runs) { framer.frame(points) }
-let sortingFramer = try RegionFramer(runSearch: .sorting)
+let (adaptive, region) = medianMilliseconds(runs: arguments.runs) { framer.frame(points) }
+let locatorFramer = try RegionFramer(options: RegionOptions(mode: .locator))
+let (locator, locatorRegion) = medianMilliseconds(runs: arguments.runs) { locatorFramer.frame(points) }
+let sortingFramer = try RegionFramer(options: RegionOptions(mode: .locator), runSearch: .sorting)
 let (sorting, sortedRegion) = medianMilliseconds(runs: max(1, arguments.runs / 3)) { sortingFramer.frame(points) }
-guard region == sortedRegion else {
+guard locatorRegion == sortedRegion else {
     FileHandle.standardError.write(Data("geoq-bench-region: bucketed and sorted regions differ\n".utf8))
     exit(1)
 }
+func describe(_ region: MapRegion) -> String {
+    let bounds = region.bounds.rfc7946.map { "\($0)" }.joined(separator: " ")
+    let pointBounds = region.pointBounds.rfc7946.map { "\($0)" }.joined(separator: " ")
+    return "bbox \(bounds) points \(pointBounds) kept \(region.keptCount)"
+}
 print("points \(points.count)")
-print("geoq_ms \(automatic)")
+print("geoq_ms \(adaptive)")
+print("geoq_locator_ms \(locator)")
 print("geoq_sorting_ms \(sorting)")
-let bounds = region.bounds.rfc7946.map { "\($0)" }.joined(separator: " ")
-let pointBounds = region.pointBounds.rfc7946.map { "\($0)" }.joined(separator: " ")
-print("region bbox \(bounds) points \(pointBounds) kept \(region.keptCount)")
+print("region \(describe(region))")
+print("locator_region \(describe(locatorRegion))")
 
 /// Times reading a GeoJSON point file three ways (see the header) and prints the medians; exits 1
 /// when a peer reads other coordinates than geoq's reader.

@@ -66,7 +66,7 @@ struct RegionCommand: ParsableCommand {
     var gap: Double = 1.0
 
     @Option(help: "independent: each axis chooses its run (the recipe); joint: keep only points inside both runs and span them.")
-    var mode: RegionOptions.Mode = .independent
+    var mode: RegionOptions.Mode = .adaptive
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Padding on each side as a fraction of the span (0 or more; 0.1 makes spans 20% larger).",
                                valueName: "fraction"), transform: DecimalArgument.reading("a finite fraction of the span, 0 or more"))

@@ -1,0 +1,43 @@
+import Foundation
+
+/// Great-circle distances from a point to a frame, in degrees.
+extension PointFrame {
+    /// Whether the point lies inside the frame (on its latitude interval and longitude arc); a point at
+    /// a pole lies on every meridian. `longitude` on the circle's −180…<180 scale. O(1), exact.
+    @inline(__always)
+    func contains(latitude: Double, circleLongitude longitude: Double) -> Bool {
+        latitude >= south && latitude <= north && (abs(latitude) == 90 || Self.eastward(from: west, to: longitude) <= arc)
+    }
+
+    /// The great-circle distance in degrees from the point to the nearest point of the frame.
+    ///
+    /// Within the arc's longitudes the nearest point is straight north or south. Outside them it lies
+    /// on one of the two edge meridians: along a meridian the distance to the point falls to the
+    /// latitude atan2(sin φ, cos φ cos Δλ) and rises beyond it, so the nearest latitude of the edge is
+    /// that one clamped to the frame's latitudes. O(1), a few trigonometric calls.
+    func distance(latitude: Double, circleLongitude longitude: Double) -> Double {
+        let offset = Self.eastward(from: west, to: longitude)
+        if abs(latitude) == 90 || offset <= arc {
+            return max(0, south - latitude, latitude - north)
+        }
+        let toWestEdge = 360 - offset, toEastEdge = offset - arc
+        return min(distanceToEdge(latitude: latitude, longitudeDifference: min(toWestEdge, 360 - toWestEdge)),
+                   distanceToEdge(latitude: latitude, longitudeDifference: min(toEastEdge, 360 - toEastEdge)))
+    }
+
+    /// The distance to the meridian segment south…north that lies `longitudeDifference` degrees away.
+    private func distanceToEdge(latitude: Double, longitudeDifference: Double) -> Double {
+        let phi = latitude * .pi / 180, lambda = longitudeDifference * .pi / 180
+        let nearest = atan2(sin(phi), cos(phi) * cos(lambda)) * 180 / .pi
+        let edgeLatitude = min(max(nearest, south), north)
+        return Self.haversineDegrees(latitude, edgeLatitude, longitudeDifference)
+    }
+
+    /// The great-circle distance in degrees between two points, by the haversine formula.
+    static func haversineDegrees(_ firstLatitude: Double, _ secondLatitude: Double, _ longitudeDifference: Double) -> Double {
+        let phi1 = firstLatitude * .pi / 180, phi2 = secondLatitude * .pi / 180
+        let halfLatitude = sin((phi2 - phi1) / 2), halfLongitude = sin(longitudeDifference * .pi / 180 / 2)
+        let a = halfLatitude * halfLatitude + cos(phi1) * cos(phi2) * halfLongitude * halfLongitude
+        return 2 * asin(min(1, a.squareRoot())) * 180 / .pi
+    }
+}
