@@ -6,7 +6,7 @@ adaptive (the default): a sample of at most 1,024 points (every point, or evenly
 clustered by its great-circle minimum spanning tree (Prim, chord lengths, ties to the lowest index);
 single-linkage merges, shortest edge first, keep the smaller cluster's core when it is near the larger
 core's frame (within max(1.5 x its size, gap) degrees), or when it is not few (more than one point, and
-more than a third of the larger) and the gap is also wider than its own reach. From the core's frame, every point within
+more than a third of the larger's largest single cluster) and the gap is also wider than its own reach. From the core's frame, every point within
 max(1.5 x the frame's size, floor) of the frame is kept, again and again as the frame grows; if more
 than a quarter of the points (or than one, in a set of fewer than eight) would be left out, all are kept. The floor is the larger of `gap` and twice
 the lower median edge of the tree. A frame is the latitude interval and the longitude arc
@@ -198,6 +198,7 @@ def cluster_core(edges, latitudes, longitudes, gap):
     count = len(latitudes)
     frames = [Frame(latitudes[i], latitudes[i], -180.0 if longitudes[i] == 180 else float(longitudes[i]), 0.0) for i in range(count)]
     sizes = [1] * count
+    cluster_sizes = [1] * count
     merges = []
     parent = list(range(count))
     node_of_root = list(range(count))
@@ -218,11 +219,13 @@ def cluster_core(edges, latitudes, longitudes, gap):
         if sizes[y] > sizes[x]:
             x, y = y, x
         near = gap_width <= reach(frames[x])
-        few = 3 * sizes[y] <= sizes[x] or (sizes[y] == 1 and sizes[x] >= 2)
-        both = near or (not few and gap_width > reach(frames[y]))
+        few = 3 * sizes[y] <= cluster_sizes[x] or (sizes[y] == 1 and sizes[x] >= 2)
+        comparable = not near and not few and gap_width > reach(frames[y])
+        both = near or comparable
         merges.append((x, y, both))
         frames.append(frames[x].joined(frames[y]) if both else frames[x])
         sizes.append(sizes[x] + sizes[y])
+        cluster_sizes.append(sizes[x] + sizes[y] if near else max(cluster_sizes[x], cluster_sizes[y]) if comparable else cluster_sizes[x])
         parent[second] = first
         node_of_root[first] = len(frames) - 1
 
@@ -287,13 +290,18 @@ def distances(frame, latitudes, circle):
     along = np.maximum(0, np.maximum(frame.south - latitudes, latitudes - frame.north))
     phi = latitudes * math.pi / 180
 
-    def to_edge(difference):
-        nearest = np.arctan2(np.sin(phi), np.cos(phi) * np.cos(difference * math.pi / 180)) * 180 / math.pi
-        edge = np.minimum(np.maximum(nearest, frame.south), frame.north)
+    def haversine(edge, difference):
         phi2 = edge * math.pi / 180
         half_latitude, half_longitude = np.sin((phi2 - phi) / 2), np.sin(difference * math.pi / 180 / 2)
         a = half_latitude * half_latitude + np.cos(phi) * np.cos(phi2) * half_longitude * half_longitude
         return 2 * np.arcsin(np.minimum(1, np.sqrt(a))) * 180 / math.pi
+
+    def to_edge(difference):
+        # The clamped nearest position, or an end when the meridian holds the farthest position.
+        nearest = np.arctan2(np.sin(phi), np.cos(phi) * np.cos(difference * math.pi / 180)) * 180 / math.pi
+        edge = np.minimum(np.maximum(nearest, frame.south), frame.north)
+        ends = np.minimum(haversine(np.full_like(phi, frame.south), difference), haversine(np.full_like(phi, frame.north), difference))
+        return np.minimum(haversine(edge, difference), ends)
 
     to_west, to_east = 360 - offset, offset - frame.arc
     across = np.minimum(to_edge(np.minimum(to_west, 360 - to_west)), to_edge(np.minimum(to_east, 360 - to_east)))

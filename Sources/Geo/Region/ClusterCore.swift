@@ -6,7 +6,7 @@
 /// - the gap is no wider than X's reach, max(``AdaptiveTrim/farFactor`` × X's frame size, floor), so
 ///   Y is near (the floor is ``AdaptiveTrim/floor(tree:gap:)``); or
 /// - Y is not few (a lone point beside two or more is few; a group is few when it has at most a
-///   third as many points as X) and the gap is also wider than Y's own
+///   third as many points as the largest single cluster in X) and the gap is also wider than Y's own
 ///   reach: two comparable clusters, each far from the other measured against its own size (ten pins
 ///   in New York and ten in Los Angeles).
 /// Otherwise Y is left out of the core: a few pins far from X, or scattered pins that are no cluster
@@ -21,6 +21,9 @@ struct ClusterCore {
         // Nodes 0..<count are the points; merges append a node each.
         var frames = (0..<count).map { PointFrame(latitude: latitudes[$0], longitude: longitudes[$0]) }
         var sizes = [Int](repeating: 1, count: count)
+        // The points of the largest single cluster in each node: comparable clusters kept side by side
+        // count apart, so a third cluster is weighed against one of them, not against their sum.
+        var clusterSizes = [Int](repeating: 1, count: count)
         var larger: [Int] = [], smaller: [Int] = [], keepsBoth: [Bool] = []
         var parent = Array(0..<count)       // union-find over points
         var nodeOfRoot = Array(0..<count)   // the node of each union-find root's cluster
@@ -45,13 +48,15 @@ struct ClusterCore {
             if sizes[y] > sizes[x] { swap(&x, &y) }
             let gapWidth = edge.degrees
             let near = gapWidth <= reach(frames[x])
-            let few = 3 * sizes[y] <= sizes[x] || (sizes[y] == 1 && sizes[x] >= 2)
-            let both = near || (!few && gapWidth > reach(frames[y]))
+            let few = 3 * sizes[y] <= clusterSizes[x] || (sizes[y] == 1 && sizes[x] >= 2)
+            let comparable = !near && !few && gapWidth > reach(frames[y])
+            let both = near || comparable
             larger.append(x)
             smaller.append(y)
             keepsBoth.append(both)
             frames.append(both ? frames[x].joined(with: frames[y]) : frames[x])
             sizes.append(sizes[x] + sizes[y])
+            clusterSizes.append(near ? sizes[x] + sizes[y] : comparable ? max(clusterSizes[x], clusterSizes[y]) : clusterSizes[x])
             parent[second] = first
             nodeOfRoot[first] = frames.count - 1
         }

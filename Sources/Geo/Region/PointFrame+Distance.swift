@@ -12,9 +12,11 @@ extension PointFrame {
     /// The great-circle distance in degrees from the point to the nearest point of the frame.
     ///
     /// Within the arc's longitudes the nearest point is straight north or south. Outside them it lies
-    /// on one of the two edge meridians: along a meridian the distance to the point falls to the
-    /// latitude atan2(sin φ, cos φ cos Δλ) and rises beyond it, so the nearest latitude of the edge is
-    /// that one clamped to the frame's latitudes. O(1), a few trigonometric calls.
+    /// on one of the two edge meridians. On the great circle through a meridian the distance to the
+    /// point falls to the position atan2(sin φ, cos φ cos Δλ) and rises to its antipode: when that
+    /// position lies on the meridian (|Δλ| ≤ 90°) the nearest latitude of the edge is it, clamped to
+    /// the frame's latitudes; otherwise the meridian holds the farthest position and the nearest is an
+    /// end. The least of the clamped latitude and both ends covers both. O(1), a few trigonometric calls.
     func distance(latitude: Double, circleLongitude longitude: Double) -> Double {
         let offset = Self.eastward(from: west, to: longitude)
         if abs(latitude) == 90 || offset <= arc {
@@ -30,7 +32,9 @@ extension PointFrame {
         let phi = latitude * .pi / 180, lambda = longitudeDifference * .pi / 180
         let nearest = atan2(sin(phi), cos(phi) * cos(lambda)) * 180 / .pi
         let edgeLatitude = min(max(nearest, south), north)
-        return Self.haversineDegrees(latitude, edgeLatitude, longitudeDifference)
+        return min(Self.haversineDegrees(latitude, edgeLatitude, longitudeDifference),
+                   Self.haversineDegrees(latitude, south, longitudeDifference),
+                   Self.haversineDegrees(latitude, north, longitudeDifference))
     }
 
     /// The great-circle distance in degrees between two points, by the haversine formula.
