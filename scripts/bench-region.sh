@@ -4,6 +4,8 @@
 # (median of 9 runs). Two point sets:
 #   clustered  pins around three cities (half across ±180°) and 100 bad geocodes: the usual case
 #   global     points all over the globe: one longitude run closes the whole circle
+#   country    points over the contiguous United States and 100 bad geocodes: the recipe frames a
+#              sliver, the adaptive rule the country
 # The default (adaptive) rule and the seed's recipe (locator) are each framed by both. Fails if geoq
 # and NumPy frame different regions, if geoq takes 150 ms or more, or if the adaptive rule takes more
 # than twice the recipe's time.
@@ -16,7 +18,7 @@ trap 'rm -f "$points_file"' EXIT
 value() { awk -v key="$1" '$1 == key { print $2 }' <<<"$2"; }
 status=0
 
-for scenario in clustered global; do
+for scenario in clustered global country; do
   geoq_out=$("$bench" --scenario "$scenario" --points 1000000 --runs 9 --write-points "$points_file")
   numpy_out=$(python3 scripts/peers/region_numpy.py "$points_file" --runs 9 --mode adaptive)
   numpy_locator_out=$(python3 scripts/peers/region_numpy.py "$points_file" --runs 9 --mode locator)

@@ -9,7 +9,7 @@ struct RegionCommand: ParsableCommand {
         abstract: "Frame a set of points as a map region, leaving out outliers such as a bad geocode at 0,0.",
         discussion: """
         At any scale, from one street to the world, a point is left out when it lies farther from the \
-        frame of the kept points than 1.5 times that frame's diagonal (and farther than --gap), unless \
+        frame of the kept points than that frame's diagonal (and farther than --gap), unless \
         that would leave out more than a quarter of the points; comparable clusters are kept together \
         (docs/region.md). The region spans the kept points, plus --padding on each side; longitudes \
         wrap around ±180°. Points left out are reported as trimmed, by their 0-based index in the input. \

@@ -5,9 +5,10 @@ Two rules, as geoq's RegionFramer has them:
 adaptive (the default): a sample of at most 1,024 points (every point, or evenly spaced by index) is
 clustered by its great-circle minimum spanning tree (Prim, chord lengths, ties to the lowest index);
 single-linkage merges, shortest edge first, keep the smaller cluster's core when it is near the larger
-core's frame (within max(1.5 x its size, gap) degrees), or when it is not few (more than one point, and
-more than a third of the larger's largest single cluster) and the gap is also wider than its own reach. From the core's frame, every point within
-max(1.5 x the frame's size, floor) of the frame is kept, again and again as the frame grows; if more
+core's frame (within max(its size, floor) degrees), or when it is not few (its largest
+single cluster holds more than one point, and more than a third of the larger's largest single cluster or
+a tenth of the sample and three points) and the gap is also wider than its own reach. From the core's frame, every point within
+max(the frame's size, floor) of the frame is kept, again and again as the frame grows; if more
 than a quarter of the points (or than one, in a set of fewer than eight) would be left out, all are kept. The floor is the larger of `gap` and twice
 the lower median edge of the tree. A frame is the latitude interval and the longitude arc
 that leaves out the widest gap between neighbouring longitudes; its size is its corner-to-corner
@@ -123,7 +124,7 @@ def padded_region(south_run, north_run, latitude_extent, west_run, east_run, lon
     return (west, south, east, north), (west_run, south_run, point_east, north_run)
 
 
-FAR_FACTOR = 1.5
+FAR_FACTOR = 1.0
 SAMPLE_SIZE = 1024
 BUCKET_WIDTH = 360 / 4096
 
@@ -219,7 +220,8 @@ def cluster_core(edges, latitudes, longitudes, gap):
         if sizes[y] > sizes[x]:
             x, y = y, x
         near = gap_width <= reach(frames[x])
-        few = 3 * sizes[y] <= cluster_sizes[x] or (sizes[y] == 1 and sizes[x] >= 2)
+        y_cluster = cluster_sizes[y]
+        few = (3 * y_cluster <= cluster_sizes[x] and y_cluster <= max(3, count // 10)) or (y_cluster == 1 and sizes[x] >= 2)
         comparable = not near and not few and gap_width > reach(frames[y])
         both = near or comparable
         merges.append((x, y, both))

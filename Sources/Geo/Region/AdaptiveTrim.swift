@@ -1,7 +1,7 @@
 /// The adaptive rule: which points a map should frame, at any scale.
 ///
-/// A point is left out when it lies farther from the frame of the kept points than 1.5 times that
-/// frame's size (its diagonal) and than the floor (``floor(tree:gap:)``), unless that would leave out
+/// A point is left out when it lies farther from the frame of the kept points than that frame's
+/// size (its diagonal) and than the floor (``floor(tree:gap:)``), unless that would leave out
 /// more than a quarter of the points (or more than one, of fewer than eight); comparable clusters
 /// start out kept together.
 ///
@@ -18,11 +18,12 @@
 ///
 /// Complexity: O(m²) for the sample's tree (m ≤ 1,024), O(n) for the growth: one pass over every
 /// point, and further passes over the points left out (usually a handful) while the frame grows.
-/// Distances are great-circle; a point is measured only when it lies outside the frame but inside a
-/// cheap widened box (``FrameZone``), so points well inside or far outside cost a few comparisons.
+/// Distances are great-circle; a point is measured only when it lies inside a cheap widened box
+/// (``FrameZone``) but farther than the reach by a bound without trigonometry
+/// (``PointFrame/distanceBound(latitude:circleLongitude:)``), so most points cost a few comparisons.
 struct AdaptiveTrim {
     /// How far, in frame sizes, a point must lie from the frame of the rest to be left out.
-    static let farFactor = 1.5
+    static let farFactor = 1.0
     /// The most points the core is chosen from.
     static let sampleSize = 1024
 
@@ -62,7 +63,7 @@ struct AdaptiveTrim {
             func visit(_ index: Int) {
                 let latitude = latitudes[index], longitude = CircularRun.circleLongitude(longitudes[index])
                 if zone.contains(latitude: latitude, circleLongitude: longitude),
-                   frame.frame.contains(latitude: latitude, circleLongitude: longitude)
+                   frame.frame.distanceBound(latitude: latitude, circleLongitude: longitude) <= reach
                     || frame.frame.distance(latitude: latitude, circleLongitude: longitude) <= reach {
                     kept.add(latitude: latitude, circleLongitude: longitude)
                 } else {

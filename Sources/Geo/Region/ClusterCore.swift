@@ -5,8 +5,9 @@
 /// its core too when
 /// - the gap is no wider than X's reach, max(``AdaptiveTrim/farFactor`` × X's frame size, floor), so
 ///   Y is near (the floor is ``AdaptiveTrim/floor(tree:gap:)``); or
-/// - Y is not few (a lone point beside two or more is few; a group is few when it has at most a
-///   third as many points as the largest single cluster in X) and the gap is also wider than Y's own
+/// - Y is not few (Y's largest single cluster decides: a lone point, or pins scattered one by one,
+///   beside two or more points are few; a cluster is few when it has at most a third as many points
+///   as the largest single cluster in X, and at most a tenth of the sample or three points) and the gap is also wider than Y's own
 ///   reach: two comparable clusters, each far from the other measured against its own size (ten pins
 ///   in New York and ten in Los Angeles).
 /// Otherwise Y is left out of the core: a few pins far from X, or scattered pins that are no cluster
@@ -48,7 +49,9 @@ struct ClusterCore {
             if sizes[y] > sizes[x] { swap(&x, &y) }
             let gapWidth = edge.degrees
             let near = gapWidth <= reach(frames[x])
-            let few = 3 * sizes[y] <= clusterSizes[x] || (sizes[y] == 1 && sizes[x] >= 2)
+            // Y's own largest cluster decides: pins scattered one by one are few however many.
+            let yCluster = clusterSizes[y]
+            let few = (3 * yCluster <= clusterSizes[x] && yCluster <= max(3, count / 10)) || (yCluster == 1 && sizes[x] >= 2)
             let comparable = !near && !few && gapWidth > reach(frames[y])
             let both = near || comparable
             larger.append(x)

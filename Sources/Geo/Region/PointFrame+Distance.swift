@@ -2,11 +2,14 @@ import Foundation
 
 /// Great-circle distances from a point to a frame, in degrees.
 extension PointFrame {
-    /// Whether the point lies inside the frame (on its latitude interval and longitude arc); a point at
-    /// a pole lies on every meridian. `longitude` on the circle's −180…<180 scale. O(1), exact.
+    /// An upper bound of ``distance(latitude:circleLongitude:)`` without trigonometry: along the
+    /// point's parallel to the nearer edge meridian (no longer than its longitude difference), then
+    /// along that meridian to the frame. O(1).
     @inline(__always)
-    func contains(latitude: Double, circleLongitude longitude: Double) -> Bool {
-        latitude >= south && latitude <= north && (abs(latitude) == 90 || Self.eastward(from: west, to: longitude) <= arc)
+    func distanceBound(latitude: Double, circleLongitude longitude: Double) -> Double {
+        let offset = Self.eastward(from: west, to: longitude)
+        let alongParallel = abs(latitude) == 90 || offset <= arc ? 0 : min(360 - offset, offset - arc)
+        return max(0, south - latitude, latitude - north) + alongParallel
     }
 
     /// The great-circle distance in degrees from the point to the nearest point of the frame.
