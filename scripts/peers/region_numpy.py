@@ -126,7 +126,6 @@ def padded_region(south_run, north_run, latitude_extent, west_run, east_run, lon
 
 FAR_FACTOR = 1.0
 SAMPLE_SIZE = 1024
-BUCKET_WIDTH = 360 / 4096
 
 
 def haversine_degrees(latitude1, latitude2, longitude_difference):

@@ -60,20 +60,27 @@ struct AdaptiveTrim {
             let zone = FrameZone(frame: frame.frame, distance: reach)
             let before = kept.count
             var stillOutside: [Int] = []
-            func visit(_ index: Int) {
-                let latitude = latitudes[index], longitude = CircularRun.circleLongitude(longitudes[index])
-                if zone.contains(latitude: latitude, circleLongitude: longitude),
-                   frame.frame.distanceBound(latitude: latitude, circleLongitude: longitude) <= reach
-                    || frame.frame.distance(latitude: latitude, circleLongitude: longitude) <= reach {
-                    kept.add(latitude: latitude, circleLongitude: longitude)
-                } else {
-                    stillOutside.append(index)
+            let framed = frame.frame
+            kept.adding { add in
+                latitudes.withUnsafeBufferPointer { latitudes in
+                    longitudes.withUnsafeBufferPointer { longitudes in
+                        func visit(_ index: Int) {
+                            let latitude = latitudes[index], longitude = CircularRun.circleLongitude(longitudes[index])
+                            if zone.contains(latitude: latitude, circleLongitude: longitude),
+                               framed.distanceBound(latitude: latitude, circleLongitude: longitude) <= reach
+                                || framed.distance(latitude: latitude, circleLongitude: longitude) <= reach {
+                                add(latitude, longitude)
+                            } else {
+                                stillOutside.append(index)
+                            }
+                        }
+                        if let candidates {
+                            candidates.forEach(visit)
+                        } else {
+                            for index in 0..<count { visit(index) }
+                        }
+                    }
                 }
-            }
-            if let candidates {
-                candidates.forEach(visit)
-            } else {
-                for index in 0..<count { visit(index) }
             }
             outside = stillOutside
             candidates = stillOutside

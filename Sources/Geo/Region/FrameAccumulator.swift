@@ -1,15 +1,16 @@
 /// Gathers points one at a time and gives the frame that holds them all: their latitude interval and
 /// the shortest longitude arc, the one that leaves out the widest gap between neighbouring longitudes.
 ///
-/// Longitudes fall into 4,096 buckets round the circle, each keeping its lowest and highest value, so
-/// adding a point is O(1) and the arc costs O(buckets). A gap between buckets is measured exactly
-/// between the values sorting would put side by side; a gap inside a bucket is narrower than the
-/// bucket. So when the widest gap between buckets is wider than a bucket (any set that does not cover
-/// the whole circle densely), it is the widest gap of all and the arc is exact. Otherwise the caller
-/// hands over the longitudes to sort (``arc(sorting:)``). Ties between equally wide gaps follow
-/// ``CircularRun/wholeCircle(_:)``: the gap across ±180° first, then the most westerly.
+/// Longitudes fall into 1,024 buckets round the circle (0.35° each, few enough to stay in the fastest
+/// cache), each keeping its lowest and highest value, so adding a point is O(1) and the arc costs
+/// O(buckets). A gap between buckets is measured exactly between the values sorting would put side by
+/// side; a gap inside a bucket is narrower than the bucket. So when the widest gap between buckets is
+/// wider than a bucket (any set that does not cover the whole circle densely), it is the widest gap of
+/// all and the arc is exact. Otherwise the caller hands over the longitudes to sort
+/// (``frame(sortedVoters:)``). Ties between equally wide gaps follow ``CircularRun/wholeCircle(_:)``:
+/// the gap across ±180° first, then the most westerly.
 struct FrameAccumulator {
-    static let bucketCount = 4096
+    static let bucketCount = 1024
     private(set) var count = 0
     private(set) var south = Double.infinity
     private(set) var north = -Double.infinity
@@ -20,22 +21,33 @@ struct FrameAccumulator {
     private var buckets = [ValueBlock](repeating: ValueBlock(lowest: .infinity, highest: -.infinity, count: 0), count: bucketCount)
 
     /// Adds a point; `longitude` on the circle's −180…<180 scale. O(1).
-    @inline(__always)
     mutating func add(latitude: Double, circleLongitude longitude: Double) {
-        count += 1
-        if latitude < south { south = latitude }
-        if latitude > north { north = latitude }
-        guard abs(latitude) != 90 else {
-            poleLongitudes.append(longitude)
-            return
-        }
-        voterCount += 1
-        let bucket = min(Int((longitude + 180) * (Double(Self.bucketCount) / 360)), Self.bucketCount - 1)
+        adding { add in add(latitude, longitude) }
+    }
+
+    /// Adds every point that `produce` hands to its argument (latitude, circle longitude), O(1) each,
+    /// with the buckets held open for the whole batch.
+    mutating func adding(_ produce: ((Double, Double) -> Void) -> Void) {
+        var count = count, south = south, north = north, voterCount = voterCount
+        var poleLongitudes = poleLongitudes
         buckets.withUnsafeMutableBufferPointer { buckets in
-            buckets[bucket].count += 1
-            if longitude < buckets[bucket].lowest { buckets[bucket].lowest = longitude }
-            if longitude > buckets[bucket].highest { buckets[bucket].highest = longitude }
+            produce { latitude, longitude in
+                count += 1
+                if latitude < south { south = latitude }
+                if latitude > north { north = latitude }
+                guard abs(latitude) != 90 else {
+                    poleLongitudes.append(longitude)
+                    return
+                }
+                voterCount += 1
+                let bucket = min(Int((longitude + 180) * (Double(Self.bucketCount) / 360)), Self.bucketCount - 1)
+                buckets[bucket].count += 1
+                if longitude < buckets[bucket].lowest { buckets[bucket].lowest = longitude }
+                if longitude > buckets[bucket].highest { buckets[bucket].highest = longitude }
+            }
         }
+        (self.count, self.south, self.north, self.voterCount) = (count, south, north, voterCount)
+        self.poleLongitudes = poleLongitudes
     }
 
     /// The frame, or nil when the widest gap may hide inside a bucket: then call ``frame(sortedVoters:)``

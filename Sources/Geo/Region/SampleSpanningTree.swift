@@ -31,26 +31,38 @@ struct SampleSpanningTree {
         }
         var nearest = [Double](repeating: .infinity, count: count)
         var through = [Int](repeating: 0, count: count)
-        var inTree = [Bool](repeating: false, count: count)
+        // The points not yet in the tree, ascending, so that ties go to the lowest index.
+        var outside = Array(1..<max(count, 1))
         var edges: [Edge] = []
         edges.reserveCapacity(max(count - 1, 0))
         var newest = 0
-        inTree[0] = true
-        for _ in 1..<max(count, 1) {
-            var next = -1, nextChord = Double.infinity
-            for index in 0..<count where !inTree[index] {
-                let dx = x[index] - x[newest], dy = y[index] - y[newest], dz = z[index] - z[newest]
-                let chord = dx * dx + dy * dy + dz * dz
-                if chord < nearest[index] {
-                    nearest[index] = chord
-                    through[index] = newest
-                }
-                if nearest[index] < nextChord {
-                    nextChord = nearest[index]
-                    next = index
+        while !outside.isEmpty {
+            var nextSlot = 0, nextChord = Double.infinity
+            x.withUnsafeBufferPointer { x in
+                y.withUnsafeBufferPointer { y in
+                    z.withUnsafeBufferPointer { z in
+                        nearest.withUnsafeMutableBufferPointer { nearest in
+                            through.withUnsafeMutableBufferPointer { through in
+                                let (nx, ny, nz) = (x[newest], y[newest], z[newest])
+                                for slot in outside.indices {
+                                    let index = outside[slot]
+                                    let dx = x[index] - nx, dy = y[index] - ny, dz = z[index] - nz
+                                    let chord = dx * dx + dy * dy + dz * dz
+                                    if chord < nearest[index] {
+                                        nearest[index] = chord
+                                        through[index] = newest
+                                    }
+                                    if nearest[index] < nextChord {
+                                        nextChord = nearest[index]
+                                        nextSlot = slot
+                                    }
+                                }
+                            }
+                        }
+                    }
                 }
             }
-            inTree[next] = true
+            let next = outside.remove(at: nextSlot)
             edges.append(Edge(parent: through[next], child: next, degrees: Self.degrees(squaredChord: nextChord)))
             newest = next
         }
