@@ -10,7 +10,8 @@ struct RegionCommand: ParsableCommand {
         discussion: """
         At any scale, from one street to the world, a point is left out when it lies farther from the \
         frame of the kept points than that frame's diagonal (and farther than --gap), unless \
-        that would leave out more than a quarter of the points; comparable clusters are kept together \
+        that would leave out more than a quarter of the points (fewer than half, if all ten times as far); \
+        comparable clusters are kept together \
         (docs/region.md). The region spans the kept points, plus --padding on each side; longitudes \
         wrap around ±180°. Points left out are reported as trimmed, by their 0-based index in the input. \
         --mode locator is the seed's recipe instead: on each axis, the longest run of sorted values no \

@@ -9,7 +9,8 @@ core's frame (within max(its size, floor) degrees), or when it is not few (its l
 single cluster holds more than one point, and more than a third of the larger's largest single cluster or
 a tenth of the sample and three points) and the gap is also wider than its own reach. From the core's frame, every point within
 max(the frame's size, floor) of the frame is kept, again and again as the frame grows; if more
-than a quarter of the points (or than one, in a set of fewer than eight) would be left out, all are kept. The floor is the larger of `gap` and twice
+than a quarter of the points (or than one, in a set of fewer than eight) would be left out, all are kept,
+unless they are fewer than half and each lies farther than ten times the reach. The floor is the larger of `gap` and twice
 the lower median edge of the tree. A frame is the latitude interval and the longitude arc
 that leaves out the widest gap between neighbouring longitudes; its size is its corner-to-corner
 great-circle distance (180 for an arc of more than 180 degrees).
@@ -126,6 +127,7 @@ def padded_region(south_run, north_run, latitude_extent, west_run, east_run, lon
 
 FAR_FACTOR = 1.0
 SAMPLE_SIZE = 1024
+PLAINLY = 10
 
 
 def haversine_degrees(latitude1, latitude2, longitude_difference):
@@ -309,6 +311,11 @@ def distances(frame, latitudes, circle):
     return np.where((np.abs(latitudes) == 90) | (offset <= frame.arc), along, across)
 
 
+def plainly_apart(frame, latitudes, circle, floor):
+    """Whether every point lies farther than ten times the reach from the frame."""
+    return bool((distances(frame, latitudes, circle) > PLAINLY * max(FAR_FACTOR * frame.size(), floor)).all())
+
+
 def adaptive_frame(latitudes, longitudes, gap=1.0, padding=0.1, minimum_span=0.01):
     count = len(latitudes)
     circle = np.where(longitudes == 180, -180.0, longitudes)
@@ -335,7 +342,8 @@ def adaptive_frame(latitudes, longitudes, gap=1.0, padding=0.1, minimum_span=0.0
         frame = frame_of(latitudes[kept], circle[kept])
         if kept.all():
             break
-    if 4 * (count - int(kept.sum())) > max(4, count):
+    left_out = count - int(kept.sum())
+    if 4 * left_out > max(4, count) and not (2 * left_out < count and plainly_apart(frame, latitudes[~kept], circle[~kept], gap)):
         kept[:] = True
         frame = frame_of(latitudes, circle)
     boxes = padded_region(frame.south, frame.north, frame.north - frame.south, frame.west, frame.east, frame.arc,

@@ -2,8 +2,8 @@
 ///
 /// A point is left out when it lies farther from the frame of the kept points than that frame's
 /// size (its diagonal) and than the floor (``floor(tree:gap:)``), unless that would leave out
-/// more than a quarter of the points (or more than one, of fewer than eight); comparable clusters
-/// start out kept together.
+/// more than a quarter of the points (or more than one, of fewer than eight) not all ten times as
+/// far; comparable clusters start out kept together.
 ///
 /// 1. **Core.** A sample of at most ``sampleSize`` points (every point of a smaller set; else evenly
 ///    spaced by index) is clustered by its great-circle spanning tree, and ``ClusterCore`` keeps the
@@ -14,7 +14,9 @@
 ///    than the reach from the final frame, which holds every kept point, and no point inside the
 ///    frame (or its padding, which is narrower than the reach) is left out.
 /// 3. **Few.** If more than a quarter of the points (more than one, of fewer than eight) would be left
-///    out, all are kept: what is left out is a few pins, never a part of the set (so never a majority).
+///    out, all are kept, unless they are fewer than half and each lies farther than ``plainlyApart``
+///    reaches from the frame (five pins in Paris and two bad geocodes): what is left out is a few pins
+///    or plainly apart, never a part of the set, and never a majority.
 ///
 /// Complexity: O(m²) for the sample's tree (m ≤ 1,024), O(n) for the growth: one pass over every
 /// point, and further passes over the points left out (usually a handful) while the frame grows.
@@ -89,9 +91,10 @@ struct AdaptiveTrim {
             frame = kept.frame() ?? kept.frame(sortedVoters: Self.keptVoters(points, outside: outside).radixSorted())
             if outside.isEmpty { break }
         }
-        if 4 * outside.count > max(4, count) {
-            // Never leave out more than a quarter of the points (or more than one of fewer than eight):
-            // then every point is framed.
+        if 4 * outside.count > max(4, count),
+           !(2 * outside.count < count && Self.areAllPlainlyApart(outside, points, from: frame.frame, reach: max(Self.farFactor * frame.frame.size, floor))) {
+            // Never leave out more than a quarter of the points (or more than one of fewer than eight),
+            // unless they are fewer than half and plainly apart: then every point is framed.
             for index in outside {
                 kept.add(latitude: latitudes[index], circleLongitude: CircularRun.circleLongitude(longitudes[index]))
             }
@@ -102,6 +105,21 @@ struct AdaptiveTrim {
         east = frame.east
         keptCount = kept.count
         trimmedIndices = outside
+    }
+
+    /// How many reaches from the frame points must lie to be left out when they are more than a
+    /// quarter of all (but fewer than half): a city's pins and as many bad geocodes a continent away.
+    static let plainlyApart = 10.0
+
+    /// Whether every point of `indices` lies farther than ``plainlyApart`` reaches from the frame. O(k).
+    private static func areAllPlainlyApart(_ indices: [Int], _ points: PointSet, from frame: PointFrame, reach: Double) -> Bool {
+        let distance = plainlyApart * reach
+        let zone = FrameZone(frame: frame, distance: distance)
+        return indices.allSatisfy { index in
+            let latitude = points.latitudes[index], longitude = CircularRun.circleLongitude(points.longitudes[index])
+            return !zone.contains(latitude: latitude, circleLongitude: longitude)
+                || frame.distance(latitude: latitude, circleLongitude: longitude) > distance
+        }
     }
 
     /// The distance within which no point is left out: the larger of `gap` and twice the typical
