@@ -5,11 +5,12 @@
 /// its core too when
 /// - the gap is no wider than X's reach, max(``AdaptiveTrim/farFactor`` × X's frame size, floor), so
 ///   Y is near (the floor is ``AdaptiveTrim/floor(tree:gap:)``); or
-/// - Y is not few (Y's largest single cluster decides: a lone point, or pins scattered one by one,
-///   beside two or more points are few; a cluster is few when it has at most a third as many points
-///   as the largest single cluster in X, and at most a tenth of the sample or three points) and the gap is also wider than Y's own
-///   reach: two comparable clusters, each far from the other measured against its own size (ten pins
-///   in New York and ten in Los Angeles).
+/// - Y is not few and the gap is also wider than Y's own reach: two comparable clusters, each far
+///   from the other measured against its own size (ten pins in New York and ten in Los Angeles).
+///   Y's largest single cluster decides whether Y is few: a lone point, or pins scattered one by one,
+///   beside two or more points are; a cluster is when it has at most a third as many points as the
+///   largest single cluster in X, and at most a tenth of the sample (or three points).
+///
 /// Otherwise Y is left out of the core: a few pins far from X, or scattered pins that are no cluster
 /// of their own. Points left out of the core still come back when they lie near the final frame
 /// (see ``AdaptiveTrim``). O(m log m) for the m − 1 edges, plus O(m) to list the core.
