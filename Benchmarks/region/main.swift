@@ -1,11 +1,14 @@
-// geoq-bench-region: times RegionFramer on seeded random points, in process, and prints the median.
+// geoq-bench-region: times RegionFramer on seeded random points, in process, and prints the median:
+// the default (adaptive) rule, and the seed's recipe (locator) that it must stay within 2× of.
 //
-//   geoq-bench-region [--points N] [--runs R] [--seed S] [--scenario clustered|global] [--write-points FILE]
+//   geoq-bench-region [--points N] [--runs R] [--seed S] [--scenario clustered|global|country] [--write-points FILE]
 //   geoq-bench-region --point-file N [--runs R]
 //
 // clustered: pins around three cities and a few bad geocodes (the usual case: buckets, O(n)).
 // global: points spread evenly over the globe, so one longitude run closes the whole circle and its
 // widest gap needs the sorted longitudes (the O(n log n) case).
+// country: points spread evenly over a country-sized box (the contiguous United States) and 100 bad
+// geocodes anywhere: the adaptive rule keeps the country and measures the points near it.
 //
 // --write-points saves the points as little-endian Float64, all latitudes then all longitudes, so that
 // scripts/peers/region_numpy.py frames exactly the same points. Output lines are `key value…`, read by
@@ -37,7 +40,7 @@ struct Arguments {
                 guard let number = UInt64(value) else { Arguments.usage("--seed expects a whole number, got \(value)") }
                 seed = number
             case "--scenario":
-                guard ["clustered", "global"].contains(value) else { Arguments.usage("--scenario expects clustered or global, got \(value)") }
+                guard ["clustered", "global", "country"].contains(value) else { Arguments.usage("--scenario expects clustered, global or country, got \(value)") }
                 scenario = value
             case "--write-points": writePoints = value
             case "--point-file": pointFile = Arguments.positive(value, flag)
@@ -52,7 +55,7 @@ struct Arguments {
     }
 
     static func usage(_ problem: String) -> Never {
-        FileHandle.standardError.write(Data("geoq-bench-region: \(problem)\nusage: geoq-bench-region [--points N] [--runs R] [--seed S] [--scenario clustered|global] [--write-points FILE]\n".utf8))
+        FileHandle.standardError.write(Data("geoq-bench-region: \(problem)\nusage: geoq-bench-region [--points N] [--runs R] [--seed S] [--scenario clustered|global|country] [--write-points FILE]\n".utf8))
         exit(64)
     }
 }
@@ -99,6 +102,23 @@ func globalPoints(count: Int, seed: UInt64) -> (latitudes: [Double], longitudes:
     return (latitudes, longitudes)
 }
 
+/// Points spread evenly over 25…49°N, 125…67°W, and 100 bad geocodes anywhere on the globe.
+func countryPoints(count: Int, seed: UInt64) -> (latitudes: [Double], longitudes: [Double]) {
+    var random = SplitMix64(seed: seed)
+    var latitudes: [Double] = [], longitudes: [Double] = []
+    let outliers = min(100, count / 10)
+    for index in 0..<count {
+        if index < outliers {
+            latitudes.append(Double.random(in: -90...90, using: &random))
+            longitudes.append(Double.random(in: -180..<180, using: &random))
+        } else {
+            latitudes.append(Double.random(in: 25...49, using: &random))
+            longitudes.append(Double.random(in: -125...(-67), using: &random))
+        }
+    }
+    return (latitudes, longitudes)
+}
+
 func milliseconds(_ duration: Duration) -> Double {
     Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
 }
@@ -114,9 +134,11 @@ if let count = arguments.pointFile {
     try benchPointFile(count: count, runs: arguments.runs, seed: arguments.seed)
     exit(0)
 }
-let generated = arguments.scenario == "global"
-    ? globalPoints(count: arguments.points, seed: arguments.seed)
-    : clusteredPoints(count: arguments.points, seed: arguments.seed)
+let generated = switch arguments.scenario {
+case "global": globalPoints(count: arguments.points, seed: arguments.seed)
+case "country": countryPoints(count: arguments.points, seed: arguments.seed)
+default: clusteredPoints(count: arguments.points, seed: arguments.seed)
+}
 let points = try PointSet(latitudes: generated.latitudes, longitudes: generated.longitudes)
 if let path = arguments.writePoints {
     let values = generated.latitudes + generated.longitudes
@@ -124,20 +146,28 @@ if let path = arguments.writePoints {
     try bytes.write(to: URL(fileURLWithPath: path))
 }
 
+// The default rule (adaptive), then the seed's recipe (locator) by buckets and by sorting.
 let framer = try RegionFramer()
-let (automatic, region) = medianMilliseconds(runs: arguments.runs) { framer.frame(points) }
-let sortingFramer = try RegionFramer(runSearch: .sorting)
+let (adaptive, region) = medianMilliseconds(runs: arguments.runs) { framer.frame(points) }
+let locatorFramer = try RegionFramer(options: RegionOptions(mode: .locator))
+let (locator, locatorRegion) = medianMilliseconds(runs: arguments.runs) { locatorFramer.frame(points) }
+let sortingFramer = try RegionFramer(options: RegionOptions(mode: .locator), runSearch: .sorting)
 let (sorting, sortedRegion) = medianMilliseconds(runs: max(1, arguments.runs / 3)) { sortingFramer.frame(points) }
-guard region == sortedRegion else {
+guard locatorRegion == sortedRegion else {
     FileHandle.standardError.write(Data("geoq-bench-region: bucketed and sorted regions differ\n".utf8))
     exit(1)
 }
+func describe(_ region: MapRegion) -> String {
+    let bounds = region.bounds.rfc7946.map { "\($0)" }.joined(separator: " ")
+    let pointBounds = region.pointBounds.rfc7946.map { "\($0)" }.joined(separator: " ")
+    return "bbox \(bounds) points \(pointBounds) kept \(region.keptCount)"
+}
 print("points \(points.count)")
-print("geoq_ms \(automatic)")
+print("geoq_ms \(adaptive)")
+print("geoq_locator_ms \(locator)")
 print("geoq_sorting_ms \(sorting)")
-let bounds = region.bounds.rfc7946.map { "\($0)" }.joined(separator: " ")
-let pointBounds = region.pointBounds.rfc7946.map { "\($0)" }.joined(separator: " ")
-print("region bbox \(bounds) points \(pointBounds) kept \(region.keptCount)")
+print("region \(describe(region))")
+print("locator_region \(describe(locatorRegion))")
 
 /// Times reading a GeoJSON point file three ways (see the header) and prints the medians; exits 1
 /// when a peer reads other coordinates than geoq's reader.

@@ -8,10 +8,14 @@ struct RegionCommand: ParsableCommand {
         commandName: "region",
         abstract: "Frame a set of points as a map region, leaving out outliers such as a bad geocode at 0,0.",
         discussion: """
-        Sorts the latitudes and the longitudes separately and keeps, on each axis, the longest run of \
-        values no more than --gap degrees apart (longitudes wrap around ±180°). The region spans both \
-        runs, plus --padding on each side. Points outside the runs are reported as trimmed, by their \
-        0-based index in the input.
+        At any scale, from one street to the world, a point is left out when it lies farther from the \
+        frame of the kept points than that frame's diagonal (and farther than --gap), unless \
+        that would leave out more than a quarter of the points (fewer than half, if all ten times as far); \
+        comparable clusters are kept together \
+        (docs/region.md). The region spans the kept points, plus --padding on each side; longitudes \
+        wrap around ±180°. Points left out are reported as trimmed, by their 0-based index in the input. \
+        --mode locator is the seed's recipe instead: on each axis, the longest run of sorted values no \
+        more than --gap degrees apart (right for one city's pins only).
 
         Input: GeoJSON (FeatureCollection of Points, MultiPoint, Point, Feature), a JSON array of \
         [longitude, latitude] pairs, or CSV with a header naming lat/latitude and lon/lng/long/longitude \
@@ -61,12 +65,12 @@ struct RegionCommand: ParsableCommand {
 
     @OptionGroup var settingsFile: SettingsFileOption
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Largest gap in degrees between neighbouring sorted coordinates of one run (greater than 0).",
+    @Option(parsing: .unconditional, help: ArgumentHelp("Largest gap in degrees between neighbouring sorted coordinates of one run (locator, joint); adaptive never leaves out a point this close to the frame (greater than 0).",
                                valueName: "degrees"), transform: DecimalArgument.reading("a finite number of degrees greater than 0"))
     var gap: Double = 1.0
 
-    @Option(help: "independent: each axis chooses its run (the recipe); joint: keep only points inside both runs and span them.")
-    var mode: RegionOptions.Mode = .independent
+    @Option(help: "adaptive: leave out only the few points far from the rest, at any scale; locator (or independent): the seed's recipe, each axis chooses its run; joint: keep only points inside both runs and span them.")
+    var mode: RegionOptions.Mode = .adaptive
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Padding on each side as a fraction of the span (0 or more; 0.1 makes spans 20% larger).",
                                valueName: "fraction"), transform: DecimalArgument.reading("a finite fraction of the span, 0 or more"))

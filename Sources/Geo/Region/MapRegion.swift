@@ -2,8 +2,8 @@
 ///
 /// `center` and `span` are what MapKit's `MKCoordinateRegion` takes; `bounds` is the same region as an
 /// RFC 7946 bounding box (what Leaflet's `fitBounds` and Mapbox's `fitBounds` take). Both include the
-/// padding and the minimum span. `pointBounds` is the unpadded box of the chosen runs (independent
-/// mode) or of the kept points (joint mode): every kept point lies inside it.
+/// padding and the minimum span. `pointBounds` is the unpadded box of the kept points (adaptive and
+/// joint modes) or of the chosen runs (locator mode): every kept point lies inside it.
 public struct MapRegion: Sendable, Equatable {
     /// The size of a region in degrees, as MapKit's `MKCoordinateSpan`.
     public struct Span: Sendable, Equatable {
@@ -22,13 +22,13 @@ public struct MapRegion: Sendable, Equatable {
     public let span: Span
     /// The padded region as `[west, south, east, north]`; west > east across the antimeridian.
     public let bounds: GeoBBox
-    /// The unpadded box of the chosen runs or, in joint mode, of the kept points.
+    /// The unpadded box of the kept points or, in locator mode, of the chosen runs.
     public let pointBounds: GeoBBox
     /// How many points were framed.
     public let pointCount: Int
-    /// How many points lie in both runs (the points the region is for).
+    /// How many points were kept (the points the region is for).
     public let keptCount: Int
-    /// Indices, ascending, of the points outside the latitude run or the longitude run.
+    /// Indices, ascending, of the points left out (outside a run, in locator and joint modes).
     public let trimmedIndices: [Int]
     /// The largest Web Mercator zoom at which `bounds` fits the requested viewport, if one was given.
     public let zoom: Int?

@@ -1,7 +1,7 @@
 /// From runs to a region: padding, minimum span, the poles and the antimeridian.
 extension RegionFramer {
     /// The region around the given latitude interval and longitude arc. O(1) apart from copying the trimmed indices.
-    func region(latitudes: ValueRun, longitudes: ValueRun, survivors: Survivors, pointCount: Int) -> MapRegion {
+    func region(latitudes: ValueRun, longitudes: ValueRun, keptCount: Int, trimmedIndices: [Int], pointCount: Int) -> MapRegion {
         // Latitudes: pad about the middle; a region that would pass a pole is shifted back, keeping its span.
         let latitudeSpan = min(paddedSpan(latitudes.extent), 180)
         let middle = (latitudes.lower + latitudes.upper) / 2
@@ -31,8 +31,8 @@ extension RegionFramer {
             bounds: bounds,
             pointBounds: GeoBBox(west: longitudes.lower, south: latitudes.lower, east: pointEast, north: latitudes.upper),
             pointCount: pointCount,
-            keptCount: survivors.keptCount,
-            trimmedIndices: survivors.trimmedIndices,
+            keptCount: keptCount,
+            trimmedIndices: trimmedIndices,
             zoom: options.viewport.map { WebMercatorZoom.largestZoom(fitting: bounds, in: $0) }
         )
     }

@@ -1,5 +1,10 @@
 /// Frames a point set as a map region, trimming outliers such as a bad geocode at (0, 0).
 ///
+/// The default, ``RegionOptions/Mode/adaptive``, works at every scale: it leaves out only the few
+/// points far from the rest, measured against the rest's own size (see ``AdaptiveTrim``); O(n) plus a
+/// sample's O(m²), m ≤ 1,024. The rest of this comment is the seed's recipe,
+/// ``RegionOptions/Mode/locator`` (and ``RegionOptions/Mode/joint``), right for one city's pins.
+///
 /// The recipe: sort the latitudes and, separately, the longitudes; in each list take the longest run
 /// whose neighbouring values are at most `gap` apart; the region's centre is the middle of the two runs
 /// and its span their extents. Made right:
@@ -51,6 +56,12 @@ public struct RegionFramer: Sendable {
     /// The region framing `points`, the points it trimmed, and (for a viewport) its zoom. See the type's
     /// documentation for complexity.
     public func frame(_ points: PointSet) -> MapRegion {
+        guard options.mode != .adaptive else {
+            let trim = AdaptiveTrim(points: points, gap: options.gap)
+            return region(latitudes: trim.frame.latitudeRun(count: trim.keptCount),
+                          longitudes: trim.frame.longitudeRun(count: trim.keptCount, eastLongitude: trim.east),
+                          keptCount: trim.keptCount, trimmedIndices: trim.trimmedIndices, pointCount: points.count)
+        }
         let latitudeRun = self.latitudeRun(points.latitudes)
         let someAreOffThePoles = points.latitudes.contains { abs($0) != 90 }
         let longitudeRun = self.longitudeRun(points, skippingPoles: someAreOffThePoles)
@@ -62,7 +73,8 @@ public struct RegionFramer: Sendable {
             framedLatitudes = latitudes
             framedLongitudes = survivors.longitudeExtent ?? longitudeRun
         }
-        return region(latitudes: framedLatitudes, longitudes: framedLongitudes, survivors: survivors, pointCount: points.count)
+        return region(latitudes: framedLatitudes, longitudes: framedLongitudes, keptCount: survivors.keptCount,
+                      trimmedIndices: survivors.trimmedIndices, pointCount: points.count)
     }
 
     /// The preferred latitude run.

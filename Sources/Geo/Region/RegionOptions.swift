@@ -1,17 +1,35 @@
-/// How ``RegionFramer`` trims outliers and frames what is left. Defaults follow the reference recipe.
+/// How ``RegionFramer`` trims outliers and frames what is left.
 public struct RegionOptions: Sendable, Equatable {
-    /// How the latitude run and the longitude run decide which points are kept.
+    /// Which rule decides the points kept.
     public enum Mode: String, Sendable, CaseIterable {
-        /// The recipe: each run is chosen on its own axis and the region spans both runs, even where a
-        /// run's extreme points are trimmed by the other axis.
-        case independent
-        /// A point survives only if it lies in both runs; the region then spans the survivors.
+        /// At every scale: leaves out only the few points far from the rest, measured against the
+        /// rest's own size, and keeps comparable clusters (see ``AdaptiveTrim``). The default.
+        case adaptive
+        /// The seed's recipe: each axis chooses its run of values at most `gap` apart and the region
+        /// spans both runs, even where a run's extreme points are trimmed by the other axis. Right for
+        /// one city's pins; at a larger scale it throws the pins away. Also read as `independent`.
+        case locator
+        /// The recipe's runs, but a point survives only if it lies in both; the region spans the survivors.
         case joint
+
+        /// The recipe's first name for ``locator``, kept so that callers written for it still build.
+        public static var independent: Mode { .locator }
+
+        /// A mode by name; `independent`, the recipe's first name, still reads as ``locator``.
+        public init?(rawValue: String) {
+            switch rawValue {
+            case "adaptive": self = .adaptive
+            case "locator", "independent": self = .locator
+            case "joint": self = .joint
+            default: return nil
+            }
+        }
     }
 
-    /// The largest difference in degrees between neighbouring sorted values inside one run (> 0).
+    /// The largest difference in degrees between neighbouring sorted values inside one run (> 0). In
+    /// adaptive mode, no point closer than this to the frame of the kept points is trimmed.
     public let gap: Double
-    /// Whether the runs are used independently or jointly.
+    /// The rule that decides the points kept.
     public let mode: Mode
     /// Added on each side as a fraction of the span (≥ 0), as Leaflet's `LatLngBounds.pad` does:
     /// 0.1 makes a span 20% larger.
@@ -21,7 +39,7 @@ public struct RegionOptions: Sendable, Equatable {
     /// When set, the framer also reports the largest Web Mercator zoom at which the region fits.
     public let viewport: Viewport?
 
-    public init(gap: Double = 1.0, mode: Mode = .independent, padding: Double = 0.1,
+    public init(gap: Double = 1.0, mode: Mode = .adaptive, padding: Double = 0.1,
                 minimumSpan: Double = 0.01, viewport: Viewport? = nil) {
         self.gap = gap
         self.mode = mode

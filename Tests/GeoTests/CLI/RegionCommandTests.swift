@@ -59,7 +59,7 @@ import Testing
             (["--padding", "-0.5"], "Error: --padding: expected a finite fraction of the span, 0 or more, got -0.5"),
             (["--min-span", "-1"], "Error: --min-span: expected a finite number of degrees, 0 or more, got -1.0"),
             (["--viewport", "1024"], "Error: The value '1024' is invalid for '--viewport <WxH>': expected WIDTHxHEIGHT in pixels, each 1 to 100000, like 1024x768; got \"1024\""),
-            (["--mode", "both"], "Error: The value 'both' is invalid for '--mode <mode>'. Please provide one of 'independent' and 'joint'."),
+            (["--mode", "both"], "Error: The value 'both' is invalid for '--mode <mode>'. Please provide one of 'adaptive', 'locator' or 'joint'."),
         ]
         for (arguments, message) in cases {
             let outcome = try geoq(["region", "-"] + arguments, input: pins)

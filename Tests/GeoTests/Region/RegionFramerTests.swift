@@ -1,7 +1,7 @@
 import Testing
 @_spi(Testing) @testable import Geo
 
-/// Hand-computed regions. Unless a test says otherwise: gap 1°, padding 0.1 (each side), minimum span 0.01°.
+/// Hand-computed regions by the seed's recipe (`locator` mode). Unless a test says otherwise: gap 1°, padding 0.1 (each side), minimum span 0.01°.
 @Suite struct RegionFramerTests {
     @Test func aCityClusterIgnoresABadGeocodeAtZeroZero() throws {
         let paris = [(48.85, 2.35), (48.86, 2.29), (48.88, 2.34), (48.83, 2.37)]
@@ -31,7 +31,7 @@ import Testing
     }
 
     @Test func theCentreOfAnArcAcrossTheAntimeridianIsNormalized() throws {
-        let region = try frame([(0, 179.5), (0, -179.5), (0, -179.0)], RegionOptions(padding: 0))
+        let region = try frame([(0, 179.5), (0, -179.5), (0, -179.0)], RegionOptions(mode: .locator, padding: 0))
         // Arc 179.5 → 181, middle 180.25 = −179.75.
         #expect(close(region.center.longitude, -179.75))
         #expect(close(region.bounds, [179.5, -0.005, -179, 0.005]))
@@ -39,7 +39,7 @@ import Testing
     }
 
     @Test func pointsAtPlusAndMinus180AreOneMeridian() throws {
-        let region = try frame([(10, 180), (10.5, -180), (11, 179.5)], RegionOptions(padding: 0))
+        let region = try frame([(10, 180), (10.5, -180), (11, 179.5)], RegionOptions(mode: .locator, padding: 0))
         #expect(region.trimmedIndices.isEmpty)
         // The arc runs 179.5 → 180, and 180 is written as an east edge.
         #expect(close(region.pointBounds, [179.5, 10, 180, 11]))
@@ -52,7 +52,7 @@ import Testing
         #expect(region.trimmedIndices.isEmpty)
         #expect(close(region.pointBounds, [10, 0, 10, 4]))
         // Decimal spacing: 2.4 − 2.3 is 0.10000000000000009 in binary, still "exactly" the 0.1° gap.
-        let decimal = try frame([(1, 2.3), (1, 2.4), (1, 2.5)], RegionOptions(gap: 0.1))
+        let decimal = try frame([(1, 2.3), (1, 2.4), (1, 2.5)], RegionOptions(gap: 0.1, mode: .locator))
         #expect(decimal.trimmedIndices.isEmpty)
     }
 
@@ -82,10 +82,10 @@ import Testing
 
     @Test func westerlyMeansTheSmallerWestEdgeInMinus180To180() throws {
         // Equal arcs at 170° and −170°: −170 is more westerly.
-        let eastern = try frame([(0, 170), (0, 170.5), (0, -170), (0, -169.5)], RegionOptions(padding: 0))
+        let eastern = try frame([(0, 170), (0, 170.5), (0, -170), (0, -169.5)], RegionOptions(mode: .locator, padding: 0))
         #expect(close(eastern.pointBounds, [-170, 0, -169.5, 0]))
         // An arc across ±180° (west edge 179.75) against one at 0: 0 < 179.75, so 0 wins.
-        let crossing = try frame([(0, 179.75), (0, -179.75), (0, 0), (0, 0.5)], RegionOptions(padding: 0))
+        let crossing = try frame([(0, 179.75), (0, -179.75), (0, 0), (0, 0.5)], RegionOptions(mode: .locator, padding: 0))
         #expect(close(crossing.pointBounds, [0, 0, 0.5, 0]))
         #expect(crossing.trimmedIndices == [0, 1])
     }
@@ -95,12 +95,12 @@ import Testing
         #expect(close(region.bounds, [-74.005, 39.995, -73.995, 40.005]))
         #expect(close(region.span.latitudeDelta, 0.01) && close(region.span.longitudeDelta, 0.01))
         #expect(region.keptCount == 5 && region.trimmedIndices.isEmpty)
-        let single = try frame([(40.0, -74.0)], RegionOptions(minimumSpan: 0.5))
+        let single = try frame([(40.0, -74.0)], RegionOptions(mode: .locator, minimumSpan: 0.5))
         #expect(close(single.bounds, [-74.25, 39.75, -73.75, 40.25]))
     }
 
     @Test func aZeroMinimumSpanLeavesAPointRegion() throws {
-        let region = try frame([(40.0, -74.0)], RegionOptions(minimumSpan: 0))
+        let region = try frame([(40.0, -74.0)], RegionOptions(mode: .locator, minimumSpan: 0))
         #expect(region.bounds.rfc7946 == [-74, 40, -74, 40])
         #expect(region.span == MapRegion.Span(latitudeDelta: 0, longitudeDelta: 0))
     }
@@ -129,15 +129,15 @@ import Testing
         // A run along the whole meridian and around the whole equator, padded by 50% on each side.
         let meridian = stride(from: -90.0, through: 90.0, by: 1).map { ($0, 0.0) }
         let equator = stride(from: -180.0, to: 180.0, by: 1).map { (0.0, $0) }
-        let region = try frame(meridian + equator, RegionOptions(padding: 0.5))
+        let region = try frame(meridian + equator, RegionOptions(mode: .locator, padding: 0.5))
         #expect(region.bounds.rfc7946 == [-180, -90, 180, 90])
         #expect(region.span == MapRegion.Span(latitudeDelta: 180, longitudeDelta: 360))
     }
 
     @Test func anEnormousPaddingStillGivesAFiniteRegion() throws {
-        let single = try frame([(40.0, -74.0)], RegionOptions(padding: 1e308))
+        let single = try frame([(40.0, -74.0)], RegionOptions(mode: .locator, padding: 1e308))
         #expect(close(single.bounds, [-74.005, 39.995, -73.995, 40.005]))
-        let pair = try frame([(40.0, -74.0), (40.5, -73.5)], RegionOptions(padding: 1e308))
+        let pair = try frame([(40.0, -74.0), (40.5, -73.5)], RegionOptions(mode: .locator, padding: 1e308))
         #expect(pair.bounds.rfc7946 == [-180, -90, 180, 90])
     }
 
@@ -145,7 +145,7 @@ import Testing
         // Every whole degree but 100°: with a 2.5° gap nothing breaks; the widest gap is 99 → 101.
         let longitudes = stride(from: -180.0, to: 180.0, by: 1).filter { $0 != 100 }
         for runSearch in [RegionFramer.RunSearch.automatic, .sorting] {
-            let region = try frame(longitudes.map { (0, $0) }, RegionOptions(gap: 2.5, padding: 0), runSearch: runSearch)
+            let region = try frame(longitudes.map { (0, $0) }, RegionOptions(gap: 2.5, mode: .locator, padding: 0), runSearch: runSearch)
             #expect(region.pointBounds.west == 101 && region.pointBounds.east == 99)
             #expect(region.span.longitudeDelta == 358)
             #expect(region.trimmedIndices.isEmpty)
@@ -186,7 +186,7 @@ import Testing
 
     @Test func aViewportAddsTheZoomOfThePaddedRegion() throws {
         let paris = [(48.8606, 2.3376), (48.8530, 2.3499), (48.8584, 2.2945), (0, 0)]
-        let region = try frame(paris, RegionOptions(viewport: try Viewport(width: 1024, height: 768)))
+        let region = try frame(paris, RegionOptions(mode: .locator, viewport: try Viewport(width: 1024, height: 768)))
         // Width 0.06648° (0.0554° × 1.2) is 1.8467e-4 of the world: 256 · 2^z · 1.8467e-4 ≤ 1024 px
         // while 2^z ≤ 21 660, so z = 14 (775 px); the height, 0.01° at 48.86°N, is 177 px there.
         #expect(region.zoom == 14)
@@ -194,16 +194,16 @@ import Testing
 
     @Test func badOptionsAreRefusedWithWhatWasExpected() {
         #expect(throws: GeoError.invalidInput(.gap, "expected a finite number of degrees greater than 0, got 0.0")) {
-            try RegionFramer(options: RegionOptions(gap: 0))
+            try RegionFramer(options: RegionOptions(gap: 0, mode: .locator))
         }
         #expect(throws: GeoError.invalidInput(.gap, "expected a finite number of degrees greater than 0, got nan")) {
-            try RegionFramer(options: RegionOptions(gap: .nan))
+            try RegionFramer(options: RegionOptions(gap: .nan, mode: .locator))
         }
         #expect(throws: GeoError.invalidInput(.padding, "expected a finite fraction of the span, 0 or more, got -0.1")) {
-            try RegionFramer(options: RegionOptions(padding: -0.1))
+            try RegionFramer(options: RegionOptions(mode: .locator, padding: -0.1))
         }
         #expect(throws: GeoError.invalidInput(.minimumSpan, "expected a finite number of degrees, 0 or more, got -1.0")) {
-            try RegionFramer(options: RegionOptions(minimumSpan: -1))
+            try RegionFramer(options: RegionOptions(mode: .locator, minimumSpan: -1))
         }
     }
 }

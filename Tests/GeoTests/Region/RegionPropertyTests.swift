@@ -79,7 +79,7 @@ import Testing
         for _ in 0..<600 {
             let points = Self.randomPoints(&random, onLattice: onLattice)
             for gap in Self.gaps {
-                let region = try frame(points, RegionOptions(gap: gap, padding: 0.1))
+                let region = try frame(points, RegionOptions(gap: gap, mode: .locator, padding: 0.1))
                 let bounds = region.pointBounds
 
                 let latitudeRun = Self.bruteForceRun(points.map(\.0), gap: gap, circular: false)
@@ -133,14 +133,14 @@ import Testing
         for count in [2, 3, 50, 20_000] {
             let points = (0..<count).map { _ in (Double.random(in: -90...90, using: &random), Double.random(in: -180..<180, using: &random)) }
             for gap in [1.0, 400] {
-                let options = RegionOptions(gap: gap)
+                let options = RegionOptions(gap: gap, mode: .locator)
                 #expect(try frame(points, options, runSearch: .automatic) == frame(points, options, runSearch: .sorting))
             }
         }
         // Evenly spaced longitudes: every gap ties, so the arc starts at the most westerly point.
         let lattice = (0..<720).map { (0.0, -180 + 0.5 * Double($0)) }
         for runSearch in [RegionFramer.RunSearch.automatic, .sorting] {
-            let region = try frame(lattice, RegionOptions(padding: 0), runSearch: runSearch)
+            let region = try frame(lattice, RegionOptions(mode: .locator, padding: 0), runSearch: runSearch)
             #expect(region.pointBounds.west == -180 && region.pointBounds.east == 179.5)
         }
     }

@@ -182,7 +182,7 @@ import Testing
         ("/v1/complete?q=paris&kinds=towns", .get, 400, "kinds: kind 'towns' does not exist; expected a comma-separated list of city, postcode, airport"),
         ("/v1/flood/places?rise=1&limit=0", .get, 400, "limit: expected a whole number from 1 to 1000"),
         ("/v1/flood?rise=1&format=geojson&limit=-4", .get, 400, "limit: expected a whole number from 1 to 1000, got -4"),
-        ("/v1/region?mode=both", .post, 400, "mode: expected independent or joint"),
+        ("/v1/region?mode=both", .post, 400, "mode: expected adaptive, locator or joint"),
         ("/v1/nothing", .get, 404, "no route /v1/nothing"),
         ("/v1/flood?rise=1", .delete, 405, "DELETE is not served at /v1/flood; expected GET"),
     ] as [(String, HTTPRequest.Method, Int, String)])
