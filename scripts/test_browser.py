@@ -14,6 +14,7 @@ import os
 import signal
 import sys
 import time
+import urllib.error
 import urllib.parse
 import urllib.request
 import zlib
@@ -296,6 +297,34 @@ try:
     axe_version, axe_passes = audit("the map view")
     ok(f"the legend's colours are /v1/palette's {sorted(legend)}; axe-core {axe_version} finds nothing serious on the map view ({axe_passes} rules pass)")
 
+    # 1c. The globe's relief slider is not on the map view (hidden must win over the row's flex).
+    def relief_row_shown():
+        return js("const r = document.getElementById('exaggeration-row'); return getComputedStyle(r).display !== 'none' && r.getBoundingClientRect().height > 0")
+    assert js("return document.getElementById('exaggeration-row').hidden") is True
+    assert not relief_row_shown(), "the relief height slider shows on the map view"
+    ok("the globe's relief height slider is not shown on the map view")
+
+    # 1d. The page's sea levels are the API's: the number field and the slider's ends say ±12,000 m
+    #     (what /v1/flood takes, one past it refused), and the slider's last position is +12,000 m.
+    api_max, api_min = 12000, -12000
+    api("/v1/flood?rise=12000&limit=1")
+    api("/v1/flood?rise=-12000&limit=1")
+    try:
+        api("/v1/flood?rise=12001&limit=1")
+        raise AssertionError("the API took rise=12001")
+    except urllib.error.HTTPError as error:
+        assert error.code == 400, error.code
+    field = driver.find_element(By.ID, "rise-number")
+    assert (field.get_attribute("min"), field.get_attribute("max")) == (str(api_min), str(api_max)), (field.get_attribute("min"), field.get_attribute("max"))
+    ends = js("return [...document.querySelectorAll('#rise-scale span')].map(s => s.textContent)")
+    assert ends[0] == "−12 km" and ends[-1] == "+12 km", ends
+    slider_ends = js("const s = document.getElementById('rise-slider'); return [window.geoqPage.riseAtPosition(0), window.geoqPage.riseAtPosition(Number(s.max))]")
+    assert slider_ends == [api_min, api_max], slider_ends
+    field.send_keys(Keys.CONTROL, "a")
+    field.send_keys("12001", Keys.ENTER)
+    wait.until(lambda d: text("rise-number-error") == "Enter metres from −12,000 to 12,000.", f"no range error: {text('rise-number-error')!r}")
+    ok("the page's sea levels run from −12,000 to +12,000 m, as the API's; 12,001 m is refused in the page")
+
     # 2. Typing "tok" suggests Tokyo, its matched part highlighted as the API says.
     tokyo = next(c for c in api("/v1/complete?q=tok&limit=100")["completions"] if c["title"] == "Tokyo")
     type_query("tok")
@@ -535,7 +564,7 @@ try:
     live = js("return [document.getElementById('stats-region').getAttribute('aria-live'), document.getElementById('place').getAttribute('aria-live'), document.getElementById('framed').getAttribute('aria-live')]")
     assert live == ["polite", "polite", "polite"], live
     figures = js("return [...document.querySelectorAll('#stats dt:not([hidden])')].map(dt => dt.textContent + ': ' + dt.nextElementSibling.textContent)")
-    assert figures[0] == f"Newly flooded land: {km2(flood['newlyFloodedLandKm2'])}" and figures[2] == f"People in flooded places: {count(places['population'])}", figures
+    assert figures[0] == f"Newly flooded land: {km2(flood['newlyFloodedLandKm2'])}" and figures[2] == f"People in places whose cell floods: {count(places['population'])}", figures
     assert severe_console_entries() == []
     driver.save_screenshot(f"{args.screenshots}/keyboard-journey.png")
     ok(f"by keyboard alone: +476 m, {osaka['title']} chosen, the sea at {rise_text(level)}, framed; the figures read {figures[:2]}; focus visible at {len(route)} stops")
@@ -584,6 +613,7 @@ try:
     wait_stats(476)
     wait_globe_drawn()
     assert js("return document.body.dataset.view") == "globe" and text("rise-label") == "+476 m"
+    assert relief_row_shown(), "the relief height slider is not shown on the globe"
     known = {"North European Plain": (52.5, 20.0), "Alps": (46.5, 10.0), "open Atlantic": (45.0, -20.0)}
     seen = {}
     for name, (lat, lon) in known.items():

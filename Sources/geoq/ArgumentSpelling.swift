@@ -22,6 +22,7 @@ enum ArgumentSpelling {
         case .tileX: return "x"
         case .tileY: return "y"
         case .limit: return "--limit"
+        case .offset: return "--offset"
         case .query: return "query"
         case .kinds: return "--kinds"
         case .postalCode: return "code"

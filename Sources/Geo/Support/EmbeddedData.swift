@@ -2,8 +2,10 @@ import Foundation
 
 /// Finds the data files geoq ships (`data/` in the repository).
 ///
-/// Order: the `GEOQ_DATA` directory, `./data`, then `data/` beside any ancestor of the running
-/// executable (so `.build/release/geoq` finds the checkout's data from any working directory).
+/// Order: the `GEOQ_DATA` directory, `./data`, then, for each ancestor of the running executable,
+/// `data/` in it and `share/geoq/data/` under it. So `.build/release/geoq` finds the checkout's
+/// data from any working directory, and `make install`'s `PREFIX/bin/geoq` finds
+/// `PREFIX/share/geoq/data` (with `web/` and `openapi.yaml` beside it).
 public enum EmbeddedData {
     /// The default elevation raster.
     public static let demFileName = "etopo5.tif"
@@ -37,6 +39,7 @@ public enum EmbeddedData {
         var ancestor = URL(fileURLWithPath: CommandLine.arguments.first ?? ".").resolvingSymlinksInPath().deletingLastPathComponent()
         while ancestor.path != "/" && !ancestor.path.isEmpty {
             directories.append(ancestor.appendingPathComponent("data"))
+            directories.append(ancestor.appendingPathComponent("share/geoq/data"))
             ancestor = ancestor.deletingLastPathComponent()
         }
         return directories

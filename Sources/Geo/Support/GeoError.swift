@@ -65,6 +65,8 @@ public enum Quantity: String, Sendable, Hashable, CaseIterable {
     case tileY
     /// How many answers a list holds.
     case limit
+    /// How many answers of a list a page skips.
+    case offset
     /// The text typed so far.
     case query
     /// The kinds of suggestion asked for: city, postcode, airport.

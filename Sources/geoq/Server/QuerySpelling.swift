@@ -21,6 +21,7 @@ enum QuerySpelling {
         case .tileX: return "x"
         case .tileY: return "y"
         case .limit: return "limit"
+        case .offset: return "offset"
         case .query: return "q"
         case .kinds: return "kinds"
         case .postalCode: return "code"
