@@ -325,6 +325,65 @@ try:
     wait.until(lambda d: text("rise-number-error") == "Enter metres from −12,000 to 12,000.", f"no range error: {text('rise-number-error')!r}")
     ok("the page's sea levels run from −12,000 to +12,000 m, as the API's; 12,001 m is refused in the page")
 
+    # 1e. Place names: at each zoom, the towns of /v1/places/largest in view, largest first, each
+    #     written unless it would overlap one written before (the rule, worked out again here from
+    #     the page's projection and the names' measured widths); no two names overlap; at zoom 7
+    #     over the Netherlands its four largest towns show, at zoom 3 The Hague gives way to London.
+    def labels_at(lat, lon, zoom):
+        js("document.body.dataset.labelsZoom = ''; window.geoqMap.setView([arguments[0], arguments[1]], arguments[2], {animate: false})", lat, lon, zoom)
+        wait.until(lambda d: js("return document.body.dataset.labelsZoom") == str(zoom), f"no names drawn at zoom {zoom}")
+        shown = js("""const map = document.getElementById('map').getBoundingClientRect();
+            return [...document.querySelectorAll('.leaflet-labels-pane .place-label')].map(e => { const r = e.getBoundingClientRect();
+              return {name: e.textContent, id: Number(e.dataset.placeId), left: r.left - map.left, top: r.top - map.top, right: r.right - map.left, bottom: r.bottom - map.top}; })""")
+        view = js("return document.body.dataset.labelsView")
+        candidates = api("/v1/places/largest?limit=300" + (f"&bbox={view}" if view else ""))["labels"]
+        geometry = js("""const m = window.geoqMap, c = m.getCenter().lng, s = m.getSize(), measure = window.geoqPage.measureLabel;
+            return {width: s.x, height: s.y, places: arguments[0].map(p => { const lon = p.longitude + 360 * Math.round((c - p.longitude) / 360);
+              const q = m.latLngToContainerPoint([p.latitude, lon]), size = measure(p.name); return {x: q.x, y: q.y, w: size.width, h: size.height}; })};""", candidates)
+        expected, boxes = [], []
+        for place, g in zip(candidates, geometry["places"]):
+            b = (g["x"] - g["w"] / 2 - 3, g["y"] - g["h"] / 2 - 3, g["x"] + g["w"] / 2 + 3, g["y"] + g["h"] / 2 + 3)
+            if b[0] < 0 or b[1] < 0 or b[2] > geometry["width"] or b[3] > geometry["height"]:
+                continue
+            if any(b[0] < o[2] and o[0] < b[2] and b[1] < o[3] and o[1] < b[3] for o in boxes):
+                continue
+            boxes.append(b)
+            expected.append(place["id"])
+        assert [l["id"] for l in shown] == expected, f"zoom {zoom}: page {[l['name'] for l in shown]}, rule {[c['name'] for c in candidates if c['id'] in expected]}"
+        for i, a in enumerate(shown):
+            for other in shown[i + 1:]:
+                assert not (a["left"] < other["right"] and other["left"] < a["right"] and a["top"] < other["bottom"] and other["top"] < a["bottom"]), f"{a} overlaps {other}"
+        return [l["name"] for l in shown]
+
+    near = labels_at(52.2, 5.0, 7)
+    assert {"Amsterdam", "Rotterdam", "The Hague", "Utrecht"} <= set(near), near
+    far = labels_at(50.0, 10.0, 3)
+    assert {"London", "Moscow"} <= set(far) and "The Hague" not in far, far
+    driver.save_screenshot(f"{args.screenshots}/labels-zoom-3.png")
+    ok(f"place names at zoom 7 ({len(near)}: {', '.join(near[:6])}, …) and zoom 3 ({len(far)}: {', '.join(far[:6])}, …): the largest first, none overlapping")
+
+    # 1f. Land borders: a pixel on the German–Polish border (a vertex of data/borders.geojson) is
+    #     drawn in the border's colour; one in the middle of Poland, far from any border, is not.
+    with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data", "borders.geojson"), encoding="utf-8") as f:
+        borders = json.load(f)
+    vertex = next(x for x in borders["features"] if x["properties"]["countries"] == ["DEU", "POL"])["geometry"]["coordinates"][0][3]
+    js("document.body.dataset.labelsZoom = ''; window.geoqMap.setView([52.3, 17.0], 6, {animate: false})")
+    wait.until(lambda d: js("return document.body.dataset.borders") == "loaded" and js("return document.body.dataset.labelsZoom") == "6", "the borders never loaded")
+
+    def border_alpha(lat, lon):
+        """The largest alpha of the borders' canvas within a pixel of a point, and its colour there."""
+        return js("""const m = window.geoqMap, canvas = document.querySelector('.leaflet-borders-pane canvas');
+            const p = m.latLngToContainerPoint([arguments[0], arguments[1]]), box = canvas.getBoundingClientRect(), at = m.getContainer().getBoundingClientRect();
+            const x = Math.round((p.x + at.left - box.left) * canvas.width / box.width), y = Math.round((p.y + at.top - box.top) * canvas.height / box.height);
+            const data = canvas.getContext('2d').getImageData(x - 1, y - 1, 3, 3).data; let best = [0, 0, 0, 0];
+            for (let i = 0; i < data.length; i += 4) if (data[i + 3] > best[3]) best = Array.from(data.slice(i, i + 4));
+            return best;""", lat, lon)
+    on_border, inland = border_alpha(vertex[1], vertex[0]), border_alpha(52.1, 19.4)
+    assert on_border[3] >= 128 and max(on_border[:3]) < 120, f"the German–Polish border at {vertex} is not drawn: {on_border}"
+    assert inland[3] == 0, f"a border drawn in the middle of Poland: {inland}"
+    ok(f"the German–Polish border at {vertex[1]:.3f}°N {vertex[0]:.3f}°E is drawn (rgba {on_border}); central Poland is clear")
+    js("window.geoqMap.setView([20, 0], 2, {animate: false})")
+
     # 2. Typing "tok" suggests Tokyo, its matched part highlighted as the API says.
     tokyo = next(c for c in api("/v1/complete?q=tok&limit=100")["completions"] if c["title"] == "Tokyo")
     type_query("tok")

@@ -7,6 +7,7 @@ struct FloodLevelCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "level",
         abstract: "What is under water if the sea rises (or falls) by N metres (the default of geoq flood).",
+        usage: FloodUsage.levelSynopsis,
         discussion: """
         Water must reach the ocean: a basin behind a ridge stays dry until the sea tops the ridge.
         Areas are in km². Formats: text, json, geojson (polygons of newly flooded land),
@@ -15,8 +16,11 @@ struct FloodLevelCommand: ParsableCommand {
         Example:
           geoq flood --rise 2
           geoq flood --rise 60 --bbox -10,35,30,60 --format png -o europe.png
+
+        One place's elevation and flooding: geoq flood point --lat 31.5 --lon 35.5
+        (see geoq flood point --help).
         """,
-        usage: FloodUsage.levelSynopsis
+        shouldDisplay: false
     )
 
     @OptionGroup var dataset: DEMOptions
