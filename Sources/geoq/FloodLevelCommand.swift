@@ -49,6 +49,9 @@ struct FloodLevelCommand: ParsableCommand {
     @Option(help: "PNG height in pixels.")
     var height: Int = 512
 
+    @Flag(help: "PNG: draw a legend (the sea level and the classes' colours) and a scale bar in the lower-left corner.")
+    var legend = false
+
     @Option(help: "JSON: how many of the places flooded to list, most populous first (1…1000), as /v1/flood does.")
     var limit: Int = 10
 
@@ -58,6 +61,7 @@ struct FloodLevelCommand: ParsableCommand {
             try SpillIndex.validateImageSize(width: width, height: height)
         }
         try check { try QueryEngine.validateFloodedPlaceLimit(limit) }
+        if legend, format != .png { throw ValidationError("--legend draws on PNG maps; add --format png") }
         if (format == .png || format == .tif), output == nil || output == Output.standardOutput, isatty(STDOUT_FILENO) != 0 {
             throw ValidationError("--format \(format.rawValue) writes binary data; pass -o FILE or redirect stdout")
         }
@@ -77,7 +81,9 @@ struct FloodLevelCommand: ParsableCommand {
         case .geojson:
             data = try engine.floodPolygonsGeoJSON(rise: rise, bbox: bbox)
         case .png:
-            data = try engine.floodMapPNG(rise: rise, bbox: bbox, width: width, height: height)
+            let map = try engine.floodMap(rise: rise, bbox: bbox, width: width, height: height, legend: legend)
+            if let notice = map.tooSmallToSee { Terminal.notice(notice) }
+            data = map.png
         case .tif:
             data = try engine.floodMaskGeoTIFF(rise: rise, bbox: bbox)
         }
