@@ -31,12 +31,21 @@ public enum EmbeddedData {
             .first { FileManager.default.fileExists(atPath: $0) }
     }
 
+    /// The running executable's real path: `/proc/self/exe` where there is one (a `geoq` found
+    /// through `PATH` has only its name in `argv[0]`), else `argv[0]` with symbolic links resolved.
+    static func runningExecutable() -> URL {
+        if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            return URL(fileURLWithPath: path)
+        }
+        return URL(fileURLWithPath: CommandLine.arguments.first ?? ".").resolvingSymlinksInPath()
+    }
+
     /// Every folder looked in for shipped data, in order.
     public static func candidateDirectories(environment: [String: String] = ProcessInfo.processInfo.environment) -> [URL] {
         var directories: [URL] = []
         if let override = environment["GEOQ_DATA"], !override.isEmpty { directories.append(URL(fileURLWithPath: override)) }
         directories.append(URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("data"))
-        var ancestor = URL(fileURLWithPath: CommandLine.arguments.first ?? ".").resolvingSymlinksInPath().deletingLastPathComponent()
+        var ancestor = runningExecutable().deletingLastPathComponent()
         while ancestor.path != "/" && !ancestor.path.isEmpty {
             directories.append(ancestor.appendingPathComponent("data"))
             directories.append(ancestor.appendingPathComponent("share/geoq/data"))
