@@ -673,6 +673,19 @@ try:
     wait_globe_drawn()
     assert js("return document.body.dataset.view") == "globe" and text("rise-label") == "+476 m"
     assert relief_row_shown(), "the relief height slider is not shown on the globe"
+    # The globe's place names: London (the largest town in its part of the hemisphere in view)
+    # among them, none overlapping, each where its place faces the viewer.
+    wait.until(lambda d: int(js("return document.body.dataset.globeLabels || '0'")) > 0, "no names on the globe")
+    globe_names = js("""return [...document.querySelectorAll('#globe .globe-labels .place-label')].map(e => { const r = e.getBoundingClientRect();
+        return {name: e.textContent, id: Number(e.dataset.placeId), left: r.left, top: r.top, right: r.right, bottom: r.bottom, x: (r.left + r.right) / 2, y: (r.top + r.bottom) / 2}; })""")
+    towns = {t["id"]: t for t in api("/v1/places/largest?limit=1000")["labels"]}
+    for i, a in enumerate(globe_names):
+        for other in globe_names[i + 1:]:
+            assert not (a["left"] < other["right"] and other["left"] < a["right"] and a["top"] < other["bottom"] and other["top"] < a["bottom"]), f"on the globe {a} overlaps {other}"
+        town = towns[a["id"]]
+        at = js("return window.geoqGlobe.screenPosition(arguments[0], arguments[1])", town["latitude"], town["longitude"])
+        assert at["visible"] and abs(at["x"] - a["x"]) <= 1.5 and abs(at["y"] - a["y"]) <= 1.5, f"{a['name']} is not written at its place {at}: {a}"
+    assert "London" in [a["name"] for a in globe_names], [a["name"] for a in globe_names]
     known = {"North European Plain": (52.5, 20.0), "Alps": (46.5, 10.0), "open Atlantic": (45.0, -20.0)}
     seen = {}
     for name, (lat, lon) in known.items():
@@ -687,7 +700,7 @@ try:
     assert js("return performance.getEntriesByType('resource').filter(e => e.name.includes('/v1/tiles/')).length") == 0, "the globe view fetched map tiles"
     driver.save_screenshot(f"{args.screenshots}/globe-476.png")
     audit("the globe view")
-    ok(f"the globe at +476 m: North European Plain {seen['North European Plain']['rgb']} (flooded), Alps {seen['Alps']['rgb']}, Atlantic {seen['open Atlantic']['rgb']}; axe-core finds nothing serious")
+    ok(f"the globe at +476 m: North European Plain {seen['North European Plain']['rgb']} (flooded), Alps {seen['Alps']['rgb']}, Atlantic {seen['open Atlantic']['rgb']}; axe-core finds nothing serious; {len(globe_names)} names where they fit ({', '.join(a['name'] for a in globe_names[:5])}, …)")
 
     # 14b. At +0 m the Dead Sea is not sea: the sea cannot reach it.
     js("location.hash = '#view=globe&rise=0&lat=31.5&lon=35.4&z=5'")  # the same page: the globe turns there

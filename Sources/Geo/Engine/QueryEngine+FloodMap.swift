@@ -15,7 +15,7 @@ public struct FloodMap: Sendable {
     public var pixelKm2: Double
 
     /// A share of the map's pixels below which newly flooded land is scattered single pixels,
-    /// lost at a glance (151 of 524,288 at +2 m on the 1024 × 512 world map).
+    /// lost at a glance.
     public static let visibleShare = 0.001
 
     /// One line saying the newly flooded land is too small to see on this map: it covers no pixel,

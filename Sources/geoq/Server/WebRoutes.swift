@@ -21,7 +21,7 @@ struct WebRoutes<Context: RequestContext> {
     /// must be named here).
     static var pageModules: [String] {
         ["accessibility.js", "api.js", "completion.js", "figures.js", "format.js", "fragment.js", "frame-all.js",
-         "geoq.js", "globe-camera.js", "globe-controls.js", "globe-motion.js", "globe-passes.js", "globe-shaders.js",
+         "geoq.js", "globe-camera.js", "globe-controls.js", "globe-labels.js", "globe-motion.js", "globe-passes.js", "globe-shaders.js",
          "globe-view.js", "globe.js", "map-labels.js", "map-view.js", "message.js", "palette.js", "place-card.js", "relief.js",
          "sea-level-scale.js", "sea-level.js"]
     }
