@@ -1,5 +1,5 @@
 // Place names on the globe: the same towns and the same rule as the map's (map-labels.js), the
-// largest first, each written where its place faces the viewer, inside the globe's frame and
+// largest first, each written where its place faces the viewer and its name lies on the globe's disc, and
 // clear of every name already written; redrawn after each frame the globe draws.
 import { fetchJSON } from "./api.js";
 import { labelMeasurer, placeLabels } from "./map-labels.js";
@@ -19,12 +19,21 @@ export function createGlobeLabels(globe, container) {
 
   function draw() {
     scheduled = false;
-    const box = container.getBoundingClientRect();
+    const box = container.getBoundingClientRect(), view = globe.view();
     const position = (place) => {
       const p = globe.screenPosition(place.latitude, place.longitude);
       return p.visible ? { x: p.x - box.left, y: p.y - box.top } : null;
     };
-    const placed = placeLabels(towns, position, measure, box.width, box.height);
+    // The globe's disc on screen: its centre, where the view's centre is drawn, and its radius,
+    // out to a point on the horizon (1 / distance is the cosine of the horizon's angle), less a
+    // few pixels for the relief. A name is written only inside it, never over space.
+    const horizon = Math.acos(1 / view.distance) * 180 / Math.PI;
+    const centre = position({ latitude: view.lat, longitude: view.lon });
+    const edge = globe.screenPosition(view.lat + horizon <= 90 ? view.lat + horizon : view.lat - horizon, view.lon);
+    const radius = centre ? Math.hypot(edge.x - box.left - centre.x, edge.y - box.top - centre.y) - 4 : 0;
+    const fits = (b) => centre && [[b.left, b.top], [b.right, b.top], [b.left, b.bottom], [b.right, b.bottom]]
+      .every(([x, y]) => Math.hypot(x - centre.x, y - centre.y) < radius);
+    const placed = placeLabels(towns, position, measure, box.width, box.height, fits);
     layer.replaceChildren(...placed.map(({ place, x, y }) => {
       const label = document.createElement("span");
       label.className = "place-label";

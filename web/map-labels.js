@@ -19,14 +19,14 @@ const overlaps = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bot
  * ({x, y} or null when out of sight), `measure(name)` its width and height, within `width` ×
  * `height`. Greedy: a name is written when it fits inside and overlaps none written before it.
  */
-export function placeLabels(places, position, measure, width, height) {
+export function placeLabels(places, position, measure, width, height, fits = () => true) {
   const placed = [];
   for (const place of places) {
     const point = position(place);
     if (!point) continue;
     const size = measure(place.name);
     const bounds = box(point.x, point.y, size.width, size.height);
-    if (bounds.left < 0 || bounds.top < 0 || bounds.right > width || bounds.bottom > height) continue;
+    if (bounds.left < 0 || bounds.top < 0 || bounds.right > width || bounds.bottom > height || !fits(bounds)) continue;
     if (placed.some((other) => overlaps(other.bounds, bounds))) continue;
     placed.push({ place, x: point.x, y: point.y, bounds });
   }
