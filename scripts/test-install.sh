@@ -31,6 +31,8 @@ $expected"
 # The page and the API description come from share/geoq too.
 source "$checkout/scripts/serve-background.sh"
 start_geoq "$prefix/bin/geoq" "$elsewhere"
-curl -fsS "$url/" | grep -q "<title>geoq" || fail "the installed geoq serves no page at /"
-curl -fsS "$url/openapi.yaml" | grep -q "^openapi:" || fail "the installed geoq serves no /openapi.yaml"
+# (Read whole before grep -q: with pipefail, grep leaving early would fail curl with SIGPIPE.)
+page=$(curl -fsS "$url/") && grep -q "<title>geoq" <<<"$page" || fail "the installed geoq serves no page at /"
+spec=$(curl -fsS "$url/openapi.yaml") && grep -q "^openapi:" <<<"$spec" || fail "the installed geoq serves no /openapi.yaml"
+borders=$(curl -fsS "$url/static/borders.geojson") && grep -q '"FeatureCollection"' <<<"$borders" || fail "the installed geoq serves no /static/borders.geojson"
 echo "install test passed: $prefix/bin/geoq flood --rise 2 from $elsewhere reads $prefix/share/geoq"
