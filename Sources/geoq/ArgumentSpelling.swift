@@ -43,6 +43,7 @@ enum ArgumentSpelling {
         case .memoryLimit: return "--memory-limit"
         case .tile: return "--tile"
         case .hatch: return "hatch"
+        case .legend: return "--legend"
         case .reliefStep: return "relief step"
         }
     }

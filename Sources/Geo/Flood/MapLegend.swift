@@ -54,7 +54,7 @@ public enum MapLegend {
         let panelWidth = 2 * padding + max(textWidth, bar.pixels), panelHeight = 2 * padding + lineHeight * (lines.count + 2) + 4 * scale
         let margin = 8 * scale
         guard panelWidth + 2 * margin <= image.width, panelHeight + 2 * margin <= image.height else {
-            throw GeoError.invalidInput(.width, "a map with a legend needs at least \(panelWidth + 2 * margin)×\(panelHeight + 2 * margin) pixels, got \(image.width)×\(image.height)")
+            throw GeoError.invalidInput(.legend, "expected a map of at least \(panelWidth + 2 * margin)×\(panelHeight + 2 * margin) pixels to hold it, got \(image.width)×\(image.height)")
         }
         let left = margin, top = image.height - margin - panelHeight
         for y in top..<(top + panelHeight) {

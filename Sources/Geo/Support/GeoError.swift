@@ -100,6 +100,8 @@ public enum Quantity: String, Sendable, Hashable, CaseIterable {
     case tile
     /// Whether newly flooded land is hatched (for telling it without its colour).
     case hatch
+    /// Whether a map carries a legend and a scale bar.
+    case legend
     /// Grid cells per side of a block of the relief the globe draws.
     case reliefStep
 }

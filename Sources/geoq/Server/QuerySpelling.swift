@@ -42,6 +42,7 @@ enum QuerySpelling {
         case .memoryLimit: return "memory limit"
         case .tile: return "tile"
         case .hatch: return "hatch"
+        case .legend: return "legend"
         case .reliefStep: return "step"
         }
     }

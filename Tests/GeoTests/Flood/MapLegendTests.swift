@@ -1,6 +1,9 @@
 import Foundation
+import Hummingbird
+import HummingbirdTesting
 import Testing
 @testable import Geo
+@testable import geoq
 
 /// `geoq flood --format png --legend`: the legend and scale bar, and the notice for a flood too
 /// small to see.
@@ -44,6 +47,21 @@ import Testing
             #expect(colours.contains([colour.r, colour.g, colour.b, colour.a]), "\(colour)")
         }
         #expect(!colours.contains([FloodPalette.exposedSeaFloor.r, FloodPalette.exposedSeaFloor.g, FloodPalette.exposedSeaFloor.b, 255]), "no exposed sea floor above 0 m")
+    }
+
+    /// One door: `/v1/flood?format=png&legend=1` answers the engine's map with its legend.
+    @Test func theServiceDrawsTheSameLegend() async throws {
+        let expected = try Self.engine.floodMap(rise: 8, bbox: nil, width: 400, height: 300, legend: true).png
+        let app = Application(router: GeoqRouter.build(engine: Self.engine, openAPISpec: ServiceTests.spec))
+        try await app.test(.router) { client in
+            try await client.execute(uri: "/v1/flood?rise=8&format=png&width=400&height=300&legend=1", method: .get) { response in
+                #expect(response.status == .ok && Data(response.body.readableBytesView) == expected)
+            }
+            try await client.execute(uri: "/v1/flood?rise=8&format=png&width=60&height=40&legend=true", method: .get) { response in
+                #expect(response.status == .badRequest)
+                #expect(String(buffer: response.body).contains("legend: expected a map of at least 221×104 pixels to hold it, got 60×40"))
+            }
+        }
     }
 
     @Test func aMapTooSmallForTheLegendIsRefusedWithTheSizeItNeeds() throws {
