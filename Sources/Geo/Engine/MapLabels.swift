@@ -1,9 +1,13 @@
 /// A town to write on a map: its name where it stands, and its population to rank it by.
 public struct MapLabel: Sendable, Encodable, Equatable {
+    /// The GeoNames id.
     public var id: Int
+    /// The name to write, as the gazetteer gives it.
     public var name: String
+    /// Where the name is written, in degrees.
     public var latitude: Double
     public var longitude: Double
+    /// Inhabitants: the larger of two overlapping names wins.
     public var population: Int
 }
 

@@ -4,7 +4,9 @@ import Foundation
 /// land, set against the area that floods, so a map on which the flood is too small to see can
 /// say so.
 public struct FloodMap: Sendable {
+    /// The map's PNG bytes (with the legend when one was asked for).
     public var png: Data
+    /// Its size in pixels.
     public var width: Int
     public var height: Int
     /// Pixels drawn in the newly flooded colour (before any legend is drawn).
