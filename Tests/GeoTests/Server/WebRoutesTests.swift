@@ -94,6 +94,17 @@ import Testing
         }
     }
 
+    /// The land borders the page draws are data/borders.geojson, byte for byte.
+    @Test func theBordersAreServedFromData() async throws {
+        let expected = try file(TestRasters.repositoryRoot.appendingPathComponent("data/borders.geojson").path)
+        try await withApp { client in
+            try await client.execute(uri: "/static/borders.geojson", method: .get) { response in
+                #expect(response.status == .ok && response.headers[.contentType] == "application/geo+json")
+                #expect(Data(response.body.readableBytesView) == expected)
+            }
+        }
+    }
+
     @Test func threeJSComesFromTheDebianPackageAndNothingElseOfIt() async throws {
         let folder = WebRoutes<BasicRequestContext>.systemThreeFolder
         try #require(FileManager.default.fileExists(atPath: folder + "/three.min.js"), "libjs-three is not installed (make deps installs it)")
