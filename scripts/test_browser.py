@@ -14,6 +14,7 @@ import os
 import signal
 import sys
 import time
+import urllib.error
 import urllib.parse
 import urllib.request
 import zlib
@@ -296,6 +297,93 @@ try:
     axe_version, axe_passes = audit("the map view")
     ok(f"the legend's colours are /v1/palette's {sorted(legend)}; axe-core {axe_version} finds nothing serious on the map view ({axe_passes} rules pass)")
 
+    # 1c. The globe's relief slider is not on the map view (hidden must win over the row's flex).
+    def relief_row_shown():
+        return js("const r = document.getElementById('exaggeration-row'); return getComputedStyle(r).display !== 'none' && r.getBoundingClientRect().height > 0")
+    assert js("return document.getElementById('exaggeration-row').hidden") is True
+    assert not relief_row_shown(), "the relief height slider shows on the map view"
+    ok("the globe's relief height slider is not shown on the map view")
+
+    # 1d. The page's sea levels are the API's: the number field and the slider's ends say ±12,000 m
+    #     (what /v1/flood takes, one past it refused), and the slider's last position is +12,000 m.
+    api_max, api_min = 12000, -12000
+    api("/v1/flood?rise=12000&limit=1")
+    api("/v1/flood?rise=-12000&limit=1")
+    try:
+        api("/v1/flood?rise=12001&limit=1")
+        raise AssertionError("the API took rise=12001")
+    except urllib.error.HTTPError as error:
+        assert error.code == 400, error.code
+    field = driver.find_element(By.ID, "rise-number")
+    assert (field.get_attribute("min"), field.get_attribute("max")) == (str(api_min), str(api_max)), (field.get_attribute("min"), field.get_attribute("max"))
+    ends = js("return [...document.querySelectorAll('#rise-scale span')].map(s => s.textContent)")
+    assert ends[0] == "−12 km" and ends[-1] == "+12 km", ends
+    slider_ends = js("const s = document.getElementById('rise-slider'); return [window.geoqPage.riseAtPosition(0), window.geoqPage.riseAtPosition(Number(s.max))]")
+    assert slider_ends == [api_min, api_max], slider_ends
+    field.send_keys(Keys.CONTROL, "a")
+    field.send_keys("12001", Keys.ENTER)
+    wait.until(lambda d: text("rise-number-error") == "Enter metres from −12,000 to 12,000.", f"no range error: {text('rise-number-error')!r}")
+    ok("the page's sea levels run from −12,000 to +12,000 m, as the API's; 12,001 m is refused in the page")
+
+    # 1e. Place names: at each zoom, the towns of /v1/places/largest in view, largest first, each
+    #     written unless it would overlap one written before (the rule, worked out again here from
+    #     the page's projection and the names' measured widths); no two names overlap; at zoom 7
+    #     over the Netherlands its four largest towns show, at zoom 3 The Hague gives way to London.
+    def labels_at(lat, lon, zoom):
+        js("document.body.dataset.labelsZoom = ''; window.geoqMap.setView([arguments[0], arguments[1]], arguments[2], {animate: false})", lat, lon, zoom)
+        wait.until(lambda d: js("return document.body.dataset.labelsZoom") == str(zoom), f"no names drawn at zoom {zoom}")
+        shown = js("""const map = document.getElementById('map').getBoundingClientRect();
+            return [...document.querySelectorAll('.leaflet-labels-pane .place-label')].map(e => { const r = e.getBoundingClientRect();
+              return {name: e.textContent, id: Number(e.dataset.placeId), left: r.left - map.left, top: r.top - map.top, right: r.right - map.left, bottom: r.bottom - map.top}; })""")
+        view = js("return document.body.dataset.labelsView")
+        candidates = api("/v1/places/largest?limit=300" + (f"&bbox={view}" if view else ""))["labels"]
+        geometry = js("""const m = window.geoqMap, c = m.getCenter().lng, s = m.getSize(), measure = window.geoqPage.measureLabel;
+            return {width: s.x, height: s.y, places: arguments[0].map(p => { const lon = p.longitude + 360 * Math.round((c - p.longitude) / 360);
+              const q = m.latLngToContainerPoint([p.latitude, lon]), size = measure(p.name); return {x: q.x, y: q.y, w: size.width, h: size.height}; })};""", candidates)
+        expected, boxes = [], []
+        for place, g in zip(candidates, geometry["places"]):
+            b = (g["x"] - g["w"] / 2 - 3, g["y"] - g["h"] / 2 - 3, g["x"] + g["w"] / 2 + 3, g["y"] + g["h"] / 2 + 3)
+            if b[0] < 0 or b[1] < 0 or b[2] > geometry["width"] or b[3] > geometry["height"]:
+                continue
+            if any(b[0] < o[2] and o[0] < b[2] and b[1] < o[3] and o[1] < b[3] for o in boxes):
+                continue
+            boxes.append(b)
+            expected.append(place["id"])
+        assert [l["id"] for l in shown] == expected, f"zoom {zoom}: page {[l['name'] for l in shown]}, rule {[c['name'] for c in candidates if c['id'] in expected]}"
+        for i, a in enumerate(shown):
+            for other in shown[i + 1:]:
+                assert not (a["left"] < other["right"] and other["left"] < a["right"] and a["top"] < other["bottom"] and other["top"] < a["bottom"]), f"{a} overlaps {other}"
+        return [l["name"] for l in shown]
+
+    near = labels_at(52.2, 5.0, 7)
+    assert {"Amsterdam", "Rotterdam", "The Hague", "Utrecht"} <= set(near), near
+    far = labels_at(50.0, 10.0, 3)
+    assert {"London", "Moscow"} <= set(far) and "The Hague" not in far, far
+    driver.save_screenshot(f"{args.screenshots}/labels-zoom-3.png")
+    ok(f"place names at zoom 7 ({len(near)}: {', '.join(near[:6])}, …) and zoom 3 ({len(far)}: {', '.join(far[:6])}, …): the largest first, none overlapping")
+
+    # 1f. Land borders: a pixel on the German–Polish border (a vertex of data/borders.geojson) is
+    #     drawn in the border's colour; one in the middle of Poland, far from any border, is not.
+    with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data", "borders.geojson"), encoding="utf-8") as f:
+        borders = json.load(f)
+    vertex = next(x for x in borders["features"] if x["properties"]["countries"] == ["DEU", "POL"])["geometry"]["coordinates"][0][3]
+    js("document.body.dataset.labelsZoom = ''; window.geoqMap.setView([52.3, 17.0], 6, {animate: false})")
+    wait.until(lambda d: js("return document.body.dataset.borders") == "loaded" and js("return document.body.dataset.labelsZoom") == "6", "the borders never loaded")
+
+    def border_alpha(lat, lon):
+        """The largest alpha of the borders' canvas within a pixel of a point, and its colour there."""
+        return js("""const m = window.geoqMap, canvas = document.querySelector('.leaflet-borders-pane canvas');
+            const p = m.latLngToContainerPoint([arguments[0], arguments[1]]), box = canvas.getBoundingClientRect(), at = m.getContainer().getBoundingClientRect();
+            const x = Math.round((p.x + at.left - box.left) * canvas.width / box.width), y = Math.round((p.y + at.top - box.top) * canvas.height / box.height);
+            const data = canvas.getContext('2d').getImageData(x - 1, y - 1, 3, 3).data; let best = [0, 0, 0, 0];
+            for (let i = 0; i < data.length; i += 4) if (data[i + 3] > best[3]) best = Array.from(data.slice(i, i + 4));
+            return best;""", lat, lon)
+    on_border, inland = border_alpha(vertex[1], vertex[0]), border_alpha(52.1, 19.4)
+    assert on_border[3] >= 128 and max(on_border[:3]) < 120, f"the German–Polish border at {vertex} is not drawn: {on_border}"
+    assert inland[3] == 0, f"a border drawn in the middle of Poland: {inland}"
+    ok(f"the German–Polish border at {vertex[1]:.3f}°N {vertex[0]:.3f}°E is drawn (rgba {on_border}); central Poland is clear")
+    js("window.geoqMap.setView([20, 0], 2, {animate: false})")
+
     # 2. Typing "tok" suggests Tokyo, its matched part highlighted as the API says.
     tokyo = next(c for c in api("/v1/complete?q=tok&limit=100")["completions"] if c["title"] == "Tokyo")
     type_query("tok")
@@ -535,7 +623,7 @@ try:
     live = js("return [document.getElementById('stats-region').getAttribute('aria-live'), document.getElementById('place').getAttribute('aria-live'), document.getElementById('framed').getAttribute('aria-live')]")
     assert live == ["polite", "polite", "polite"], live
     figures = js("return [...document.querySelectorAll('#stats dt:not([hidden])')].map(dt => dt.textContent + ': ' + dt.nextElementSibling.textContent)")
-    assert figures[0] == f"Newly flooded land: {km2(flood['newlyFloodedLandKm2'])}" and figures[2] == f"People in flooded places: {count(places['population'])}", figures
+    assert figures[0] == f"Newly flooded land: {km2(flood['newlyFloodedLandKm2'])}" and figures[2] == f"People in places whose cell floods: {count(places['population'])}", figures
     assert severe_console_entries() == []
     driver.save_screenshot(f"{args.screenshots}/keyboard-journey.png")
     ok(f"by keyboard alone: +476 m, {osaka['title']} chosen, the sea at {rise_text(level)}, framed; the figures read {figures[:2]}; focus visible at {len(route)} stops")
@@ -584,6 +672,20 @@ try:
     wait_stats(476)
     wait_globe_drawn()
     assert js("return document.body.dataset.view") == "globe" and text("rise-label") == "+476 m"
+    assert relief_row_shown(), "the relief height slider is not shown on the globe"
+    # The globe's place names: London (the largest town in its part of the hemisphere in view)
+    # among them, none overlapping, each where its place faces the viewer.
+    wait.until(lambda d: int(js("return document.body.dataset.globeLabels || '0'")) > 0, "no names on the globe")
+    globe_names = js("""return [...document.querySelectorAll('#globe .globe-labels .place-label')].map(e => { const r = e.getBoundingClientRect();
+        return {name: e.textContent, id: Number(e.dataset.placeId), left: r.left, top: r.top, right: r.right, bottom: r.bottom, x: (r.left + r.right) / 2, y: (r.top + r.bottom) / 2}; })""")
+    towns = {t["id"]: t for t in api("/v1/places/largest?limit=1000")["labels"]}
+    for i, a in enumerate(globe_names):
+        for other in globe_names[i + 1:]:
+            assert not (a["left"] < other["right"] and other["left"] < a["right"] and a["top"] < other["bottom"] and other["top"] < a["bottom"]), f"on the globe {a} overlaps {other}"
+        town = towns[a["id"]]
+        at = js("return window.geoqGlobe.screenPosition(arguments[0], arguments[1])", town["latitude"], town["longitude"])
+        assert at["visible"] and abs(at["x"] - a["x"]) <= 1.5 and abs(at["y"] - a["y"]) <= 1.5, f"{a['name']} is not written at its place {at}: {a}"
+    assert "London" in [a["name"] for a in globe_names], [a["name"] for a in globe_names]
     known = {"North European Plain": (52.5, 20.0), "Alps": (46.5, 10.0), "open Atlantic": (45.0, -20.0)}
     seen = {}
     for name, (lat, lon) in known.items():
@@ -598,7 +700,7 @@ try:
     assert js("return performance.getEntriesByType('resource').filter(e => e.name.includes('/v1/tiles/')).length") == 0, "the globe view fetched map tiles"
     driver.save_screenshot(f"{args.screenshots}/globe-476.png")
     audit("the globe view")
-    ok(f"the globe at +476 m: North European Plain {seen['North European Plain']['rgb']} (flooded), Alps {seen['Alps']['rgb']}, Atlantic {seen['open Atlantic']['rgb']}; axe-core finds nothing serious")
+    ok(f"the globe at +476 m: North European Plain {seen['North European Plain']['rgb']} (flooded), Alps {seen['Alps']['rgb']}, Atlantic {seen['open Atlantic']['rgb']}; axe-core finds nothing serious; {len(globe_names)} names where they fit ({', '.join(a['name'] for a in globe_names[:5])}, …)")
 
     # 14b. At +0 m the Dead Sea is not sea: the sea cannot reach it.
     js("location.hash = '#view=globe&rise=0&lat=31.5&lon=35.4&z=5'")  # the same page: the globe turns there

@@ -13,6 +13,8 @@ export const format = {
     return value.toFixed(value >= 10 ? 1 : value >= 1 ? 2 : 3) + " %";
   },
   count: (value) => Math.round(value).toLocaleString("en-US"),
+  /** A level in whole kilometres with its sign, for the slider's ends: "−12 km", "+12 km". */
+  kilometres: (value) => (value > 0 ? "+" : value < 0 ? "\u2212" : "") + Math.abs(value / 1000).toLocaleString("en-US") + " km",
   metres: (value) => (value < 0 ? "\u2212" : "") + Math.abs(Math.round(value)).toLocaleString("en-US") + " m",
   coordinates: (lat, lon) => Math.abs(lat).toFixed(2) + "\u00b0" + (lat < 0 ? "S" : "N") + ", " +
     Math.abs(lon).toFixed(2) + "\u00b0" + (lon < 0 ? "W" : "E"),

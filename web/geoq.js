@@ -9,6 +9,7 @@ import { frameAll } from "./frame-all.js";
 import { fragmentOf, parseFragment } from "./fragment.js";
 import { distanceForZoom, zoomForDistance } from "./globe-camera.js";
 import { createViewSwitch } from "./globe-view.js";
+import { createMapOverlays } from "./map-labels.js";
 import { createMap, createTiles } from "./map-view.js";
 import { showMessage } from "./message.js";
 import { loadPalette } from "./palette.js";
@@ -26,6 +27,7 @@ function start() {
 
   const map = createMap(initial.view);
   window.geoqMap = map;
+  const overlays = createMapOverlays(map);
 
   const state = { rise: initial.view.rise, writtenHash: "", view: "map", hatch: initial.view.hatch, palette: null, globe: null };
 
@@ -116,7 +118,7 @@ function start() {
   const viewSwitch = createViewSwitch({ map, state, tiles, ensurePalette, onPoint: readPoint, onViewChange: scheduleFragment });
 
   // For the browser test and for people poking at the page from the console.
-  window.geoqPage = { riseAtPosition, positionOfRise, format, parseFragment, setRise: setRiseByButton, showView: viewSwitch.showView, ensureGlobe: viewSwitch.ensureGlobe };
+  window.geoqPage = { measureLabel: overlays.measure, riseAtPosition, positionOfRise, format, parseFragment, setRise: setRiseByButton, showView: viewSwitch.showView, ensureGlobe: viewSwitch.ensureGlobe };
 
   ensurePalette();
   setHatch(initial.view.hatch);

@@ -3,6 +3,7 @@
 // or the palette) the page says so in one line and stays on the map.
 import { prefersReducedMotion } from "./accessibility.js";
 import { distanceForZoom, zoomForDistance } from "./globe-camera.js";
+import { createGlobeLabels } from "./globe-labels.js";
 import { showMessage } from "./message.js";
 
 const $ = (id) => document.getElementById(id);
@@ -44,11 +45,14 @@ export function createViewSwitch({ map, state, tiles, ensurePalette, onPoint, on
         if (!state.palette) throw new Error("The globe has no colours; the map stays.");
         const relief = await Globe.loadRelief("/v1/relief");
         const centre = map.getCenter().wrap();
+        let labels = null;
         const globe = Globe.create($("globe"), {
           palette: state.palette, relief, rise: state.rise, exaggeration: Number(exaggeration.value), hatched: state.hatch,
           view: { lat: centre.lat, lon: centre.lng, distance: distanceForZoom(map.getZoom()) },
-          reducedMotion: prefersReducedMotion, onClick: onPoint, onMove: onViewChange,
+          reducedMotion: prefersReducedMotion, onClick: onPoint,
+          onMove: (moved) => { onViewChange(moved); if (labels) labels.update(); },
         });
+        labels = createGlobeLabels(globe, $("globe"));
         globe.reliefBytes = relief.bytes;
         globe.firstFrameMs = performance.now() - started;
         window.geoqGlobe = globe;

@@ -1,13 +1,15 @@
 // The sea levels the page offers, and the slider's positions: metre steps near today's sea
-// level, coarser ones far from it.
+// level, coarser ones far from it. The range is the API's, which the service writes into
+// sea-level-range.js from its own declaration.
+import { RISE_MAX, RISE_MIN } from "./sea-level-range.js";
 
-export const RISE_MIN = -11000, RISE_MAX = 9000;
+export { RISE_MAX, RISE_MIN };
 
-// Each segment runs from `from` to `to` in steps of `step` metres.
+// Each segment runs from `from` to `to` in steps of `step` metres (the outer ones to the range's ends).
 const SLIDER_SEGMENTS = [
-  { from: -11000, to: -2000, step: 100 }, { from: -2000, to: -500, step: 10 }, { from: -500, to: -100, step: 2 },
+  { from: RISE_MIN, to: -2000, step: 100 }, { from: -2000, to: -500, step: 10 }, { from: -500, to: -100, step: 2 },
   { from: -100, to: 100, step: 1 }, { from: 100, to: 500, step: 2 }, { from: 500, to: 2000, step: 10 },
-  { from: 2000, to: 9000, step: 100 },
+  { from: 2000, to: RISE_MAX, step: 100 },
 ];
 /** The slider's last position (its first is 0). */
 export const SLIDER_POSITIONS = SLIDER_SEGMENTS.reduce((sum, s) => sum + (s.to - s.from) / s.step, 0);

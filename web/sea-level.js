@@ -16,6 +16,11 @@ export function createSeaLevel({ state, tiles, figures, onChange }) {
   const slider = $("rise-slider"), numberField = $("rise-number"), riseLabel = $("rise-label");
   const numberError = $("rise-number-error");
   slider.max = String(SLIDER_POSITIONS);
+  numberField.min = String(RISE_MIN);
+  numberField.max = String(RISE_MAX);
+  const scaleEnds = document.querySelectorAll("#rise-scale span");
+  scaleEnds[0].textContent = format.kilometres(RISE_MIN);
+  scaleEnds[scaleEnds.length - 1].textContent = format.kilometres(RISE_MAX);
   let tileTimer = null, statsTimer = null;
 
   function setRise(rise, source) {
@@ -41,7 +46,7 @@ export function createSeaLevel({ state, tiles, figures, onChange }) {
     const text = numberField.value.trim();
     const value = text === "" ? NaN : Number(text);
     if (!Number.isFinite(value) || value < RISE_MIN || value > RISE_MAX) {
-      numberError.textContent = "Enter metres from \u221211000 to 9000.";
+      numberError.textContent = "Enter metres from " + format.metres(RISE_MIN).replace(" m", "") + " to " + format.metres(RISE_MAX).replace(" m", "") + ".";
       return;
     }
     setRise(value, "number");

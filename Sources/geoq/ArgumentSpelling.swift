@@ -22,6 +22,7 @@ enum ArgumentSpelling {
         case .tileX: return "x"
         case .tileY: return "y"
         case .limit: return "--limit"
+        case .offset: return "--offset"
         case .query: return "query"
         case .kinds: return "--kinds"
         case .postalCode: return "code"
@@ -43,6 +44,7 @@ enum ArgumentSpelling {
         case .memoryLimit: return "--memory-limit"
         case .tile: return "--tile"
         case .hatch: return "hatch"
+        case .legend: return "--legend"
         case .reliefStep: return "relief step"
         }
     }

@@ -7,6 +7,7 @@ struct FloodLevelCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "level",
         abstract: "What is under water if the sea rises (or falls) by N metres (the default of geoq flood).",
+        usage: FloodUsage.levelSynopsis,
         discussion: """
         Water must reach the ocean: a basin behind a ridge stays dry until the sea tops the ridge.
         Areas are in km². Formats: text, json, geojson (polygons of newly flooded land),
@@ -15,7 +16,11 @@ struct FloodLevelCommand: ParsableCommand {
         Example:
           geoq flood --rise 2
           geoq flood --rise 60 --bbox -10,35,30,60 --format png -o europe.png
-        """
+
+        One place's elevation and flooding: geoq flood point --lat 31.5 --lon 35.5
+        (see geoq flood point --help).
+        """,
+        shouldDisplay: false
     )
 
     @OptionGroup var dataset: DEMOptions
@@ -44,6 +49,9 @@ struct FloodLevelCommand: ParsableCommand {
     @Option(help: "PNG height in pixels.")
     var height: Int = 512
 
+    @Flag(help: "PNG: draw a legend (the sea level and the classes' colours) and a scale bar in the lower-left corner.")
+    var legend = false
+
     @Option(help: "JSON: how many of the places flooded to list, most populous first (1…1000), as /v1/flood does.")
     var limit: Int = 10
 
@@ -53,6 +61,7 @@ struct FloodLevelCommand: ParsableCommand {
             try SpillIndex.validateImageSize(width: width, height: height)
         }
         try check { try QueryEngine.validateFloodedPlaceLimit(limit) }
+        if legend, format != .png { throw ValidationError("--legend draws on PNG maps; add --format png") }
         if (format == .png || format == .tif), output == nil || output == Output.standardOutput, isatty(STDOUT_FILENO) != 0 {
             throw ValidationError("--format \(format.rawValue) writes binary data; pass -o FILE or redirect stdout")
         }
@@ -74,7 +83,9 @@ struct FloodLevelCommand: ParsableCommand {
         case .geojson:
             data = try engine.floodPolygonsGeoJSON(rise: rise, bbox: bbox)
         case .png:
-            data = try engine.floodMapPNG(rise: rise, bbox: bbox, width: width, height: height)
+            let map = try engine.floodMap(rise: rise, bbox: bbox, width: width, height: height, legend: legend)
+            if let notice = map.tooSmallToSee { Terminal.notice(notice) }
+            data = map.png
         case .tif:
             data = try engine.floodMaskGeoTIFF(rise: rise, bbox: bbox)
         }

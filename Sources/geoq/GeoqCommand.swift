@@ -29,7 +29,7 @@ struct GeoqCommand: AsyncParsableCommand {
             NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
         }
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(FloodUsage.routingHelp(Array(CommandLine.arguments.dropFirst())))
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
@@ -47,7 +47,7 @@ struct GeoqCommand: AsyncParsableCommand {
                 print(fullMessage(for: error))
                 Foundation.exit(0)
             }
-            let message = fullMessage(for: error)
+            let message = FloodUsage.naming(fullMessage(for: error))
             // A command that has said its piece and only sets the status (`ExitCode(1)`) adds nothing.
             if message.isEmpty, error is ExitCode { Foundation.exit(code.rawValue) }
             FileHandle.standardError.write(Data((message.hasPrefix("Error:") || message.hasPrefix("Usage:") ? message : "geoq: " + message).utf8 + [10]))

@@ -3,8 +3,11 @@ public struct FloodedPlaces: Sendable, Encodable, Equatable {
     public var rise: Double
     /// How many places are flooded at this rise.
     public var count: Int
-    /// Their total population.
+    /// The sum of their populations: each place counts whole when the grid cell it stands in
+    /// floods (a city spread over several cells counts whole even if only its own cell floods).
     public var population: Int
-    /// The most populous of them, largest first, at most the limit asked for.
+    /// How many of the most populous places come before this page (0: it starts with the largest).
+    public var offset: Int
+    /// One page of them, largest first: from the `offset`-th, at most the limit asked for.
     public var places: [FloodedPlace]
 }

@@ -11,12 +11,15 @@ extension QueryEngine {
         }
     }
 
-    /// The places the sea reaches at `rise` that are dry today, with their total population and
-    /// the `limit` most populous, largest first. O(log n + k) for the k places flooded.
-    /// Within `bbox`, only the places inside it count (O(k) then).
-    public func floodedPlaces(rise: Double, limit: Int = 20, bbox: GeoBBox? = nil) throws -> FloodedPlaces {
+    /// The places the sea reaches at `rise` that are dry today, with their count and total
+    /// population, and one page of them: from the `offset`-th most populous (0 the largest), at
+    /// most `limit`, largest first. Places are ordered by population, then by their position in
+    /// the gazetteer, so the pages of one rise never repeat or skip a place and together make the
+    /// whole list. O(k log k) for the k places flooded. Within `bbox`, only the places inside it count.
+    public func floodedPlaces(rise: Double, limit: Int = 20, offset: Int = 0, bbox: GeoBBox? = nil) throws -> FloodedPlaces {
         try SpillIndex.validateRise(rise)
         try Self.validateFloodedPlaceLimit(limit)
+        guard offset >= 0 else { throw GeoError.invalidInput(.offset, "expected a whole number from 0 (the most populous place), got \(offset)") }
         let table = try requirePlaceFlooding(), completer = try requirePlaces(), places = completer.placeTable
         try Self.requireOverGrid(bbox, of: try requireFlood())
         var count = table.floodedCount(atRise: rise)
@@ -27,9 +30,9 @@ extension QueryEngine {
             count = flooded.count
             population = flooded.reduce(0) { $0 + Int(places.population[$1]) }
         }
-        let largest = flooded.sorted { (places.population[$0], $1) > (places.population[$1], $0) }.prefix(limit)
-        return FloodedPlaces(rise: rise, count: count, population: population,
-                             places: largest.map { floodedPlace(index: $0, table: table, completer: completer) })
+        let page = flooded.sorted { (places.population[$0], $1) > (places.population[$1], $0) }.dropFirst(offset).prefix(limit)
+        return FloodedPlaces(rise: rise, count: count, population: population, offset: offset,
+                             places: page.map { floodedPlace(index: $0, table: table, completer: completer) })
     }
 
     /// Flood figures at `rise` and, when a gazetteer is loaded, the places they flood.

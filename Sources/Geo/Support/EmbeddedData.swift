@@ -2,8 +2,10 @@ import Foundation
 
 /// Finds the data files geoq ships (`data/` in the repository).
 ///
-/// Order: the `GEOQ_DATA` directory, `./data`, then `data/` beside any ancestor of the running
-/// executable (so `.build/release/geoq` finds the checkout's data from any working directory).
+/// Order: the `GEOQ_DATA` directory, `./data`, then, for each ancestor of the running executable,
+/// `data/` in it and `share/geoq/data/` under it. So `.build/release/geoq` finds the checkout's
+/// data from any working directory, and `make install`'s `PREFIX/bin/geoq` finds
+/// `PREFIX/share/geoq/data` (with `web/` and `openapi.yaml` beside it).
 public enum EmbeddedData {
     /// The default elevation raster.
     public static let demFileName = "etopo5.tif"
@@ -31,14 +33,24 @@ public enum EmbeddedData {
             .first { FileManager.default.fileExists(atPath: $0) }
     }
 
+    /// The running executable's real path: `/proc/self/exe` where there is one (a `geoq` found
+    /// through `PATH` has only its name in `argv[0]`), else `argv[0]` with symbolic links resolved.
+    static func runningExecutable() -> URL {
+        if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            return URL(fileURLWithPath: path)
+        }
+        return URL(fileURLWithPath: CommandLine.arguments.first ?? ".").resolvingSymlinksInPath()
+    }
+
     /// Every folder looked in for shipped data, in order.
     public static func candidateDirectories(environment: [String: String] = ProcessInfo.processInfo.environment) -> [URL] {
         var directories: [URL] = []
         if let override = environment["GEOQ_DATA"], !override.isEmpty { directories.append(URL(fileURLWithPath: override)) }
         directories.append(URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("data"))
-        var ancestor = URL(fileURLWithPath: CommandLine.arguments.first ?? ".").resolvingSymlinksInPath().deletingLastPathComponent()
+        var ancestor = runningExecutable().deletingLastPathComponent()
         while ancestor.path != "/" && !ancestor.path.isEmpty {
             directories.append(ancestor.appendingPathComponent("data"))
+            directories.append(ancestor.appendingPathComponent("share/geoq/data"))
             ancestor = ancestor.deletingLastPathComponent()
         }
         return directories

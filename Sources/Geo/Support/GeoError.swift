@@ -65,6 +65,8 @@ public enum Quantity: String, Sendable, Hashable, CaseIterable {
     case tileY
     /// How many answers a list holds.
     case limit
+    /// How many answers of a list a page skips.
+    case offset
     /// The text typed so far.
     case query
     /// A place named by the text a person would type ("hamburg"), taken through completion.
@@ -100,6 +102,8 @@ public enum Quantity: String, Sendable, Hashable, CaseIterable {
     case tile
     /// Whether newly flooded land is hatched (for telling it without its colour).
     case hatch
+    /// Whether a map carries a legend and a scale bar.
+    case legend
     /// Grid cells per side of a block of the relief the globe draws.
     case reliefStep
 }

@@ -20,10 +20,12 @@ struct FloodRoutes<Context: RequestContext> {
         var width: Int
         var height: Int
         var limit: Int
+        var legend: Bool
 
         init(from decoder: any Decoder) throws {
             let fields = try QueryFields(from: decoder)
             rise = try fields.rise()
+            legend = try fields.boolean(.legend, default: false)
             bbox = try fields.bbox()
             width = try fields.integer(.width, default: 1024, range: 1...4096)
             height = try fields.integer(.height, default: 512, range: 1...4096)
@@ -81,8 +83,11 @@ struct FloodRoutes<Context: RequestContext> {
             let geoJSON = try await OffLoop.run { [engine] in try engine.floodPolygonsGeoJSON(rise: rise, bbox: bbox) }
             return .data(geoJSON, contentType: "application/geo+json")
         case .png:
-            let (width, height) = (query.width, query.height)
-            let png = try await OffLoop.run { [engine] in try engine.floodMapPNG(rise: rise, bbox: bbox, width: width, height: height) }
+            let (width, height, legend) = (query.width, query.height, query.legend)
+            let png = try await OffLoop.run { [engine] in
+                legend ? try engine.floodMap(rise: rise, bbox: bbox, width: width, height: height, legend: true).png
+                    : try engine.floodMapPNG(rise: rise, bbox: bbox, width: width, height: height)
+            }
             return .data(png, contentType: "image/png")
         }
     }

@@ -13,7 +13,7 @@ enum GeoqRouter {
     /// Every route served, as OpenAPI writes them; `openapi.yaml` must describe exactly these.
     static let routeTable: [(method: HTTPRequest.Method, path: String)] = [
         (.get, "/healthz"), (.get, "/metrics"), (.get, "/openapi.yaml"),
-        (.get, "/v1/flood"), (.get, "/v1/flood/point"), (.get, "/v1/flood/places"), (.get, "/v1/tiles/{z}/{x}/{y}.png"),
+        (.get, "/v1/flood"), (.get, "/v1/flood/point"), (.get, "/v1/flood/places"), (.get, "/v1/places/largest"), (.get, "/v1/tiles/{z}/{x}/{y}.png"),
         (.get, "/v1/relief"), (.get, "/v1/palette"),
         (.get, "/v1/complete"), (.post, "/v1/region"),
         (.get, "/"), (.get, "/static/{file}"), (.get, "/leaflet/{file}"), (.get, "/leaflet/images/{file}"), (.get, "/three/{file}"),
@@ -33,6 +33,7 @@ enum GeoqRouter {
         OperationsRoutes<BasicRequestContext>(openAPISpec: openAPISpec).add(to: router)
         FloodRoutes<BasicRequestContext>(engine: engine).add(to: router)
         PlaceRoutes<BasicRequestContext>(engine: engine, completions: AnswerCache(byteLimit: completionCacheMiB << 20)).add(to: router)
+        LabelRoutes<BasicRequestContext>(engine: engine).add(to: router)
         RegionRoutes<BasicRequestContext>(engine: engine).add(to: router)
         ReliefRoutes<BasicRequestContext>(engine: engine).add(to: router)
         WebRoutes<BasicRequestContext>().add(to: router)

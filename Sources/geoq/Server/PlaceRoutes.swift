@@ -30,12 +30,14 @@ struct PlaceRoutes<Context: RequestContext> {
         var rise: Double
         var bbox: GeoBBox?
         var limit: Int
+        var offset: Int
 
         init(from decoder: any Decoder) throws {
             let fields = try QueryFields(from: decoder)
             rise = try fields.rise()
             bbox = try fields.bbox()
             limit = try fields.integer(.limit, default: 20)
+            offset = try fields.integer(.offset, default: 0)
         }
     }
 
@@ -67,6 +69,6 @@ struct PlaceRoutes<Context: RequestContext> {
 
     func floodedPlaces(_ request: Request, context: Context) throws -> Response {
         let query = try request.query(FloodedPlacesQuery.self, context: context)
-        return try .json(engine.floodedPlaces(rise: query.rise, limit: query.limit, bbox: query.bbox))
+        return try .json(engine.floodedPlaces(rise: query.rise, limit: query.limit, offset: query.offset, bbox: query.bbox))
     }
 }

@@ -21,6 +21,7 @@ enum QuerySpelling {
         case .tileX: return "x"
         case .tileY: return "y"
         case .limit: return "limit"
+        case .offset: return "offset"
         case .query: return "q"
         case .kinds: return "kinds"
         case .postalCode: return "code"
@@ -42,6 +43,7 @@ enum QuerySpelling {
         case .memoryLimit: return "memory limit"
         case .tile: return "tile"
         case .hatch: return "hatch"
+        case .legend: return "legend"
         case .reliefStep: return "step"
         }
     }

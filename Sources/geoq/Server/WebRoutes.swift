@@ -21,10 +21,20 @@ struct WebRoutes<Context: RequestContext> {
     /// must be named here).
     static var pageModules: [String] {
         ["accessibility.js", "api.js", "completion.js", "figures.js", "format.js", "fragment.js", "frame-all.js",
-         "geoq.js", "globe-camera.js", "globe-controls.js", "globe-motion.js", "globe-passes.js", "globe-shaders.js",
-         "globe-view.js", "globe.js", "map-view.js", "message.js", "palette.js", "place-card.js", "relief.js",
+         "geoq.js", "globe-camera.js", "globe-controls.js", "globe-labels.js", "globe-motion.js", "globe-passes.js", "globe-shaders.js",
+         "globe-view.js", "globe.js", "map-labels.js", "map-view.js", "message.js", "palette.js", "place-card.js", "relief.js",
          "sea-level-scale.js", "sea-level.js"]
     }
+    /// Modules the service writes itself, from the library's own declarations, so the page and the
+    /// API cannot disagree: `sea-level-range.js` holds the sea levels the API takes
+    /// (`SpillIndex.riseRange`), which bound the page's slider, number field and links.
+    static var generatedModules: [String: String] {
+        let range = SpillIndex.riseRange
+        return ["sea-level-range.js": "// Written by geoq serve from SpillIndex.riseRange: the sea levels the API takes.\n"
+                + "export const RISE_MIN = \(Int(range.lowerBound)), RISE_MAX = \(Int(range.upperBound));\n"]
+    }
+    /// Files of `data/` the page draws, under `/static/`: the land borders (`make data` writes them).
+    static var dataFiles: [String: String] { ["borders.geojson": "application/geo+json"] }
     /// The page's own files under `/static/`: its modules and its style.
     static var pageFiles: [String: String] {
         var files = Dictionary(uniqueKeysWithValues: pageModules.map { ($0, "application/javascript; charset=utf-8") })
@@ -62,7 +72,14 @@ struct WebRoutes<Context: RequestContext> {
         }
         router.get("/") { _, _ in try self.page(folder: self.pageFolder, file: "index.html", type: "text/html; charset=utf-8") }
         router.get("/static/{file}") { _, context in
-            try self.serve(context.parameters.get("file"), from: Self.pageFiles, folder: self.pageFolder, route: "/static/", cache: "no-cache")
+            if let name = context.parameters.get("file"), let source = Self.generatedModules[name] {
+                return Response.data(Data(source.utf8), contentType: "application/javascript; charset=utf-8", headers: [.cacheControl: "no-cache"])
+            }
+            if let name = context.parameters.get("file"), Self.dataFiles[name] != nil {
+                let folder = EmbeddedData.path(of: name).map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
+                return try self.serve(name, from: Self.dataFiles, folder: folder, route: "/static/", cache: "max-age=86400")
+            }
+            return try self.serve(context.parameters.get("file"), from: Self.pageFiles, folder: self.pageFolder, route: "/static/", cache: "no-cache")
         }
         router.get("/leaflet/{file}") { _, context in
             try self.serve(context.parameters.get("file"), from: Self.leafletFiles, folder: self.leafletFolder, route: "/leaflet/", cache: "max-age=86400")

@@ -4,8 +4,8 @@ import Testing
 @testable import Geo
 
 /// The file-based tiled build against the monolithic spill index on real data: ETOPO5 (global,
-/// wrapping), regional crops of it with nodata laid across tile edges, a float copy, and a 4×
-/// upsample; cell for cell on band 1 of the index, and figure for figure from its curves.
+/// wrapping), regional crops of it with nodata laid across tile edges, a float copy, and a 2×
+/// upsample (4× in `make bench`); cell for cell on band 1 of the index, and figure for figure from its curves.
 @Suite(.serialized) struct TiledIndexTests {
     static let etopoPath = TestRasters.repositoryRoot.appendingPathComponent("data/etopo5.tif").path
     static let etopo: Result<ElevationGrid, Error> = Result { try ElevationGrid.read(path: etopoPath) }
@@ -155,24 +155,38 @@ import Testing
                                         tileWidth: 400, tileHeight: 400, in: folder, boxes: [])
     }
 
-    /// The 4× upsample of ETOPO5 (1.49×10⁸ cells, made by scripts/make-big-dem.sh and kept
-    /// under .build/big), in tiles that do not divide it.
-    @Test func fourTimesETOPO5MatchesCellForCell() throws {
+    /// An N× upsample of ETOPO5 (made by scripts/make-big-dem.sh and kept under .build/big) in
+    /// tiles of 4096 × 3000 that do not divide it: the default tile width, partial tiles on the
+    /// east and south edges, a grid wrapping east–west across several tiles.
+    func expectUpsampleMatches(factor: Int) throws {
         let script = TestRasters.repositoryRoot.appendingPathComponent("scripts/make-big-dem.sh").path
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = [script, "4"]
+        process.arguments = [script, String(factor)]
         let pipe = Pipe()
         process.standardOutput = pipe
         try process.run()
         let path = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "make-big-dem.sh 4 failed")
+        try #require(process.terminationStatus == 0, "make-big-dem.sh \(factor) failed")
         let folder = TestRasters.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let dem = path.hasPrefix("/") ? path : TestRasters.repositoryRoot.appendingPathComponent(path).path
         try expectTiledEqualsMonolithic(dem: dem, options: FloodOptions(), tileWidth: 4096, tileHeight: 3000, in: folder,
                                         boxes: [GeoBBox(west: -10, south: 35, east: 30, north: 60)])
+    }
+
+    /// The 2× upsample (8640 × 4322 = 3.7×10⁷ cells: 3 × 2 tiles, the last column and row partial).
+    @Test func twiceETOPO5MatchesCellForCell() throws {
+        try expectUpsampleMatches(factor: 2)
+    }
+
+    /// The 4× upsample (17280 × 8644 = 1.49×10⁸ cells: 5 × 3 tiles) checks the same paths on a
+    /// grid four times larger; it takes minutes, so `make bench` runs it (GEOQ_LARGE_TESTS=1),
+    /// not `make test`.
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["GEOQ_LARGE_TESTS"] == "1", "make bench runs it (GEOQ_LARGE_TESTS=1)"))
+    func fourTimesETOPO5MatchesCellForCell() throws {
+        try expectUpsampleMatches(factor: 4)
     }
 
     /// The same work folder assembled as classic TIFF and as BigTIFF (which indexes over 4 GiB

@@ -58,17 +58,18 @@ import Testing
         let names = try FileManager.default.contentsOfDirectory(atPath: Self.webFolder.path).filter { $0.hasSuffix(".js") }.sorted()
         #expect(names == WebRoutes<BasicRequestContext>.pageModules.sorted())
         let importPattern = try Regex(#"(?:import|export)[^;]*?from\s+"\./([^"]+)"|import\("\./([^"]+)"\)"#)
+        let generated = Set(WebRoutes<BasicRequestContext>.generatedModules.keys)
         var imported: Set<String> = []
         for name in names {
             let source = try String(contentsOf: Self.webFolder.appendingPathComponent(name), encoding: .utf8)
             for match in source.matches(of: importPattern) {
                 let target = (match.output[1].substring ?? match.output[2].substring).map(String.init) ?? ""
-                #expect(names.contains(target), "\(name) imports ./\(target), which is not in web/")
+                #expect(names.contains(target) || generated.contains(target), "\(name) imports ./\(target), which is neither in web/ nor written by the service")
                 imported.insert(target)
             }
         }
         // Each module but the page's entry is imported by another (none lies unused).
-        #expect(imported.union(["geoq.js"]) == Set(names), "not imported: \(Set(names).subtracting(imported))")
+        #expect(imported.union(["geoq.js"]) == Set(names).union(generated), "not imported: \(Set(names).union(generated).subtracting(imported))")
         try await withApp { client in
             for name in names {
                 let expected = try file(Self.webFolder.appendingPathComponent(name).path)
@@ -76,6 +77,30 @@ import Testing
                     #expect(response.status == .ok && response.headers[.contentType] == "application/javascript; charset=utf-8", "\(name)")
                     #expect(Data(response.body.readableBytesView) == expected, "\(name)")
                 }
+            }
+        }
+    }
+
+    /// The page's sea levels are the API's: one range, `SpillIndex.riseRange`, served as a module.
+    @Test func thePagesSeaLevelRangeIsTheAPIs() async throws {
+        try await withApp { client in
+            try await client.execute(uri: "/static/sea-level-range.js", method: .get) { response in
+                #expect(response.status == .ok && response.headers[.contentType] == "application/javascript; charset=utf-8")
+                #expect(String(buffer: response.body).hasSuffix("export const RISE_MIN = -12000, RISE_MAX = 12000;\n"))
+            }
+            try await client.execute(uri: "/v1/flood?rise=12000&limit=1", method: .get) { response in #expect(response.status == .ok) }
+            try await client.execute(uri: "/v1/flood?rise=12001&limit=1", method: .get) { response in #expect(response.status == .badRequest) }
+            try await client.execute(uri: "/v1/flood?rise=-12000&limit=1", method: .get) { response in #expect(response.status == .ok) }
+        }
+    }
+
+    /// The land borders the page draws are data/borders.geojson, byte for byte.
+    @Test func theBordersAreServedFromData() async throws {
+        let expected = try file(TestRasters.repositoryRoot.appendingPathComponent("data/borders.geojson").path)
+        try await withApp { client in
+            try await client.execute(uri: "/static/borders.geojson", method: .get) { response in
+                #expect(response.status == .ok && response.headers[.contentType] == "application/geo+json")
+                #expect(Data(response.body.readableBytesView) == expected)
             }
         }
     }

@@ -1,0 +1,69 @@
+import Foundation
+
+/// A PNG map with what a reader needs to trust it: how many of its pixels show newly flooded
+/// land, set against the area that floods, so a map on which the flood is too small to see can
+/// say so.
+public struct FloodMap: Sendable {
+    /// The map's PNG bytes (with the legend when one was asked for).
+    public var png: Data
+    /// Its size in pixels.
+    public var width: Int
+    public var height: Int
+    /// Pixels drawn in the newly flooded colour (before any legend is drawn).
+    public var newlyFloodedPixels: Int
+    /// The figures of the same rise and box.
+    public var stats: FloodStats
+    /// The area of one pixel at the map's middle latitude, in km².
+    public var pixelKm2: Double
+
+    /// A share of the map's pixels below which newly flooded land is scattered single pixels,
+    /// lost at a glance.
+    public static let visibleShare = 0.001
+
+    /// One line saying the newly flooded land is too small to see on this map: it covers no pixel,
+    /// is smaller than one pixel, or shows on under 0.1 % of the pixels; nil when it shows or
+    /// nothing floods.
+    public var tooSmallToSee: String? {
+        let area = stats.newlyFloodedLandKm2, pixels = width * height
+        guard area > 0, newlyFloodedPixels == 0 || area < pixelKm2 || Double(newlyFloodedPixels) < Self.visibleShare * Double(pixels) else { return nil }
+        let shown = newlyFloodedPixels == 0 ? "covers no pixel"
+            : area < pixelKm2 ? "is smaller than one pixel"
+            : "shows on only \(Self.whole(Double(newlyFloodedPixels))) of the \(Self.whole(Double(pixels))) pixels"
+        return "the newly flooded land at \(MapLegend.metres(stats.rise)) (\(Self.whole(area)) km²) \(shown) of this \(width)×\(height) map, "
+            + "whose pixels are \(Self.whole(pixelKm2)) km² at its middle latitude; give a smaller --bbox or a larger --width and --height to see it"
+    }
+
+    static func whole(_ value: Double) -> String {
+        let formatter = NumberFormatter()
+        formatter.numberStyle = .decimal
+        formatter.maximumFractionDigits = value < 10 ? 1 : 0
+        formatter.locale = Locale(identifier: "en_US")
+        return formatter.string(from: NSNumber(value: value)) ?? String(value)
+    }
+}
+
+extension QueryEngine {
+    /// A plate carrée PNG map of `bbox` (default: the world) at `rise`, with a legend and scale
+    /// bar when `legend` is set (`MapLegend`), and how much of it shows newly flooded land. O(pixels).
+    public func floodMap(rise: Double, bbox: GeoBBox?, width: Int, height: Int, legend: Bool) throws -> FloodMap {
+        let box = bbox ?? .world
+        let plain = try floodMapPNG(rise: rise, bbox: bbox, width: width, height: height)
+        var image = try RasterImage.decodingRGBA(png: plain)
+        let red = FloodPalette.newlyFlooded
+        var count = 0
+        for offset in stride(from: 0, to: image.pixels.count, by: 4)
+        where (image.pixels[offset], image.pixels[offset + 1], image.pixels[offset + 2], image.pixels[offset + 3]) == red {
+            count += 1
+        }
+        let middle = (box.north + box.south) / 2 * .pi / 180
+        let pixelKm2 = box.longitudeSpan / Double(width) * MapLegend.kilometresPerDegree * cos(middle)
+            * (box.north - box.south) / Double(height) * MapLegend.kilometresPerDegree
+        var png = plain
+        if legend {
+            try MapLegend.draw(on: &image, rise: rise, bbox: box)
+            png = try image.pngData()
+        }
+        return FloodMap(png: png, width: width, height: height, newlyFloodedPixels: count,
+                        stats: try floodStats(rise: rise, bbox: bbox), pixelKm2: pixelKm2)
+    }
+}

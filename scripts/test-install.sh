@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# `make install` into an empty folder, then the installed geoq from another folder, with no
+# checkout in sight: it must find its data (share/geoq/data), answer `flood --rise 2` with the
+# checkout's own figures, and serve its page and OpenAPI description (share/geoq/{web,openapi.yaml}).
+# Installs the debug build (CONFIGURATION=debug), which make test has built already.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+checkout=$(pwd)
+prefix=$(mktemp -d)
+elsewhere=$(mktemp -d)
+server=""
+trap 'set +e; [ -n "$server" ] && kill $server 2>/dev/null && wait $server 2>/dev/null; rm -rf "$prefix" "$elsewhere"' EXIT
+fail() { echo "install test FAILED: $*" >&2; exit 1; }
+
+make -s install PREFIX="$prefix" CONFIGURATION="${CONFIGURATION:-debug}" > "$elsewhere/install.log" 2>&1 || { cat "$elsewhere/install.log" >&2; fail "make install PREFIX=$prefix"; }
+for f in bin/geoq share/geoq/data/etopo5.tif share/geoq/data/places.tsv.gz share/geoq/web/index.html share/geoq/openapi.yaml; do
+  [ -e "$prefix/$f" ] || fail "make install did not install $f"
+done
+
+# The checkout's answer, from the checkout; then the installed binary's, from a folder with no data/.
+expected=$(cd "$checkout" && XDG_CACHE_HOME="$elsewhere/cache-a" .build/${CONFIGURATION:-debug}/geoq flood --rise 2)
+cd "$elsewhere"
+actual=$(env -u GEOQ_DATA PATH="$prefix/bin:$PATH" XDG_CACHE_HOME="$elsewhere/cache-b" geoq flood --rise 2 2>"$elsewhere/stderr") \
+  || { cat "$elsewhere/stderr" >&2; fail "geoq flood --rise 2 from $elsewhere"; }
+grep -q "share/geoq/data/etopo5.tif" <<<"$actual" || fail "the installed geoq did not read its installed data: $actual"
+[ "$(sed '$d' <<<"$actual")" = "$(sed '$d' <<<"$expected")" ] || fail "installed figures differ from the checkout's:
+$actual
+---
+$expected"
+
+# The page and the API description come from share/geoq too.
+source "$checkout/scripts/serve-background.sh"
+start_geoq "$prefix/bin/geoq" "$elsewhere"
+# (Read whole before grep -q: with pipefail, grep leaving early would fail curl with SIGPIPE.)
+page=$(curl -fsS "$url/") && grep -q "<title>geoq" <<<"$page" || fail "the installed geoq serves no page at /"
+spec=$(curl -fsS "$url/openapi.yaml") && grep -q "^openapi:" <<<"$spec" || fail "the installed geoq serves no /openapi.yaml"
+borders=$(curl -fsS "$url/static/borders.geojson") && grep -q '"FeatureCollection"' <<<"$borders" || fail "the installed geoq serves no /static/borders.geojson"
+echo "install test passed: $prefix/bin/geoq flood --rise 2 from $elsewhere reads $prefix/share/geoq"
