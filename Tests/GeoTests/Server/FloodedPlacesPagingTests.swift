@@ -25,7 +25,7 @@ import Testing
             Place(id: id, name: "Port \(id)", asciiName: "Port \(id)", countryCode: "DE", admin1Code: "02",
                   latitude: 48.5, longitude: 10.5, population: 1_000_000)
         }
-        return QueryEngine(flood: try! SpillIndex(grid: ElevationGrid.read(path: path)), demSource: path,
+        return QueryEngine(flood: try! SpillIndex(grid: ElevationGrid.read(path: path)),
                            places: PlaceCompleter(gazetteer: Gazetteer(places: places)))
     }()
 

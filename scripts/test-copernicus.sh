@@ -1,0 +1,117 @@
+#!/usr/bin/env bash
+# geoq dem fetch against a local stand-in for the Copernicus DEM's buckets (these machines reach
+# no object storage): a loopback HTTP server with range requests over folders laid out as the
+# real buckets are (one folder a tile, tileList.txt at the root), holding tiles made from ETOPO5
+# and the SRTM Hamburg tile resampled to the Copernicus grids: GLO-30 N53E009 with 2400 columns
+# (50–60° N), GLO-90 N53E008 and N53E009, N53E008 absent from GLO-30 (a land tile not public, so
+# GLO-90 answers) and N54E008 absent from both (open sea). Checks that the fetched tiles give
+# the same flood answers as the same tiles given by hand, and every bad input's one line.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+geoq=${GEOQ:-.build/debug/geoq}
+[ -x "$geoq" ] || swift build --product geoq
+work=$(mktemp -d)
+servers=()
+cleanup() { set +e; for pid in "${servers[@]}"; do kill "$pid" 2>/dev/null; done; wait 2>/dev/null; mountpoint -q "$work/full" && umount "$work/full"; rm -rf "$work"; }
+trap cleanup EXIT
+export XDG_CACHE_HOME="$work/cache"
+failures=0 checks=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+pass() { checks=$((checks + 1)); }
+
+hamburg="/vsizip/$(realpath ../shared/dem/N53E009.hgt.zip)/N53E009.hgt"
+tile() {  # tile BUCKET CODE LAT LON COLUMNS ROWS SOURCE
+  local name="Copernicus_DSM_COG_$2_N$3_00_E$4_00_DEM"
+  mkdir -p "$1/$name"
+  gdalwarp -q -overwrite -of COG -ot Float32 -r bilinear -te "$((10#$4))" "$((10#$3))" "$((10#$4 + 1))" "$((10#$3 + 1))" -ts "$5" "$6" "$7" "$1/$name/$name.tif"
+  echo "$name" >> "$1/tileList.txt"
+}
+b30="$work/buckets/copernicus-dem-30m" b90="$work/buckets/copernicus-dem-90m"
+mkdir -p "$b30" "$b90"
+tile "$b30" 10 53 009 2400 3600 "$hamburg"
+tile "$b90" 30 53 009 800 1200 "$hamburg"
+tile "$b90" 30 53 008 800 1200 data/etopo5.tif
+
+serve() {  # serve ROOT [OPTIONS…]: starts a range server, sets $port
+  local root=$1; shift
+  rm -f "$work/port"
+  python3 scripts/copernicus/range_server.py "$root" "$work/port" "$@" & servers+=($!)
+  for _ in $(seq 1 100); do [ -f "$work/port" ] && break; sleep 0.05; done
+  port=$(cat "$work/port")
+}
+serve "$work/buckets"; good=$port
+endpoint="http://127.0.0.1:$good/{bucket}"
+area=8.6,53.6,9.4,53.9
+
+# 1. Fetched tiles answer as the same tiles given by hand.
+vrt=$("$geoq" dem fetch --bbox $area --resolution 90 --endpoint "$endpoint" -o "$work/fetched" 2> "$work/fetch.err") || fail "fetch: $(cat "$work/fetch.err")"
+grep -q "Copernicus DEM: © DLR" "$work/fetch.err" && pass || fail "the attribution is printed"
+mkdir -p "$work/by-hand"
+gdalbuildvrt -q -resolution highest "$work/by-hand/$(basename "$vrt")" "$b90"/*/*.tif
+for question in "flood point --lat 53.75 --lon 9.2 --format json" "flood point --lat 53.8 --lon 8.7 --format json" \
+                "flood --rise 2 --bbox 8.7,53.65,9.3,53.85 --format json --limit 3"; do
+  fetched=$("$geoq" $question --dem "$vrt" 2>/dev/null) || fail "$question on the fetched VRT"
+  by_hand=$("$geoq" $question --dem "$work/by-hand/$(basename "$vrt")" 2>/dev/null)
+  [ "$fetched" = "$by_hand" ] && [ -n "$fetched" ] && pass || fail "$question: fetched and by-hand tiles answer differently"
+done
+grep -q '"model" : "copernicus-90' <<< "$fetched" && pass || fail "answers name the fetched model: $fetched"
+
+# 2. Read in place (--remote): the same answers.
+remote=$("$geoq" dem fetch --bbox $area --resolution 90 --endpoint "$endpoint" -o "$work/remote" --remote 2>/dev/null)
+grep -q "/vsicurl/http://127.0.0.1:$good/copernicus-dem-90m/" "$remote" && pass || fail "--remote: the VRT reads the tiles in place"
+[ "$("$geoq" flood point --lat 53.75 --lon 9.2 --format json --dem "$remote" 2>/dev/null | grep -v '"model"')" = \
+  "$("$geoq" flood point --lat 53.75 --lon 9.2 --format json --dem "$vrt" 2>/dev/null | grep -v '"model"')" ] && pass || fail "--remote answers differently"
+
+# 3. GLO-30: N53E009 has 2400 columns (50–60° N); N53E008 has no public GLO-30 tile, GLO-90 answers.
+"$geoq" dem fetch --bbox $area --endpoint "$endpoint" -o "$work/glo30" > /dev/null 2> "$work/glo30.err" || fail "GLO-30 fetch: $(cat "$work/glo30.err")"
+gdalinfo "$work/glo30/Copernicus_DSM_COG_10_N53_00_E009_00_DEM.tif" | grep -q "Size is 2400, 3600" && pass || fail "GLO-30 N53E009 is 2400 × 3600"
+grep -q "Copernicus_DSM_COG_10_N53_00_E008_00_DEM: no public GLO-30 tile; GLO-90 answers there" "$work/glo30.err" && pass || fail "the GLO-90 fallback is said"
+
+# 4. Open sea, ±180° and a pole are not errors.
+out=$("$geoq" dem fetch --bbox 8.1,54.1,8.4,54.4 --resolution 90 --endpoint "$endpoint" -o "$work/sea" 2>&1 >/dev/null) && grep -q "open sea" <<< "$out" && pass || fail "a sea tile: $out"
+"$geoq" dem fetch --bbox 179.5,-17,-179.5,-16 --resolution 90 --endpoint "$endpoint" -o "$work/fiji" > /dev/null 2>&1 && pass || fail "a box across ±180°"
+"$geoq" dem fetch --bbox -10,89.5,10,90 --max-tiles 30 --resolution 90 --endpoint "$endpoint" -o "$work/pole" > /dev/null 2>&1 && pass || fail "a box at the pole"
+
+# 5. Bad input: one line, exit 1, nothing half-written.
+one_line() {  # one_line EXPECTED-FRAGMENT FOLDER COMMAND…
+  local expected=$1 folder=$2; shift 2
+  local status=0 err
+  err=$("$@" 2>&1 >/dev/null) || status=$?
+  [ $status -eq 1 ] && [ "$(grep -v "^geoq: Copernicus DEM" <<< "$err" | wc -l)" -eq 1 ] && grep -q -- "$expected" <<< "$err" && pass || fail "$* → status $status: $err"
+  if [ -n "$folder" ] && [ -d "$folder" ]; then
+    left=$(find "$folder" -name '*.tif' -o -name '*.part' | head -3)
+    [ -z "$left" ] && pass || fail "$*: left $left"
+  fi
+}
+one_line "needs 100 Copernicus tiles; expected at most 16" "" "$geoq" dem fetch --bbox 0,0,10,10 --endpoint "$endpoint" -o "$work/many"
+one_line "http://127.0.0.1:1/copernicus-dem-90m/tileList.txt: cannot be reached" "" "$geoq" dem fetch --bbox $area --resolution 90 --endpoint "http://127.0.0.1:1/{bucket}" -o "$work/unreachable"
+one_line "no place matches" "" "$geoq" dem fetch --place qqqzzzxq --resolution 90 --endpoint "$endpoint"
+mkdir -p "$work/bad/copernicus-dem-90m/Copernicus_DSM_COG_30_N53_00_E009_00_DEM"
+echo "Copernicus_DSM_COG_30_N53_00_E009_00_DEM" > "$work/bad/copernicus-dem-90m/tileList.txt"
+head -c 50000 /dev/urandom > "$work/bad/copernicus-dem-90m/Copernicus_DSM_COG_30_N53_00_E009_00_DEM/Copernicus_DSM_COG_30_N53_00_E009_00_DEM.tif"
+serve "$work/bad"
+one_line "is not a GeoTIFF" "$work/not-tiff" "$geoq" dem fetch --bbox 9.2,53.6,9.4,53.9 --resolution 90 --endpoint "http://127.0.0.1:$port/{bucket}" -o "$work/not-tiff"
+serve "$work/buckets" --truncate Copernicus_DSM_COG_30_N53_00_E009_00_DEM.tif
+one_line "arrived truncated" "$work/torn" "$geoq" dem fetch --bbox 9.2,53.6,9.4,53.9 --resolution 90 --endpoint "http://127.0.0.1:$port/{bucket}" -o "$work/torn"
+if [ "$(id -u)" = 0 ] && mkdir -p "$work/full" && mount -t tmpfs -o size=64k tmpfs "$work/full" 2>/dev/null; then
+  one_line "No space left on device" "$work/full" "$geoq" dem fetch --bbox 9.2,53.6,9.4,53.9 --resolution 90 --endpoint "$endpoint" -o "$work/full"
+  umount "$work/full"
+else
+  echo "skipped: a full disk (needs root to mount a small tmpfs)"
+fi
+
+# 6. An interrupted download resumes where it stopped, and the tile is the bucket's, byte for byte.
+serve "$work/buckets" --throttle 200000
+"$geoq" dem fetch --bbox 9.2,53.6,9.4,53.9 --resolution 90 --endpoint "http://127.0.0.1:$port/{bucket}" -o "$work/resume" > /dev/null 2>&1 &
+fetcher=$!
+part="$work/resume/.Copernicus_DSM_COG_30_N53_00_E009_00_DEM.tif.part"
+for _ in $(seq 1 100); do [ -s "$part" ] && [ "$(stat -c %s "$part")" -gt 100000 ] && break; sleep 0.1; done
+kill -9 $fetcher; wait $fetcher 2>/dev/null || true
+[ -s "$part" ] && pass || fail "a killed download leaves its .part to resume from"
+was=$(stat -c %s "$part" 2>/dev/null || echo 0)
+"$geoq" dem fetch --bbox 9.2,53.6,9.4,53.9 --resolution 90 --endpoint "$endpoint" -o "$work/resume" > /dev/null 2>&1 || fail "the resumed fetch"
+cmp -s "$work/resume/Copernicus_DSM_COG_30_N53_00_E009_00_DEM.tif" "$b90/Copernicus_DSM_COG_30_N53_00_E009_00_DEM/Copernicus_DSM_COG_30_N53_00_E009_00_DEM.tif" \
+  && [ ! -e "$part" ] && [ "$was" -gt 0 ] && pass || fail "the resumed tile equals the bucket's ($was bytes were kept)"
+
+echo "copernicus: $checks passed, $failures failed"
+[ $failures -eq 0 ]
