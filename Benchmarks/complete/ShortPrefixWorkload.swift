@@ -32,13 +32,13 @@ struct ShortPrefixWorkload {
         /// By characters typed (2…5): the first-suggestion share, in %.
         var firstByLength: [Int: Double]
         /// The most frequent queries whose first suggestion is an alias match, with it.
-        var examples: [(query: String, title: String, alias: String, count: Int)]
+        var examples: [(query: String, completion: Completion, count: Int)]
     }
 
     func measure(_ completer: PlaceCompleter) -> Shares {
         var first = 0, suggestions = 0, aliases = 0
         var byLength: [Int: (alias: Int, all: Int)] = [:]
-        var examples: [String: (title: String, alias: String, count: Int)] = [:]
+        var examples: [String: (completion: Completion, count: Int)] = [:]
         for query in queries {
             let top = (try? completer.complete(query: query, limit: 5)) ?? []
             suggestions += top.count
@@ -47,7 +47,7 @@ struct ShortPrefixWorkload {
             if isAlias {
                 first += 1
                 let seen = examples[query]
-                examples[query] = (top[0].title, top[0].matchedAlias!, (seen?.count ?? 0) + 1)
+                examples[query] = (top[0], (seen?.count ?? 0) + 1)
             }
             let length = min(query.count, 5)
             byLength[length, default: (0, 0)].all += 1
@@ -57,7 +57,7 @@ struct ShortPrefixWorkload {
             first: 100 * Double(first) / Double(max(queries.count, 1)),
             topFive: 100 * Double(aliases) / Double(max(suggestions, 1)),
             firstByLength: byLength.mapValues { 100 * Double($0.alias) / Double(max($0.all, 1)) },
-            examples: examples.map { ($0.key, $0.value.title, $0.value.alias, $0.value.count) }
+            examples: examples.map { ($0.key, $0.value.completion, $0.value.count) }
                 .sorted { ($0.count, $1.query) > ($1.count, $0.query) })
     }
 }

@@ -201,7 +201,8 @@ print(String(format: "complete short prefixes: first suggestion through an alias
              shortShares.first, shortPrefixes.queries.count, shortShares.topFive,
              (2...5).map { String(format: "%d: %.1f%%", $0, shortShares.firstByLength[$0] ?? 0) }.joined(separator: ", ")))
 for example in shortShares.examples.prefix(options.aliasExamples) {
-    print("complete short prefix on an alias: \(example.count)× '\(example.query)' → \(example.title) through '\(example.alias)'")
+    let top = example.completion
+    print("complete short prefix on an alias: \(example.count)× '\(example.query)' → \(top.title) (\(top.population)) through '\(top.matchedAlias ?? "")' (\(top.match.rawValue)\(top.aliasHighlights.first.map { $0.location > 0 ? ", a later word" : "" } ?? ""))")
 }
 
 // Postal codes typed one character at a time, airports by name prefix and by code.

@@ -32,6 +32,10 @@ public enum CompletionRanking {
     static let postalShapeMismatchFactor: Float = 0.001
     /// A code matched only in part ("jf" → JFK) says little: people type codes whole.
     static let partialCodeFactor: Float = 0.05
+    /// A whole code typed in lower case ranks as a prefix of a name: a town of the airport's
+    /// weight (20,000 people) or more whose name starts with it comes first ("ber", "mar"
+    /// "ham"), while "jfk" still finds JFK first. Typed in capitals ("BER") the airport leads.
+    static let lowercaseCodeFactor: Float = 0.5
     /// What an airport with an IATA code counts as, in people.
     static let scheduledAirportPopulation = 20_000
 

@@ -12,7 +12,7 @@ extension PlaceCompleter {
             /// For matches of scattered words: the matched byte ranges of the normalized name.
             var scatteredRanges: [Range<Int>]? = nil
             /// 0: a postal code for a query shaped like one, or an airport whose whole code
-            /// is the query; 1: other exact matches; 2: typos.
+            /// is the query typed in capitals; 1: other exact matches; 2: typos.
             var tier: UInt8 = 1
             /// Whether `entry` is an entry of the postal-code trie.
             var isPostal = false
@@ -46,6 +46,15 @@ extension PlaceCompleter {
         let kindMask: UInt8
         /// The whole normalized query, one word or more: an airport code equal to it ranks first.
         let wholeQuery: [UInt8]
+        /// Whether the query was typed in capitals (`CompletionRanking.isTypedInCapitals`):
+        /// a code typed so comes first, an abbreviation typed whole counts.
+        let inCapitals: Bool
+        /// Whether the query holds only ASCII letters, digits and spaces, as every code does.
+        let isCodeShaped: Bool
+        /// Whether some airport's whole code is the query (then no typos are guessed).
+        var matchedWholeCode = false
+        /// Entries offered so far whose score an alias typed in part weighed down.
+        var shortAliasOffers = 0
         var best: [Int: Candidate] = [:]
         var exactCount = 0
         /// Entries read so far by `scatteredWords`, which share one budget per query.
@@ -54,7 +63,7 @@ extension PlaceCompleter {
         var filteredTypoVisits = 0
 
         init(completer: PlaceCompleter, near: GeoPoint?, limit: Int, kinds: Set<Place.Kind>? = nil,
-             wholeQuery: [UInt8] = [], postal: Bool = false) {
+             wholeQuery: [UInt8] = [], inCapitals: Bool = false, isCodeShaped: Bool = true, postal: Bool = false) {
             self.completer = completer
             self.trie = postal ? completer.postalTrie : completer.trie
             self.isPostal = postal
@@ -62,6 +71,8 @@ extension PlaceCompleter {
             self.limit = limit
             self.kindMask = kinds.map { $0.reduce(0) { $0 | Self.kindBit($1) } } ?? Self.allKinds
             self.wholeQuery = wholeQuery
+            self.inCapitals = inCapitals
+            self.isCodeShaped = isCodeShaped
         }
 
         /// 1 << the kind's index in `Place.Kind.allCases` (`PlaceTable.kind`).
@@ -182,8 +193,10 @@ extension PlaceCompleter {
                                       areas: [QualifierTable.Area]?, endsAtNode: Bool, perSubtree: Int? = nil,
                                       maximumVisits: Int = Search.maximumVisits) -> Int {
             if areas == nil && near == nil && kindMask == Self.allKinds && limit <= trie.k {
+                let shortAliasesBefore = shortAliasOffers
                 // Typo subtrees only fill the places exact matches left: their best few suffice.
-                for entry in trie.topEntries(node).prefix(perSubtree ?? trie.k) {
+                let top = trie.topEntries(node)
+                for entry in top.prefix(perSubtree ?? trie.k) {
                     offer(entry, matchLength: matchLength, edits: edits)
                 }
                 if endsAtNode {
@@ -194,7 +207,11 @@ extension PlaceCompleter {
                         for entry in trie.topEntries(afterSpace) { offer(entry, matchLength: matchLength, edits: edits) }
                     }
                 }
-                return 0
+                // The top list ranks by static score; aliases typed in part fall below it, and
+                // then places past the list may outrank them: read on best first, unless the
+                // list's last score (which bounds every place past it) cannot enter the results.
+                guard perSubtree == nil, shortAliasOffers > shortAliasesBefore, top.count == trie.k,
+                      !holdsLimit(above: trie.entryScore[Int(top[top.count - 1])]) else { return 0 }
             }
             var walk = PrefixTrie.RankedEntries(trie: trie, node: node)
             var localScores: [Float] = []  // best score per distinct place seen by this walk, descending
@@ -236,6 +253,16 @@ extension PlaceCompleter {
             return visits
         }
 
+        /// Whether `limit` candidates found so far score above `bound`. O(candidates).
+        private func holdsLimit(above bound: Float) -> Bool {
+            var count = 0
+            for candidate in best.values where candidate.tier < 2 && candidate.score > bound {
+                count += 1
+                if count >= limit { return true }
+            }
+            return false
+        }
+
         /// Scores `entry` and keeps it if it is its place's best so far; returns its score.
         @discardableResult
         private mutating func offer(_ entry: UInt32, matchLength: Int, edits: Int) -> Float {
@@ -251,12 +278,27 @@ extension PlaceCompleter {
             var tier: UInt8 = edits > 0 ? 2 : 1
             if isPostal {
                 tier = 0
-            } else if completer.nameClass(of: entry) == .code {
-                // An airport code typed whole goes first; a code typed in part says little.
-                if match == .exactName && edits == 0 && matchLength == wholeQuery.count && trie.keyStarts(entry, with: wholeQuery) {
-                    tier = 0
-                } else {
-                    score *= CompletionRanking.partialCodeFactor
+            } else {
+                switch completer.nameClass(of: entry) {
+                case .name:
+                    break
+                case .code:
+                    // An airport code typed whole in capitals goes first; typed whole otherwise,
+                    // it ranks as a town of its airport's weight typed in part would ("ber":
+                    // Berlin first, "jfk": no town starts so); typed in part, it says little.
+                    if isCodeShaped && match == .exactName && edits == 0 && matchLength == wholeQuery.count
+                        && trie.keyStarts(entry, with: wholeQuery) {
+                        matchedWholeCode = true
+                        if inCapitals { tier = 0 } else { score *= CompletionRanking.lowercaseCodeFactor }
+                    } else {
+                        score *= CompletionRanking.partialCodeFactor
+                    }
+                case .alternate, .nickname:
+                    let evidence = aliasEvidence(entry, typedLetters: CompletionRanking.letters(in: trie.keyBytes(entry).prefix(matchLength)))
+                    if evidence < 1 {
+                        score *= evidence
+                        shortAliasOffers += 1
+                    }
                 }
             }
             score *= proximity(of: place)
@@ -271,6 +313,15 @@ extension PlaceCompleter {
                 if edits == 0 { exactCount += 1 }
             }
             return score
+        }
+
+        /// `CompletionRanking.aliasEvidence` of an alternate name's entry matched by
+        /// `typedLetters` of its letters. O(min(name length, typed letters)).
+        func aliasEvidence(_ entry: UInt32, typedLetters: Int) -> Float {
+            // Counting past twice the letters typed cannot change the answer.
+            let aliasLetters = CompletionRanking.letters(in: trie.keyBytes(entry, extendedBack: wordOffset(entry)),
+                                                         limit: 2 * typedLetters + 1)
+            return CompletionRanking.aliasEvidence(typedLetters: typedLetters, aliasLetters: aliasLetters, inCapitals: inCapitals)
         }
 
         /// Whole name, whole word or word prefix: what the key holds right after the match.
