@@ -53,8 +53,9 @@ extension PlaceCompleter {
         let isCodeShaped: Bool
         /// Whether some airport's whole code is the query (then no typos are guessed).
         var matchedWholeCode = false
-        /// Entries offered so far whose score an alias typed in part weighed down.
-        var shortAliasOffers = 0
+        /// The highest static score among the entries an alias typed in part weighed down
+        /// since the last top-list read: what another entry of their places may still reach.
+        var demotedStaticBound: Float = 0
         var best: [Int: Candidate] = [:]
         var exactCount = 0
         /// Entries read so far by `scatteredWords`, which share one budget per query.
@@ -193,7 +194,7 @@ extension PlaceCompleter {
                                       areas: [QualifierTable.Area]?, endsAtNode: Bool, perSubtree: Int? = nil,
                                       maximumVisits: Int = Search.maximumVisits) -> Int {
             if areas == nil && near == nil && kindMask == Self.allKinds && limit <= trie.k {
-                let shortAliasesBefore = shortAliasOffers
+                demotedStaticBound = 0
                 // Typo subtrees only fill the places exact matches left: their best few suffice.
                 let top = trie.topEntries(node)
                 for entry in top.prefix(perSubtree ?? trie.k) {
@@ -207,11 +208,14 @@ extension PlaceCompleter {
                         for entry in trie.topEntries(afterSpace) { offer(entry, matchLength: matchLength, edits: edits) }
                     }
                 }
-                // The top list ranks by static score; aliases typed in part fall below it, and
-                // then places past the list may outrank them: read on best first, unless the
-                // list's last score (which bounds every place past it) cannot enter the results.
-                guard perSubtree == nil, shortAliasOffers > shortAliasesBefore, top.count == trie.k,
-                      !holdsLimit(above: trie.entryScore[Int(top[top.count - 1])]) else { return 0 }
+                // The top list ranks by static score, one entry per place; an alias typed in part
+                // falls below its static score, and then places past the list, or another name
+                // of a place in it, may outrank what was read: read on best first, unless no
+                // such entry can enter the results (the list's last score bounds every place
+                // past it; a weighed-down entry's static score, its place's other names).
+                let pastTheList = top.count == trie.k ? trie.entryScore[Int(top[top.count - 1])] : 0
+                guard perSubtree == nil, demotedStaticBound > 0,
+                      !holdsLimit(above: max(pastTheList, demotedStaticBound)) else { return 0 }
             }
             var walk = PrefixTrie.RankedEntries(trie: trie, node: node)
             var localScores: [Float] = []  // best score per distinct place seen by this walk, descending
@@ -296,8 +300,8 @@ extension PlaceCompleter {
                 case .alternate, .nickname:
                     let evidence = aliasEvidence(entry, typedLetters: CompletionRanking.letters(in: trie.keyBytes(entry).prefix(matchLength)))
                     if evidence < 1 {
+                        demotedStaticBound = max(demotedStaticBound, trie.entryScore[Int(entry)])
                         score *= evidence
-                        shortAliasOffers += 1
                     }
                 }
             }
