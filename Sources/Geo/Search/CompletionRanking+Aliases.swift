@@ -39,8 +39,8 @@ extension CompletionRanking {
     /// case ("BER", "JFK", "NYC"): what a person types for a code or an abbreviation. O(n).
     static func isTypedInCapitals(_ query: String) -> Bool {
         var letters = 0
-        for character in query where character.isLetter {
-            guard !character.isLowercase, character.isUppercase else { return false }
+        for scalar in query.unicodeScalars where scalar.properties.isAlphabetic {
+            guard scalar.properties.isUppercase else { return false }
             letters += 1
         }
         return letters >= 2

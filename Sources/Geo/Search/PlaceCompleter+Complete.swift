@@ -60,6 +60,7 @@ extension PlaceCompleter {
                             isCodeShaped: query.utf8.allSatisfy { $0 < 0x80 })
         // Postal codes already found fill the list as exact matches do.
         search.exactCount = postalCandidates.count
+        search.leadingCount = postalCandidates.count
         let readings = qualifiers.interpretations(of: words)
         let keysByReading = readings.map { Self.abbreviationVariants($0.nameWords) }
         // The unqualified reading first; trailing words read as a country or region only

@@ -27,6 +27,10 @@ extension PlaceCompleter {
 
         /// Entries a best-first walk may visit per key before it settles for what it has.
         static let maximumVisits = 20_000
+        /// Entries the walk that follows a top list holding weighed-down aliases may visit: the
+        /// places it adds rank below the list's names, and a short prefix's subtree holds
+        /// hundreds of big cities' aliases above them (bench-complete.sh measures the cost).
+        static let maximumRefillVisits = 48
         /// Entries a best-first walk of one typo subtree may visit.
         static let maximumTypoVisits = 200
         /// Typo subtrees examined per key, fewest edits and best first.
@@ -53,6 +57,11 @@ extension PlaceCompleter {
         let isCodeShaped: Bool
         /// Whether some airport's whole code is the query (then no typos are guessed).
         var matchedWholeCode = false
+        /// Suggestions held outside `best` that rank before every one in it (postal codes
+        /// for a query shaped like one).
+        var leadingCount = 0
+        /// Letters of the key `exact` searches: what an exact match typed of an alias.
+        var keyLetters = 0
         /// The highest static score among the entries an alias typed in part weighed down
         /// since the last top-list read: what another entry of their places may still reach.
         var demotedStaticBound: Float = 0
@@ -100,6 +109,7 @@ extension PlaceCompleter {
 
         /// Exact matches of `key` as the start of a key.
         mutating func exact(_ key: [UInt8], areas: [QualifierTable.Area]?) {
+            keyLetters = CompletionRanking.letters(in: key)
             let position = trie.locate(key)
             if let areas {
                 // Read whichever is smaller: the area's keys that start with `key` (found by
@@ -193,6 +203,7 @@ extension PlaceCompleter {
         private mutating func collect(below node: Int, matchLength: Int, edits: Int,
                                       areas: [QualifierTable.Area]?, endsAtNode: Bool, perSubtree: Int? = nil,
                                       maximumVisits: Int = Search.maximumVisits) -> Int {
+            var maximumVisits = maximumVisits
             if areas == nil && near == nil && kindMask == Self.allKinds && limit <= trie.k {
                 demotedStaticBound = 0
                 // Typo subtrees only fill the places exact matches left: their best few suffice.
@@ -209,13 +220,18 @@ extension PlaceCompleter {
                     }
                 }
                 // The top list ranks by static score, one entry per place; an alias typed in part
-                // falls below its static score, and then places past the list, or another name
+                // falls below its static score, and then places past the list, or another alias
                 // of a place in it, may outrank what was read: read on best first, unless no
-                // such entry can enter the results (the list's last score bounds every place
-                // past it; a weighed-down entry's static score, its place's other names).
+                // such entry can enter the first `exactHead` results. The list's last score
+                // bounds every place past it; a weighed-down entry's static score, its place's
+                // other names, which are aliases too (a place's names outscore its aliases, so
+                // its list entry would be a name), all weighed down alike below four letters.
                 let pastTheList = top.count == trie.k ? trie.entryScore[Int(top[top.count - 1])] : 0
+                let otherAliases = keyLetters < CompletionRanking.meaningfulAliasLetters && !inCapitals
+                    ? demotedStaticBound * CompletionRanking.shortAliasFactor : demotedStaticBound
                 guard perSubtree == nil, demotedStaticBound > 0,
-                      !holdsLimit(above: max(pastTheList, demotedStaticBound)) else { return 0 }
+                      !holdsHead(above: max(pastTheList, otherAliases)) else { return 0 }
+                maximumVisits = min(maximumVisits, Self.maximumRefillVisits)
             }
             var walk = PrefixTrie.RankedEntries(trie: trie, node: node)
             var localScores: [Float] = []  // best score per distinct place seen by this walk, descending
@@ -257,12 +273,19 @@ extension PlaceCompleter {
             return visits
         }
 
-        /// Whether `limit` candidates found so far score above `bound`. O(candidates).
-        private func holdsLimit(above bound: Float) -> Bool {
-            var count = 0
+        /// Suggestions a top list holding weighed-down aliases must get exactly right: below
+        /// them, the list may keep such an alias where a walk would find a smaller town.
+        static let exactHead = 5
+
+        /// Whether the first `exactHead` (or `limit`) candidates found so far score above
+        /// `bound`. O(candidates).
+        private func holdsHead(above bound: Float) -> Bool {
+            var count = leadingCount
+            let head = min(limit, Self.exactHead)
+            if count >= head { return true }
             for candidate in best.values where candidate.tier < 2 && candidate.score > bound {
                 count += 1
-                if count >= limit { return true }
+                if count >= head { return true }
             }
             return false
         }
@@ -298,7 +321,8 @@ extension PlaceCompleter {
                         score *= CompletionRanking.partialCodeFactor
                     }
                 case .alternate, .nickname:
-                    let evidence = aliasEvidence(entry, typedLetters: CompletionRanking.letters(in: trie.keyBytes(entry).prefix(matchLength)))
+                    let typed = edits == 0 ? keyLetters : CompletionRanking.letters(in: trie.keyBytes(entry).prefix(matchLength))
+                    let evidence = aliasEvidence(entry, typedLetters: typed)
                     if evidence < 1 {
                         demotedStaticBound = max(demotedStaticBound, trie.entryScore[Int(entry)])
                         score *= evidence
@@ -320,8 +344,13 @@ extension PlaceCompleter {
         }
 
         /// `CompletionRanking.aliasEvidence` of an alternate name's entry matched by
-        /// `typedLetters` of its letters. O(min(name length, typed letters)).
+        /// `typedLetters` of its letters. O(1) for a short piece or a name under twice as many
+        /// bytes; else O(min(name length, typed letters)), reading the name's bytes.
         func aliasEvidence(_ entry: UInt32, typedLetters: Int) -> Float {
+            if typedLetters < CompletionRanking.meaningfulAliasLetters && !inCapitals { return CompletionRanking.shortAliasFactor }
+            // Letters never outnumber bytes: most names are settled without reading them.
+            let bytes = wordOffset(entry) + trie.keyLength(entry)
+            if typedLetters >= CompletionRanking.meaningfulAliasLetters && 2 * typedLetters > bytes { return 1 }
             // Counting past twice the letters typed cannot change the answer.
             let aliasLetters = CompletionRanking.letters(in: trie.keyBytes(entry, extendedBack: wordOffset(entry)),
                                                          limit: 2 * typedLetters + 1)
