@@ -16,6 +16,8 @@ extension PlaceCompleter {
             var tier: UInt8 = 1
             /// Whether `entry` is an entry of the postal-code trie.
             var isPostal = false
+            /// Whether an alias typed in part weighed the score down (`aliasEvidence`).
+            var isWeighedDown = false
 
             /// Lower tiers first, then by score; ids break ties so order is stable.
             func ranks(before other: Candidate, ids: (Int, Int)) -> Bool {
@@ -62,9 +64,8 @@ extension PlaceCompleter {
         var leadingCount = 0
         /// Letters of the key `exact` searches: what an exact match typed of an alias.
         var keyLetters = 0
-        /// The highest static score among the entries an alias typed in part weighed down
-        /// since the last top-list read: what another entry of their places may still reach.
-        var demotedStaticBound: Float = 0
+        /// Whether an entry offered since the last top-list read was weighed down.
+        var offeredWeighedDown = false
         var best: [Int: Candidate] = [:]
         var exactCount = 0
         /// Entries read so far by `scatteredWords`, which share one budget per query.
@@ -205,7 +206,7 @@ extension PlaceCompleter {
                                       maximumVisits: Int = Search.maximumVisits) -> Int {
             var maximumVisits = maximumVisits
             if areas == nil && near == nil && kindMask == Self.allKinds && limit <= trie.k {
-                demotedStaticBound = 0
+                offeredWeighedDown = false
                 // Typo subtrees only fill the places exact matches left: their best few suffice.
                 let top = trie.topEntries(node)
                 for entry in top.prefix(perSubtree ?? trie.k) {
@@ -219,18 +220,16 @@ extension PlaceCompleter {
                         for entry in trie.topEntries(afterSpace) { offer(entry, matchLength: matchLength, edits: edits) }
                     }
                 }
-                // The top list ranks by static score, one entry per place; an alias typed in part
-                // falls below its static score, and then places past the list, or another alias
-                // of a place in it, may outrank what was read: read on best first, unless no
-                // such entry can enter the first `exactHead` results. The list's last score
-                // bounds every place past it; a weighed-down entry's static score, its place's
-                // other names, which are aliases too (a place's names outscore its aliases, so
-                // its list entry would be a name), all weighed down alike below four letters.
+                // The top list ranks by static score, one entry per place, and an alias typed in
+                // part falls far below its static score: then places past the list may outrank
+                // it. Read on best first unless `exactHead` suggestions are settled: a name or
+                // a full-weight alias read here beats every place past the list (as the list
+                // always assumed), and a weighed-down one does when it outscores the list's
+                // last score. Its place's other names under this node are aliases too (a name
+                // outscores an alias, so the list would hold it), no shorter (the list takes
+                // the shortest of equal scores), so weighed down alike: it scores for them all.
                 let pastTheList = top.count == trie.k ? trie.entryScore[Int(top[top.count - 1])] : 0
-                let otherAliases = keyLetters < CompletionRanking.meaningfulAliasLetters && !inCapitals
-                    ? demotedStaticBound * CompletionRanking.shortAliasFactor : demotedStaticBound
-                guard perSubtree == nil, demotedStaticBound > 0,
-                      !holdsHead(above: max(pastTheList, otherAliases)) else { return 0 }
+                guard perSubtree == nil, offeredWeighedDown, !holdsHead(above: pastTheList) else { return 0 }
                 maximumVisits = min(maximumVisits, Self.maximumRefillVisits)
             }
             var walk = PrefixTrie.RankedEntries(trie: trie, node: node)
@@ -277,13 +276,13 @@ extension PlaceCompleter {
         /// them, the list may keep such an alias where a walk would find a smaller town.
         static let exactHead = 5
 
-        /// Whether the first `exactHead` (or `limit`) candidates found so far score above
-        /// `bound`. O(candidates).
+        /// Whether `exactHead` (or `limit`) candidates found so far are settled: not weighed
+        /// down, or above `bound`. O(candidates).
         private func holdsHead(above bound: Float) -> Bool {
             var count = leadingCount
             let head = min(limit, Self.exactHead)
             if count >= head { return true }
-            for candidate in best.values where candidate.tier < 2 && candidate.score > bound {
+            for candidate in best.values where candidate.tier < 2 && (!candidate.isWeighedDown || candidate.score > bound) {
                 count += 1
                 if count >= head { return true }
             }
@@ -303,6 +302,7 @@ extension PlaceCompleter {
                     * CompletionRanking.typoFactor(edits: edits)
             }
             var tier: UInt8 = edits > 0 ? 2 : 1
+            var weighedDown = false
             if isPostal {
                 tier = 0
             } else {
@@ -324,14 +324,16 @@ extension PlaceCompleter {
                     let typed = edits == 0 ? keyLetters : CompletionRanking.letters(in: trie.keyBytes(entry).prefix(matchLength))
                     let evidence = aliasEvidence(entry, typedLetters: typed)
                     if evidence < 1 {
-                        demotedStaticBound = max(demotedStaticBound, trie.entryScore[Int(entry)])
                         score *= evidence
+                        weighedDown = true
+                        offeredWeighedDown = true
                     }
                 }
             }
             score *= proximity(of: place)
             let candidate = Candidate(place: place, entry: entry, match: match, edits: edits,
-                                      matchLength: matchLength, score: score, tier: tier, isPostal: isPostal)
+                                      matchLength: matchLength, score: score, tier: tier, isPostal: isPostal,
+                                      isWeighedDown: weighedDown)
             if let existing = best[place] {
                 if candidate.ranks(before: existing, ids: (place, place)) {
                     best[place] = candidate
