@@ -61,3 +61,31 @@ struct ShortPrefixWorkload {
                 .sorted { ($0.count, $1.query) > ($1.count, $0.query) })
     }
 }
+
+/// Alternate names typed whole, as a person looking a town up by an old or foreign name does:
+/// (town, alias) pairs drawn from towns of 100,000 people or more, the alias as written and in
+/// lower case. success@5 is the town among the first five; what the alias rule must not lose.
+struct AliasRecallWorkload {
+    var cases: [(query: String, id: Int)] = []
+
+    init(places: [Place], count: Int, seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        let towns = places.filter { $0.kind == .city && $0.population >= 100_000 && !$0.alternateNames.isEmpty }
+        guard !towns.isEmpty else { return }
+        while cases.count < count {
+            let town = towns[Int(random.next() % UInt64(towns.count))]
+            let alias = town.alternateNames[Int(random.next() % UInt64(town.alternateNames.count))]
+            guard !alias.isEmpty, alias.count <= 40 else { continue }
+            cases.append((random.next() % 2 == 0 ? alias : alias.lowercased(), town.id))
+        }
+    }
+
+    /// Share of cases whose town is in the first five, in %.
+    func successAtFive(_ completer: PlaceCompleter) -> Double {
+        var hits = 0
+        for (query, id) in cases where ((try? completer.complete(query: query, limit: 5)) ?? []).contains(where: { $0.id == id }) {
+            hits += 1
+        }
+        return 100 * Double(hits) / Double(max(cases.count, 1))
+    }
+}

@@ -200,6 +200,9 @@ let shortShares = shortPrefixes.measure(completer)
 print(String(format: "complete short prefixes: first suggestion through an alias in %.2f%% of %d queries of 2-5 letters (goal ≤ 5%%), %.2f%% of top-5 suggestions (goal ≤ 12%%); first by letters typed: %@",
              shortShares.first, shortPrefixes.queries.count, shortShares.topFive,
              (2...5).map { String(format: "%d: %.1f%%", $0, shortShares.firstByLength[$0] ?? 0) }.joined(separator: ", ")))
+let aliasRecall = AliasRecallWorkload(places: gazetteer.places, count: 5_000, seed: 20_261_124)
+print(String(format: "complete alias recall: success@5 %.2f%% of %d alternate names of towns of 100,000+ typed whole (as written or in lower case)",
+             aliasRecall.successAtFive(completer), aliasRecall.cases.count))
 for example in shortShares.examples.prefix(options.aliasExamples) {
     let top = example.completion
     print("complete short prefix on an alias: \(example.count)× '\(example.query)' → \(top.title) (\(top.population)) through '\(top.matchedAlias ?? "")' (\(top.match.rawValue)\(top.aliasHighlights.first.map { $0.location > 0 ? ", a later word" : "" } ?? ""))")
