@@ -6,8 +6,8 @@ extension CompletionRanking {
     static let meaningfulAliasLetters = 4
 
     /// What an alternate name matched by too little of it weighs, on top of its ×0.1: a
-    /// piece of an alias must come from a place a hundred times larger to beat a name
-    /// matched as far.
+    /// piece of an alias must come from a place a thousand times larger than a town whose
+    /// name matched as far, and it still fills a list that names leave short.
     static let shortAliasFactor: Float = 0.01
 
     /// How much an alternate-name match counts: in full (1) once the query holds
