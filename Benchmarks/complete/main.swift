@@ -7,6 +7,7 @@
 // matched through an alias, with nicknames weighed as now and as before (as any alias).
 //
 //   geoq-bench-complete PLACES_FILE… [--queries N] [--workload FILE | --workload-out FILE] [--eval FILE] [--slowest N]
+//                       [--alias-examples N]
 import Foundation
 @_spi(Testing) import Geo
 
@@ -17,6 +18,7 @@ struct Options {
     var eval: String?
     var slowest = 0
     var workloadIn: String?
+    var aliasExamples = 0
 
     init(_ arguments: [String]) {
         var rest = arguments.dropFirst()
@@ -27,6 +29,7 @@ struct Options {
             case "--eval": eval = rest.popFirst()
             case "--slowest": slowest = rest.popFirst().flatMap(Int.init) ?? 0
             case "--workload": workloadIn = rest.popFirst()
+            case "--alias-examples": aliasExamples = rest.popFirst().flatMap(Int.init) ?? 0
             default: places.append(argument)
             }
         }
@@ -190,6 +193,20 @@ let typedQueries = workload.map(\.query)
 let aliasNow = aliasShare(completer, typedQueries)
 print(String(format: "complete alias share: %.2f%% of %d top-5 suggestions of the typed prefixes matched through an alias (nicknames ×%g)",
              aliasNow.share, aliasNow.suggestions, Double(NameClass.nicknameWeight)))
+
+// Short prefixes (2 to 5 letters) as a person types them: how often an alias comes first.
+let shortPrefixes = ShortPrefixWorkload(places: gazetteer.places, count: options.queries, seed: 20_261_124)
+let shortShares = shortPrefixes.measure(completer)
+print(String(format: "complete short prefixes: first suggestion through an alias in %.2f%% of %d queries of 2-5 letters (goal ≤ 5%%), %.2f%% of top-5 suggestions (goal ≤ 12%%); first by letters typed: %@",
+             shortShares.first, shortPrefixes.queries.count, shortShares.topFive,
+             (2...5).map { String(format: "%d: %.1f%%", $0, shortShares.firstByLength[$0] ?? 0) }.joined(separator: ", ")))
+let aliasRecall = AliasRecallWorkload(places: gazetteer.places, count: 5_000, seed: 20_261_124)
+print(String(format: "complete alias recall: success@5 %.2f%% of %d alternate names of towns of 100,000+ typed whole (as written or in lower case)",
+             aliasRecall.successAtFive(completer), aliasRecall.cases.count))
+for example in shortShares.examples.prefix(options.aliasExamples) {
+    let top = example.completion
+    print("complete short prefix on an alias: \(example.count)× '\(example.query)' → \(top.title) (\(top.population)) through '\(top.matchedAlias ?? "")' (\(top.match.rawValue)\(top.aliasHighlights.first.map { $0.location > 0 ? ", a later word" : "" } ?? ""))")
+}
 
 // Postal codes typed one character at a time, airports by name prefix and by code.
 var postalWorkload: [(query: String, id: Int, whole: Bool)] = []

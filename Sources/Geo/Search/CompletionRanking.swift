@@ -8,11 +8,14 @@ import Foundation
 ///   seats (PPLA) ×1.5, lower seats (PPLA2…4) ×1.2. The 1000 keeps places without a census
 ///   figure comparable instead of zero. An airport with an IATA code (scheduled traffic)
 ///   counts as a town of 20,000, one without as one of none; a postal code as 1000 + the
-///   square root of its town's population (the population column of its row).
+///   square root of its town's population (the population column of its row). A part of a
+///   city ("Zürich (Kreis 11)", `PlaceCompleter.partsOfCities`) ×0.1.
 /// - **match quality**: what matched (`NameClass`): the current name or an official code
 ///   ×1, another alternate name ×0.1 (GeoNames lists many translations, some long and odd,
 ///   so an alias must not outrank a real name easily), a nickname holding another famous
-///   place's name ×0.01; a code matched only in part ×0.05 more; a match from the first
+///   place's name ×0.01; an alternate name of which fewer than four letters, or no more than
+///   half, were typed ×0.01 more (`aliasEvidence`: "ye" is not Jakarta's "ye jia da"); a code
+///   matched only in part ×0.05 more, typed whole in lower case ×0.5; a match from the first
 ///   word of the name ×1, from a later word ×0.5 ("janeiro" → Rio de Janeiro); the whole name
 ///   ×1, a whole word ×0.8, a word prefix ×0.5; query words matched apart or out of order
 ///   ("rio janeiro") ×0.5 more. Typo matches also take ×0.5 per edit and are
@@ -32,6 +35,10 @@ public enum CompletionRanking {
     static let postalShapeMismatchFactor: Float = 0.001
     /// A code matched only in part ("jf" → JFK) says little: people type codes whole.
     static let partialCodeFactor: Float = 0.05
+    /// A whole code typed in lower case ranks as a prefix of a name: a town of the airport's
+    /// weight (20,000 people) or more whose name starts with it comes first ("ber", "mar",
+    /// "ham"), while "jfk" still finds JFK first. Typed in capitals ("BER") the airport leads.
+    static let lowercaseCodeFactor: Float = 0.5
     /// What an airport with an IATA code counts as, in people.
     static let scheduledAirportPopulation = 20_000
 

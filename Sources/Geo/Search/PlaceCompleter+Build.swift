@@ -18,9 +18,10 @@ extension PlaceCompleter {
         let places = gazetteer.places
         let sliceCount = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8, places.count / 2_000))
         let famous = NameKeys.famousNames(places)
+        let importance = Self.importances(places)
         let slices = concurrentMap(sliceCount) { slice in
             NameKeys(places: places, range: (slice * places.count / sliceCount)..<((slice + 1) * places.count / sliceCount),
-                     famousNames: famous, nicknameWeight: nicknameWeight)
+                     importance: importance, famousNames: famous, nicknameWeight: nicknameWeight)
         }
         let names = NameKeys(joining: slices)
         // The tries and the place and area tables are independent: one thread each.
@@ -35,7 +36,7 @@ extension PlaceCompleter {
             nicknameWeight: nicknameWeight, entryWordOffset: FlatArray(names.entryWordOffset),
             qualifiers: areas.qualifiers, typoThreshold: typoThreshold,
             placeCountryID: FlatArray(areas.placeCountryID), placeRegionID: FlatArray(areas.placeRegionID),
-            placeImportance: FlatArray(places.map(CompletionRanking.importance(of:))),
+            placeImportance: FlatArray(importance),
             areaEntryStart: FlatArray(entryLists.start), areaEntryList: FlatArray(entryLists.entries),
             regionSubtitle: StringTable(areas.regionSubtitle), postalPatterns: gazetteer.postalPatterns)
     }
@@ -55,12 +56,13 @@ extension PlaceCompleter {
 
         /// The keys of the towns and airports of `places[range]` (postal codes have their own
         /// trie). O(name bytes).
-        init(places: [Place], range: Range<Int>, famousNames: [[UInt8]: Int], nicknameWeight: Float = NameClass.nicknameWeight) {
+        init(places: [Place], range: Range<Int>, importance: [Float], famousNames: [[UInt8]: Int],
+             nicknameWeight: Float = NameClass.nicknameWeight) {
             var seen = Set<[UInt8]>()
             for placeIndex in range {
                 let place = places[placeIndex]
                 guard place.kind != .postcode else { continue }
-                let importance = CompletionRanking.importance(of: place)
+                let importance = importance[placeIndex]
                 seen.removeAll(keepingCapacity: true)
                 let codeEnd = 2 + place.codes.count
                 for nameIndex in 0..<min(codeEnd + place.alternateNames.count, Int(UInt16.max)) {
@@ -134,7 +136,7 @@ extension PlaceCompleter {
 
         /// Runs of consecutive places joined into one, text and entry positions shifted.
         init(joining runs: [NameKeys]) {
-            guard runs.count > 1 else { self = runs.first ?? NameKeys(places: [], range: 0..<0, famousNames: [:]); return }
+            guard runs.count > 1 else { self = runs.first ?? NameKeys(places: [], range: 0..<0, importance: [], famousNames: [:]); return }
             for run in runs {
                 let textBase = UInt32(text.count)
                 text.append(contentsOf: run.text)

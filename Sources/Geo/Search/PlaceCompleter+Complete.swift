@@ -17,7 +17,11 @@ extension PlaceCompleter {
     ///
     /// A query shaped like the start of a postal code ("9021", "K1A 0B1", "90210-1234": see
     /// `PostalQuery`) searches the postal codes too and puts them first; an airport whose
-    /// IATA or ICAO code is the whole query comes first as well. `kinds` keeps only
+    /// IATA or ICAO code is the whole query comes first as well when typed in capitals
+    /// ("BER"), and otherwise ranks as a town of its weight would ("ber": Berlin, then the
+    /// airport; "jfk": the airport, as no town starts so). An alternate name typed in part,
+    /// fewer than four letters of it, weighs ×0.01 more (`CompletionRanking.aliasEvidence`).
+    /// `kinds` keeps only
     /// suggestions of those kinds (nil: all).
     ///
     /// - Returns: an empty list for an empty or whitespace-only query.
@@ -51,9 +55,12 @@ extension PlaceCompleter {
         guard kinds.map({ $0.contains(.city) || $0.contains(.airport) }) ?? true else {
             return Search.ranked(postalCandidates, limit: limit).map { makeCompletion($0, near: near) }
         }
-        var search = Search(completer: self, near: near, limit: limit, kinds: kinds, wholeQuery: normalized)
+        var search = Search(completer: self, near: near, limit: limit, kinds: kinds, wholeQuery: normalized,
+                            inCapitals: CompletionRanking.isTypedInCapitals(query),
+                            isCodeShaped: query.utf8.allSatisfy { $0 < 0x80 })
         // Postal codes already found fill the list as exact matches do.
         search.exactCount = postalCandidates.count
+        search.leadingCount = postalCandidates.count
         let readings = qualifiers.interpretations(of: words)
         let keysByReading = readings.map { Self.abbreviationVariants($0.nameWords) }
         // The unqualified reading first; trailing words read as a country or region only
@@ -70,8 +77,7 @@ extension PlaceCompleter {
         }
         // Digits and codes have no typos worth guessing among names.
         // An airport's code typed whole is no typo either.
-        let typedACode = search.best.values.contains { $0.tier == 0 }
-        if postalQuery == nil && !typedACode && search.exactCount < min(limit, typoThreshold) {
+        if postalQuery == nil && !search.matchedWholeCode && search.exactCount < min(limit, typoThreshold) {
             for (reading, keys) in zip(readings, keysByReading) {
                 let budget = Self.typoBudget(reading.nameWords)
                 guard budget > 0 else { continue }

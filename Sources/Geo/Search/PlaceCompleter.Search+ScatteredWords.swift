@@ -34,6 +34,7 @@ extension PlaceCompleter.Search {
             }
         }
         let anchorIsPrefix = anchorIndex == words.count - 1
+        let typedLetters = CompletionRanking.letters(in: key)
         // The scores to beat: the `limit` best found so far by any search.
         var topScores = best.values.map(\.score).sorted(by: >)
         if topScores.count > limit { topScores.removeLast(topScores.count - limit) }
@@ -67,6 +68,9 @@ extension PlaceCompleter.Search {
                 importance: completer.placeImportance[place],
                 weight: completer.nameClass(of: entry).weight(nicknameWeight: completer.nicknameWeight),
                 startsAtFirstWord: ranges.contains { $0.lowerBound == 0 }) * CompletionRanking.quality(match)
+            if completer.nameClass(of: entry) == .alternate || completer.nameClass(of: entry) == .nickname {
+                score *= aliasEvidence(entry, typedLetters: typedLetters)
+            }
             score *= proximity(of: place) * CompletionRanking.scatteredWordsFactor
             let candidate = Candidate(place: place, entry: entry, match: match, edits: 0,
                                       matchLength: 0, score: score, scatteredRanges: ranges)

@@ -12,10 +12,12 @@ extension PlaceCompleter {
             /// For matches of scattered words: the matched byte ranges of the normalized name.
             var scatteredRanges: [Range<Int>]? = nil
             /// 0: a postal code for a query shaped like one, or an airport whose whole code
-            /// is the query; 1: other exact matches; 2: typos.
+            /// is the query typed in capitals; 1: other exact matches; 2: typos.
             var tier: UInt8 = 1
             /// Whether `entry` is an entry of the postal-code trie.
             var isPostal = false
+            /// Whether an alias typed in part weighed the score down (`aliasEvidence`).
+            var isWeighedDown = false
 
             /// Lower tiers first, then by score; ids break ties so order is stable.
             func ranks(before other: Candidate, ids: (Int, Int)) -> Bool {
@@ -27,6 +29,10 @@ extension PlaceCompleter {
 
         /// Entries a best-first walk may visit per key before it settles for what it has.
         static let maximumVisits = 20_000
+        /// Entries the walk that follows a top list holding weighed-down aliases may visit: the
+        /// places it adds rank below the list's names, and a short prefix's subtree holds
+        /// hundreds of big cities' aliases above them (bench-complete.sh measures the cost).
+        static let maximumRefillVisits = 48
         /// Entries a best-first walk of one typo subtree may visit.
         static let maximumTypoVisits = 200
         /// Typo subtrees examined per key, fewest edits and best first.
@@ -46,6 +52,20 @@ extension PlaceCompleter {
         let kindMask: UInt8
         /// The whole normalized query, one word or more: an airport code equal to it ranks first.
         let wholeQuery: [UInt8]
+        /// Whether the query was typed in capitals (`CompletionRanking.isTypedInCapitals`):
+        /// a code typed so comes first, an abbreviation typed whole counts.
+        let inCapitals: Bool
+        /// Whether the query holds only ASCII letters, digits and spaces, as every code does.
+        let isCodeShaped: Bool
+        /// Whether some airport's whole code is the query (then no typos are guessed).
+        var matchedWholeCode = false
+        /// Suggestions held outside `best` that rank before every one in it (postal codes
+        /// for a query shaped like one).
+        var leadingCount = 0
+        /// Letters of the key `exact` searches: what an exact match typed of an alias.
+        var keyLetters = 0
+        /// Whether an entry offered since the last top-list read was weighed down.
+        var offeredWeighedDown = false
         var best: [Int: Candidate] = [:]
         var exactCount = 0
         /// Entries read so far by `scatteredWords`, which share one budget per query.
@@ -54,7 +74,7 @@ extension PlaceCompleter {
         var filteredTypoVisits = 0
 
         init(completer: PlaceCompleter, near: GeoPoint?, limit: Int, kinds: Set<Place.Kind>? = nil,
-             wholeQuery: [UInt8] = [], postal: Bool = false) {
+             wholeQuery: [UInt8] = [], inCapitals: Bool = false, isCodeShaped: Bool = true, postal: Bool = false) {
             self.completer = completer
             self.trie = postal ? completer.postalTrie : completer.trie
             self.isPostal = postal
@@ -62,6 +82,8 @@ extension PlaceCompleter {
             self.limit = limit
             self.kindMask = kinds.map { $0.reduce(0) { $0 | Self.kindBit($1) } } ?? Self.allKinds
             self.wholeQuery = wholeQuery
+            self.inCapitals = inCapitals
+            self.isCodeShaped = isCodeShaped
         }
 
         /// 1 << the kind's index in `Place.Kind.allCases` (`PlaceTable.kind`).
@@ -88,6 +110,7 @@ extension PlaceCompleter {
 
         /// Exact matches of `key` as the start of a key.
         mutating func exact(_ key: [UInt8], areas: [QualifierTable.Area]?) {
+            keyLetters = CompletionRanking.letters(in: key)
             let position = trie.locate(key)
             if let areas {
                 // Read whichever is smaller: the area's keys that start with `key` (found by
@@ -181,9 +204,12 @@ extension PlaceCompleter {
         private mutating func collect(below node: Int, matchLength: Int, edits: Int,
                                       areas: [QualifierTable.Area]?, endsAtNode: Bool, perSubtree: Int? = nil,
                                       maximumVisits: Int = Search.maximumVisits) -> Int {
+            var maximumVisits = maximumVisits
             if areas == nil && near == nil && kindMask == Self.allKinds && limit <= trie.k {
+                offeredWeighedDown = false
                 // Typo subtrees only fill the places exact matches left: their best few suffice.
-                for entry in trie.topEntries(node).prefix(perSubtree ?? trie.k) {
+                let top = trie.topEntries(node)
+                for entry in top.prefix(perSubtree ?? trie.k) {
                     offer(entry, matchLength: matchLength, edits: edits)
                 }
                 if endsAtNode {
@@ -194,7 +220,17 @@ extension PlaceCompleter {
                         for entry in trie.topEntries(afterSpace) { offer(entry, matchLength: matchLength, edits: edits) }
                     }
                 }
-                return 0
+                // The top list ranks by static score, one entry per place, and an alias typed in
+                // part falls far below its static score: then places past the list may outrank
+                // it. Read on best first unless `exactHead` suggestions are settled: a name or
+                // a full-weight alias read here beats every place past the list (as the list
+                // always assumed), and a weighed-down one does when it outscores the list's
+                // last score. Its place's other names under this node are aliases too (a name
+                // outscores an alias, so the list would hold it), no shorter (the list takes
+                // the shortest of equal scores), so weighed down alike: it scores for them all.
+                let pastTheList = top.count == trie.k ? trie.entryScore[Int(top[top.count - 1])] : 0
+                guard perSubtree == nil, offeredWeighedDown, !holdsHead(above: pastTheList) else { return 0 }
+                maximumVisits = min(maximumVisits, Self.maximumRefillVisits)
             }
             var walk = PrefixTrie.RankedEntries(trie: trie, node: node)
             var localScores: [Float] = []  // best score per distinct place seen by this walk, descending
@@ -236,6 +272,23 @@ extension PlaceCompleter {
             return visits
         }
 
+        /// Suggestions a top list holding weighed-down aliases must get exactly right: below
+        /// them, the list may keep such an alias where a walk would find a smaller town.
+        static let exactHead = 5
+
+        /// Whether `exactHead` (or `limit`) candidates found so far are settled: not weighed
+        /// down, or above `bound`. O(candidates).
+        private func holdsHead(above bound: Float) -> Bool {
+            var count = leadingCount
+            let head = min(limit, Self.exactHead)
+            if count >= head { return true }
+            for candidate in best.values where candidate.tier < 2 && (!candidate.isWeighedDown || candidate.score > bound) {
+                count += 1
+                if count >= head { return true }
+            }
+            return false
+        }
+
         /// Scores `entry` and keeps it if it is its place's best so far; returns its score.
         @discardableResult
         private mutating func offer(_ entry: UInt32, matchLength: Int, edits: Int) -> Float {
@@ -249,19 +302,38 @@ extension PlaceCompleter {
                     * CompletionRanking.typoFactor(edits: edits)
             }
             var tier: UInt8 = edits > 0 ? 2 : 1
+            var weighedDown = false
             if isPostal {
                 tier = 0
-            } else if completer.nameClass(of: entry) == .code {
-                // An airport code typed whole goes first; a code typed in part says little.
-                if match == .exactName && edits == 0 && matchLength == wholeQuery.count && trie.keyStarts(entry, with: wholeQuery) {
-                    tier = 0
-                } else {
-                    score *= CompletionRanking.partialCodeFactor
+            } else {
+                switch completer.nameClass(of: entry) {
+                case .name:
+                    break
+                case .code:
+                    // An airport code typed whole in capitals goes first; typed whole otherwise,
+                    // it ranks as a town of its airport's weight typed in part would ("ber":
+                    // Berlin first, "jfk": no town starts so); typed in part, it says little.
+                    if isCodeShaped && match == .exactName && edits == 0 && matchLength == wholeQuery.count
+                        && trie.keyStarts(entry, with: wholeQuery) {
+                        matchedWholeCode = true
+                        if inCapitals { tier = 0 } else { score *= CompletionRanking.lowercaseCodeFactor }
+                    } else {
+                        score *= CompletionRanking.partialCodeFactor
+                    }
+                case .alternate, .nickname:
+                    let typed = edits == 0 ? keyLetters : CompletionRanking.letters(in: trie.keyBytes(entry).prefix(matchLength))
+                    let evidence = aliasEvidence(entry, typedLetters: typed)
+                    if evidence < 1 {
+                        score *= evidence
+                        weighedDown = true
+                        offeredWeighedDown = true
+                    }
                 }
             }
             score *= proximity(of: place)
             let candidate = Candidate(place: place, entry: entry, match: match, edits: edits,
-                                      matchLength: matchLength, score: score, tier: tier, isPostal: isPostal)
+                                      matchLength: matchLength, score: score, tier: tier, isPostal: isPostal,
+                                      isWeighedDown: weighedDown)
             if let existing = best[place] {
                 if candidate.ranks(before: existing, ids: (place, place)) {
                     best[place] = candidate
@@ -271,6 +343,20 @@ extension PlaceCompleter {
                 if edits == 0 { exactCount += 1 }
             }
             return score
+        }
+
+        /// `CompletionRanking.aliasEvidence` of an alternate name's entry matched by
+        /// `typedLetters` of its letters. O(1) for a short piece or a name under twice as many
+        /// bytes; else O(min(name length, typed letters)), reading the name's bytes.
+        func aliasEvidence(_ entry: UInt32, typedLetters: Int) -> Float {
+            if typedLetters < CompletionRanking.meaningfulAliasLetters && !inCapitals { return CompletionRanking.shortAliasFactor }
+            // Letters never outnumber bytes: most names are settled without reading them.
+            let bytes = wordOffset(entry) + trie.keyLength(entry)
+            if typedLetters >= CompletionRanking.meaningfulAliasLetters && 2 * typedLetters > bytes { return 1 }
+            // Counting past twice the letters typed cannot change the answer.
+            let aliasLetters = CompletionRanking.letters(in: trie.keyBytes(entry, extendedBack: wordOffset(entry)),
+                                                         limit: 2 * typedLetters + 1)
+            return CompletionRanking.aliasEvidence(typedLetters: typedLetters, aliasLetters: aliasLetters, inCapitals: inCapitals)
         }
 
         /// Whole name, whole word or word prefix: what the key holds right after the match.

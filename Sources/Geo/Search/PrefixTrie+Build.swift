@@ -251,17 +251,24 @@ private struct Builder {
             start[node] = UInt32(entries.count)
             chosenGroups.removeAll(keepingCapacity: true)
             while chosenGroups.count < k {
-                // The best head: highest score, then lowest entry id (the postings' order).
+                // The best head: highest score, then shortest key, then lowest entry id (the
+                // postings' order: a node's postings are keys of one length). Of a place's
+                // names that score alike, the shortest stands for it: the one of which a query
+                // has typed the largest share (see `CompletionRanking.aliasEvidence`).
                 var bestSource = -1
                 var bestScore: Float = 0
                 var bestEntry: UInt32 = 0
+                var bestLength: UInt32 = 0
                 for source in 0..<sourceNext.count where sourceNext[source] < sourceEnd[source] {
                     let entry = sourceIsPostings[source] ? postings[sourceNext[source]] : entries[sourceNext[source]]
                     let entryScore = scores[Int(entry)]
-                    if bestSource < 0 || entryScore > bestScore || (entryScore == bestScore && entry < bestEntry) {
+                    let length = keyEnd[Int(entry)] &- keyStart[Int(entry)]
+                    if bestSource < 0 || entryScore > bestScore
+                        || (entryScore == bestScore && (length < bestLength || (length == bestLength && entry < bestEntry))) {
                         bestSource = source
                         bestScore = entryScore
                         bestEntry = entry
+                        bestLength = length
                     }
                 }
                 guard bestSource >= 0 else { break }

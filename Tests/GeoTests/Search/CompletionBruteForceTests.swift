@@ -40,11 +40,19 @@ struct CompletionBruteForceTests {
         }
     }
 
+    /// What an alternate name weighs when `typed` of its `total` letters matched (the
+    /// queries here are ASCII and lower case): ×0.1, and ×0.01 more unless at least four
+    /// letters and more than half of the name were typed.
+    static func aliasWeight(typed: Int, total: Int) -> Float {
+        typed >= 4 && 2 * typed > total ? 0.1 : 0.001
+    }
+
     /// Every place's best exact-match score for `query`, by reading all its names: words in
     /// order from a word start, or scattered (every query word a word of the name) when
     /// in-order matches are fewer than the limit.
     static func bruteForce(_ gazetteer: Gazetteer, _ query: String, near: GeoPoint?, limit: Int) -> [Int] {
         let key = Normalizer.normalizedBytes(query)
+        let keyLetters = key.filter { $0 != Normalizer.space }.count
         var best: [(id: Int, index: Int, score: Float)] = []
         var inOrder: [(id: Int, index: Int, score: Float)] = []
         for (index, place) in gazetteer.places.enumerated() {
@@ -52,6 +60,7 @@ struct CompletionBruteForceTests {
             var inOrderBest: Float = -1
             for (nameIndex, name) in ([place.name, place.asciiName] + place.alternateNames).enumerated() {
                 let bytes = Normalizer.normalizedBytes(name)
+                let weight: Float = nameIndex >= 2 ? Self.aliasWeight(typed: keyLetters, total: bytes.filter { $0 != Normalizer.space }.count) : 1
                 for start in 0..<bytes.count where start == 0 || bytes[start - 1] == Normalizer.space {
                     let suffix = Array(bytes[start...])
                     guard suffix.starts(with: key) else { continue }
@@ -59,7 +68,7 @@ struct CompletionBruteForceTests {
                         ? (start == 0 ? .exactName : .exactWord)
                         : (suffix[key.count] == Normalizer.space ? .exactWord : .prefix)
                     var score = CompletionRanking.staticScore(
-                        importance: CompletionRanking.importance(of: place), weight: nameIndex >= 2 ? 0.1 : 1,
+                        importance: CompletionRanking.importance(of: place), weight: weight,
                         startsAtFirstWord: start == 0) * CompletionRanking.quality(match)
                     if let near {
                         score *= CompletionRanking.proximity(distanceKilometers: CompletionRanking.distanceKilometers(
@@ -77,7 +86,7 @@ struct CompletionBruteForceTests {
                 func assign(_ word: Int, _ used: Set<Int>, _ atStart: Bool, _ lastWhole: Bool) {
                     if word == queryWords.count {
                         var score = CompletionRanking.staticScore(
-                            importance: CompletionRanking.importance(of: place), weight: nameIndex >= 2 ? 0.1 : 1,
+                            importance: CompletionRanking.importance(of: place), weight: weight,
                             startsAtFirstWord: atStart) * CompletionRanking.quality(lastWhole ? .exactWord : .prefix) * 0.5
                         if let near {
                             score *= CompletionRanking.proximity(distanceKilometers: CompletionRanking.distanceKilometers(

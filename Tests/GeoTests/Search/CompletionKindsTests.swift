@@ -45,10 +45,15 @@ struct CompletionKindsTests {
     }
 
     @Test func codesTypedWholePutTheirAirportFirst() throws {
-        for (query, code) in [("JFK", "JFK"), ("EGLL", "LHR"), ("ber", "BER"), ("lax", "LAX")] {
+        for (query, code) in [("JFK", "JFK"), ("EGLL", "LHR"), ("BER", "BER"), ("LAX", "LAX"), ("jfk", "JFK"), ("egll", "LHR")] {
             let top = try #require(try completer.complete(query: query, limit: 3).first)
             #expect(top.kind == .airport && top.code == code, "\(query)")
         }
+        // In lower case a code ranks as a name prefix: Berlin (3,426,354) before BER, and
+        // Laxmangarh (53,392, above a town of 20,000 typed in part) before LAX.
+        #expect(try completer.complete(query: "ber", limit: 1).first?.title == "Berlin")
+        let lax = try completer.complete(query: "lax", limit: 5)
+        #expect(lax.first?.title == "Laxmangarh" && lax.contains { $0.code == "LAX" }, "\(lax.map(\.title))")
         // Typed in part, a code does not push out the city being typed.
         #expect(try completer.complete(query: "berl", limit: 1).first?.title == "Berlin")
     }
