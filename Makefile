@@ -80,6 +80,7 @@ test: deps $(DASK_VENV)/.installed
 	XDG_CACHE_HOME=$(TEST_CACHE) bash scripts/test-service.sh
 	XDG_CACHE_HOME=$(TEST_CACHE) bash scripts/test-faults.sh
 	bash scripts/test-install.sh
+	XDG_CACHE_HOME=$(TEST_CACHE) bash scripts/test-copernicus.sh
 	XDG_CACHE_HOME=$(TEST_CACHE) bash scripts/test-browser.sh
 	$(DASK_TESTS) XDG_CACHE_HOME=$(TEST_CACHE) $(DASK_TESTS_RUN)
 

@@ -71,7 +71,12 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.close_connection = True
 
 
-server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+class QuietServer(http.server.ThreadingHTTPServer):
+    def handle_error(self, request, client_address):
+        pass  # a client that stops reading (a killed or refused download) is expected here
+
+
+server = QuietServer(("127.0.0.1", 0), Handler)
 with open(port_file + ".tmp", "w") as f:
     f.write(str(server.server_address[1]))
 os.rename(port_file + ".tmp", port_file)

@@ -41,7 +41,7 @@ extension CopernicusFetcher {
                     // A full disk: nothing half-written stays behind.
                     try? output.close()
                     unlink(part)
-                    throw GeoError.unwritableFile(path: final, message: "\(Self.reason(error)); the partial download was removed")
+                    throw GeoError.unwritableFile(path: final, message: "\(Self.reason(error)) (is the disk full?); the partial download was removed")
                 }
                 offset += Int64(count)
                 progress(offset - startedAt)
