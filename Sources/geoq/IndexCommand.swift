@@ -55,6 +55,7 @@ struct IndexCommand: ParsableCommand {
         var keepWork = false
 
         func validate() throws {
+            if let output { try IndexOutput.check(output) }
             if tiled {
                 if dataset.noCache && output == nil { throw ValidationError("--no-cache: a tiled build without -o writes into the cache; pass -o INDEX.tif") }
             } else {
@@ -150,4 +151,15 @@ struct TileSize: ExpressibleByArgument {
     }
 
     var defaultValueDescription: String { "\(width)" }
+}
+
+/// What `-o` of a command that writes an index may be.
+enum IndexOutput {
+    /// A file path: not empty (it would fill the current folder with `.curves` and `.work`), not
+    /// "-" (an index is a GeoTIFF with its curves beside it, not a stream).
+    static func check(_ output: String) throws {
+        if output.trimmingCharacters(in: .whitespaces).isEmpty || output == Output.standardOutput {
+            throw ValidationError("--output: expected a file path for the index, got \"\(output)\" (an index is a GeoTIFF with INDEX.tif.curves beside it, not a stream)")
+        }
+    }
 }

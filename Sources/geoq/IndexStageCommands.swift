@@ -55,6 +55,8 @@ extension IndexCommand {
             abstract: "Stage 4: write the Cloud-Optimized GeoTIFF and its curves from the finished tiles.")
         @Option(help: "The work folder.") var work: String
         @Option(name: [.short, .customLong("output")], help: "The index to write.") var output: String
+
+        func validate() throws { try IndexOutput.check(output) }
         func run() throws {
             try TiledWorkFolder.open(at: URL(fileURLWithPath: work)).assemble(output: output, progress: Terminal.progressHandler())
             print("tiled spill index ready: \(output)")

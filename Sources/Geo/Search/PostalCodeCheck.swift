@@ -26,6 +26,11 @@ public struct PostalCodeCheck: Sendable, Equatable, CustomStringConvertible {
         let trimmed = code.trimmingSpaces.uppercased()
         let compact = String(trimmed.filter { $0 != " " })
         let countryCode = country?.trimmingSpaces.uppercased()
+        // Postal codes are written with ASCII digits; a pattern's \d would take ٩ or ９ too.
+        if let foreign = compact.first(where: { $0.isNumber && !$0.isASCII }) {
+            return PostalCodeCheck(code: code, country: countryCode, isValid: false, canonical: nil,
+                                   reason: "'\(foreign)' is a digit outside ASCII; postal codes are written with the digits 0–9")
+        }
         switch countryCode {
         case "US"?: return checkUS(code, compact: compact)
         case "CA"?: return checkCanada(code, compact: compact)

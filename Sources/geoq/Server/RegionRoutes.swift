@@ -52,7 +52,7 @@ struct RegionRoutes<Context: RequestContext> {
             }
             input = .floodedAt(rise)
         } else {
-            input = Self.input(body: body)
+            input = try Self.input(body: body)
         }
         let answer: RegionAnswer
         do {
@@ -68,11 +68,16 @@ struct RegionRoutes<Context: RequestContext> {
     }
 
     /// The body as a region input: place ids when it is `{"placeIds": […]}`, else points.
-    static func input(body: ByteBuffer) -> RegionInput {
+    static func input(body: ByteBuffer) throws -> RegionInput {
         let bytes = body.readableBytesView
-        if bytes.count < 1 << 20, bytes.first(where: { $0 > 32 }) == UInt8(ascii: "{"),
-           let ids = try? JSONDecoder().decode(PlaceIDsBody.self, from: Data(bytes)) {
-            return .places(ids.placeIds)
+        if bytes.count < 1 << 20, bytes.first(where: { $0 > 32 }) == UInt8(ascii: "{") {
+            if let ids = try? JSONDecoder().decode(PlaceIDsBody.self, from: Data(bytes)) { return .places(ids.placeIds) }
+            // An object naming placeIds whose ids are not whole numbers is a mistake in them,
+            // not a GeoJSON object of another type.
+            if let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any], let ids = object["placeIds"] {
+                let shown = (ids as? [Any])?.first { !($0 is NSNumber) || ($0 as! NSNumber).doubleValue != ($0 as! NSNumber).doubleValue.rounded() }
+                throw GeoError.invalidInput(.placeIDs, "expected an array of whole GeoNames ids, got \(shown.map { "\($0)" } ?? "\(type(of: ids))") in it")
+            }
         }
         return .pointData(Array(bytes), source: "request body")
     }

@@ -24,11 +24,11 @@ import Testing
         let dem = smallDEM()
         let plainPath = folder.appendingPathComponent("plain.png").path, legendPath = folder.appendingPathComponent("legend.png").path
         // The world map: the grid's 9 flooded cells are a few dozen of its 524,288 pixels.
-        let plain = try geoq(["flood", "--dem", dem, "--rise", "8", "--format", "png", "-o", plainPath])
+        let plain = try geoq(["flood", "--alone", "--dem", dem, "--rise", "8", "--format", "png", "-o", plainPath])
         #expect(plain.status == 0, "\(plain.standardError)")
         #expect(plain.standardError.contains("geoq: the newly flooded land at +8 m ("), "\(plain.standardError)")
         #expect(plain.standardError.contains("of the 524,288 pixels of this 1024×512 map"), "\(plain.standardError)")
-        let legend = try geoq(["flood", "--dem", dem, "--rise", "8", "--format", "png", "--legend", "-o", legendPath])
+        let legend = try geoq(["flood", "--alone", "--dem", dem, "--rise", "8", "--format", "png", "--legend", "-o", legendPath])
         #expect(legend.status == 0, "\(legend.standardError)")
         let plainImage = try RasterImage.decodingRGBA(png: Data(contentsOf: URL(fileURLWithPath: plainPath)))
         let legendImage = try RasterImage.decodingRGBA(png: Data(contentsOf: URL(fileURLWithPath: legendPath)))
@@ -37,7 +37,7 @@ import Testing
         #expect(Array(legendImage.pixels[corner..<corner + 4]) != Array(plainImage.pixels[corner..<corner + 4]))
         #expect(Array(legendImage.pixels[far..<far + 4]) == Array(plainImage.pixels[far..<far + 4]))
         // The grid's own box: every land pixel red, nothing to say.
-        let near = try geoq(["flood", "--dem", dem, "--rise", "8", "--format", "png", "--bbox", "10,47,14,50", "--width", "400", "--height", "300",
+        let near = try geoq(["flood", "--alone", "--dem", dem, "--rise", "8", "--format", "png", "--bbox", "10,47,14,50", "--width", "400", "--height", "300",
                              "-o", folder.appendingPathComponent("near.png").path])
         #expect(near.status == 0 && near.standardError.isEmpty, "\(near.standardError)")
     }

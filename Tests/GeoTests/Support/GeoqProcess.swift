@@ -35,12 +35,13 @@ enum GeoqProcess {
 
     /// Runs `geoq arguments…` with `input` on standard input, in `environment(adding:)`.
     static func run(_ arguments: [String], input: Data = Data(), environment: [String: String] = [:],
-                    executable: URL = executable) throws -> Run {
+                    executable: URL = executable, workingDirectory: URL? = nil) throws -> Run {
         try #require(FileManager.default.isExecutableFile(atPath: executable.path), "geoq is built with the tests")
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         process.environment = Self.environment(adding: environment)
+        if let workingDirectory { process.currentDirectoryURL = workingDirectory }
         let (stdin, stdout, stderr) = (Pipe(), Pipe(), Pipe())
         process.standardInput = stdin
         process.standardOutput = stdout

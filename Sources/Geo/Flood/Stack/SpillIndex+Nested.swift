@@ -85,6 +85,34 @@ extension SpillIndex {
         }
         var filled = grid.samples
         switch filled {
+        case .int16(var values) where baseRows != nil && grid.int16Nodata != nil:
+            // The common case (an integer tile in degrees), without a closure or a division per
+            // cell: each row's base row is known, each column's base column too.
+            let nodata = grid.int16Nodata!, baseRows = baseRows!, baseColumns = baseColumns!, baseWidth = base.grid.width
+            values.withUnsafeMutableBufferPointer { values in
+                for row in 0..<height {
+                    guard let baseRow = baseRows[row] else { continue }
+                    let start = row * width, borderRow = row == 0 || row == height - 1
+                    for column in 0..<width where values[start + column] == nodata {
+                        guard let baseColumn = baseColumns[column] else { continue }
+                        let at = baseRow * baseWidth + baseColumn
+                        if at != lastBaseCell {
+                            lastBaseCell = at
+                            lastElevation = base.grid.elevation(atIndex: at)
+                            lastSpill = base.levels.level(atIndex: at)
+                        }
+                        guard let elevation = lastElevation else { continue }
+                        let cell = start + column
+                        if lastSpill <= 0 {
+                            let level = max(lastSpill, elevation)
+                            if borderRow || column == 0 || column == width - 1 { nodataSeaLevel[cell] = level } else { seeds.append(cell); levels.append(level) }
+                        }
+                        values[cell] = Int16(clamping: Int(elevation.rounded()))
+                        if values[cell] == nodata { values[cell] = nodata &+ 1 }
+                    }
+                }
+            }
+            filled = .int16(values)
         case .int16(var values):
             if let nodata = grid.int16Nodata {
                 values.withUnsafeMutableBufferPointer { values in

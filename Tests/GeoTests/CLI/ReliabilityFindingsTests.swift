@@ -1,0 +1,49 @@
+import CGDAL
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import Testing
+@testable import Geo
+@testable import geoq
+
+/// Findings of the reliability probe, each held by a test that failed before its fix.
+@Suite struct ReliabilityFindingsTests {
+    let cli = CommandLineTests()
+
+    /// Finding 13: `-o ""` left `.curves` and `.work/` in the current folder, and `-o -` wrote
+    /// files named `-` and `-.curves`. Both are refused before anything is written.
+    @Test(arguments: ["", "-"])
+    func anIndexOutputThatIsNoFileIsRefused(output: String) throws {
+        let folder = cli.folder.appendingPathComponent("here-\(output.isEmpty ? "empty" : "dash")")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let run = try GeoqProcess.run(["index", "build", "--tiled", "--dem", cli.smallDEM(), "-o", output],
+                                      environment: ["XDG_CACHE_HOME": cli.folder.appendingPathComponent("cache").path],
+                                      workingDirectory: folder)
+        #expect(run.status == 2 && run.standardError.contains("--output: expected a file path for the index"), "\(run.standardError)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty, "nothing is written")
+    }
+
+    /// Finding 17: a code of Arabic-Indic or fullwidth digits was "valid" (a pattern's \d takes
+    /// any digit). Postal codes use the ASCII digits.
+    @Test(arguments: [("٩٠٢١٠", "DE"), ("９０２１０", "DE"), ("９０２１０", "FR"), ("٩٠٢١٠", nil)])
+    func digitsOutsideASCIIAreNotAPostalCode(code: String, country: String?) throws {
+        let run = try cli.geoq(["postcode", "check", code] + (country.map { ["--country", $0] } ?? []))
+        #expect(run.standardOutput.contains("not valid") && run.standardOutput.contains("a digit outside ASCII"), "\(run.standardOutput)")
+    }
+
+    /// Finding 19: `{"placeIds":[2988507,1.5]}` was answered "not a GeoJSON type".
+    @Test func placeIDsThatAreNotWholeNumbersAreNamedSo() async throws {
+        let places = TestRasters.repositoryRoot.appendingPathComponent("data/places.tsv.gz").path
+        let engine = try EngineLoader.load(dem: nil, placesPaths: [places], cache: try DEMOptions.parse(["--cache-dir", cli.folder.appendingPathComponent("cache").path]))
+        let spec = try Data(contentsOf: TestRasters.repositoryRoot.appendingPathComponent("openapi.yaml"))
+        let app = Application(router: GeoqRouter.build(engine: engine, openAPISpec: spec))
+        try await app.test(.router) { client in
+            try await client.execute(uri: "/v1/region", method: .post, body: ByteBuffer(string: #"{"placeIds":[2988507,1.5]}"#)) { response in
+                #expect(response.status == .badRequest)
+                let body = String(buffer: response.body)
+                #expect(body.contains("placeIds: expected an array of whole GeoNames ids, got 1.5"), "\(body)")
+            }
+        }
+    }
+}
