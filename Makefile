@@ -53,7 +53,7 @@ run: release
 PREFIX        ?= /usr/local
 CONFIGURATION ?= release
 SHARE         := $(DESTDIR)$(PREFIX)/share/geoq
-INSTALL_DATA  := $(wildcard data/*.tif data/*.tsv.gz data/*.geojson) data/README.md
+INSTALL_DATA  := $(wildcard data/*.tif data/*.hgt data/*.tsv.gz data/*.geojson) data/README.md
 
 install: $(if $(filter release,$(CONFIGURATION)),release,deps)
 	@[ -x .build/$(CONFIGURATION)/geoq ] || { echo "no .build/$(CONFIGURATION)/geoq: run swift build -c $(CONFIGURATION) first" >&2; exit 1; }

@@ -13,7 +13,7 @@ trap 'set +e; [ -n "$server" ] && kill $server 2>/dev/null && wait $server 2>/de
 fail() { echo "install test FAILED: $*" >&2; exit 1; }
 
 make -s install PREFIX="$prefix" CONFIGURATION="${CONFIGURATION:-debug}" > "$elsewhere/install.log" 2>&1 || { cat "$elsewhere/install.log" >&2; fail "make install PREFIX=$prefix"; }
-for f in bin/geoq share/geoq/data/etopo5.tif share/geoq/data/places.tsv.gz share/geoq/web/index.html share/geoq/openapi.yaml; do
+for f in bin/geoq share/geoq/data/etopo5.tif share/geoq/data/N53E009.hgt share/geoq/data/places.tsv.gz share/geoq/web/index.html share/geoq/openapi.yaml; do
   [ -e "$prefix/$f" ] || fail "make install did not install $f"
 done
 
@@ -22,7 +22,10 @@ expected=$(cd "$checkout" && XDG_CACHE_HOME="$elsewhere/cache-a" .build/${CONFIG
 cd "$elsewhere"
 actual=$(env -u GEOQ_DATA PATH="$prefix/bin:$PATH" XDG_CACHE_HOME="$elsewhere/cache-b" geoq flood --rise 2 2>"$elsewhere/stderr") \
   || { cat "$elsewhere/stderr" >&2; fail "geoq flood --rise 2 from $elsewhere"; }
-grep -q "share/geoq/data/etopo5.tif" <<<"$actual" || fail "the installed geoq did not read its installed data: $actual"
+# Its cache is empty, so it says which raster it floods: the installed one.
+grep -q "$prefix/share/geoq/data/etopo5.tif" "$elsewhere/stderr" || fail "the installed geoq did not read its installed data: $(cat "$elsewhere/stderr")"
+answer=$(env -u GEOQ_DATA PATH="$prefix/bin:$PATH" XDG_CACHE_HOME="$elsewhere/cache-b" geoq flood point --place hamburg --format json 2>/dev/null)
+grep -q '"model" : "N53E009.hgt"' <<<"$answer" || fail "the installed stack holds the Hamburg tile: $answer"
 [ "$(sed '$d' <<<"$actual")" = "$(sed '$d' <<<"$expected")" ] || fail "installed figures differ from the checkout's:
 $actual
 ---

@@ -99,3 +99,18 @@ import Testing
         #expect(try LiveServerFaultTests.jsonBody(answer)["elevationM"] as? Double == 7)
     }
 }
+
+extension ElevationStackCommandTests {
+    /// A tiled index of a region is a fine model too: nested through its elevations, it answers
+    /// as the raster it was built from does.
+    @Test func aTiledIndexOfARegionIsNestedLikeItsRaster() throws {
+        let fine = fineModel(name: "tiled-source.tif")
+        let index = cli.folder.appendingPathComponent("fine-index.tif").path
+        let build = try cli.geoq(["index", "build", "--tiled", "--alone", "--dem", fine, "-o", index])
+        #expect(build.status == 0, "\(build.standardError)")
+        let fromRaster = try json(cli.geoq(["flood", "point", "--dem", fine, "--lat", "45.025", "--lon", "30.025", "--format", "json"]))
+        let fromIndex = try json(cli.geoq(["flood", "point", "--dem", index, "--lat", "45.025", "--lon", "30.025", "--format", "json"]))
+        #expect(fromIndex["elevationM"] as? Double == 7 && fromIndex["spillLevelM"] as? Double == fromRaster["spillLevelM"] as? Double)
+        #expect((fromIndex["source"] as? [String: Any])?["role"] as? String == "fine")
+    }
+}

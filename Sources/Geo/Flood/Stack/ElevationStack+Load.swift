@@ -22,6 +22,9 @@ extension ElevationStack {
     ///   or a region outside the base.
     public static func nestedModel(path: String, band: Int = 1, in base: SpillIndex, connectivity: FloodOptions.Connectivity,
                                    progress: ProgressHandler? = nil) throws -> (index: SpillIndex, source: FloodModelSource) {
+        // A tiled spill index of a region is nested through its elevations (band 2): its own
+        // levels were flooded from its whole border, which the base's sea replaces here.
+        let band = isTiledIndex(path: path) ? 2 : band
         try checkUnits(path: path, band: band)
         let grid = try ElevationGrid.read(path: path, band: band, progress: progress)
         guard let range = grid.elevationRange() else {
@@ -37,6 +40,13 @@ extension ElevationStack {
         } catch let GeoError.unsupported(message) {
             throw GeoError.unreadableFile(path: path, message: message)
         }
+    }
+
+    /// Whether `path` is a tiled spill index geoq wrote (`geoq index build --tiled`).
+    static func isTiledIndex(path: String) -> Bool {
+        guard let dataset = try? GDAL.openElevationRaster(path) else { return false }
+        defer { GDALClose(dataset) }
+        return GDALGetMetadataItem(dataset, "GEOQ_INDEX", nil).map { String(cString: $0) } == TiledIndexFiles.formatName
     }
 
     /// Refuses a band whose unit GDAL names and which is not metres ("ft", "US survey foot").
