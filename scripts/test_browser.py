@@ -415,10 +415,15 @@ try:
     assert text("place-elevation") == f"Elevation {'−' if elevation < 0 else ''}{abs(elevation):,} m", text("place-elevation")
     expected_flooding = re.sub(r"(^|[\s(])-(?=\d)", "\\1\u2212", point["flooding"][0].upper() + point["flooding"][1:])
     assert text("place-flooding") == expected_flooding, text("place-flooding")
+    # The card names the model that answered, as the API does, and offers no fall of the sea
+    # for a cell that is sea today.
+    source = point["source"]
+    assert text("place-source") == f"Answered from {source['model']}, 9.3 km cells", text("place-source")
+    assert point["spillLevelM"] > 0 or js("return document.getElementById('place-set-rise').hidden") is True
     assert js("return document.getElementById('suggestions').hidden") is True
     driver.save_screenshot(f"{args.screenshots}/desktop-tokyo.png")
     audit("a place chosen")
-    ok(f"choosing Tokyo moves the map to {state['lat']:.3f}, {state['lon']:.3f}; the card says {text('place-elevation')!r}, {text('place-flooding')!r}")
+    ok(f"choosing Tokyo moves the map to {state['lat']:.3f}, {state['lon']:.3f}; the card says {text('place-elevation')!r}, {text('place-flooding')!r}, {text('place-source')!r}")
 
     # 4. The slider in 1 m steps to +100 m, then 2 m steps: 288 presses of → from +0 m reach +476 m.
     slider = driver.find_element(By.ID, "rise-slider")
@@ -475,7 +480,10 @@ try:
     check_region(region, state, "flooded places")
     summary = text("framed-summary")
     trimmed_count = count(len(region["trimmedIndices"]))
-    assert summary == f"Framed {count(region['keptCount'])} of {count(region['pointCount'])} places flooded at +476 m; left out as outliers ({trimmed_count}):", summary
+    # The page says what the API framed: the outliers left out, or that none were.
+    expected = (f"Framed {count(region['keptCount'])} of {count(region['pointCount'])} places flooded at +476 m; "
+                + (f"left out as outliers ({trimmed_count}):" if region["trimmedIndices"] else "none left out."))
+    assert summary == expected, (summary, expected)
     driver.save_screenshot(f"{args.screenshots}/desktop-frame-flooded.png")
     ok(f"Frame all on the flooded places: {summary!r}")
     assert severe_console_entries() == [], "console errors while using the page"

@@ -73,6 +73,17 @@ public enum CompletionJSON {
         json.number(completion.population)
         json.key("score")
         json.number(completion.score)
+        if let source = suggestion.source {
+            json.key("source")
+            json.open("{")
+            json.key("cellSizeM")
+            json.number(source.cellSizeM)
+            json.key("model")
+            json.string(source.model)
+            json.key("role")
+            json.string(source.role.rawValue)
+            json.close("}")
+        }
         json.key("spillLevelM")
         if let spill = suggestion.spillLevelM { json.number(spill) } else { json.null() }
         json.key("subtitle")
