@@ -160,7 +160,11 @@ extension SpillIndex {
         switch filledGrid.samples {
         case .int16(let elevations):
             // Whole metres: the sea reaches an integer cell at the next whole metre up.
-            let starts = levels.map { Int16(clamping: Int($0.rounded(.up))) }
+            let starts = [Int16](unsafeUninitializedCapacity: levels.count) { buffer, initialized in
+                for (index, level) in levels.enumerated() { buffer[index] = Int16(clamping: Int(level.rounded(.up))) }
+                initialized = levels.count
+            }
+            levels = []
             spill = .int16(try PriorityFlood.spillLevels(elevations: elevations, nodata: filledGrid.int16Nodata, nodataPolicy: .land,
                                                          topology: topology, seeds: seeds, seedLevels: starts, progress: progress))
         case .float32(let elevations):
