@@ -20,8 +20,16 @@ struct PlaceFloodTable: Sendable {
     /// The models that answered, in the order first met.
     let sources: [FloodModelSource?]
 
+    /// `sourceIndex` of a place no model covers (outside the elevation data).
+    static let outside = UInt8.max
+
     /// The model that answered for place `index`.
-    func source(of index: Int) -> FloodModelSource? { sources[Int(sourceIndex[index])] }
+    func source(of index: Int) -> FloodModelSource? {
+        sourceIndex[index] == Self.outside ? nil : sources[Int(sourceIndex[index])]
+    }
+
+    /// Whether any elevation model covers place `index`.
+    func isCovered(_ index: Int) -> Bool { sourceIndex[index] != Self.outside }
 
     init(places: PlaceTable, flood: any FloodAnswering) {
         var elevation: [Double?] = [], spillLevel: [Double] = [], sourceIndex: [UInt8] = []
@@ -32,9 +40,11 @@ struct PlaceFloodTable: Sendable {
         for place in 0..<places.count {
             let point = try? flood.point(latitude: places.latitude[place], longitude: places.longitude[place])
             let source = point?.source
-            if let known = sources.firstIndex(of: source) {
+            if point == nil {
+                sourceIndex.append(Self.outside)
+            } else if let known = sources.firstIndex(of: source) {
                 sourceIndex.append(UInt8(known))
-            } else if sources.count < Int(UInt8.max) {
+            } else if sources.count < Int(Self.outside) {
                 sources.append(source)
                 sourceIndex.append(UInt8(sources.count - 1))
             } else {

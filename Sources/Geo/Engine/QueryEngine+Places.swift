@@ -54,6 +54,11 @@ extension QueryEngine {
             guard let table = placeFlooding, let index = places?.placeIndex(id: completion.id) else {
                 return PlaceSuggestion(completion: completion, elevationM: nil, spillLevelM: nil, flooding: "no elevation data loaded")
             }
+            // A place beyond every model is not "never under water": nothing was asked of it.
+            guard table.isCovered(index) else {
+                return PlaceSuggestion(completion: completion, elevationM: nil, spillLevelM: nil,
+                                       flooding: "outside the elevation data (no elevation model covers it)")
+            }
             let point = FloodPoint(latitude: completion.latitude, longitude: completion.longitude, cellLatitude: completion.latitude,
                                    cellLongitude: completion.longitude, elevation: table.elevation[index], spillLevel: table.spillLevel[index],
                                    source: table.source(of: index))

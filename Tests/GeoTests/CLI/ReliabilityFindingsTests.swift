@@ -47,3 +47,17 @@ import Testing
         }
     }
 }
+
+extension ReliabilityFindingsTests {
+    /// Finding 10: with an elevation model of one region, a place outside it was "never under
+    /// water (the sea cannot reach it)". It lies outside the elevation data, and is said so.
+    @Test func aPlaceOutsideTheElevationDataIsSaidToBe() throws {
+        let run = try cli.geoq(["complete", "tokyo", "--limit", "1", "--format", "json", "--alone", "--dem", cli.smallDEM()])
+        #expect(run.status == 0, "\(run.standardError)")
+        let json = try #require(try JSONSerialization.jsonObject(with: run.standardOutputData) as? [String: Any])
+        let first = try #require((json["completions"] as? [[String: Any]])?.first)
+        #expect(first["title"] as? String == "Tokyo")
+        #expect(first["flooding"] as? String == "outside the elevation data (no elevation model covers it)", "\(first)")
+        #expect(first["spillLevelM"] is NSNull)
+    }
+}
