@@ -13,7 +13,8 @@ struct CompleteCommand: ParsableCommand {
         ("paris tx", "london ontario"), and typos (1 edit from 4 letters, 2 from 8; \
         always after exact matches). Postal codes come first for a query shaped like one \
         ("9021", "K1A 0B1", "90210-1234"), an airport first for its IATA or ICAO code \
-        ("JFK", "EGLL"). --near biases by a smooth distance decay: \
+        typed in capitals ("JFK", "EGLL"; in lower case a code ranks as the start of a \
+        name). --near biases by a smooth distance decay: \
         score × 1/(1 + km/100). Highlight ranges in JSON count UTF-16 code units.
 
         Examples:
