@@ -6,19 +6,14 @@ import Testing
 /// `geoq flood --format png` as a user runs it: `--legend`, and the notice for a flood too small
 /// to see on the map.
 @Suite struct FloodMapCommandTests {
-    let folder = TestRasters.temporaryDirectory()
+    /// The command-line suite's runner and its small regional DEM (10°E…14°E, 47°N…50°N: a sea
+    /// column on the west, 8 m land, a 2 m basin).
+    let cli = CommandLineTests()
+    var folder: URL { cli.folder }
 
-    func geoq(_ arguments: [String]) throws -> GeoqProcess.Run {
-        try GeoqProcess.run(arguments, environment: ["XDG_CACHE_HOME": folder.appendingPathComponent("cache").path])
-    }
+    func geoq(_ arguments: [String]) throws -> GeoqProcess.Run { try cli.geoq(arguments) }
 
-    /// A 4×3 regional DEM at 10°E…14°E, 47°N…50°N: a sea column on the west, 8 m land, a 2 m basin.
-    func smallDEM() -> String {
-        let path = folder.appendingPathComponent("small.tif").path
-        TestRasters.writeGeoTIFF(at: path, width: 4, height: 3, values: [0, 8, 8, 8, 0, 8, 2, 8, 0, 8, 8, 8],
-                                 type: GDT_Int16, geoTransform: [10, 1, 0, 50, 0, -1])
-        return path
-    }
+    func smallDEM() -> String { cli.smallDEM() }
 
     @Test func theLegendIsDrawnAndTheFloodTooSmallToSeeIsSaid() throws {
         let dem = smallDEM()

@@ -27,25 +27,14 @@ struct BaseSea: Sendable {
         return row * base.grid.width + col
     }
 
-    /// The lowest sea level at which the sea reaches the point from outside: the lowest spill
-    /// level of its base cell and that cell's neighbours (−∞: base nodata treated as ocean;
-    /// +∞: the sea never gets there). Nil off the base. O(1).
-    func reachLevel(latitude: Double, longitude: Double) -> Double? {
-        cell(latitude: latitude, longitude: longitude).map(reachLevel(atBaseCell:))
-    }
-
-    /// `reachLevel` for the base cell `cell` (row-major). O(1).
+    /// The lowest sea level at which the sea reaches a base cell's spot from outside: the
+    /// lowest spill level of the cell and its neighbours (−∞: base nodata treated as ocean;
+    /// +∞: the sea never gets there). O(1).
     func reachLevel(atBaseCell cell: Int) -> Double {
         var lowest = base.levels.level(atIndex: cell)
         topology.forEachNeighbour(of: cell) { neighbour in
             lowest = min(lowest, base.levels.level(atIndex: neighbour))
         }
         return lowest
-    }
-
-    /// The base's elevation and spill level at a point (its cell's), nil off the base. O(1).
-    func cellValues(latitude: Double, longitude: Double) -> (elevation: Double?, spillLevel: Double)? {
-        guard let cell = cell(latitude: latitude, longitude: longitude) else { return nil }
-        return (base.grid.elevation(atIndex: cell), base.levels.level(atIndex: cell))
     }
 }

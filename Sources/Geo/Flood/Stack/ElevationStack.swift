@@ -50,9 +50,8 @@ public struct ElevationStack: Sendable {
             self.source = source
         }
 
-        /// The point's answer when this model has a cell under it. O(1).
-        func point(latitude: Double, longitude: Double) -> FloodPoint? {
-            guard let (row, col) = index.locator.cell(latitude: latitude, longitude: longitude) else { return nil }
+        /// The answer for the cell at `row`, `col`, asked about at a point inside it. O(1).
+        func point(row: Int, col: Int, latitude: Double, longitude: Double) -> FloodPoint {
             var point = index.point(row: row, col: col, latitude: latitude, longitude: longitude)
             point.source = source
             return point
@@ -88,12 +87,9 @@ public struct ElevationStack: Sendable {
     /// The answer at a point from the finest fine model covering it; nil where only the base
     /// covers it. O(fine models).
     func finePoint(latitude: Double, longitude: Double) -> FloodPoint? {
-        for index in footprintBounds.indices {
-            let bounds = footprintBounds[index]
-            guard latitude >= bounds.south, latitude <= bounds.north, longitude >= bounds.west, longitude <= bounds.east else { continue }
-            if let point = fineIndexes[index].point(latitude: latitude, longitude: longitude) { return point }
+        fineCell(latitude: latitude, longitude: longitude).map {
+            fineIndexes[$0.model].point(row: $0.row, col: $0.col, latitude: latitude, longitude: longitude)
         }
-        return nil
     }
 
     /// The model answering at a point: the finest covering it, else the base. O(fine models).
