@@ -39,8 +39,8 @@ struct CompleteCommand: ParsableCommand {
             transform: GeoPoint.argument)
     var near: GeoPoint?
 
-    @Option(help: "How many suggestions (1…100).")
-    var limit: Int = 10
+    @Option(help: "How many suggestions (1…\(Quantity.limit.declaration.upperInteger)).")
+    var limit: Int = Quantity.limit.declaration.defaultInteger
 
     @Option(help: "Output format: text, or json (each suggestion with its elevation and spill level, as /v1/complete answers).")
     var format: Format = .text

@@ -6,6 +6,11 @@ import Geo
 enum DecimalArgument {
     /// A transform for `@Option(transform:)` that refuses anything else, saying what the option
     /// expects ("a sea-level change in metres from -12000 to 12000").
+    static func reading(_ quantity: Quantity) -> @Sendable (String) throws -> Double {
+        reading(quantity.declaration.expectation)
+    }
+
+    /// A transform that says `expectation` when the text is not a decimal number.
     static func reading(_ expectation: String) -> @Sendable (String) throws -> Double {
         { text in
             guard let value = DecimalNumber.parse(text) else {

@@ -29,8 +29,8 @@ struct FloodLevelCommand: ParsableCommand {
 
     @OptionGroup var settingsFile: SettingsFileOption
 
-    @Option(parsing: .unconditional, help: "Sea-level change in metres, from -12000 to 12000 (negative: the sea falls).",
-            transform: DecimalArgument.reading("a sea-level change in metres from -12000 to 12000"))
+    @Option(parsing: .unconditional, help: "Sea-level change in metres, \(Quantity.rise.declaration.bounds!.phrase) (negative: the sea falls).",
+            transform: DecimalArgument.reading(.rise))
     var rise: Double
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Only this box, \"west,south,east,north\" in degrees (west > east crosses ±180°).", valueName: "w,s,e,n"),
@@ -52,8 +52,8 @@ struct FloodLevelCommand: ParsableCommand {
     @Flag(help: "PNG: draw a legend (the sea level and the classes' colours) and a scale bar in the lower-left corner.")
     var legend = false
 
-    @Option(help: "JSON: how many of the places flooded to list, most populous first (1…1000), as /v1/flood does.")
-    var limit: Int = 10
+    @Option(help: "JSON: how many of the places flooded to list, most populous first (1…\(Quantity.reportPlaceLimit.declaration.upperInteger)), as /v1/flood does.")
+    var limit: Int = Quantity.reportPlaceLimit.declaration.defaultInteger
 
     func validate() throws {
         try check {

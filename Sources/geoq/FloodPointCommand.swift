@@ -20,17 +20,17 @@ struct FloodPointCommand: ParsableCommand {
 
     @OptionGroup var settingsFile: SettingsFileOption
 
-    @Option(parsing: .unconditional, help: "Latitude in degrees, -90 to 90.", transform: DecimalArgument.reading("a latitude from -90 to 90"))
+    @Option(parsing: .unconditional, help: "Latitude in degrees, \(Quantity.latitude.declaration.rangeText).", transform: DecimalArgument.reading(.latitude))
     var lat: Double?
 
-    @Option(parsing: .unconditional, help: "Longitude in degrees, -180 to 180.", transform: DecimalArgument.reading("a longitude from -180 to 180"))
+    @Option(parsing: .unconditional, help: "Longitude in degrees, \(Quantity.longitude.declaration.rangeText).", transform: DecimalArgument.reading(.longitude))
     var lon: Double?
 
     @Option(help: ArgumentHelp("A place by name, as typed in a search box (\"hamburg\", \"paris tx\"), instead of --lat/--lon.", valueName: "name"))
     var place: String?
 
-    @Option(parsing: .unconditional, help: "With --place: say plainly whether the place is under water at this sea level (metres, -12000 to 12000).",
-            transform: DecimalArgument.reading("a sea-level change in metres from -12000 to 12000"))
+    @Option(parsing: .unconditional, help: "With --place: say plainly whether the place is under water at this sea level (metres, \(Quantity.rise.declaration.rangeText)).",
+            transform: DecimalArgument.reading(.rise))
     var rise: Double?
 
     enum Format: String, ExpressibleByArgument, CaseIterable {

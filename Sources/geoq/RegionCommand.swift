@@ -54,7 +54,7 @@ struct RegionCommand: ParsableCommand {
 
     @Option(name: .customLong("flooded-at"), parsing: .unconditional,
             help: ArgumentHelp("Frame the places the sea floods at this rise in metres instead (dry today).", valueName: "rise"),
-            transform: DecimalArgument.reading("a sea-level change in metres from -12000 to 12000"))
+            transform: DecimalArgument.reading(.rise))
     var floodedAt: Double?
 
     @Option(name: .customLong("gazetteer"), help: ArgumentHelp("Gazetteer file for --places and --flooded-at (default: data/places.tsv.gz, or $GEOQ_DATA/places.tsv.gz).", valueName: "file"))
@@ -66,19 +66,19 @@ struct RegionCommand: ParsableCommand {
     @OptionGroup var settingsFile: SettingsFileOption
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Largest gap in degrees between neighbouring sorted coordinates of one run (locator, joint); adaptive never leaves out a point this close to the frame (greater than 0).",
-                               valueName: "degrees"), transform: DecimalArgument.reading("a finite number of degrees greater than 0"))
-    var gap: Double = 1.0
+                               valueName: "degrees"), transform: DecimalArgument.reading(.gap))
+    var gap: Double = Quantity.gap.declaration.defaultValue!
 
     @Option(help: "adaptive: leave out only the few points far from the rest, at any scale; locator (or independent): the seed's recipe, each axis chooses its run; joint: keep only points inside both runs and span them.")
     var mode: RegionOptions.Mode = .adaptive
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Padding on each side as a fraction of the span (0 or more; 0.1 makes spans 20% larger).",
-                               valueName: "fraction"), transform: DecimalArgument.reading("a finite fraction of the span, 0 or more"))
-    var padding: Double = 0.1
+                               valueName: "fraction"), transform: DecimalArgument.reading(.padding))
+    var padding: Double = Quantity.padding.declaration.defaultValue!
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Smallest span in degrees on either axis (0 or more), for single or identical points.",
-                               valueName: "degrees"), transform: DecimalArgument.reading("a finite number of degrees, 0 or more"))
-    var minSpan: Double = 0.01
+                               valueName: "degrees"), transform: DecimalArgument.reading(.minimumSpan))
+    var minSpan: Double = Quantity.minimumSpan.declaration.defaultValue!
 
     @Option(help: ArgumentHelp("Also report the largest Web Mercator zoom (256-pixel tiles) at which the region fits a map of this size.",
                                valueName: "WxH"),

@@ -1,6 +1,6 @@
 extension QueryEngine {
     /// The most labels one answer holds.
-    public static let maximumMapLabelLimit = 1000
+    public static let maximumMapLabelLimit = Quantity.labelLimit.declaration.upperInteger
 
     /// The `limit` most populous towns (gazetteer places of kind `city`) inside `bbox` (the whole
     /// Earth when nil), largest first, ties in gazetteer order. A page labels them in this order,
@@ -9,7 +9,7 @@ extension QueryEngine {
     /// for each place that enters the k largest so far (about k ln(n/k) of them in random order).
     public func mapLabels(in bbox: GeoBBox? = nil, limit: Int = 100) throws -> MapLabels {
         guard (1...Self.maximumMapLabelLimit).contains(limit) else {
-            throw GeoError.invalidInput(.limit, "expected a whole number from 1 to \(Self.maximumMapLabelLimit), got \(limit)")
+            throw GeoError.invalidInput(.labelLimit, "expected \(Quantity.labelLimit.declaration.expectation), got \(limit)")
         }
         let completer = try requirePlaces(), places = completer.placeTable
         let city = UInt8(Place.Kind.allCases.firstIndex(of: .city)!)

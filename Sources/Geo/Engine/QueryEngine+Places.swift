@@ -2,12 +2,12 @@ import Foundation
 
 extension QueryEngine {
     /// The most flooded places one answer lists.
-    public static let maximumFloodedPlaceLimit = 1000
+    public static let maximumFloodedPlaceLimit = Quantity.placeLimit.declaration.upperInteger
 
     /// Checks how many flooded places an answer should list: 1…`maximumFloodedPlaceLimit`.
     public static func validateFloodedPlaceLimit(_ limit: Int) throws {
         guard (1...maximumFloodedPlaceLimit).contains(limit) else {
-            throw GeoError.invalidInput(.limit, "expected a whole number from 1 to \(maximumFloodedPlaceLimit), got \(limit)")
+            throw GeoError.invalidInput(.placeLimit, "expected \(Quantity.placeLimit.declaration.expectation), got \(limit)")
         }
     }
 
@@ -16,7 +16,7 @@ extension QueryEngine {
     /// most `limit`, largest first. Places are ordered by population, then by their position in
     /// the gazetteer, so the pages of one rise never repeat or skip a place and together make the
     /// whole list. O(k log k) for the k places flooded. Within `bbox`, only the places inside it count.
-    public func floodedPlaces(rise: Double, limit: Int = 20, offset: Int = 0, bbox: GeoBBox? = nil) throws -> FloodedPlaces {
+    public func floodedPlaces(rise: Double, limit: Int = Quantity.placeLimit.declaration.defaultInteger, offset: Int = 0, bbox: GeoBBox? = nil) throws -> FloodedPlaces {
         try SpillIndex.validateRise(rise)
         try Self.validateFloodedPlaceLimit(limit)
         guard offset >= 0 else { throw GeoError.invalidInput(.offset, "expected a whole number from 0 (the most populous place), got \(offset)") }

@@ -64,12 +64,12 @@ extension SpillIndex {
     }
 
     /// Largest picture side geoq renders.
-    public static let maximumImageSide = 8192
+    public static let maximumImageSide = Quantity.width.declaration.upperInteger
 
     /// Checks a picture size: each side from 1 to `maximumImageSide` pixels.
     public static func validateImageSize(width: Int, height: Int) throws {
         for (quantity, value) in [(Quantity.width, width), (.height, height)] where !(1...maximumImageSide).contains(value) {
-            throw GeoError.invalidInput(quantity, "expected a pixel count from 1 to \(maximumImageSide), got \(value)")
+            throw GeoError.invalidInput(quantity, "expected \(quantity.declaration.expectation), got \(value)")
         }
     }
 }

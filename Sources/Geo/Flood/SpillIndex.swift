@@ -21,7 +21,7 @@ public struct SpillIndex: Sendable {
     public let totalKm2: Double
 
     /// Rises geoq answers, in metres.
-    public static let riseRange: ClosedRange<Double> = -12_000...12_000
+    public static let riseRange: ClosedRange<Double> = Quantity.rise.declaration.bounds!.closedRange
 
     /// Computes the spill levels of `grid`. O(n) for integer grids, O(n log n) for float grids.
     public init(grid: ElevationGrid, options: FloodOptions = FloodOptions(), progress: ProgressHandler? = nil) throws {
@@ -50,7 +50,7 @@ public struct SpillIndex: Sendable {
     /// Checks a user-given rise.
     public static func validateRise(_ rise: Double, as quantity: Quantity = .rise) throws {
         guard rise.isFinite, riseRange.contains(rise) else {
-            throw GeoError.invalidInput(quantity, "expected a sea-level change in metres from -12000 to 12000, got \(rise)")
+            throw GeoError.invalidInput(quantity, "expected \(Quantity.rise.declaration.expectation), got \(rise)")
         }
     }
 }

@@ -7,14 +7,14 @@ public struct TileCoordinate: Sendable, Hashable {
     public let y: Int
 
     /// Deepest zoom level served; a 5′ DEM has nothing new to show long before it.
-    public static let maximumZoom = 22
+    public static let maximumZoom = Quantity.zoom.declaration.upperInteger
     /// Tile edge in pixels.
     public static let size = 256
 
     /// Checks the zoom level and that x and y exist at it.
     public init(zoom: Int, x: Int, y: Int) throws {
         guard (0...TileCoordinate.maximumZoom).contains(zoom) else {
-            throw GeoError.invalidInput(.zoom, "expected a zoom level from 0 to \(TileCoordinate.maximumZoom), got \(zoom)")
+            throw GeoError.invalidInput(.zoom, "expected \(Quantity.zoom.declaration.expectation), got \(zoom)")
         }
         let tiles = 1 << zoom
         for (quantity, value) in [(Quantity.tileX, x), (.tileY, y)] where !(0..<tiles).contains(value) {

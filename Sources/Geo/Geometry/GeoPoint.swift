@@ -14,13 +14,12 @@ public struct GeoPoint: Sendable, Hashable, Codable {
     /// Checks a user-given point. Errors name `quantity` when the point was given as one value
     /// (`--seed 31.5,35.5`), else the ``Quantity/latitude`` or ``Quantity/longitude`` at fault.
     public static func validated(latitude: Double, longitude: Double, as quantity: Quantity? = nil) throws -> GeoPoint {
-        guard latitude.isFinite, (-90...90).contains(latitude) else {
-            throw quantity.map { GeoError.invalidInput($0, "latitude must be a number from -90 to 90, got \(latitude)") }
-                ?? GeoError.invalidInput(.latitude, "expected a latitude from -90 to 90, got \(latitude)")
-        }
-        guard longitude.isFinite, (-180...180).contains(longitude) else {
-            throw quantity.map { GeoError.invalidInput($0, "longitude must be a number from -180 to 180, got \(longitude)") }
-                ?? GeoError.invalidInput(.longitude, "expected a longitude from -180 to 180, got \(longitude)")
+        for (part, value) in [(Quantity.latitude, latitude), (.longitude, longitude)] {
+            let declaration = part.declaration
+            guard value.isFinite, declaration.bounds!.contains(value) else {
+                throw quantity.map { GeoError.invalidInput($0, "\(part.rawValue) must be a number \(declaration.bounds!.phrase), got \(value)") }
+                    ?? GeoError.invalidInput(part, "expected \(declaration.expectation), got \(value)")
+            }
         }
         return GeoPoint(latitude: latitude, longitude: longitude)
     }

@@ -39,8 +39,9 @@ public struct RegionOptions: Sendable, Equatable {
     /// When set, the framer also reports the largest Web Mercator zoom at which the region fits.
     public let viewport: Viewport?
 
-    public init(gap: Double = 1.0, mode: Mode = .adaptive, padding: Double = 0.1,
-                minimumSpan: Double = 0.01, viewport: Viewport? = nil) {
+    public init(gap: Double = Quantity.gap.declaration.defaultValue!, mode: Mode = .adaptive,
+                padding: Double = Quantity.padding.declaration.defaultValue!,
+                minimumSpan: Double = Quantity.minimumSpan.declaration.defaultValue!, viewport: Viewport? = nil) {
         self.gap = gap
         self.mode = mode
         self.padding = padding
@@ -53,14 +54,11 @@ public struct RegionOptions: Sendable, Equatable {
     /// - Throws: ``GeoError/invalidInput(_:_:)`` naming the first bad quantity (``Quantity/gap``,
     ///   ``Quantity/padding`` or ``Quantity/minimumSpan``) and what was expected.
     public func validate() throws {
-        guard gap.isFinite, gap > 0 else {
-            throw GeoError.invalidInput(.gap, "expected a finite number of degrees greater than 0, got \(gap)")
-        }
-        guard padding.isFinite, padding >= 0 else {
-            throw GeoError.invalidInput(.padding, "expected a finite fraction of the span, 0 or more, got \(padding)")
-        }
-        guard minimumSpan.isFinite, minimumSpan >= 0 else {
-            throw GeoError.invalidInput(.minimumSpan, "expected a finite number of degrees, 0 or more, got \(minimumSpan)")
+        for (quantity, value) in [(Quantity.gap, gap), (.padding, padding), (.minimumSpan, minimumSpan)] {
+            let declaration = quantity.declaration
+            guard value.isFinite, declaration.bounds!.contains(value) else {
+                throw GeoError.invalidInput(quantity, "expected \(declaration.expectation), got \(value)")
+            }
         }
     }
 }

@@ -16,7 +16,7 @@ public struct PlaceCompleter: Sendable {
     /// The longest query accepted, in characters.
     public static let maximumQueryLength = 256
     /// The most completions one call returns.
-    public static let maximumLimit = 100
+    public static let maximumLimit = Quantity.limit.declaration.upperInteger
     /// Longer normalized names are indexed by their first this-many bytes only.
     static let maximumIndexedNameBytes = 200
 
@@ -135,7 +135,7 @@ public struct PlaceCompleter: Sendable {
     /// Rejects a number of completions outside 1…`maximumLimit`. O(1).
     public static func validateLimit(_ limit: Int) throws {
         guard (1...maximumLimit).contains(limit) else {
-            throw GeoError.invalidInput(.limit, "expected a whole number from 1 to \(maximumLimit), got \(limit)")
+            throw GeoError.invalidInput(.limit, "expected \(Quantity.limit.declaration.expectation), got \(limit)")
         }
     }
 }

@@ -27,10 +27,10 @@ struct FloodRoutes<Context: RequestContext> {
             rise = try fields.rise()
             legend = try fields.boolean(.legend, default: false)
             bbox = try fields.bbox()
-            width = try fields.integer(.width, default: 1024, range: 1...4096)
-            height = try fields.integer(.height, default: 512, range: 1...4096)
+            width = try fields.integer(.width)
+            height = try fields.integer(.height)
             format = try fields.choice(.format, default: .json)
-            limit = try fields.integer(.limit, default: 10)
+            limit = try fields.integer(.reportPlaceLimit)
         }
     }
 

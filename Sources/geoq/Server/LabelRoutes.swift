@@ -14,7 +14,7 @@ struct LabelRoutes<Context: RequestContext> {
         init(from decoder: any Decoder) throws {
             let fields = try QueryFields(from: decoder)
             bbox = try fields.bbox()
-            limit = try fields.integer(.limit, default: 100)
+            limit = try fields.integer(.labelLimit)
         }
     }
 

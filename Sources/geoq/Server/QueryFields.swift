@@ -26,8 +26,14 @@ struct QueryFields {
         try container.decodeIfPresent(String.self, forKey: Key(stringValue: QuerySpelling.name(of: quantity)))
     }
 
+    /// A number, nil when absent; its declaration says what it should be (its bounds are the
+    /// engine's to check).
+    func number(_ quantity: Quantity) throws -> Double? {
+        try number(quantity, quantity.declaration.expectation)
+    }
+
     /// A number, nil when absent; `expectation` says what it should be.
-    func number(_ quantity: Quantity, _ expectation: String) throws -> Double? {
+    private func number(_ quantity: Quantity, _ expectation: String) throws -> Double? {
         guard let raw = try text(quantity) else { return nil }
         guard let value = DecimalNumber.parse(raw) else {
             throw GeoError.invalidInput(quantity, "expected \(expectation), got \"\(raw)\"")
@@ -36,17 +42,18 @@ struct QueryFields {
     }
 
     /// A number that must be there.
-    func requiredNumber(_ quantity: Quantity, _ expectation: String) throws -> Double {
+    private func requiredNumber(_ quantity: Quantity, _ expectation: String) throws -> Double {
         guard let value = try number(quantity, expectation) else { throw GeoError.invalidInput(quantity, "missing; expected \(expectation)") }
         return value
     }
 
-    /// A whole number, `fallback` when absent; `range` is checked here only where the service
-    /// allows less than the engine (picture sizes).
-    func integer(_ quantity: Quantity, default fallback: Int, range: ClosedRange<Int>? = nil) throws -> Int {
-        guard let raw = try text(quantity) else { return fallback }
-        guard let value = Int(raw), range?.contains(value) ?? true else {
-            let bounds = range.map { " from \($0.lowerBound) to \($0.upperBound)" } ?? ""
+    /// A whole number, its declared default when absent. Its bounds are checked here only where
+    /// the service allows less than the engine (picture sizes); the rest are the engine's.
+    func integer(_ quantity: Quantity) throws -> Int {
+        let declaration = quantity.declaration
+        guard let raw = try text(quantity) else { return declaration.defaultInteger }
+        guard let value = Int(raw), declaration.serviceBounds?.contains(Double(value)) ?? true else {
+            let bounds = declaration.serviceBounds.map { " \($0.phrase)" } ?? ""
             throw GeoError.invalidInput(quantity, "expected a whole number\(bounds), got \"\(raw)\"")
         }
         return value
@@ -64,7 +71,7 @@ struct QueryFields {
 
     /// A sea-level change in metres (its range is the engine's to check).
     func rise(_ quantity: Quantity = .rise) throws -> Double {
-        try requiredNumber(quantity, "a sea-level change in metres from -12000 to 12000")
+        try requiredNumber(quantity, quantity.declaration.expectation)
     }
 
     /// An optional box.
@@ -74,7 +81,7 @@ struct QueryFields {
 
     /// `lat` and `lon` together (both or neither).
     func point(required: Bool) throws -> GeoPoint? {
-        let latitude = try number(.latitude, "a latitude from -90 to 90"), longitude = try number(.longitude, "a longitude from -180 to 180")
+        let latitude = try number(.latitude), longitude = try number(.longitude)
         switch (latitude, longitude) {
         case let (latitude?, longitude?):
             return try GeoPoint.validated(latitude: latitude, longitude: longitude)

@@ -20,13 +20,13 @@ struct RegionRoutes<Context: RequestContext> {
 
         init(from decoder: any Decoder) throws {
             let fields = try QueryFields(from: decoder)
-            floodedAt = try fields.number(.floodedAt, "a sea level in metres from -12000 to 12000")
+            floodedAt = try fields.number(.floodedAt)
             format = try fields.choice(.format, default: .json)
             let defaults = RegionOptions()
-            options = RegionOptions(gap: try fields.number(.gap, "degrees greater than 0") ?? defaults.gap,
+            options = RegionOptions(gap: try fields.number(.gap) ?? defaults.gap,
                                     mode: try fields.choice(.mode, default: defaults.mode),
-                                    padding: try fields.number(.padding, "a fraction of the span, 0 or more") ?? defaults.padding,
-                                    minimumSpan: try fields.number(.minimumSpan, "degrees, 0 or more") ?? defaults.minimumSpan,
+                                    padding: try fields.number(.padding) ?? defaults.padding,
+                                    minimumSpan: try fields.number(.minimumSpan) ?? defaults.minimumSpan,
                                     viewport: try fields.text(.viewport).map { try Viewport(parsing: $0) })
         }
     }
@@ -54,13 +54,8 @@ struct RegionRoutes<Context: RequestContext> {
         } else {
             input = try Self.input(body: body)
         }
-        let answer: RegionAnswer
-        do {
-            // Up to 4 MiB of points to parse: off the event loop.
-            answer = try await OffLoop.run { [engine, options = query.options] in try engine.region(for: input, options: options) }
-        } catch GeoError.unreadableFile(_, let message) {
-            throw APIError(status: .badRequest, code: "invalid_body", message: "request body: \(message)")
-        }
+        // Up to 4 MiB of points to parse: off the event loop.
+        let answer = try await OffLoop.run { [engine, options = query.options] in try engine.region(for: input, options: options) }
         if query.format == .geojson {
             return .data(try JSONOutput.encode(answer.region.geoJSON(points: answer.points)), contentType: "application/geo+json")
         }

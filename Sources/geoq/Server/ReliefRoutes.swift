@@ -21,7 +21,7 @@ struct ReliefRoutes<Context: RequestContext>: Sendable {
         var step: Int
 
         init(from decoder: any Decoder) throws {
-            step = try QueryFields(from: decoder).integer(.reliefStep, default: 2)
+            step = try QueryFields(from: decoder).integer(.reliefStep)
         }
     }
 
