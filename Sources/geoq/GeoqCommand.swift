@@ -35,23 +35,26 @@ struct GeoqCommand: AsyncParsableCommand {
             } else {
                 try command.run()
             }
-        } catch let error as SettingError {
-            Terminal.notice(error.description)
-            Foundation.exit(2)
-        } catch let error as GeoError {
-            Terminal.notice(ArgumentSpelling.message(error))
-            Foundation.exit(error.isUsageError ? 2 : 1)
+        } catch let failure as any CommandLineFailure {
+            Terminal.notice(failure.terminalLine)
+            Foundation.exit(failure.exitStatus)
         } catch {
+            // ArgumentParser's own: help (status 0), a usage mistake in its format ("Error: …"
+            // and the usage, status 2), or a command's `ExitCode` after it has said its piece.
             let code = exitCode(for: error)
             if code == .success {
                 print(fullMessage(for: error))
                 Foundation.exit(0)
             }
             let message = FloodUsage.naming(fullMessage(for: error))
-            // A command that has said its piece and only sets the status (`ExitCode(1)`) adds nothing.
             if message.isEmpty, error is ExitCode { Foundation.exit(code.rawValue) }
-            FileHandle.standardError.write(Data((message.hasPrefix("Error:") || message.hasPrefix("Usage:") ? message : "geoq: " + message).utf8 + [10]))
-            Foundation.exit(code == .validationFailure ? 2 : code.rawValue == 0 ? 1 : code.rawValue)
+            if code == .validationFailure {
+                FileHandle.standardError.write(Data(message.utf8 + [10]))
+                Foundation.exit(2)
+            }
+            // Any other error: one line, status 1.
+            Terminal.notice(message)
+            Foundation.exit(code.rawValue == 0 ? 1 : code.rawValue)
         }
     }
 }

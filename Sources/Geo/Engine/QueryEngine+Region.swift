@@ -34,7 +34,7 @@ extension QueryEngine {
             do {
                 points = try PointSetParser.read(bytes)
             } catch let error as PointSetError {
-                throw GeoError.unreadableFile(path: source, message: error.description)
+                throw GeoError.malformedInput(source: source, message: error.description)
             }
         case .places(let ids):
             points = try placePoints(ids: ids)

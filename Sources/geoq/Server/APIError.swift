@@ -29,12 +29,15 @@ struct APIError: HTTPResponseError {
 
 extension APIError {
     /// A library error as the client should see it, its quantity spelled as the client sent it
-    /// (`QuerySpelling`): its own mistakes are 400s; problems of the loaded data that its request
-    /// ran into are 422s, never 5xx.
+    /// (`QuerySpelling`): its own mistakes, in a value or in its body, are 400s; problems of the
+    /// loaded data that its request ran into are 422s, never 5xx. The one place a `GeoError`
+    /// gets its status: no route catches one to choose another.
     init(_ error: GeoError) {
         switch error {
         case .invalidInput:
             self.init(status: .badRequest, code: "invalid_parameter", message: QuerySpelling.message(error))
+        case .malformedInput:
+            self.init(status: .badRequest, code: "invalid_body", message: QuerySpelling.message(error))
         case .unreadableFile, .unwritableFile, .unsupported:
             self.init(status: .unprocessableContent, code: "unprocessable", message: QuerySpelling.message(error))
         }

@@ -1,0 +1,54 @@
+import Foundation
+@testable import Geo
+@testable import geoq
+import HTTPTypes
+import Testing
+
+/// Each error type gets one HTTP status and one exit status, whoever threw it: the doors map
+/// them (`APIError.init(_:)`, `CommandLineFailure`), and no route or command picks another.
+@Suite struct ErrorStatusTests {
+    /// Every case of the library's error, with the statuses the rule gives it: a caller's
+    /// mistake is a 400 (in a value: exit 2; in the data it handed over: exit 1); a problem of the
+    /// data geoq holds is a 422 and exit 1. The switch has no default, so a new case does not
+    /// build until it is given its statuses here.
+    static func expectedStatuses(_ error: GeoError) -> (http: HTTPResponse.Status, exit: Int32) {
+        switch error {
+        case .invalidInput: return (.badRequest, 2)
+        case .malformedInput: return (.badRequest, 1)
+        case .unreadableFile, .unwritableFile, .unsupported: return (.unprocessableContent, 1)
+        }
+    }
+
+    static let everyCase: [GeoError] = [
+        .invalidInput(.rise, "expected a sea-level change in metres from -12000 to 12000, got 99999"),
+        .malformedInput(source: "request body", message: "not valid JSON: line 1"),
+        .unreadableFile(path: "x.tif", message: "not a raster"),
+        .unwritableFile(path: "y.tif", message: "read-only folder"),
+        .unsupported("the box holds no cell of the DEM"),
+    ]
+
+    @Test(arguments: everyCase) func libraryErrorHasOneStatusAtEachDoor(error: GeoError) {
+        let expected = Self.expectedStatuses(error)
+        #expect(APIError(error).status == expected.http)
+        #expect(error.exitStatus == expected.exit)
+    }
+
+    @Test func commandLineErrorsOfTheAppHaveTheirStatus() {
+        #expect(SettingError(description: "port: expected a port number").exitStatus == 2)
+        #expect(CommandFailure(message: "no place matches").exitStatus == 1)
+        #expect(PlacesFileLocator.NotFound(searched: ["a"]).exitStatus == 1)
+    }
+
+    /// Points that are not points are the caller's mistake whichever door they came through:
+    /// the engine says so in its own type, and the service answers 400 without a route's help.
+    @Test func malformedPointsAreTheCallersMistake() throws {
+        let engine = QueryEngine(flood: nil)
+        let bytes = Array("[x".utf8)
+        let parserError = try #require(#expect(throws: PointSetError.self) { try PointSetParser.read(bytes) })
+        let thrown = #expect(throws: GeoError.malformedInput(source: "request body", message: parserError.description)) {
+            _ = try engine.region(for: .pointData(bytes, source: "request body"))
+        }
+        #expect(thrown.map { APIError($0).status } == .badRequest)
+        #expect(thrown.map { APIError($0).code } == "invalid_body")
+    }
+}
