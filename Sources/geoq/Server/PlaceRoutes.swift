@@ -6,10 +6,10 @@ import Hummingbird
 struct PlaceRoutes<Context: RequestContext> {
     let engine: QueryEngine
     /// Completion answers by their parameters.
-    let completions: AnswerCache
+    let completions: AnswerCache<CompleteQuery>
 
-    /// `/v1/complete`'s parameters.
-    struct CompleteQuery: Decodable {
+    /// `/v1/complete`'s parameters, and the key its answers are cached by.
+    struct CompleteQuery: Decodable, AnswerCacheKey {
         var text: String
         var near: GeoPoint?
         var limit: Int
@@ -20,9 +20,11 @@ struct PlaceRoutes<Context: RequestContext> {
             guard let text = try fields.text(.query) else { throw GeoError.invalidInput(.query, "missing; expected the text typed so far") }
             self.text = text
             near = try fields.point(required: false)
-            limit = try fields.integer(.limit, default: 10)
+            limit = try fields.integer(.limit)
             kinds = try fields.text(.kinds).map { try Place.Kind.parseList($0) }
         }
+
+        var heapBytes: Int { text.utf8.count + (kinds.map { 32 + 8 * $0.count } ?? 0) }
     }
 
     /// `/v1/flood/places`' parameters.
@@ -36,8 +38,8 @@ struct PlaceRoutes<Context: RequestContext> {
             let fields = try QueryFields(from: decoder)
             rise = try fields.rise()
             bbox = try fields.bbox()
-            limit = try fields.integer(.limit, default: 20)
-            offset = try fields.integer(.offset, default: 0)
+            limit = try fields.integer(.placeLimit)
+            offset = try fields.integer(.offset)
         }
     }
 
@@ -47,24 +49,14 @@ struct PlaceRoutes<Context: RequestContext> {
     }
 
     func complete(_ request: Request, context: Context) throws -> Response {
-        // Keyed on what the query means (`CanonicalQuery`), found before any decoding: a cached
-        // answer costs one pass over the query and a lookup. A query without a key is decoded
-        // (and refused) every time.
-        let answer: ByteBuffer
-        if let key = CanonicalQuery.key(request.uri.query ?? "") {
-            answer = try completions.answer(for: key) { try completeAnswer(request, context: context) }
-        } else {
-            answer = try completeAnswer(request, context: context)
+        let query = try request.query(CompleteQuery.self, context: context)
+        let answer = try completions.answer(for: query) {
+            let suggestions = try engine.complete(query: query.text, near: query.near, limit: query.limit, kinds: query.kinds)
+            return ByteBuffer(bytes: CompletionJSON.answerBytes(query: query.text, suggestions: suggestions))
         }
         var headers = HTTPFields()
         headers[.contentType] = "application/json"
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: answer))
-    }
-
-    private func completeAnswer(_ request: Request, context: Context) throws -> ByteBuffer {
-        let query = try request.query(CompleteQuery.self, context: context)
-        let suggestions = try engine.complete(query: query.text, near: query.near, limit: query.limit, kinds: query.kinds)
-        return ByteBuffer(bytes: CompletionJSON.answerBytes(query: query.text, suggestions: suggestions))
     }
 
     func floodedPlaces(_ request: Request, context: Context) throws -> Response {

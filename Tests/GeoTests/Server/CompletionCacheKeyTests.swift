@@ -8,35 +8,35 @@ import Testing
 /// `/v1/complete`'s answer cache is keyed on what a query means: equal queries, however they
 /// are spelled, share one entry; different ones never do.
 @Suite struct CompletionCacheKeyTests {
-    /// Keys written out by hand: each field as `length:name=length:value&`, sorted by name.
-    @Test func theKeyIsTheDecodedFieldsInOrderOfName() {
-        #expect(CanonicalQuery.key("q=par&limit=5") == "5:limit=1:5&1:q=3:par&")
-        #expect(CanonicalQuery.key("limit=5&q=p%61r") == "5:limit=1:5&1:q=3:par&")
-        #expect(CanonicalQuery.key("q=a+b") == "1:q=3:a b&")
-        #expect(CanonicalQuery.key("q=a%20b") == "1:q=3:a b&")
-        #expect(CanonicalQuery.key("q=a%2Bb") == "1:q=3:a+b&")
-        #expect(CanonicalQuery.key("q=a%2525b") == "1:q=5:a%25b&")
-        #expect(CanonicalQuery.key("q=S%C3%A3o") == "1:q=4:São&")
-        // A field without "=" means nothing to the form decoder, nor here.
-        #expect(CanonicalQuery.key("q=x&flag") == "1:q=1:x&")
-        // Fields of one name keep their order (the decoder refuses the repetition itself).
-        #expect(CanonicalQuery.key("q=b&limit=1&q=a") == "5:limit=1:1&1:q=1:b&1:q=1:a&")
-        // Lengths keep a value holding the separators from passing for two fields.
-        #expect(CanonicalQuery.key("q=1:x%26") != CanonicalQuery.key("q=1&x="))
-        #expect(CanonicalQuery.key("") == "")
+    typealias Cache = AnswerCache<PlaceRoutes<BasicRequestContext>.CompleteQuery>
+
+    /// How many entries these URIs make in a fresh cache, each answered 200.
+    static func entries(after uris: [String]) async throws -> Int {
+        let cache = Cache(byteLimit: 1 << 20)
+        let router = Router()
+        PlaceRoutes<BasicRequestContext>(engine: ServiceTests.engine, completions: cache).add(to: router)
+        try await Application(router: router).test(.router) { client in
+            for uri in uris {
+                try await client.execute(uri: uri, method: .get) { #expect($0.status == .ok, "\(uri)") }
+            }
+        }
+        return cache.usage.count
     }
 
-    @Test func aQueryTheDecoderRefusesHasNoKey() {
-        for query in ["q=%ZZ", "q=100%", "q=%2", "q=%FF", "q%FF=a", "q=%C3"] {
-            #expect(CanonicalQuery.key(query) == nil, "\(query)")
-        }
+    /// Form decoding's rules, through the route: '+' in a value is a space, each %XX is decoded
+    /// once, and a parameter's order does not matter.
+    @Test func spellingsOfOneQuestionAreOneEntry() async throws {
+        #expect(try await Self.entries(after: ["/v1/complete?q=a+b", "/v1/complete?q=a%20b"]) == 1)
+        #expect(try await Self.entries(after: ["/v1/complete?q=a+b", "/v1/complete?q=a%2Bb"]) == 2)
+        #expect(try await Self.entries(after: ["/v1/complete?q=a%2525b", "/v1/complete?q=a%25b"]) == 2)
+        #expect(try await Self.entries(after: ["/v1/complete?q=S%C3%A3o&limit=5", "/v1/complete?limit=5&q=S%c3%a3o"]) == 1)
     }
 
     /// Through the route: four spellings of one question are one entry and one answer; a fifth
     /// question is a second entry; a refused spelling stays refused after its valid twin
     /// ("%25ZZ" is the text "%ZZ") was cached.
     @Test func equalQueriesShareOneEntry() async throws {
-        let cache = AnswerCache(byteLimit: 1 << 20)
+        let cache = Cache(byteLimit: 1 << 20)
         let router = Router()
         PlaceRoutes<BasicRequestContext>(engine: ServiceTests.engine, completions: cache).add(to: router)
         try await Application(router: router).test(.router) { client in
