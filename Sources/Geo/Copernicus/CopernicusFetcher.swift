@@ -125,7 +125,7 @@ public struct CopernicusFetcher: Sendable {
     func tileList(_ resolution: CopernicusTile.Resolution) throws -> Set<String> {
         let url = bucketURL(resolution) + "/tileList.txt"
         guard let file = VSIFOpenL("/vsicurl/" + url, "rb") else {
-            throw GeoError.unreadableFile(path: url, message: "cannot be reached (\(GDAL.lastError(or: "no answer"))); expected the Copernicus DEM's tile list there (check --endpoint)")
+            throw GeoError.unreadableFile(path: url, message: "cannot be reached (\(GDAL.lastError(or: "no answer"))); expected the Copernicus DEM's tile list there (check --endpoint, or the @URL of a copernicus: entry)")
         }
         defer { VSIFCloseL(file) }
         var data = Data()

@@ -37,7 +37,12 @@ import Testing
 
     /// Every cell centre of `tile`'s 12 × 12 grid.
     static func centres(of tile: CopernicusTile) -> [(Double, Double)] {
-        (0..<144).map { (Double(tile.south + 1) - (Double($0 / 12) + 0.5) / 12, Double(tile.west) + (Double($0 % 12) + 0.5) / 12) }
+        (0..<144).map { cell -> (Double, Double) in
+            let row = Double(cell / 12), col = Double(cell % 12)
+            let latitude: Double = Double(tile.south + 1) - (row + 0.5) / 12
+            let longitude: Double = Double(tile.west) + (col + 0.5) / 12
+            return (latitude, longitude)
+        }
     }
 
     /// The tile lies in the block's southern row, next to the base's sea: its edge floods from
@@ -46,7 +51,11 @@ import Testing
         let tile = CopernicusTile(resolution: .glo90, south: 45, west: 5)
         let cache = try Self.cache(listing: [tile])
         // A valley open to the west edge, a ridge, a basin behind it.
-        Self.writeTile(tile, in: cache) { row, col in col == 0 ? 3 : col == 6 ? 40 : col > 6 ? Double(row) - 2 : Double(row + col) }
+        Self.writeTile(tile, in: cache) { row, col -> Double in
+            if col == 0 { return 3 }
+            if col == 6 { return 40 }
+            return col > 6 ? Double(row) - 2 : Double(row + col)
+        }
         let onDemand = ElevationStack(base: Self.base, source: Self.baseSource, fines: [],
                                       onDemand: (CopernicusFineModels(resolution: .glo90, cache: cache, base: Self.base, connectivity: .eight), 0))
         let byHand = ElevationStack(base: Self.base, source: Self.baseSource,
@@ -65,7 +74,9 @@ import Testing
     /// +0 m in open sea; on the 50 m block, the lowest level of the block's centre cell and its
     /// neighbours, all land at 50 m: +50 m.
     @Test func aMissingTileIsSeaFromWhereTheBaseSeaReachesItsEdge() throws {
-        let models = CopernicusFineModels(resolution: .glo90, cache: try Self.cache(listing: []), base: Self.base, connectivity: .eight)
+        // The list names one tile elsewhere: a real list is never empty.
+        let elsewhere = CopernicusTile(resolution: .glo90, south: 0, west: 0)
+        let models = CopernicusFineModels(resolution: .glo90, cache: try Self.cache(listing: [elsewhere]), base: Self.base, connectivity: .eight)
         let openSea = try models.point(latitude: -30.5, longitude: -140.5)
         #expect(openSea.elevation == 0 && openSea.spillLevel == 0)
         let onTheBlock = try models.point(latitude: 55.5, longitude: 5.5)
