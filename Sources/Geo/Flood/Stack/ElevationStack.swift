@@ -116,7 +116,8 @@ public struct ElevationStack: Sendable {
         return onDemand.cellSizeM != fine.source.cellSizeM ? onDemand.cellSizeM < fine.source.cellSizeM : onDemandGivenAt > fine.givenAt
     }
 
-    /// The model answering at a point: the finest covering it, else the base. O(fine models).
+    /// The model loaded at start answering at a point: the finest covering it, else the base (a
+    /// `copernicus:` entry is not asked). O(fine models).
     public func model(latitude: Double, longitude: Double) -> Model {
         fineCell(latitude: latitude, longitude: longitude).map { fines[$0.model] } ?? base
     }
