@@ -4,8 +4,11 @@
 # real buckets are (one folder a tile, tileList.txt at the root), holding tiles made from ETOPO5
 # and the SRTM Hamburg tile resampled to the Copernicus grids: GLO-30 N53E009 with 2400 columns
 # (50–60° N), GLO-90 N53E008 and N53E009, N53E008 absent from GLO-30 (a land tile not public, so
-# GLO-90 answers) and N54E008 absent from both (open sea). Checks that the fetched tiles give
-# the same flood answers as the same tiles given by hand, and every bad input's one line.
+# GLO-90 answers) and N54E008 absent from both (open sea); GLO-90 N54E009 too, for the stack
+# entry's cache. Checks that the fetched tiles give the same flood answers as the same tiles given
+# by hand, and every bad input's one line; then the stack entry --dem copernicus:90 (the tile
+# around each point, fetched on first use, its disk cache evicting the least recently used), and
+# a large area's tiled index.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 geoq=${GEOQ:-.build/debug/geoq}
@@ -31,6 +34,8 @@ mkdir -p "$b30" "$b90"
 tile "$b30" 10 53 009 2400 3600 "$hamburg"
 tile "$b90" 30 53 009 800 1200 "$hamburg"
 tile "$b90" 30 53 008 800 1200 data/etopo5.tif
+tile "$b90" 30 54 009 800 1200 data/etopo5.tif
+bucket_tile() { echo "$1/Copernicus_DSM_COG_$2_DEM/Copernicus_DSM_COG_$2_DEM.tif"; }  # bucket_tile BUCKET 30_N53_00_E009_00
 
 serve() {  # serve ROOT [OPTIONS…]: starts a range server, sets $port
   local root=$1; shift
@@ -47,7 +52,7 @@ area=8.6,53.6,9.4,53.9
 vrt=$("$geoq" dem fetch --bbox $area --resolution 90 --endpoint "$endpoint" -o "$work/fetched" 2> "$work/fetch.err") || fail "fetch: $(cat "$work/fetch.err")"
 grep -q "Copernicus DEM: © DLR" "$work/fetch.err" && pass || fail "the attribution is printed"
 mkdir -p "$work/by-hand"
-gdalbuildvrt -q -resolution highest "$work/by-hand/$(basename "$vrt")" "$b90"/*/*.tif
+gdalbuildvrt -q -resolution highest "$work/by-hand/$(basename "$vrt")" "$b90"/*N53*/*.tif
 for question in "flood point --lat 53.75 --lon 9.2 --format json" "flood point --lat 53.8 --lon 8.7 --format json" \
                 "flood --rise 2 --bbox 8.7,53.65,9.3,53.85 --format json --limit 3"; do
   fetched=$("$geoq" $question --dem "$vrt" 2>/dev/null) || fail "$question on the fetched VRT"
@@ -112,6 +117,55 @@ was=$(stat -c %s "$part" 2>/dev/null || echo 0)
 "$geoq" dem fetch --bbox 9.2,53.6,9.4,53.9 --resolution 90 --endpoint "$endpoint" -o "$work/resume" > /dev/null 2>&1 || fail "the resumed fetch"
 cmp -s "$work/resume/Copernicus_DSM_COG_30_N53_00_E009_00_DEM.tif" "$b90/Copernicus_DSM_COG_30_N53_00_E009_00_DEM/Copernicus_DSM_COG_30_N53_00_E009_00_DEM.tif" \
   && [ ! -e "$part" ] && [ "$was" -gt 0 ] && pass || fail "the resumed tile equals the bucket's ($was bytes were kept)"
+
+# 7. The stack entry: each point from the tile holding it, fetched on first use, as that tile
+#    given by hand (every byte of the answer, its source among them). The base is ETOPO5 at a
+#    quarter of its cells, which loads faster than the whole.
+base="$work/base.tif"
+gdal_translate -q -outsize 25% 25% data/etopo5.tif "$base"
+same_answer() {  # same_answer LAT LON ENTRY TILE-BY-HAND
+  local entry by_hand
+  entry=$("$geoq" flood point --lat "$1" --lon "$2" --format json --dem "$base" --dem "$3" 2> "$work/entry.err") || fail "--dem $3 at $1,$2: $(cat "$work/entry.err")"
+  by_hand=$("$geoq" flood point --lat "$1" --lon "$2" --format json --dem "$base" --dem "$4" 2>/dev/null)
+  [ -n "$entry" ] && [ "$entry" = "$by_hand" ] && pass || fail "--dem $3 at $1,$2 answers otherwise than $(basename "$4") by hand: $entry"
+}
+same_answer 53.75 9.2 "copernicus:90@$endpoint" "$(bucket_tile "$b90" 30_N53_00_E009_00)"
+same_answer 53.75 9.2 "copernicus:30@$endpoint" "$(bucket_tile "$b30" 10_N53_00_E009_00)"
+same_answer 53.8 8.7 "copernicus:30@$endpoint" "$(bucket_tile "$b90" 30_N53_00_E008_00)"   # no public GLO-30 tile: GLO-90's
+sea=$("$geoq" flood point --lat 54.5 --lon 8.5 --format json --dem "$base" --dem "copernicus:90@$endpoint" 2>&1)
+grep -q '"elevationM" : 0,' <<< "$sea" && grep -q '"model" : "Copernicus_DSM_COG_30_N54_00_E008_00_DEM (no tile: open sea, 0 m)"' <<< "$sea" \
+  && pass || fail "a point where no tile exists is sea at 0 m: $sea"
+
+# 8. The disk cache keeps the most recently used tiles that fit: with room for all but one byte
+#    of three tiles, asking in N53E009, N53E008, N53E009 again, then N54E009 removes N53E008.
+#    (A server of its own: an endpoint's tiles have a folder of their own.)
+serve "$work/buckets"
+size() { stat -c %s "$(bucket_tile "$b90" "30_$1_00")"; }
+limit=$(( $(size N53_00_E009) + $(size N53_00_E008) + $(size N54_00_E009) - 1 ))
+kept="$work/cache/geoq/copernicus/on-demand/127.0.0.1_${port}__bucket_/glo90"
+for point in "53.5 9.5" "53.5 8.5" "53.6 9.6" "54.5 9.5"; do
+  set -- $point
+  GEOQ_COPERNICUS_CACHE_SIZE=$limit "$geoq" flood point --lat "$1" --lon "$2" --dem "$base" --dem "copernicus:90@http://127.0.0.1:$port/{bucket}" > /dev/null 2>&1 \
+    || fail "the point $1,$2 through the cache"
+done
+[ -f "$kept/Copernicus_DSM_COG_30_N53_00_E009_00_DEM.tif" ] && [ -f "$kept/Copernicus_DSM_COG_30_N54_00_E009_00_DEM.tif" ] \
+  && [ ! -e "$kept/Copernicus_DSM_COG_30_N53_00_E008_00_DEM.tif" ] && pass || fail "the least recently used tile, N53E008, goes: $(ls "$kept" 2>&1 | tr '\n' ' ')"
+
+# 9. An entry whose endpoint cannot be reached: one line naming what was tried, exit 1.
+one_line "http://127.0.0.1:1/copernicus-dem-90m/tileList.txt: cannot be reached" "" \
+  "$geoq" flood point --lat 53.75 --lon 9.2 --dem "$base" --dem "copernicus:90@http://127.0.0.1:1/{bucket}"
+
+# 10. An area too large to nest in memory (here: more than 1 MiB) gets a tiled index, printed to
+#     ask with --index, which answers as the same index built by hand.
+index=$("$geoq" dem fetch --bbox $area --resolution 90 --endpoint "$endpoint" -o "$work/large" --memory-limit 1M 2> "$work/large.err") || fail "a large area: $(cat "$work/large.err")"
+grep -q "building a tiled index" "$work/large.err" && [ "$index" = "$work/large/$(basename "$vrt" .vrt).index.tif" ] && pass || fail "a large area's tiled index: $index"
+mkdir -p "$work/by-hand-index"   # the same file name, so that the answers' sources match too
+"$geoq" index build --tiled --dem "$work/large/$(basename "$vrt")" -o "$work/by-hand-index/$(basename "$index")" > /dev/null 2>&1
+for point in "--lat 53.62 --lon 8.9"; do
+  large=$("$geoq" flood point $point --format json --index "$index" --dem "$work/large/$(basename "$vrt")" 2>/dev/null)
+  [ -n "$large" ] && [ "$large" = "$("$geoq" flood point $point --format json --index "$work/by-hand-index/$(basename "$index")" --dem "$work/large/$(basename "$vrt")" 2>/dev/null)" ] \
+    && pass || fail "the large area's index answers $point otherwise than the index built by hand: $large"
+done
 
 echo "copernicus: $checks passed, $failures failed"
 [ $failures -eq 0 ]

@@ -22,7 +22,10 @@ struct DemFetchCommand: ParsableCommand {
         --remote, reads them in place), checks each, and writes a VRT over them. Ocean tiles do
         not exist (the sea is 0 m there); where GLO-30 holds no public tile, GLO-90 answers.
         An interrupted download resumes. Prints the VRT's path on stdout, the data's
-        attribution on stderr.
+        attribution on stderr. An area too large to nest in memory (--memory-limit) gets a
+        tiled spill index over the VRT (geoq index build --tiled), whose path is printed
+        instead: ask it with --index INDEX --dem VRT. For points anywhere, without a fetch
+        first, use --dem copernicus:30 in the stack.
 
         Example:
           geoq dem fetch --place "hamburg" --radius 20
@@ -54,6 +57,9 @@ struct DemFetchCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp("Where the buckets are: a URL with {bucket} for copernicus-dem-30m or -90m.", valueName: "url"))
     var endpoint = CopernicusFetcher.defaultEndpoint
+
+    @Option(help: ArgumentHelp("Memory the area may take to nest in the stack (default: the memory available now); a larger area gets a tiled index.", valueName: "size"))
+    var memoryLimit: ByteCount?
 
     @OptionGroup var gazetteer: PlacesOptions
 
@@ -101,7 +107,23 @@ struct DemFetchCommand: ParsableCommand {
             Terminal.notice("the whole area is open sea: no Copernicus tile exists there, and the base answers")
             return
         }
-        print(vrt)
+        print(try tiledIndexIfLarge(vrt: vrt) ?? vrt)
+    }
+
+    /// The tiled spill index over `vrt`, built now, when nesting the VRT would take more memory
+    /// than `--memory-limit` (default: the memory available); nil when it fits.
+    func tiledIndexIfLarge(vrt: String) throws -> String? {
+        let shape = try ElevationGridShape(path: vrt, band: 1)
+        let bytesPerCell = MemoryLayout<Float>.stride + ElevationStack.nestingWorkingBytesPerCell(sampleBytes: MemoryLayout<Float>.stride)
+        let limit = memoryLimit?.bytes ?? MemoryBudget.available().bytes
+        let cells = shape.width * shape.height
+        guard let needed = MemoryBudget.bytes(count: cells, bytesEach: bytesPerCell), needed > limit else { return nil }
+        let index = (vrt.hasSuffix(".vrt") ? String(vrt.dropLast(4)) : vrt) + ".index.tif"
+        Terminal.notice("\(MemoryBudget.grouped(cells)) cells need \(MemoryBudget.describe(bytes: needed)) to nest in memory, more than \(MemoryBudget.describe(bytes: limit)): "
+            + "building a tiled index, which answers alone (flooded from its whole border): --index \(index) --dem \(vrt)")
+        let builder = TiledBuilder(dem: vrt, options: dataset.floodOptions, output: index)
+        try builder.build(progress: Terminal.progressHandler())
+        return index
     }
 
     /// A WGS 84 box of `kilometres` around `point` (clamped at the poles).

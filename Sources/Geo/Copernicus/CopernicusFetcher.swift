@@ -64,11 +64,13 @@ public struct CopernicusFetcher: Sendable {
         var tiles: [CopernicusTile] = [], sea: [CopernicusTile] = [], fallbacks: [CopernicusTile] = []
         var coarseList: Set<String>? = nil
         for tile in wanted {
-            if listed.contains(tile.name) { tiles.append(tile); continue }
-            guard resolution == .glo30 else { sea.append(tile); continue }
-            if coarseList == nil { coarseList = try tileList(.glo90) }
-            let coarse = tile.at(.glo90)
-            if coarseList!.contains(coarse.name) { tiles.append(coarse); fallbacks.append(tile) } else { sea.append(tile) }
+            let answering = try Self.published(tile, listed: listed) {
+                if coarseList == nil { coarseList = try tileList(.glo90) }
+                return coarseList!
+            }
+            guard let answering else { sea.append(tile); continue }
+            tiles.append(answering)
+            if answering != tile { fallbacks.append(tile) }
         }
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -101,6 +103,17 @@ public struct CopernicusFetcher: Sendable {
         return Report(vrtPath: vrt, tiles: tiles, seaTiles: sea, fallbacks: fallbacks, bytesDownloaded: bytes, tilesReused: reused)
     }
 
+    /// The tile that answers for `tile`: itself when its instance's list (`listed`) names it;
+    /// for GLO-30, the GLO-90 tile of the same place when only GLO-90's list (`coarseList`,
+    /// asked for only then) names it; nil when neither does: open sea, 0 m. O(1).
+    static func published(_ tile: CopernicusTile, listed: Set<String>,
+                          coarseList: () throws -> Set<String>) throws -> CopernicusTile? {
+        if listed.contains(tile.name) { return tile }
+        guard tile.resolution == .glo30 else { return nil }
+        let coarse = tile.at(.glo90)
+        return try coarseList().contains(coarse.name) ? coarse : nil
+    }
+
     /// The object URL of a tile.
     public func url(of tile: CopernicusTile) -> String { bucketURL(tile.resolution) + "/" + tile.key }
 
@@ -112,7 +125,7 @@ public struct CopernicusFetcher: Sendable {
     func tileList(_ resolution: CopernicusTile.Resolution) throws -> Set<String> {
         let url = bucketURL(resolution) + "/tileList.txt"
         guard let file = VSIFOpenL("/vsicurl/" + url, "rb") else {
-            throw GeoError.unreadableFile(path: url, message: "cannot be reached (\(GDAL.lastError(or: "no answer"))); expected the Copernicus DEM's tile list there (check --endpoint)")
+            throw GeoError.unreadableFile(path: url, message: "cannot be reached (\(GDAL.lastError(or: "no answer"))); expected the Copernicus DEM's tile list there (check --endpoint, or the @URL of a copernicus: entry)")
         }
         defer { VSIFCloseL(file) }
         var data = Data()

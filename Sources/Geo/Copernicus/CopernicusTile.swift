@@ -53,6 +53,16 @@ public struct CopernicusTile: Sendable, Hashable, Comparable {
         return resolution == .glo30 ? glo30 : glo30 / 3
     }
 
+    /// The tile holding a WGS 84 point: the one whose south-west corner is the point's degrees
+    /// rounded down (a point on the last meridian or at the north pole takes the last tile). O(1).
+    public static func holding(latitude: Double, longitude: Double, resolution: Resolution) -> CopernicusTile {
+        CopernicusTile(resolution: resolution, south: min(89, max(-90, Int(floor(latitude)))),
+                       west: min(179, max(-180, Int(floor(longitude)))))
+    }
+
+    /// The tile's 1°×1° box.
+    public var bbox: GeoBBox { GeoBBox(west: Double(west), south: Double(south), east: Double(west + 1), north: Double(south + 1)) }
+
     /// The same place in the other instance (GLO-90 answers where GLO-30 holds no public tile).
     public func at(_ other: Resolution) -> CopernicusTile { CopernicusTile(resolution: other, south: south, west: west) }
 

@@ -20,7 +20,9 @@ public struct QueryEngine: Sendable {
         self.flood = flood
         self.places = places
         if let flood, let places {
-            placeFlooding = PlaceFloodTable(places: places.placeTable, flood: flood)
+            // Every place from the models loaded at start: a stack's copernicus: entry fetches
+            // tiles for points asked about, never for the whole gazetteer.
+            placeFlooding = PlaceFloodTable(places: places.placeTable, flood: (flood as? ElevationStack)?.withoutOnDemand ?? flood)
         } else {
             placeFlooding = nil
         }

@@ -6,8 +6,13 @@ import Geo
 struct DEMOptions: ParsableArguments {
     @Option(name: .customLong("dem"), help: ArgumentHelp("Elevation raster, any GDAL format (GeoTIFF, COG, NetCDF, VRT, .hgt, …); repeatable. "
         + "A raster covering every longitude is the base (default: the embedded ETOPO5, data/etopo5.tif); every other one is a fine model "
-        + "of its region, nested in the base: the sea at its edge comes from the base.", valueName: "path"))
+        + "of its region, nested in the base: the sea at its edge comes from the base. copernicus:30 (or :90, optionally @URL of another "
+        + "endpoint) is the Copernicus DEM tile around each point asked about, fetched on first use.", valueName: "path"))
     var dems: [String] = []
+
+    @Option(name: .customLong("copernicus-cache-size"),
+            help: ArgumentHelp("Disk the tiles fetched for --dem copernicus:30 may take; the least recently used go first (GEOQ_COPERNICUS_CACHE_SIZE; default 2G).", valueName: "size"))
+    var copernicusCacheSize: ByteCount?
 
     @Flag(name: .customLong("alone"), help: "Flood the one --dem raster on its own, seeded along its whole border as if open sea lay beyond every edge (no base).")
     var alone = false
@@ -34,6 +39,14 @@ struct DEMOptions: ParsableArguments {
 
     @Option(help: ArgumentHelp("Answer from this tiled spill index (geoq index build --tiled) instead of flooding the raster in memory.", valueName: "INDEX.tif"))
     var index: String?
+
+    /// The `--dem` values that name rasters (not a `copernicus:` entry).
+    var rasterDems: [String] { dems.filter { !CopernicusStackEntry.isEntry($0) } }
+
+    /// Bytes the tiles of a `copernicus:` entry may take on disk.
+    var copernicusCacheBytes: Int {
+        copernicusCacheSize?.bytes ?? Setting.copernicusCacheSize.defaultText.flatMap(ByteCount.init(argument:))!.bytes
+    }
 
     func validate() throws {
         if let cacheDirectory, cacheDirectory.trimmingCharacters(in: .whitespaces).isEmpty {
@@ -63,7 +76,7 @@ struct DEMOptions: ParsableArguments {
     /// Every file flood answers read: each raster with the files GDAL reads for it, and the
     /// tiled index with its curves; what an output must never replace.
     func inputFiles() throws -> [String] {
-        let rasters = (dems.isEmpty ? [try demPath()] : dems).flatMap(InputProtection.filesOfRaster)
+        let rasters = (dems.isEmpty ? [try demPath()] : rasterDems).flatMap(InputProtection.filesOfRaster)
         guard let index else { return rasters }
         return rasters + [index, TiledIndexFiles.curvesPath(of: index)]
     }

@@ -29,9 +29,11 @@ extension DEMOptions {
     /// - `--alone`, `--index` with at most one `--dem`, or one global `--dem`: that one model, as
     ///   geoq floods it alone;
     /// - otherwise the base (the `--dem` that covers every longitude, else the embedded ETOPO5)
-    ///   with every other `--dem` nested in it as a fine model.
+    ///   with every other `--dem` nested in it as a fine model, and a `copernicus:30` entry as
+    ///   the Copernicus tiles around each point asked about (fetched then, not now).
     /// - Throws: a one-line error for two global rasters, and for a fine model geoq cannot nest
-    ///   (naming the file and what was expected).
+    ///   (naming the file and what was expected), and for a `copernicus:` entry that is
+    ///   malformed, repeated, or given where one model answers alone.
     func loadStack() throws -> ElevationStack {
         if dems.isEmpty, !alone, index == nil {
             // The embedded stack: ETOPO5 with the shipped fine models that are there.
@@ -39,6 +41,13 @@ extension DEMOptions {
             embedded.dems = [try EmbeddedData.requirePath(of: EmbeddedData.demFileName, as: .dem)]
                 + EmbeddedData.fineModelFileNames.compactMap { EmbeddedData.path(of: $0) }
             return try embedded.loadStack()
+        }
+        let entries = try dems.filter(CopernicusStackEntry.isEntry).map(CopernicusStackEntry.init(parsing:))
+        guard entries.count <= 1 else {
+            throw GeoError.invalidInput(.dem, "\(entries.map(\.text).joined(separator: " and ")): expected at most one copernicus: entry")
+        }
+        if let entry = entries.first, alone || index != nil {
+            throw GeoError.invalidInput(.dem, "\(entry.text) is a fine model nested in the base; expected rasters only with \(alone ? "--alone" : "--index")")
         }
         if alone || index != nil || dems.count == 1 && (try? ElevationStack.isGlobal(path: dems[0])) == true {
             if alone, dems.count > 1 {
@@ -50,7 +59,7 @@ extension DEMOptions {
             return ElevationStack(base: try loadFlood(), source: try singleModelSource())
         }
         var globals: [String] = [], fines: [String] = []
-        for path in dems {
+        for path in rasterDems {
             if try ElevationStack.isGlobal(path: path) { globals.append(path) } else { fines.append(path) }
         }
         guard globals.count <= 1 else {
@@ -60,14 +69,21 @@ extension DEMOptions {
         baseOptions.dems = [try globals.first ?? EmbeddedData.requirePath(of: EmbeddedData.demFileName, as: .dem)]
         let baseFlood = try baseOptions.loadFlood()
         let baseSource = try baseOptions.singleModelSource()
-        guard !fines.isEmpty else { return ElevationStack(base: baseFlood, source: baseSource) }
+        guard !fines.isEmpty || !entries.isEmpty else { return ElevationStack(base: baseFlood, source: baseSource) }
         guard let base = baseFlood as? SpillIndex else {
             throw GeoError.unsupported("fine models nest in a base held in memory; the base \(baseOptions.dem ?? "") is a tiled index")
         }
         let nested = try fines.map { path in
             try ElevationStack.nestedModel(path: path, band: band, in: base, connectivity: connectivity, progress: Terminal.progressHandler())
         }
-        return ElevationStack(base: baseFlood, source: baseSource, fines: nested)
+        let onDemand = entries.first.map { entry in
+            let cache = CopernicusTileCache(cacheDirectory: cacheStore().directory, endpoint: entry.endpoint, sizeLimit: copernicusCacheBytes)
+            let models = CopernicusFineModels(resolution: entry.resolution, cache: cache, base: base, connectivity: connectivity)
+            // Its rank among fine models of its cell size: after the rasters given before it.
+            let givenBefore = dems.prefix { !CopernicusStackEntry.isEntry($0) }.filter { fines.contains($0) }.count
+            return (models: models, givenAt: givenBefore)
+        }
+        return ElevationStack(base: baseFlood, source: baseSource, fines: nested, onDemand: onDemand)
     }
 
     /// The source of the one model `loadFlood` answers from: the tiled index, else the raster.

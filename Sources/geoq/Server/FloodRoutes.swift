@@ -67,7 +67,7 @@ struct FloodRoutes<Context: RequestContext> {
 
     func add(to router: Router<Context>) {
         router.get("/v1/flood") { request, context in try await self.flood(request, context: context) }
-        router.get("/v1/flood/point") { request, context in try self.point(request, context: context) }
+        router.get("/v1/flood/point") { request, context in try await self.point(request, context: context) }
         router.get("/v1/tiles/{z}/{x}/{tile}") { request, context in try await self.tile(request, context: context) }
     }
 
@@ -92,11 +92,16 @@ struct FloodRoutes<Context: RequestContext> {
         }
     }
 
-    func point(_ request: Request, context: Context) throws -> Response {
+    func point(_ request: Request, context: Context) async throws -> Response {
         let query = try request.query(PointQuery.self, context: context)
-        if let place = query.place { return try .json(engine.floodAtPlace(named: place, rise: query.rise)) }
-        let point = query.point!
-        return try .json(engine.floodPoint(latitude: point.latitude, longitude: point.longitude))
+        let (engine, place, point, rise) = (engine, query.place, query.point, query.rise)
+        let answer: @Sendable () throws -> Data = {
+            if let place { return try JSONOutput.encode(engine.floodAtPlace(named: place, rise: rise)) }
+            return try JSONOutput.encode(engine.floodPoint(latitude: point!.latitude, longitude: point!.longitude))
+        }
+        // A copernicus: entry may download a tile first: off the event loop then.
+        let json = (engine.flood as? ElevationStack)?.onDemand == nil ? try answer() : try await OffLoop.run(answer)
+        return .data(json, contentType: "application/json")
     }
 
     func tile(_ request: Request, context: Context) async throws -> Response {

@@ -23,7 +23,7 @@ struct GeoqSettings: Sendable {
     }
 
     /// The settings geoq reads, in the order `geoq settings` prints them.
-    static let all: [Setting] = [.dem, .index, .places, .cacheDirectory,
+    static let all: [Setting] = [.dem, .index, .places, .cacheDirectory, .copernicusCacheSize,
                                  .host, .port, .completionCacheMiB, .gracePeriod, .idleTimeout, .headerTimeout, .maxConnections]
 
     let entries: [Entry]

@@ -42,7 +42,7 @@ struct ServiceOptions: ParsableArguments {
 
 /// `--config`, the settings file of every command that has settings.
 struct SettingsFileOption: ParsableArguments {
-    @Option(help: ArgumentHelp("Settings file, YAML or JSON with flat keys (dem, index, places, cache_dir; for serve also host, port, completion_cache_mib, grace_period, idle_timeout, header_timeout, max_connections). A flag beats an environment variable (GEOQ_DEM, …), which beats the file. See geoq settings.", valueName: "PATH"))
+    @Option(help: ArgumentHelp("Settings file, YAML or JSON with flat keys (dem, index, places, cache_dir, copernicus_cache_size; for serve also host, port, completion_cache_mib, grace_period, idle_timeout, header_timeout, max_connections). A flag beats an environment variable (GEOQ_DEM, …), which beats the file. See geoq settings.", valueName: "PATH"))
     var config: String?
 
     /// The settings, from the flags of `dataset`, `gazetteer` and `service` (those the command
@@ -54,6 +54,7 @@ struct SettingsFileOption: ParsableArguments {
         if let dems = dataset?.dems, !dems.isEmpty { flags[.dem] = Setting.listText(dems) }
         flags[.index] = dataset?.index
         flags[.cacheDirectory] = dataset?.cacheDirectory
+        flags[.copernicusCacheSize] = dataset?.copernicusCacheSize.map { String($0.bytes) }
         if let places = gazetteer?.places, !places.isEmpty { flags[.places] = Setting.listText(places) }
         return try GeoqSettings.load(flags: flags, configFile: config, flagSpellings: [.places: gazetteerFlag])
     }
@@ -85,6 +86,7 @@ extension DEMOptions {
         }
         options.index = settings.text(.index)
         options.cacheDirectory = settings.text(.cacheDirectory)
+        options.copernicusCacheSize = settings.text(.copernicusCacheSize).flatMap(ByteCount.init(argument:))
         return options
     }
 }

@@ -49,6 +49,11 @@ struct Setting: Sendable, Hashable {
                                         expectation: "a folder (an empty path would fill the current folder)") {
         !$0.trimmingCharacters(in: .whitespaces).isEmpty
     }
+    /// Disk the tiles fetched for `--dem copernicus:30` may take (docs/copernicus.md).
+    static let copernicusCacheSize = Setting(fileKey: "copernicus_cache_size", flag: "--copernicus-cache-size", defaultText: "2G",
+                                             expectation: "a size such as 2G, 512M or 1048576 (bytes), more than 0") {
+        ByteCount(argument: $0) != nil
+    }
 
     // The service's.
     static let host = Setting(fileKey: "host", flag: "--host", defaultText: "127.0.0.1", expectation: "a host name or address") { !$0.isEmpty }

@@ -16,9 +16,14 @@ extension ElevationStack: FloodAnswering {
         return stats
     }
 
-    /// A point, from the finest model covering it. O(fine models) on top of the model's answer.
+    /// A point, from the finest model covering it, the `copernicus:` entry's tile among them
+    /// (fetched and nested on first use). O(fine models) on top of the model's answer.
     public func point(latitude: Double, longitude: Double) throws -> FloodPoint {
-        if let point = finePoint(latitude: latitude, longitude: longitude) { return point }
+        let cell = fineCell(latitude: latitude, longitude: longitude)
+        if let onDemand, onDemandOutranks(cell.map { fineIndexes[$0.model] }) {
+            return try onDemand.point(latitude: latitude, longitude: longitude)
+        }
+        if let cell { return fineIndexes[cell.model].point(row: cell.row, col: cell.col, latitude: latitude, longitude: longitude) }
         var point = try base.flood.point(latitude: latitude, longitude: longitude)
         point.source = base.source
         return point
@@ -74,6 +79,7 @@ extension ElevationStack: FloodAnswering {
     }
 
     public var gridDescription: String {
-        fines.isEmpty ? base.flood.gridDescription : "\(base.flood.gridDescription), with \(fines.count) fine model\(fines.count == 1 ? "" : "s")"
+        let loaded = fines.isEmpty ? base.flood.gridDescription : "\(base.flood.gridDescription), with \(fines.count) fine model\(fines.count == 1 ? "" : "s")"
+        return onDemand.map { "\(loaded), and Copernicus GLO-\($0.resolution.rawValue) tiles fetched for points" } ?? loaded
     }
 }

@@ -26,7 +26,7 @@ extension ElevationStack {
         // levels were flooded from its whole border, which the base's sea replaces here.
         let band = isTiledIndex(path: path) ? 2 : band
         try checkUnits(path: path, band: band)
-        let grid = try ElevationGrid.read(path: path, band: band, progress: progress)
+        let grid = try ElevationGrid.read(path: path, band: band, progress: progress, workingBytesPerCell: nestingWorkingBytesPerCell)
         guard let range = grid.elevationRange() else {
             throw GeoError.unreadableFile(path: path, message: "holds no cell with data; expected the heights of a region")
         }
@@ -40,6 +40,12 @@ extension ElevationStack {
         } catch let GeoError.unsupported(message) {
             throw GeoError.unreadableFile(path: path, message: message)
         }
+    }
+
+    /// Memory nesting needs per cell beside the elevations (`sampleBytes` each): a copy of the
+    /// elevations with nodata filled from the base, and the flood's own (`SpillIndex`).
+    public static func nestingWorkingBytesPerCell(sampleBytes: Int) -> Int {
+        sampleBytes + SpillIndex.workingBytesPerCell(sampleBytes: sampleBytes)
     }
 
     /// Whether `path` is a tiled spill index geoq wrote (`geoq index build --tiled`).

@@ -11,7 +11,9 @@ import Foundation
 /// | maps and tiles | each pixel from the finest model covering it, the base elsewhere |
 ///
 /// Every answer carries its `FloodModelSource`. Fine models are ordered finest first; between
-/// equal cell sizes the one given later wins. Immutable and `Sendable`.
+/// equal cell sizes the one given later wins. A `copernicus:30` entry (`onDemand`) ranks as a
+/// fine model of its cell size, and answers points only (docs/copernicus.md). Immutable and
+/// `Sendable` (the entry's tile cache is its own, shared and locked).
 public struct ElevationStack: Sendable {
     /// One model of the stack and where it came from.
     public struct Model: Sendable {
@@ -39,15 +41,23 @@ public struct ElevationStack: Sendable {
     /// `fines`' spill indexes, held as such (behind one reference each, so that answering a
     /// point copies nothing): a point is answered from its cell without asking again.
     let fineIndexes: [FineIndex]
+    /// The Copernicus tiles around each point asked about, when the stack has such an entry.
+    public private(set) var onDemand: CopernicusFineModels?
+    /// How many fine models were given before the `onDemand` entry (it wins ties of cell size
+    /// against those).
+    let onDemandGivenAt: Int
 
     /// A fine model's spill index and source behind one reference.
     final class FineIndex: Sendable {
         let index: SpillIndex
         let source: FloodModelSource
+        /// Its place among the fine models as given (the later wins a tie of cell size).
+        let givenAt: Int
 
-        init(index: SpillIndex, source: FloodModelSource) {
+        init(index: SpillIndex, source: FloodModelSource, givenAt: Int) {
             self.index = index
             self.source = source
+            self.givenAt = givenAt
         }
 
         /// The answer for the cell at `row`, `col`, asked about at a point inside it. O(1).
@@ -64,11 +74,17 @@ public struct ElevationStack: Sendable {
         fines = []
         footprintBounds = []
         fineIndexes = []
+        onDemand = nil
+        onDemandGivenAt = 0
     }
 
     /// A stack of `base` and fine models already nested in it (`SpillIndex(nesting:in:)`), in
-    /// the order given.
-    public init(base: any FloodAnswering, source: FloodModelSource, fines: [(index: SpillIndex, source: FloodModelSource)]) {
+    /// the order given, and the Copernicus tiles around each point when `onDemand` is given
+    /// (`givenAt`: how many of `fines` were given before it).
+    public init(base: any FloodAnswering, source: FloodModelSource, fines: [(index: SpillIndex, source: FloodModelSource)],
+                onDemand: (models: CopernicusFineModels, givenAt: Int)? = nil) {
+        self.onDemand = onDemand?.models
+        onDemandGivenAt = onDemand?.givenAt ?? 0
         self.base = Model(flood: base, source: source, locator: nil, footprint: nil)
         let models = fines.enumerated().map { order, fine in
             (order, fine.index, Model(flood: fine.index, source: fine.source, locator: fine.index.locator, footprint: Self.footprint(of: fine.index.locator)))
@@ -76,7 +92,7 @@ public struct ElevationStack: Sendable {
             a.2.source.cellSizeM != b.2.source.cellSizeM ? a.2.source.cellSizeM < b.2.source.cellSizeM : a.0 > b.0
         }
         self.fines = models.map(\.2)
-        fineIndexes = models.map { FineIndex(index: $0.1, source: $0.2.source) }
+        fineIndexes = models.map { FineIndex(index: $0.1, source: $0.2.source, givenAt: $0.0) }
         // A fine model's footprint never crosses ±180° (its box is clamped), so a plain range
         // test on each axis decides.
         footprintBounds = self.fines.map { fine in
@@ -84,15 +100,24 @@ public struct ElevationStack: Sendable {
         }
     }
 
-    /// The answer at a point from the finest fine model covering it; nil where only the base
-    /// covers it. O(fine models).
-    func finePoint(latitude: Double, longitude: Double) -> FloodPoint? {
-        fineCell(latitude: latitude, longitude: longitude).map {
-            fineIndexes[$0.model].point(row: $0.row, col: $0.col, latitude: latitude, longitude: longitude)
-        }
+    /// The stack without its `copernicus:` entry: the models loaded at start, which answer
+    /// everything but points (the places table among them).
+    public var withoutOnDemand: ElevationStack {
+        var stack = self
+        stack.onDemand = nil
+        return stack
     }
 
-    /// The model answering at a point: the finest covering it, else the base. O(fine models).
+    /// Whether the `onDemand` entry answers a point rather than `fine`, the finest loaded fine
+    /// model covering it: it is finer, or as fine and given later. O(1).
+    func onDemandOutranks(_ fine: FineIndex?) -> Bool {
+        guard let onDemand else { return false }
+        guard let fine else { return true }
+        return onDemand.cellSizeM != fine.source.cellSizeM ? onDemand.cellSizeM < fine.source.cellSizeM : onDemandGivenAt > fine.givenAt
+    }
+
+    /// The model loaded at start answering at a point: the finest covering it, else the base (a
+    /// `copernicus:` entry is not asked). O(fine models).
     public func model(latitude: Double, longitude: Double) -> Model {
         fineCell(latitude: latitude, longitude: longitude).map { fines[$0.model] } ?? base
     }

@@ -31,6 +31,15 @@ public struct FloodModelSource: Sendable, Hashable, Codable {
         let metres = georeference.isGeographic
             ? abs(c[5]) * .pi / 180 * georeference.semiMajorMetres
             : abs(c[5]) * georeference.linearUnitMetres
+        return twoDigits(metres)
+    }
+
+    /// A cell of `degrees` of latitude, in metres on WGS 84, two significant digits (1″ is 31 m).
+    static func cellMetres(degrees: Double) -> Double {
+        twoDigits(degrees * .pi / 180 * 6_378_137)
+    }
+
+    private static func twoDigits(_ metres: Double) -> Double {
         guard metres > 0, metres.isFinite else { return metres }
         let magnitude = pow(10, floor(log10(metres)) - 1)
         return (metres / magnitude).rounded() * magnitude

@@ -1,0 +1,146 @@
+import CGDAL
+import Foundation
+import Synchronization
+
+/// The Copernicus DEM tiles that questions needed (`--dem copernicus:30`), kept on disk up to a
+/// size: beyond it the least recently used tile goes first (docs/copernicus.md).
+///
+/// A tile's last use is its file's modification time, set each time a question takes the tile
+/// from disk, so the order survives from one `geoq` run to the next. Tiles live in
+/// `copernicus/on-demand/ENDPOINT/glo30` (and `glo90`) under the cache folder: apart from the
+/// tiles `geoq dem fetch` writes, which a VRT may name and which are never evicted; one folder
+/// per endpoint, since two endpoints may hold different tiles. Each instance's tile list is read
+/// once from the endpoint, then kept beside its tiles.
+public final class CopernicusTileCache: Sendable {
+    /// Where the buckets are: a URL with `{bucket}` (`CopernicusFetcher.defaultEndpoint`).
+    public let endpoint: String
+    /// This endpoint's folder of tiles.
+    public let folder: URL
+    /// Bytes the kept tiles may take; the tile a question is using stays even when it alone is
+    /// larger.
+    public let sizeLimit: Int
+    private let lists = Mutex<[CopernicusTile.Resolution: Set<String>]>([:])
+
+    /// The tiles of `endpoint` under `cacheDirectory` (`SpillIndexCache`'s folder), at most
+    /// `sizeLimit` bytes of them.
+    public init(cacheDirectory: URL, endpoint: String = CopernicusFetcher.defaultEndpoint, sizeLimit: Int) {
+        self.endpoint = endpoint
+        self.sizeLimit = sizeLimit
+        folder = cacheDirectory.appendingPathComponent("copernicus/on-demand/" + Self.folderName(of: endpoint))
+    }
+
+    /// What answers for a tile: a file on disk, or nothing, the tile being open sea.
+    public enum Lookup: Sendable, Equatable {
+        /// The tile's file; `tile` is GLO-90's where GLO-30 has no public tile.
+        case file(path: String, tile: CopernicusTile)
+        /// Neither instance publishes the tile: open sea, 0 m.
+        case sea
+    }
+
+    /// The tile answering for `wanted`: the kept file (its use recorded), else downloaded now
+    /// and checked, with the least recently used tiles removed beyond `sizeLimit`. Where GLO-30
+    /// has no public tile, GLO-90's answers; where neither has one, `.sea`. O(1) for a kept tile;
+    /// otherwise a download and O(kept tiles log kept tiles) to evict.
+    /// - Throws: ``GeoError`` with one line: an endpoint that cannot be reached (naming the URL
+    ///   tried), a tile that arrives short or is not a GeoTIFF, a folder that cannot be written.
+    public func tile(for wanted: CopernicusTile) throws -> Lookup {
+        if let path = keptPath(of: wanted) {
+            recordUse(of: path)
+            return .file(path: path, tile: wanted)
+        }
+        CopernicusFetcher.configureNetwork()
+        guard let answering = try CopernicusFetcher.published(wanted, listed: try tileList(wanted.resolution),
+                                                              coarseList: { try tileList(.glo90) }) else { return .sea }
+        if answering != wanted, let path = keptPath(of: answering) {
+            recordUse(of: path)
+            return .file(path: path, tile: answering)
+        }
+        let fetcher = CopernicusFetcher(endpoint: endpoint, folder: folder(of: answering.resolution))
+        try createFolder(fetcher.folder)
+        let (path, _) = try fetcher.download(answering, size: try fetcher.remoteSize(of: answering)) { _ in }
+        recordUse(of: path)
+        evict(keeping: path)
+        return .file(path: path, tile: answering)
+    }
+
+    /// The folder of one instance's tiles.
+    public func folder(of resolution: CopernicusTile.Resolution) -> URL {
+        folder.appendingPathComponent("glo\(resolution.rawValue)")
+    }
+
+    /// The path a kept tile has, whether or not it is there.
+    public func path(of tile: CopernicusTile) -> String {
+        folder(of: tile.resolution).appendingPathComponent(tile.name + ".tif").path
+    }
+
+    /// The tile's file when it is kept (a file there was checked before it was renamed there).
+    func keptPath(of tile: CopernicusTile) -> String? {
+        let path = path(of: tile)
+        return FileManager.default.fileExists(atPath: path) ? path : nil
+    }
+
+    /// Marks `path` as used now (its modification time). O(1).
+    public func recordUse(of path: String) {
+        _ = utimensat(AT_FDCWD, path, nil, 0)
+    }
+
+    /// Removes the least recently used tiles (oldest modification time first) until the kept
+    /// tiles take at most `sizeLimit` bytes, never `keeping`; returns the paths removed.
+    /// O(kept tiles log kept tiles).
+    @discardableResult
+    public func evict(keeping: String) -> [String] {
+        var kept: [(path: String, bytes: Int, used: Date)] = []
+        for resolution in CopernicusTile.Resolution.allCases {
+            let folder = folder(of: resolution)
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] where name.hasSuffix(".tif") {
+                let path = folder.appendingPathComponent(name).path
+                guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+                      let bytes = (attributes[.size] as? NSNumber)?.intValue, let used = attributes[.modificationDate] as? Date else { continue }
+                kept.append((path, bytes, used))
+            }
+        }
+        var total = kept.reduce(0) { $0 + $1.bytes }
+        var removed: [String] = []
+        for file in kept.sorted(by: { ($0.used, $0.path) < ($1.used, $1.path) }) where total > sizeLimit && file.path != keeping {
+            guard unlink(file.path) == 0 || errno == ENOENT else { continue }
+            total -= file.bytes
+            removed.append(file.path)
+        }
+        return removed
+    }
+
+    /// The tile names an instance publishes: kept in memory, else beside the tiles, else read
+    /// from the endpoint and kept there.
+    func tileList(_ resolution: CopernicusTile.Resolution) throws -> Set<String> {
+        if let list = lists.withLock({ $0[resolution] }) { return list }
+        let keptList = folder(of: resolution).appendingPathComponent("tileList.txt").path
+        let list: Set<String>
+        if let text = try? String(contentsOfFile: keptList, encoding: .utf8), text.contains("Copernicus_DSM_COG_") {
+            list = Set(text.split(whereSeparator: \.isNewline).map(String.init))
+        } else {
+            list = try CopernicusFetcher(endpoint: endpoint, folder: folder).tileList(resolution)
+            // A list that cannot be kept is read again next time: not a failure.
+            try? createFolder(folder(of: resolution))
+            try? AtomicFile.replace(keptList) { temporary in
+                try Data(list.sorted().joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: temporary))
+            }
+        }
+        lists.withLock { $0[resolution] = list }
+        return list
+    }
+
+    private func createFolder(_ folder: URL) throws {
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw GeoError.unwritableFile(path: folder.path, message: "cannot create the folder (\(CopernicusFetcher.reason(error)))")
+        }
+    }
+
+    /// A folder name for an endpoint: its URL without the scheme, every character other than a
+    /// letter, digit, dot or dash made `_` ("copernicus-dem-30m" buckets on AWS: `_bucket_.s3…`).
+    static func folderName(of endpoint: String) -> String {
+        let withoutScheme = endpoint.range(of: "://").map { String(endpoint[$0.upperBound...]) } ?? endpoint
+        return String(withoutScheme.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") ? $0 : "_" })
+    }
+}

@@ -1,0 +1,164 @@
+import Foundation
+import Synchronization
+
+/// The stack entry `--dem copernicus:30` (or `:90`): for each point asked about, the Copernicus
+/// DEM tile holding it, fetched on first use into a `CopernicusTileCache` and nested in the base
+/// like any fine model (the sea at its edge from the base's spill levels), then kept in memory,
+/// the `memoryTiles` most recently used, so the next question in the same tile costs a look-up.
+/// Docs: docs/copernicus.md.
+///
+/// Only points ask it (`ElevationStack.point`): whole-model questions, maps and the places table
+/// answer from the models loaded at start. A tile no instance publishes is open sea: the point's
+/// elevation is 0 m, and its level is where the base's sea reaches the tile's edge (0 m next to
+/// the sea), as nesting a tile of zeros would give. Safe to share between threads: a question
+/// whose tile is in memory waits for no download; downloads and nesting run one at a time.
+public final class CopernicusFineModels: Sendable {
+    public let resolution: CopernicusTile.Resolution
+    public let cache: CopernicusTileCache
+    /// Nested tiles kept in memory (a GLO-30 tile nested is about 100 MB).
+    public let memoryTiles: Int
+    /// The north–south cell size of the instance, two significant digits (31 m, 93 m), which
+    /// ranks the entry among the fine models of a stack.
+    public let cellSizeM: Double
+    let base: SpillIndex
+    let connectivity: FloodOptions.Connectivity
+    private let sea: BaseSea
+
+    /// What answers inside one tile.
+    enum TileAnswer: Sendable {
+        case nested(ElevationStack.FineIndex)
+        /// No tile: open sea at 0 m, water from `level`.
+        case sea(level: Double, source: FloodModelSource)
+    }
+
+    private struct Loaded: Sendable {
+        var answer: TileAnswer
+        /// The file, whose use the disk cache records.
+        var path: String?
+        var lastUse: UInt64
+        var recordedAt: Date
+    }
+
+    private struct State: Sendable {
+        var loaded: [CopernicusTile: Loaded] = [:]
+        var clock: UInt64 = 0
+    }
+
+    private let state = Mutex(State())
+    private let building = Mutex(())
+
+    /// How often a tile held in memory marks its file as used, so that the disk cache's order
+    /// follows a long-running service's questions too.
+    static let recordInterval: TimeInterval = 60
+
+    public init(resolution: CopernicusTile.Resolution, cache: CopernicusTileCache, base: SpillIndex,
+                connectivity: FloodOptions.Connectivity, memoryTiles: Int = 4) {
+        self.resolution = resolution
+        self.cache = cache
+        self.base = base
+        self.connectivity = connectivity
+        self.memoryTiles = max(1, memoryTiles)
+        cellSizeM = FloodModelSource.cellMetres(degrees: 1 / Double(resolution.rows))
+        sea = BaseSea(base: base)
+    }
+
+    /// The answer at a point from the tile holding it. O(1) when the tile is in memory;
+    /// otherwise the tile is read (downloaded first unless kept on disk) and nested: O(tile
+    /// cells log tile cells).
+    /// - Throws: ``GeoError`` with one line: the endpoint cannot be reached (naming the URL
+    ///   tried), a tile is torn or not a GeoTIFF, the cache folder cannot be written.
+    public func point(latitude: Double, longitude: Double) throws -> FloodPoint {
+        let tile = CopernicusTile.holding(latitude: latitude, longitude: longitude, resolution: resolution)
+        let answer = try self.answer(for: tile)
+        switch answer {
+        case .nested(let fine):
+            let (row, col) = Self.cell(of: fine.index.locator, latitude: latitude, longitude: longitude)
+            return fine.point(row: row, col: col, latitude: latitude, longitude: longitude)
+        case .sea(let level, let source):
+            return FloodPoint(latitude: latitude, longitude: longitude, cellLatitude: latitude, cellLongitude: longitude,
+                              elevation: 0, spillLevel: level, source: source)
+        }
+    }
+
+    /// The tiles held in memory now, least recently used first (for tests and `gridDescription`).
+    public var tilesInMemory: [CopernicusTile] {
+        state.withLock { state in state.loaded.sorted { $0.value.lastUse < $1.value.lastUse }.map(\.key) }
+    }
+
+    func answer(for tile: CopernicusTile) throws -> TileAnswer {
+        if let answer = remembered(tile) { return answer }
+        return try building.withLock { _ in
+            if let answer = remembered(tile) { return answer }
+            let (answer, path) = try load(tile)
+            state.withLock { state in
+                state.clock += 1
+                state.loaded[tile] = Loaded(answer: answer, path: path, lastUse: state.clock, recordedAt: Date())
+                while state.loaded.count > memoryTiles, let oldest = state.loaded.min(by: { $0.value.lastUse < $1.value.lastUse })?.key {
+                    state.loaded[oldest] = nil
+                }
+            }
+            return answer
+        }
+    }
+
+    /// The answer for `tile` when it is in memory, its use recorded. O(1).
+    private func remembered(_ tile: CopernicusTile) -> TileAnswer? {
+        let (answer, pathToRecord) = state.withLock { state -> (TileAnswer?, String?) in
+            guard var loaded = state.loaded[tile] else { return (nil, nil) }
+            state.clock += 1
+            loaded.lastUse = state.clock
+            var record: String? = nil
+            if let path = loaded.path, Date().timeIntervalSince(loaded.recordedAt) > Self.recordInterval {
+                loaded.recordedAt = Date()
+                record = path
+            }
+            state.loaded[tile] = loaded
+            return (loaded.answer, record)
+        }
+        if let pathToRecord { cache.recordUse(of: pathToRecord) }
+        return answer
+    }
+
+    /// Fetches (unless kept) and nests the tile answering for `tile`.
+    private func load(_ tile: CopernicusTile) throws -> (TileAnswer, String?) {
+        switch try cache.tile(for: tile) {
+        case .file(let path, _):
+            let (index, source) = try ElevationStack.nestedModel(path: path, in: base, connectivity: connectivity)
+            return (.nested(ElevationStack.FineIndex(index: index, source: source, givenAt: 0)), path)
+        case .sea:
+            let source = FloodModelSource(model: tile.name + " (no tile: open sea, 0 m)", cellSizeM: cellSizeM, role: .fine)
+            return (.sea(level: max(0, seaReach(around: tile)), source: source), nil)
+        }
+    }
+
+    /// The lowest level at which the base's sea reaches the edge of `tile`: the lowest
+    /// `BaseSea.reachLevel` of the base cells along its four sides (+∞ when none is on the
+    /// base). A tile of zeros nested in the base floods at this level everywhere. O(base cells
+    /// along the edge).
+    func seaReach(around tile: CopernicusTile) -> Double {
+        let c = base.grid.georeference.geoTransform.coefficients
+        let step = base.grid.georeference.isGeographic ? min(abs(c[1]), abs(c[5])) / 2 : 0.005
+        let samples = min(20_000, max(8, Int((1 / step).rounded(.up))))
+        let inset = 1e-7
+        let box = tile.bbox
+        var lowest = Double.infinity, visited = Set<Int>()
+        for sample in 0...samples {
+            let along = Double(sample) / Double(samples)
+            let latitude = box.south + inset + along * (1 - 2 * inset), longitude = box.west + inset + along * (1 - 2 * inset)
+            for (lat, lon) in [(latitude, box.west + inset), (latitude, box.east - inset), (box.south + inset, longitude), (box.north - inset, longitude)] {
+                guard let cell = sea.cell(latitude: lat, longitude: lon), visited.insert(cell).inserted else { continue }
+                lowest = min(lowest, sea.reachLevel(atBaseCell: cell))
+            }
+        }
+        return lowest
+    }
+
+    /// The tile's cell under a point inside the tile, the nearest cell when the point lies on
+    /// the tile's edge just beyond its grid (a grid of cell centres leaves half a cell out). O(1).
+    static func cell(of locator: GridLocator, latitude: Double, longitude: Double) -> (row: Int, col: Int) {
+        if let cell = locator.cell(latitude: latitude, longitude: longitude) { return cell }
+        let c = locator.georeference.geoTransform.coefficients
+        let col = Int(((longitude - c[0]) / c[1]).rounded(.down)), row = Int(((latitude - c[3]) / c[5]).rounded(.down))
+        return (min(max(row, 0), locator.height - 1), min(max(col, 0), locator.width - 1))
+    }
+}

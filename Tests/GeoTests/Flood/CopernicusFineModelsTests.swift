@@ -1,0 +1,118 @@
+import CGDAL
+import Foundation
+import Testing
+@testable import Geo
+
+/// The stack entry `copernicus:90`: the tile around each point, nested in the base, kept in
+/// memory and on disk by least recent use. Offline: tiles are put in the cache folder as a
+/// download would leave them, and the tile list beside them (the network path runs in
+/// scripts/test-copernicus.sh against a local range server).
+@Suite struct CopernicusFineModelsTests {
+    /// A global base of 10° cells: sea at −100 m except a 3 × 3 block of land at 50 m centred
+    /// on the cell of 50–60° N, 0–10° E (row 3, column 18).
+    static let base: SpillIndex = {
+        var rows = [[Int16]](repeating: [Int16](repeating: -100, count: 36), count: 18)
+        for row in 2...4 { for col in 17...19 { rows[row][col] = 50 } }
+        return try! SpillIndex(grid: TestRasters.global(rows))
+    }()
+
+    /// A cache in a fresh folder whose GLO-90 list names `listed`; the endpoint is never reached.
+    static func cache(listing listed: [CopernicusTile], sizeLimit: Int = 1 << 30) throws -> CopernicusTileCache {
+        let cache = CopernicusTileCache(cacheDirectory: TestRasters.temporaryDirectory(), endpoint: "http://127.0.0.1:1/{bucket}", sizeLimit: sizeLimit)
+        let folder = cache.folder(of: .glo90)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data(listed.map(\.name).joined(separator: "\n").utf8).write(to: folder.appendingPathComponent("tileList.txt"))
+        return cache
+    }
+
+    /// Writes a 12 × 12 float tile of 1/12° cells over `tile`'s degree into the cache, heights
+    /// from `height(row, col)`.
+    static func writeTile(_ tile: CopernicusTile, in cache: CopernicusTileCache, height: (Int, Int) -> Double) {
+        let values = (0..<144).map { height($0 / 12, $0 % 12) }
+        TestRasters.writeGeoTIFF(at: cache.path(of: tile), width: 12, height: 12, values: values, type: GDT_Float32,
+                                 geoTransform: [Double(tile.west), 1.0 / 12, 0, Double(tile.south + 1), 0, -1.0 / 12])
+    }
+
+    static let baseSource = FloodModelSource(model: "base", cellSizeM: 1_100_000, role: .base)
+
+    /// Every cell centre of `tile`'s 12 × 12 grid.
+    static func centres(of tile: CopernicusTile) -> [(Double, Double)] {
+        (0..<144).map { cell -> (Double, Double) in
+            let row = Double(cell / 12), col = Double(cell % 12)
+            let latitude: Double = Double(tile.south + 1) - (row + 0.5) / 12
+            let longitude: Double = Double(tile.west) + (col + 0.5) / 12
+            return (latitude, longitude)
+        }
+    }
+
+    /// The tile lies in the block's southern row, next to the base's sea: its edge floods from
+    /// each border cell's own height, and its cells' levels differ.
+    @Test func pointsEqualTheSameTileNestedByHand() throws {
+        let tile = CopernicusTile(resolution: .glo90, south: 45, west: 5)
+        let cache = try Self.cache(listing: [tile])
+        // A valley open to the west edge, a ridge, a basin behind it.
+        Self.writeTile(tile, in: cache) { row, col -> Double in
+            if col == 0 { return 3 }
+            if col == 6 { return 40 }
+            return col > 6 ? Double(row) - 2 : Double(row + col)
+        }
+        let onDemand = ElevationStack(base: Self.base, source: Self.baseSource, fines: [],
+                                      onDemand: (CopernicusFineModels(resolution: .glo90, cache: cache, base: Self.base, connectivity: .eight), 0))
+        let byHand = ElevationStack(base: Self.base, source: Self.baseSource,
+                                    fines: [try ElevationStack.nestedModel(path: cache.path(of: tile), in: Self.base, connectivity: .eight)])
+        for (latitude, longitude) in Self.centres(of: tile) {
+            let point = try onDemand.point(latitude: latitude, longitude: longitude)
+            #expect(point == (try byHand.point(latitude: latitude, longitude: longitude)))
+            #expect(point.source?.model == tile.name + ".tif")
+        }
+        // Outside the tile's degree the base answers in the stack by hand; the entry fetches
+        // another tile, which is not listed: open sea.
+        #expect(try onDemand.point(latitude: 20.5, longitude: 100.5).source?.model == "Copernicus_DSM_COG_30_N20_00_E100_00_DEM (no tile: open sea, 0 m)")
+    }
+
+    /// A tile no instance lists is sea at 0 m, water from where the base's sea reaches its edge:
+    /// +0 m in open sea; on the 50 m block, the lowest level of the block's centre cell and its
+    /// neighbours, all land at 50 m: +50 m.
+    @Test func aMissingTileIsSeaFromWhereTheBaseSeaReachesItsEdge() throws {
+        // The list names one tile elsewhere: a real list is never empty.
+        let elsewhere = CopernicusTile(resolution: .glo90, south: 0, west: 0)
+        let models = CopernicusFineModels(resolution: .glo90, cache: try Self.cache(listing: [elsewhere]), base: Self.base, connectivity: .eight)
+        let openSea = try models.point(latitude: -30.5, longitude: -140.5)
+        #expect(openSea.elevation == 0 && openSea.spillLevel == 0)
+        let onTheBlock = try models.point(latitude: 55.5, longitude: 5.5)
+        #expect(onTheBlock.elevation == 0 && onTheBlock.spillLevel == 50)
+        #expect(onTheBlock.source == FloodModelSource(model: "Copernicus_DSM_COG_30_N55_00_E005_00_DEM (no tile: open sea, 0 m)", cellSizeM: 93, role: .fine))
+    }
+
+    /// With room for two nested tiles, asking in A, B, A, C leaves A and C: B was used least
+    /// recently.
+    @Test func memoryKeepsTheMostRecentlyUsedTiles() throws {
+        let a = CopernicusTile(resolution: .glo90, south: 1, west: 1), b = CopernicusTile(resolution: .glo90, south: 2, west: 2)
+        let c = CopernicusTile(resolution: .glo90, south: 3, west: 3)
+        let cache = try Self.cache(listing: [a, b, c])
+        for tile in [a, b, c] { Self.writeTile(tile, in: cache) { row, col in Double(row * col) } }
+        let models = CopernicusFineModels(resolution: .glo90, cache: cache, base: Self.base, connectivity: .eight, memoryTiles: 2)
+        for tile in [a, b, a, c] { _ = try models.point(latitude: Double(tile.south) + 0.5, longitude: Double(tile.west) + 0.5) }
+        #expect(models.tilesInMemory == [a, c])
+    }
+
+    /// Between a fine model and the entry, the finer answers; at equal cell sizes the later given.
+    @Test func theEntryRanksByCellSizeThenOrder() throws {
+        let tile = CopernicusTile(resolution: .glo90, south: 55, west: 5)
+        let cache = try Self.cache(listing: [tile])
+        Self.writeTile(tile, in: cache) { _, _ in 7 }
+        let fine = try ElevationStack.nestedModel(path: cache.path(of: tile), in: Self.base, connectivity: .eight)
+        func answer(fineCellSize: Double, entryGivenAt: Int) throws -> String? {
+            var source = fine.source
+            source.model = "by hand"
+            source.cellSizeM = fineCellSize
+            let models = CopernicusFineModels(resolution: .glo90, cache: cache, base: Self.base, connectivity: .eight)
+            let stack = ElevationStack(base: Self.base, source: Self.baseSource, fines: [(fine.index, source)], onDemand: (models, entryGivenAt))
+            return try stack.point(latitude: 55.5, longitude: 5.5).source?.model
+        }
+        #expect(try answer(fineCellSize: 30, entryGivenAt: 1) == "by hand")
+        #expect(try answer(fineCellSize: 300, entryGivenAt: 0) == tile.name + ".tif")
+        #expect(try answer(fineCellSize: 93, entryGivenAt: 1) == tile.name + ".tif")
+        #expect(try answer(fineCellSize: 93, entryGivenAt: 0) == "by hand")
+    }
+}

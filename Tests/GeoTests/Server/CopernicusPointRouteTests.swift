@@ -1,0 +1,50 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Testing
+@testable import Geo
+@testable import geoq
+
+/// `/v1/flood/point` on a stack with a `copernicus:90` entry, through the real router: the
+/// engine's answer from the tile around the point, and a 422 in one line when the tile cannot be
+/// fetched (never a 5xx).
+@Suite struct CopernicusPointRouteTests {
+    func withApp(_ engine: QueryEngine, _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+        let app = Application(router: GeoqRouter.build(engine: engine, openAPISpec: ServiceTests.spec))
+        try await app.test(.router) { client in try await body(client) }
+    }
+
+    static func engine(_ cache: CopernicusTileCache) -> QueryEngine {
+        let base = CopernicusFineModelsTests.base
+        let models = CopernicusFineModels(resolution: .glo90, cache: cache, base: base, connectivity: .eight)
+        return QueryEngine(flood: ElevationStack(base: base, source: CopernicusFineModelsTests.baseSource, fines: [], onDemand: (models, 0)))
+    }
+
+    @Test func aPointIsTheEnginesAnswerFromItsTile() async throws {
+        let tile = CopernicusTile(resolution: .glo90, south: 45, west: 5)
+        let cache = try CopernicusFineModelsTests.cache(listing: [tile])
+        CopernicusFineModelsTests.writeTile(tile, in: cache) { row, col in Double(row - col) }
+        let engine = Self.engine(cache)
+        let expected = try JSONOutput.encode(engine.floodPoint(latitude: 45.3, longitude: 5.6))
+        #expect(String(decoding: expected, as: UTF8.self).contains(tile.name + ".tif"))
+        try await withApp(engine) { client in
+            try await client.execute(uri: "/v1/flood/point?lat=45.3&lon=5.6", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(Data(response.body.readableBytesView) == expected)
+            }
+        }
+    }
+
+    @Test func anUnreachableEndpointIs422InOneLine() async throws {
+        let cache = CopernicusTileCache(cacheDirectory: TestRasters.temporaryDirectory(), endpoint: "http://127.0.0.1:1/{bucket}", sizeLimit: 1 << 30)
+        try await withApp(Self.engine(cache)) { client in
+            try await client.execute(uri: "/v1/flood/point?lat=45.3&lon=5.6", method: .get) { response in
+                #expect(response.status == .unprocessableContent)
+                let error = try #require(try JSONSerialization.jsonObject(with: Data(response.body.readableBytesView)) as? [String: [String: String]])
+                let message = error["error"]?["message"] ?? ""
+                #expect(message.hasPrefix("http://127.0.0.1:1/copernicus-dem-90m/tileList.txt: cannot be reached"), "\(message)")
+                #expect(!message.contains("\n"))
+            }
+        }
+    }
+}
