@@ -67,7 +67,6 @@ struct ServeCommand: AsyncParsableCommand {
         )
         defer { BatchedLogHandler.flush() }
         // A group shuts its services down last first: the server, then the log flusher's last batch.
-        let group = ServiceGroup(configuration: .init(services: [LogFlushService(), app], logger: logger))
-        try await ShutdownSignals(gracePeriod: .nanoseconds(Int64(settings.gracePeriod * 1e9))).run(group)
+        try await ShutdownSignals(gracePeriod: .nanoseconds(Int64(settings.gracePeriod * 1e9))).run([LogFlushService(), app], logger: logger)
     }
 }
