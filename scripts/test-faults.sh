@@ -5,7 +5,9 @@
 #   2. a full and a read-only cache folder (small tmpfs mounts; root only, skipped otherwise):
 #      index build exits 1 naming why, flood answers anyway with a notice;
 #   3. SIGTERM while a client has stopped reading a large answer: the service exits within its
-#      grace period (status 1, saying so), and a second signal stops it at once.
+#      grace period (status 1, saying so), and a second signal stops it at once;
+#   4. request bodies that trickle in on every connection (--max-connections 8): each gets a 408
+#      once --idle-timeout has passed since its head, and /healthz is answered meanwhile.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 geoq=${GEOQ:-.build/debug/geoq}
@@ -131,6 +133,53 @@ if [ "$status" = 1 ] && python3 -c "import sys; sys.exit(0 if float(sys.argv[1])
   pass "a second signal stopped it at once (${seconds} s after it, grace period 60 s)"
 else
   fail "second signal: status $status after ${seconds} s; $(tail -3 "$work/server.log")"
+fi
+
+echo "== request bodies that trickle in on every connection"
+start_geoq "$geoq" "$work" --max-connections 8 --idle-timeout 5
+# 8 clients each announce a body of 100,000 bytes and send 1 byte every 2 s, which restarts the
+# idle timeout each time; a 9th asks for /healthz. Prints each answer's first line and its time.
+trickle=$(python3 - "$url" <<'PY'
+import select, socket, sys, time, urllib.parse
+url = urllib.parse.urlparse(sys.argv[1])
+start = time.time()
+clients = []
+for _ in range(8):
+    client = socket.create_connection((url.hostname, url.port))
+    client.sendall(b"POST /v1/region HTTP/1.1\r\nHost: x\r\nContent-Length: 100000\r\n\r\n")
+    clients.append(client)
+time.sleep(0.2)
+health = socket.create_connection((url.hostname, url.port))
+health.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+answers, next_byte = {}, time.time() + 2
+while len(answers) < 9 and time.time() - start < 14:
+    waiting = [c for c in clients + [health] if c not in answers]
+    for ready in select.select(waiting, [], [], 0.2)[0]:
+        try:
+            line = ready.recv(200).split(b"\r\n")[0].decode() or "closed without an answer"
+        except OSError as error:
+            line = f"reset without an answer ({error})"
+        answers[ready] = (line, time.time() - start)
+    if time.time() >= next_byte:
+        for client in clients:
+            if client not in answers:
+                try:
+                    client.send(b"1")
+                except OSError:
+                    pass
+        next_byte += 2
+for client in clients + [health]:
+    line, seconds = answers.get(client, ("no answer", time.time() - start))
+    print(f"{'healthz' if client is health else 'body'} {seconds:.1f} {line}")
+PY
+)
+kill "$server" 2>/dev/null; wait "$server" 2>/dev/null || true; server=""
+if [ "$(grep -c '^body .* HTTP/1.1 408 ' <<< "$trickle")" = 8 ] \
+   && awk '$1 == "body" && ($2 < 4.9 || $2 >= 8) { exit 1 }' <<< "$trickle" \
+   && awk '$1 == "healthz" && $2 < 10 && $3 == "HTTP/1.1" && $4 == 200 { found = 1 } END { exit !found }' <<< "$trickle"; then
+  pass "8 trickling bodies got 408 at $(awk '$1 == "body" { print $2 }' <<< "$trickle" | sort -n | sed -n '1p;$p' | paste -sd- -) s (--idle-timeout 5); /healthz answered at $(awk '$1 == "healthz" { print $2 }' <<< "$trickle") s"
+else
+  fail "trickling bodies: $(tr '\n' ';' <<< "$trickle")"
 fi
 
 [ "$failures" = 0 ] && echo "faults: all handled" || { echo "faults: $failures FAILED" >&2; exit 1; }

@@ -11,6 +11,8 @@ enum GeoqRouter {
     static let maximumBodyBytes = 4 << 20
 
     /// Every route served, as OpenAPI writes them; `openapi.yaml` must describe exactly these.
+    /// Each GET route also answers HEAD: the router's HEAD twin of a GET route keeps GET's status
+    /// and headers, and NIO's HTTP encoder writes no body for HEAD (RFC 9110 §9.3.2).
     static let routeTable: [(method: HTTPRequest.Method, path: String)] = [
         (.get, "/healthz"), (.get, "/metrics"), (.get, "/openapi.yaml"),
         (.get, "/v1/flood"), (.get, "/v1/flood/point"), (.get, "/v1/flood/places"), (.get, "/v1/places/largest"), (.get, "/v1/tiles/{z}/{x}/{y}.png"),
@@ -25,7 +27,7 @@ enum GeoqRouter {
     static func build(engine: QueryEngine, openAPISpec: Data,
                       completionCacheMiB: Int = defaultCompletionCacheMiB) -> Router<BasicRequestContext> {
         ServerMetrics.bootstrapOnce()
-        let router = Router(context: BasicRequestContext.self)
+        let router = Router(context: BasicRequestContext.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: LogRequestsMiddleware(.info))
         router.add(middleware: MetricsMiddleware())
         router.add(middleware: CORSMiddleware(allowOrigin: .all, allowMethods: [.get, .post, .head, .options]))

@@ -20,7 +20,8 @@ final class MalformedRequestHandler: ChannelDuplexHandler, RemovableChannelHandl
     typealias OutboundIn = HTTPResponsePart
     typealias OutboundOut = HTTPResponsePart
 
-    /// Largest body the router accepts: larger announced bodies get no `100 Continue`.
+    /// Largest body the router accepts: larger announced bodies get no `100 Continue`
+    /// (`RequestBodyLimitHandler` answers them 413).
     let maximumBodyBytes: Int
     private var requestsRead = 0
     private var responsesWritten = 0

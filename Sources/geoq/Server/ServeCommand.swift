@@ -17,7 +17,9 @@ struct ServeCommand: AsyncParsableCommand {
         SIGINT or SIGTERM stops it gracefully: requests in flight finish, within --grace-period
         (30 s); then the connections still open are closed and it exits with status 1. A second
         signal stops it at once. Idle connections and slow request heads are closed after
-        --idle-timeout (60 s) and --header-timeout (10 s); at most --max-connections are open.
+        --idle-timeout (60 s) and --header-timeout (10 s); a request body must arrive whole
+        within --idle-timeout of its head (else 408), and one announced over 4 MiB is refused
+        at once (413); at most --max-connections are open. HEAD is answered wherever GET is.
 
         Example:
           geoq serve --port 8080
@@ -50,10 +52,13 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let grace = TimeAmount.nanoseconds(Int64(settings.gracePeriod * 1e9)), headerTimeout = TimeAmount.nanoseconds(Int64(settings.headerTimeout * 1e9))
         let maximumBody = GeoqRouter.maximumBodyBytes
+        // A body trickling in restarts the idle timeout with each byte: the whole body gets that long.
+        let idleTimeout = TimeAmount.nanoseconds(Int64(settings.idleTimeout * 1e9))
         let http = HTTP1Channel.Configuration(
             additionalChannelHandlers: [FlushBeforeCloseHandler(patience: grace), MalformedRequestHandler(maximumBodyBytes: maximumBody),
-                                        RequestHeadTimeoutHandler(timeout: headerTimeout)],
-            idleTimeout: .nanoseconds(Int64(settings.idleTimeout * 1e9)))
+                                        RequestHeadTimeoutHandler(timeout: headerTimeout),
+                                        RequestBodyLimitHandler(maximumBodyBytes: maximumBody, deadline: idleTimeout)],
+            idleTimeout: .nanoseconds(idleTimeout.nanoseconds))
         let app = Application(
             router: router,
             server: .http1(configuration: http),
@@ -67,7 +72,6 @@ struct ServeCommand: AsyncParsableCommand {
         )
         defer { BatchedLogHandler.flush() }
         // A group shuts its services down last first: the server, then the log flusher's last batch.
-        let group = ServiceGroup(configuration: .init(services: [LogFlushService(), app], logger: logger))
-        try await ShutdownSignals(gracePeriod: .nanoseconds(Int64(settings.gracePeriod * 1e9))).run(group)
+        try await ShutdownSignals(gracePeriod: .nanoseconds(Int64(settings.gracePeriod * 1e9))).run([LogFlushService(), app], logger: logger)
     }
 }
