@@ -42,7 +42,8 @@ struct IndexCommand: ParsableCommand {
         @Option(help: ArgumentHelp("Tile size in cells, N or WxH, each side \(TileLayout.minimumTileSide) to \(TileLayout.maximumTileSide) (--tiled).", valueName: "size"))
         var tileSize = TileSize(width: TiledBuilder.defaultTileSize, height: TiledBuilder.defaultTileSize)
 
-        @Option(help: ArgumentHelp("Memory the tiled build may use, e.g. 2G, 512M (default: a quarter of RAM).", valueName: "size"))
+        @Option(help: ArgumentHelp("Memory the tiled build may use, e.g. 2G, 512M (default: a quarter of RAM).", valueName: "size"),
+                transform: ByteCount.parse)
         var memoryLimit: ByteCount?
 
         @Option(name: [.short, .customLong("output")], help: "The index to write (--tiled), a GeoTIFF path; default: the cache, where flood and serve find it for --dem.")
@@ -118,9 +119,19 @@ extension IndexCommand {
     }
 }
 
-/// A size in bytes as people write it: 1073741824, 512M, 2G, 1.5GiB.
+/// A size in bytes as people write it: 1073741824, 512M, 2G, 1.5GiB: decimal digits with an
+/// optional fraction and unit, nothing else (Swift's `Double(_:)` would read `0x10` as 16 and
+/// `1e9`, `inf` and `nan` too).
 struct ByteCount: ExpressibleByArgument {
     let bytes: Int
+
+    static let expectation = "a size in bytes: decimal digits with an optional unit (1073741824, 512M, 2G, 1.5GiB)"
+
+    /// For `@Option(transform:)`: the size, or an error saying what was expected.
+    static func parse(_ argument: String) throws -> ByteCount {
+        guard let count = ByteCount(argument: argument) else { throw ValidationError("expected \(expectation), got \(argument)") }
+        return count
+    }
 
     init?(argument: String) {
         let text = argument.trimmingCharacters(in: .whitespaces).uppercased()
@@ -128,7 +139,10 @@ struct ByteCount: ExpressibleByArgument {
         let units: [(String, Double)] = [("GIB", gib), ("MIB", mib), ("KIB", kib), ("GB", gib), ("MB", mib),
                                          ("KB", kib), ("G", gib), ("M", mib), ("K", kib), ("B", 1)]
         let (number, factor) = units.first { text.hasSuffix($0.0) }.map { (String(text.dropLast($0.0.count)), $0.1) } ?? (text, 1)
-        guard let value = Double(number.trimmingCharacters(in: .whitespaces)), value.isFinite, value > 0, value * factor < 1e18 else { return nil }
+        let digits = number.trimmingCharacters(in: .whitespaces)
+        let parts = digits.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        guard !digits.isEmpty, parts.allSatisfy({ $0.allSatisfy { ("0"..."9").contains($0) } }), parts.contains(where: { !$0.isEmpty }),
+              let value = Double(digits), value > 0, value * factor < 1e18 else { return nil }
         bytes = Int(value * factor)
     }
 

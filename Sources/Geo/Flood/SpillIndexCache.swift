@@ -97,11 +97,14 @@ public struct SpillIndexCache: Sendable {
     }
 
     /// The cached levels for `key`, or why there are none. O(n) (one checksum pass).
+    /// A symbolic link or a FIFO under the file's name is not opened, and told as such.
     func load(key: Key, expectedCount: Int) -> Result<SpillLevels, CacheMissError> {
         let url = fileURL(for: key)
-        guard let data = try? Data(contentsOf: url, options: .alwaysMapped) else { return .failure(CacheMissError(miss: .missing)) }
+        if let problem = AtomicFile.cacheEntryProblem(url.path) { return .failure(CacheMissError(miss: .corrupt(problem))) }
+        guard AtomicFile.entry(at: url.path) == .regular else { return .failure(CacheMissError(miss: .missing)) }
         do {
-            let decoded = try CacheFormat.decode(data)
+            let storage = try FlatStorage(mapping: url.path)
+            let decoded = try withExtendedLifetime(storage) { try CacheFormat.decode(storage.bytes) }
             guard decoded.identity == key.identity else { return .failure(CacheMissError(miss: .stale("it was built for another raster or other options"))) }
             guard decoded.version == key.version else {
                 let was = decoded.version.components(separatedBy: "; "), now = key.version.components(separatedBy: "; ")
@@ -118,14 +121,16 @@ public struct SpillIndexCache: Sendable {
         }
     }
 
-    /// Writes the levels for `key` atomically (temporary file, then rename). Returns the file's URL.
+    /// Writes the levels for `key` atomically (temporary file, then rename). Returns the file's
+    /// URL. The rename replaces whatever is under the file's name (a symbolic link is replaced,
+    /// never written through).
     @discardableResult
     public func store(_ levels: SpillLevels, key: Key) throws -> URL {
         let url = fileURL(for: key)
         try checkWritable()
         // Temporary files of builds that were killed before their rename.
         AtomicFile.removeStale(in: directory)
-        try AtomicFile.write(CacheFormat.encode(levels, identity: key.identity, version: key.version), to: url.path)
+        try AtomicFile.write(CacheFormat.encode(levels, identity: key.identity, version: key.version), to: url.path, target: .entryItself)
         return url
     }
 }
@@ -160,8 +165,8 @@ enum CacheFormat {
         return data
     }
 
-    static func decode(_ data: Data) throws -> (identity: String, version: String, levels: SpillLevels) {
-        try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
+    static func decode(_ raw: UnsafeRawBufferPointer) throws -> (identity: String, version: String, levels: SpillLevels) {
+        do {
             var offset = 0
             func take(_ count: Int) throws -> UnsafeRawBufferPointer {
                 guard count >= 0, offset + count <= raw.count else { throw DecodeError(reason: "the file is truncated") }

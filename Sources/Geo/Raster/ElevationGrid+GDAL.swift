@@ -81,6 +81,14 @@ extension ElevationGrid {
         guard c.allSatisfy(\.isFinite) else {
             throw GeoError.unreadableFile(path: path, message: "its geotransform (\(listed)) is not finite; expected a finite origin and pixel size")
         }
+        // A pixel wider than the Earth describes no place on it: 360° in a geographic CRS, and
+        // 1e9 units in a projected one (25 Earth circumferences in metres, 8 in feet). The bound
+        // also keeps the pixel's area (the determinant) from overflowing to infinity.
+        let maximumPixelSide = georeference.isGeographic ? 360.0 : 1e9
+        let pixelWidth = hypot(c[1], c[4]), pixelHeight = hypot(c[2], c[5])
+        guard pixelWidth <= maximumPixelSide, pixelHeight <= maximumPixelSide else {
+            throw GeoError.unreadableFile(path: path, message: "its geotransform (\(listed)) gives pixels of \(pixelWidth) by \(pixelHeight) \(georeference.isGeographic ? "degrees" : "units of its CRS"), out of range; expected a pixel width and height greater than 0 and at most \(georeference.isGeographic ? "360" : "1e9")")
+        }
         let determinant = c[1] * c[5] - c[2] * c[4]
         guard determinant != 0, determinant.isFinite else {
             throw GeoError.unreadableFile(path: path, message: "its geotransform (\(listed)) gives pixels of zero size; expected a non-zero pixel width and height")

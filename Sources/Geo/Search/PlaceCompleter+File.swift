@@ -27,22 +27,33 @@ extension PlaceCompleter {
     }
 
     /// The index in a mapped file whose header `reader` has checked: its arrays point into the
-    /// mapping. O(sections + postal patterns); nothing else is read until a query reads it.
+    /// mapping. O(sections + postal patterns + qualifier phrase bytes); nothing else is read
+    /// until a query reads it.
+    ///
+    /// Every parameter of the first section is checked before it is used: against `expected`
+    /// (what the file's key says it was built with) when given, else against its range; the
+    /// longest qualifier phrase against the phrase table itself. A damaged or crafted value is
+    /// refused, never used in arithmetic.
     /// - Throws: `PlaceIndexFile.DecodeError` when the sections do not have this format's shape.
-    init(reading reader: inout PlaceIndexFile.Reader) throws {
+    init(reading reader: inout PlaceIndexFile.Reader, expecting expected: BuildParameters? = nil) throws {
         let scalars: FlatArray<Int64> = try reader.array()
-        guard scalars.count == 5, (1...255).contains(scalars[0]), (1...255).contains(scalars[1]) else {
-            throw PlaceIndexFile.DecodeError(reason: "its parameters are damaged")
+        guard scalars.count == 5 else {
+            throw PlaceIndexFile.DecodeError(reason: "it holds \(scalars.count) parameters, this format 5")
         }
+        let parameters = try BuildParameters(recorded: scalars, expected: expected)
         let placeTable = try PlaceTable(reading: &reader)
-        let trie = try PrefixTrie(reading: &reader, k: Int(scalars[0]))
-        let postalTrie = try PrefixTrie(reading: &reader, k: Int(scalars[1]))
+        let trie = try PrefixTrie(reading: &reader, k: parameters.k)
+        let postalTrie = try PrefixTrie(reading: &reader, k: parameters.k)
         let entryName: FlatArray<UInt16> = try reader.array()
         let entryClass: FlatArray<UInt8> = try reader.array()
         let entryWordOffset: FlatArray<UInt16> = try reader.array()
-        let qualifiers = QualifierTable(areaKeys: try reader.strings(), phrases: try reader.strings(),
-                                        phraseAreaStart: try reader.array(), phraseAreaIDs: try reader.array(),
-                                        longestPhrase: Int(scalars[4]))
+        let areaKeys = try reader.strings(), phrases = try reader.strings()
+        let longestPhrase = QualifierTable.longestPhrase(in: phrases)
+        guard scalars[4] == Int64(longestPhrase) else {
+            throw PlaceIndexFile.DecodeError(reason: "its parameters are damaged (the longest qualifier phrase is recorded as \(scalars[4]) words; the phrases hold \(longestPhrase))")
+        }
+        let qualifiers = QualifierTable(areaKeys: areaKeys, phrases: phrases, phraseAreaStart: try reader.array(),
+                                        phraseAreaIDs: try reader.array(), longestPhrase: longestPhrase)
         let placeCountryID: FlatArray<UInt32> = try reader.array()
         let placeRegionID: FlatArray<UInt32> = try reader.array()
         let placeImportance: FlatArray<Float> = try reader.array()
@@ -66,10 +77,50 @@ extension PlaceCompleter {
         }
         self.init(
             placeTable: placeTable, trie: trie, postalTrie: postalTrie, entryName: entryName, entryClass: entryClass,
-            nicknameWeight: Float(bitPattern: UInt32(truncatingIfNeeded: scalars[3])), entryWordOffset: entryWordOffset,
-            qualifiers: qualifiers, typoThreshold: Int(scalars[2]), placeCountryID: placeCountryID, placeRegionID: placeRegionID,
+            nicknameWeight: parameters.nicknameWeight, entryWordOffset: entryWordOffset,
+            qualifiers: qualifiers, typoThreshold: parameters.typoThreshold, placeCountryID: placeCountryID, placeRegionID: placeRegionID,
             placeImportance: placeImportance, areaEntryStart: areaEntryStart, areaEntryList: areaEntryList,
             regionSubtitle: regionSubtitle, postalPatterns: patterns)
+    }
+}
+
+extension PlaceCompleter {
+    /// What an index is built with besides its gazetteers (`init(gazetteer:k:typoThreshold:nicknameWeight:)`):
+    /// recorded in the first section of its file, and part of its cache key.
+    struct BuildParameters: Equatable, Sendable {
+        var k: Int
+        var typoThreshold: Int
+        var nicknameWeight: Float
+
+        init(k: Int, typoThreshold: Int, nicknameWeight: Float) {
+            self.k = k
+            self.typoThreshold = typoThreshold
+            self.nicknameWeight = nicknameWeight
+        }
+
+        /// The most entries a node's top list can hold (its count is one byte).
+        static let kRange: ClosedRange<Int64> = 1...255
+        /// Typo thresholds past the largest limit act as that limit; larger ones are not written.
+        static let typoThresholdRange: ClosedRange<Int64> = 0...Int64(Int32.max)
+
+        /// The parameters of a file's first section (k, postal k, typo threshold, nickname
+        /// weight's bits, longest phrase), each checked: equal to `expected` when given, else
+        /// within its range. The longest phrase is checked by the caller, against the phrases.
+        init(recorded scalars: FlatArray<Int64>, expected: BuildParameters?) throws {
+            func damaged(_ what: String) -> PlaceIndexFile.DecodeError {
+                PlaceIndexFile.DecodeError(reason: "its parameters are damaged (\(what))")
+            }
+            guard Self.kRange.contains(scalars[0]) else { throw damaged("k is \(scalars[0]); expected \(Self.kRange.lowerBound) to \(Self.kRange.upperBound)") }
+            guard scalars[1] == scalars[0] else { throw damaged("the postal trie's k is \(scalars[1]), the name trie's \(scalars[0])") }
+            guard Self.typoThresholdRange.contains(scalars[2]) else { throw damaged("the typo threshold is \(scalars[2])") }
+            guard (0...Int64(UInt32.max)).contains(scalars[3]) else { throw damaged("the nickname weight's bits are \(scalars[3])") }
+            let weight = Float(bitPattern: UInt32(scalars[3]))
+            guard weight.isFinite, (0...1).contains(weight) else { throw damaged("the nickname weight is \(weight); expected 0 to 1") }
+            self.init(k: Int(scalars[0]), typoThreshold: Int(scalars[2]), nicknameWeight: weight)
+            if let expected, self != expected {
+                throw damaged("k \(k), typos \(typoThreshold), nickname \(nicknameWeight); its key says k \(expected.k), typos \(expected.typoThreshold), nickname \(expected.nicknameWeight)")
+            }
+        }
     }
 }
 

@@ -22,8 +22,11 @@ public struct PlaceIndexCache: Sendable {
         public var identity: String
         /// The version of every input file: what makes the file stale when it changes.
         public var version: String
+        /// The build parameters named in `identity`: what the file's own record of them must equal.
+        var parameters: PlaceCompleter.BuildParameters
 
         public init(placesPaths: [String], k: Int = 10, typoThreshold: Int = 5, nicknameWeight: Float = NameClass.nicknameWeight) {
+            parameters = PlaceCompleter.BuildParameters(k: k, typoThreshold: typoThreshold, nicknameWeight: nicknameWeight)
             let paths = placesPaths.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
             identity = (["format \(PlaceIndexFile.formatVersion) k \(k) typos \(typoThreshold) nickname \(nicknameWeight)"] + paths)
                 .joined(separator: "\n")
@@ -96,7 +99,9 @@ public struct PlaceIndexCache: Sendable {
 
     /// The index in the file at `path` when it was built for `key` and passes its checks.
     func open(_ path: String, key: Key, verifyPayload: Bool) -> Result<PlaceCompleter, CacheMissError> {
-        guard FileManager.default.fileExists(atPath: path) else { return .failure(CacheMissError(miss: .missing)) }
+        // A link or a FIFO under the file's name is never opened (see `AtomicFile.Target.entryItself`).
+        if let problem = AtomicFile.cacheEntryProblem(path) { return .failure(CacheMissError(miss: .corrupt(problem))) }
+        guard AtomicFile.entry(at: path) == .regular else { return .failure(CacheMissError(miss: .missing)) }
         do {
             var reader = try PlaceIndexFile.Reader(storage: try FlatStorage(mapping: path, privateSnapshot: verifyPayload))
             let stored = reader.key.components(separatedBy: "\n\n")
@@ -113,7 +118,7 @@ public struct PlaceIndexCache: Sendable {
                 // The checksum read every page; queries need only some of them resident.
                 reader.storage.releaseResidentPages()
             }
-            return .success(try PlaceCompleter(reading: &reader))
+            return .success(try PlaceCompleter(reading: &reader, expecting: key.parameters))
         } catch let error as PlaceIndexFile.DecodeError {
             return .failure(CacheMissError(miss: .corrupt(error.reason)))
         } catch {

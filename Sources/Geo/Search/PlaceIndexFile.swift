@@ -38,15 +38,17 @@ enum PlaceIndexFile {
             append(table.bytes)
         }
 
-        /// Writes the header for `key` and every section to `path`, atomically (a temporary file
-        /// beside it, then renamed). O(bytes).
+        /// Writes the header for `key` and every section to `path`, atomically (a new temporary
+        /// file beside it, then renamed over the entry at `path`: a symbolic link or a FIFO put
+        /// there is replaced, never written through). O(bytes).
         func write(to path: String, key: String) throws {
             let header = self.header(key: key)
-            try AtomicFile.replace(path) { temporary in
-                guard let handle = FileHandle(forWritingAtPath: temporary) ?? {
-                    FileManager.default.createFile(atPath: temporary, contents: nil)
-                    return FileHandle(forWritingAtPath: temporary)
-                }() else { throw GeoError.unwritableFile(path: path, message: "cannot create \(temporary)") }
+            try AtomicFile.replace(path, target: .entryItself) { temporary in
+                let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+                guard descriptor >= 0 else {
+                    throw GeoError.unwritableFile(path: path, message: "cannot create \(temporary) (\(String(cString: strerror(errno))))")
+                }
+                let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
                 defer { try? handle.close() }
                 try handle.write(contentsOf: header)
                 for (_, bytes) in sections {
@@ -98,13 +100,15 @@ enum PlaceIndexFile {
         let storage: FlatStorage
         /// What the index was built from, as written by `Writer.write(to:key:)`.
         let key: String
-        private let sections: [(offset: Int, length: Int)]
+        /// Where each section lies, in order (checked: one after another, inside the file).
+        let sections: [(offset: Int, length: Int)]
         private let payloadChecksum: UInt64
         private var next = 0
 
         /// Checks the header of the file mapped in `storage`: magic, format version, length (a
-        /// truncated file is told as such), header checksum, and that every section lies inside
-        /// the file, aligned. O(sections); the sections themselves are not read.
+        /// truncated file is told as such), header checksum, and that the sections lie where the
+        /// writer puts them: one after another, aligned, the last ending at the file's end.
+        /// O(sections); the sections themselves are not read.
         init(storage: FlatStorage) throws {
             self.storage = storage
             let bytes = storage.bytes
@@ -137,15 +141,22 @@ enum PlaceIndexFile {
                 throw DecodeError(reason: "its header checksum does not match")
             }
             key = String(decoding: bytes[40..<(40 + keyLength)], as: UTF8.self)
+            // The writer lays the sections out one after another from the header's end, each
+            // padded to 8 bytes, the last ending at the file's end: any other table is damaged.
+            // Lengths are at most the file's, so the sums below stay far from overflowing.
             var sections: [(offset: Int, length: Int)] = []
+            var expectedOffset = checksumOffset + 8
             for index in 0..<sectionCount {
                 let offset = try integer(UInt64.self, at: tableStart + 16 * index)
                 let length = try integer(UInt64.self, at: tableStart + 16 * index + 8)
-                guard offset % 8 == 0, offset >= UInt64(checksumOffset + 8), length <= UInt64(bytes.count),
-                      offset <= UInt64(bytes.count) - length else {
+                guard offset == UInt64(expectedOffset), expectedOffset <= bytes.count, length <= UInt64(bytes.count - expectedOffset) else {
                     throw DecodeError(reason: "section \(index) lies outside the file")
                 }
                 sections.append((Int(offset), Int(length)))
+                expectedOffset += Int(length) + PlaceIndexFile.padding(Int(length))
+            }
+            guard expectedOffset == bytes.count else {
+                throw DecodeError(reason: "its sections end at byte \(expectedOffset), the file at \(bytes.count)")
             }
             self.sections = sections
         }

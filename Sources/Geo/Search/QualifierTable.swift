@@ -48,6 +48,18 @@ final class QualifierTable: Sendable {
                   longestPhrase: builder.longestPhrase)
     }
 
+    /// The most words of any phrase in `phrases` (at least 1): what `longestPhrase` must be, so
+    /// that an index file's recorded value can be checked. O(phrase bytes).
+    static func longestPhrase(in phrases: StringTable) -> Int {
+        var longest = 1
+        for index in 0..<phrases.count {
+            var words = 1
+            for byte in phrases.utf8(index) where byte == Normalizer.space { words += 1 }
+            longest = max(longest, words)
+        }
+        return longest
+    }
+
     /// The table of a gazetteer's countries and regions.
     convenience init(gazetteer: Gazetteer) {
         self.init(Builder(gazetteer: gazetteer))

@@ -3,14 +3,34 @@ import Foundation
 /// Writes files so that a reader never sees half of one: a temporary file beside the target,
 /// then a rename over it.
 ///
-/// The rename is right for regular files only. A symbolic link is followed and its target
-/// replaced (the link stays a link); a FIFO, a character device or any other special file is
-/// written straight into, never replaced by a regular file.
+/// What a path names is the caller's choice (`Target`). A path the user gave is followed: a
+/// symbolic link's target is replaced (the link stays a link), and a FIFO, a character device or
+/// any other special file is written straight into, never replaced by a regular file. A path geoq
+/// names itself in a shared folder (a cache file) is replaced as an entry, whatever is there:
+/// nothing is ever written through it.
 public enum AtomicFile {
+    /// What writing to a path replaces.
+    public enum Target: Sendable {
+        /// The file the path leads to: symbolic links followed, special files written into.
+        /// Right for paths the user names (`-o out.tif`, a link to where outputs go).
+        case followingLinks
+        /// The folder entry itself, whatever it is (a regular file, a symbolic link, a FIFO):
+        /// the new file is renamed over it. Right for files geoq names in a folder others may
+        /// write to, such as the cache, whose names are predictable: a link planted under
+        /// such a name is replaced, and its target left as it was.
+        case entryItself
+    }
+
     /// Fails early, before long work, when `path` cannot be written.
-    public static func checkWritable(_ path: String) throws {
-        let target = try resolvedTarget(path)
-        if case .special = kind(of: target) {
+    public static func checkWritable(_ path: String, target mode: Target = .followingLinks) throws {
+        let target = mode == .entryItself ? path : try resolvedTarget(path)
+        if mode == .entryItself {
+            var status = stat()
+            if lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+                throw GeoError.unwritableFile(path: path, message: "it is a folder; expected a file path")
+            }
+        }
+        if mode == .followingLinks, case .special = kind(of: target) {
             guard access(target, W_OK) == 0 else {
                 throw GeoError.unwritableFile(path: path, message: String(cString: strerror(errno)))
             }
@@ -33,26 +53,31 @@ public enum AtomicFile {
     /// Writes `data` to `path` atomically (or straight into it when it is a FIFO or a device).
     /// `durable: false` skips flushing the data to disk before the rename, for files whose
     /// readers check a checksum and redo what fails it (a tiled build's work files).
-    public static func write(_ data: Data, to path: String, durable: Bool = true) throws {
-        let target = try resolvedTarget(path)
-        if case .special = kind(of: target) {
-            try writeStraight(data, to: target, reportedAs: path)
-            return
+    public static func write(_ data: Data, to path: String, durable: Bool = true, target mode: Target = .followingLinks) throws {
+        if mode == .followingLinks {
+            let target = try resolvedTarget(path)
+            if case .special = kind(of: target) {
+                try writeStraight(data, to: target, reportedAs: path)
+                return
+            }
         }
-        try replace(path) { temporary in
+        try replace(path, target: mode) { temporary in
             try writeStraight(data, to: temporary, reportedAs: path, create: true, durable: durable)
         }
     }
 
-    /// Lets `write` fill a temporary file beside `path`, then renames it over `path`; on any
-    /// failure the temporary file is removed and `path` is left as it was. When `path` is a
-    /// symbolic link its target is replaced; when it is a FIFO or a device, the temporary file is
-    /// made in the system's temporary folder and then copied into it.
-    public static func replace(_ path: String, write: (_ temporaryPath: String) throws -> Void) throws {
-        try checkWritable(path)
-        let target = try resolvedTarget(path)
+    /// Lets `write` fill a temporary file beside `path` (a new name, which `write` must create,
+    /// `O_EXCL`), then renames it over `path`; on any failure the temporary file is removed and
+    /// `path` is left as it was. Following links (`target`), when `path` is a symbolic link its
+    /// target is replaced, and when it is a FIFO or a device the temporary file is made in the
+    /// system's temporary folder and then copied into it. As `.entryItself`, the entry at
+    /// `path` is replaced whatever it is.
+    public static func replace(_ path: String, target mode: Target = .followingLinks,
+                               write: (_ temporaryPath: String) throws -> Void) throws {
+        try checkWritable(path, target: mode)
+        let target = mode == .entryItself ? path : try resolvedTarget(path)
         let special: Bool
-        if case .special = kind(of: target) { special = true } else { special = false }
+        if mode == .followingLinks, case .special = kind(of: target) { special = true } else { special = false }
         let url = URL(fileURLWithPath: target)
         let folder = special ? FileManager.default.temporaryDirectory : url.deletingLastPathComponent()
         let temporary = folder.appendingPathComponent(temporaryName(for: url.lastPathComponent)).path
@@ -110,6 +135,30 @@ public enum AtomicFile {
         }
     }
 
+    /// What is at `path` itself, a symbolic link not followed.
+    enum Entry: Equatable { case missing, regular, symbolicLink, other }
+
+    /// The entry at `path`, not following a link: what a cache reader checks before it opens a
+    /// file under a predictable name. O(1).
+    static func entry(at path: String) -> Entry {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return .missing }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: return .regular
+        case S_IFLNK: return .symbolicLink
+        default: return .other
+        }
+    }
+
+    /// Why a cache file at `path` is not read, nil when it is a regular file or missing.
+    static func cacheEntryProblem(_ path: String) -> String? {
+        switch entry(at: path) {
+        case .missing, .regular: return nil
+        case .symbolicLink: return "it is a symbolic link, not a file geoq wrote (its target is left as it is)"
+        case .other: return "it is not a regular file"
+        }
+    }
+
     /// `path` with symbolic links followed to the file they name (which need not exist yet).
     static func resolvedTarget(_ path: String) throws -> String {
         var current = path
@@ -128,7 +177,7 @@ public enum AtomicFile {
     /// words ("No space left on device").
     private static func writeStraight(_ data: Data, to target: String, reportedAs path: String, create: Bool = false,
                                       durable: Bool = true) throws {
-        let descriptor = create ? open(target, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644) : open(target, O_WRONLY | O_CLOEXEC)
+        let descriptor = create ? open(target, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644) : open(target, O_WRONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw GeoError.unwritableFile(path: path, message: String(cString: strerror(errno))) }
         var closed = false
         defer { if !closed { close(descriptor) } }

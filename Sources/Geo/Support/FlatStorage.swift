@@ -33,10 +33,15 @@ final class FlatStorage: @unchecked Sendable {
     /// reach, truncate or rewrite it, and it vanishes when the process ends. It costs one copy of
     /// the file at open and its size on disk while it is mapped; resident memory is unchanged
     /// (file-backed pages, read on touch). docs/place-index.md has the figures.
+    ///
+    /// The files mapped are caches under predictable names, so a symbolic link is refused, never
+    /// followed (`O_NOFOLLOW`), and the file is opened without blocking (`O_NONBLOCK`) and then
+    /// mapped only if it is a regular file: a FIFO put in its place cannot hang the open.
     init(mapping path: String, privateSnapshot: Bool = false) throws {
-        let original = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        let original = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
         guard original >= 0 else {
-            throw GeoError.unreadableFile(path: path, message: String(cString: strerror(errno)))
+            throw GeoError.unreadableFile(path: path, message: errno == ELOOP
+                ? "it is a symbolic link; expected a regular file" : String(cString: strerror(errno)))
         }
         var descriptor = original
         defer { close(descriptor) }

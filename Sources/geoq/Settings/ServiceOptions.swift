@@ -5,25 +5,25 @@ import Geo
 /// None has a default here: a flag not given leaves the setting to the environment, the file or
 /// its default (`GeoqSettings`), which also checks the values.
 struct ServiceOptions: ParsableArguments {
-    @Option(help: "Address to listen on (GEOQ_HOST; default 127.0.0.1).")
+    @Option(help: "Address to listen on (\(Setting.host.helpNote)).")
     var host: String?
 
-    @Option(help: "Port to listen on, 0 picks a free one (GEOQ_PORT; default 8080).")
+    @Option(help: "Port to listen on, 0 picks a free one (\(Setting.port.helpNote)).")
     var port: Int?
 
-    @Option(help: ArgumentHelp("Memory for completion answers kept for repeated prefixes, in MiB, 0 for none (GEOQ_COMPLETION_CACHE_MIB; default 32).", valueName: "MiB"))
+    @Option(help: ArgumentHelp("Memory for completion answers kept for repeated prefixes, in MiB, 0 for none (\(Setting.completionCacheMiB.helpNote)).", valueName: "MiB"))
     var completionCache: Int?
 
-    @Option(help: ArgumentHelp("Seconds requests in flight may take to finish after SIGINT or SIGTERM; then their connections are closed. A second signal stops at once (GEOQ_GRACE_PERIOD; default 30).", valueName: "seconds"))
+    @Option(help: ArgumentHelp("Seconds requests in flight may take to finish after SIGINT or SIGTERM; then their connections are closed. A second signal stops at once (\(Setting.gracePeriod.helpNote)).", valueName: "seconds"))
     var gracePeriod: String?
 
-    @Option(help: ArgumentHelp("Seconds a connection may stay open with no request being read or answered (GEOQ_IDLE_TIMEOUT; default 60).", valueName: "seconds"))
+    @Option(help: ArgumentHelp("Seconds a connection may stay open with no request being read or answered (\(Setting.idleTimeout.helpNote)).", valueName: "seconds"))
     var idleTimeout: String?
 
-    @Option(help: ArgumentHelp("Seconds a request's line and headers may take to arrive, from a connection's start or a request's first byte (GEOQ_HEADER_TIMEOUT; default 10).", valueName: "seconds"))
+    @Option(help: ArgumentHelp("Seconds a request's line and headers may take to arrive, from a connection's start or a request's first byte (\(Setting.headerTimeout.helpNote)).", valueName: "seconds"))
     var headerTimeout: String?
 
-    @Option(help: ArgumentHelp("Most connections open at once; more wait in the listen backlog, capped by the open-file limit (GEOQ_MAX_CONNECTIONS; default 4096).", valueName: "count"))
+    @Option(help: ArgumentHelp("Most connections open at once; more wait in the listen backlog, capped by the open-file limit (\(Setting.maxConnections.helpNote)).", valueName: "count"))
     var maxConnections: Int?
 
     /// The flags given, by setting.
@@ -42,8 +42,14 @@ struct ServiceOptions: ParsableArguments {
 
 /// `--config`, the settings file of every command that has settings.
 struct SettingsFileOption: ParsableArguments {
-    @Option(help: ArgumentHelp("Settings file, YAML or JSON with flat keys (dem, index, places, cache_dir, copernicus_cache_size; for serve also host, port, completion_cache_mib, grace_period, idle_timeout, header_timeout, max_connections). A flag beats an environment variable (GEOQ_DEM, …), which beats the file. See geoq settings.", valueName: "PATH"))
+    @Option(help: ArgumentHelp("Settings file, YAML or JSON with flat keys (\(Self.keysHelp)). A flag beats an environment variable (GEOQ_DEM, …), which beats the file. See geoq settings.", valueName: "PATH"))
     var config: String?
+
+    /// "dem, index, places, cache_dir; for serve also host, port, …": the keys a file may hold.
+    static var keysHelp: String {
+        func keys(_ scope: Setting.Scope) -> String { Setting.all.filter { $0.scope == scope }.map(\.fileKey).joined(separator: ", ") }
+        return keys(.data) + "; for serve also " + keys(.service)
+    }
 
     /// The settings, from the flags of `dataset`, `gazetteer` and `service` (those the command
     /// has), the environment, the file and the defaults.

@@ -147,4 +147,66 @@ import Testing
             _ = try GeoqSettings.load(flags: [:], configFile: nil, environment: ["GEOQ_MAX_CONNECTIONS": "0"])
         }
     }
+
+    /// A value of the wrong shape in the file was ignored without a word (`port: {a: 1}` showed
+    /// "default 8080"): it is refused, naming the file, the key and what was expected.
+    @Test func aValueOfTheWrongShapeInTheFileIsNamed() throws {
+        let port = "expected a port number 0–65535 (0 picks a free one)"
+        let cases: [(String, String, String)] = [
+            ("map.yaml", "port: {a: 1}\n", "port (file %@) holds a mapping; \(port)"),
+            ("map.json", #"{"port": {"a": 1}}"#, "port (file %@) holds a mapping; \(port)"),
+            ("list.yaml", "host: [a, b]\n", "host (file %@) holds a list; expected a host name or address"),
+            ("nested.yaml", "dem:\n  - [a.tif]\n", "dem (file %@) holds a list holding a list; expected a list of paths, or paths joined by commas"),
+        ]
+        for (name, text, message) in cases {
+            let path = try file(name, text)
+            #expect(throws: SettingError(description: message.replacingOccurrences(of: "%@", with: path))) {
+                _ = try GeoqSettings.load(flags: [:], configFile: path, environment: [:])
+            }
+        }
+        // A list where a list belongs, and JSON's null (not set), still read.
+        let fine = try GeoqSettings.load(flags: [:], configFile: try file("fine.json", #"{"places": ["/a.tsv.gz", "/b.tsv.gz"], "port": null}"#),
+                                         environment: [:])
+        #expect(fine.text(.places) == "/a.tsv.gz,/b.tsv.gz" && fine.entry(.port)?.source == .default && fine.port == 8080)
+    }
+
+    /// JSON took the last of a key given twice while YAML refused it: both refuse it, naming it.
+    @Test func aKeyGivenTwiceIsRefusedInJSONAsInYAML() throws {
+        let json = try file("twice.json", "{\"port\": 9001,\n \"port\": 9002}")
+        #expect(throws: SettingError(description: "\(json): the key port is given more than once (first at line 1); expected each setting once")) {
+            _ = try GeoqSettings.load(flags: [:], configFile: json, environment: [:])
+        }
+        let yaml = try file("twice.yaml", "host: a\nport: 9001\nport: 9002\n")
+        #expect(throws: SettingError(description: "\(yaml): the key port is given more than once (first at line 2); expected each setting once")) {
+            _ = try GeoqSettings.load(flags: [:], configFile: yaml, environment: [:])
+        }
+    }
+
+    /// A 100 MB `host:` took 30 s and 700 MB to refuse: a file over 1 MiB is refused before it is
+    /// read, and a FIFO named by mistake is refused rather than waited on.
+    @Test func aSettingsFileOverOneMiBOrNotAFileIsRefusedUnread() throws {
+        let big = try file("big.yaml", "host: " + String(repeating: "x", count: 2 << 20) + "\n")
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: big)[.size] as? Int)
+        #expect(throws: SettingError(description: "\(big): \(size) bytes; expected a settings file of at most 1048576 bytes (1 MiB)")) {
+            _ = try GeoqSettings.load(flags: [:], configFile: big, environment: [:])
+        }
+        let fifo = folder.appendingPathComponent("pipe.yaml").path
+        #expect(mkfifo(fifo, 0o644) == 0)
+        #expect(throws: SettingError(description: "\(fifo): cannot be read; expected a geoq.yaml or geoq.json of settings (--config)")) {
+            _ = try GeoqSettings.load(flags: [:], configFile: fifo, environment: [:])
+        }
+    }
+
+    /// Each default is declared once (`Setting`): the help text names the default the accessors
+    /// return, for every setting that has one.
+    @Test func theHelpNamesTheDefaultsTheSettingsUse() throws {
+        let help = ServeCommand.helpMessage(columns: 10_000)
+        let defaults = try GeoqSettings.load(flags: [:], configFile: nil, environment: [:])
+        for setting in Setting.all {
+            guard let value = setting.defaultValue else { #expect(defaults.text(setting) == nil); continue }
+            #expect(help.contains("(\(setting.environmentVariable); default \(value))"), "\(setting.fileKey)")
+            #expect(defaults.value(setting) == value && defaults.text(setting) == value.description)
+        }
+        #expect(defaults.port == 8080 && defaults.maxConnections == 4096 && defaults.completionCacheMiB == 32 && defaults.gracePeriod == 30)
+    }
 }

@@ -49,6 +49,15 @@ import Testing
                 == "grid.vrt: its geotransform (0.0, 0.0, 0.0, 10.0, 0.0, -1.0) gives pixels of zero size; expected a non-zero pixel width and height")
     }
 
+    /// 1e308° pixels were called "of zero size" (their area overflows to infinity): they are
+    /// out of range, and the message says which range.
+    @Test func aPixelSizeBeyondTheEarthIsOutOfRange() {
+        #expect(refusal(width: 4, height: 3, geoTransform: "0, 1e308, 0, 10, 0, -1e308")
+                == "grid.vrt: its geotransform (0.0, 1e+308, 0.0, 10.0, 0.0, -1e+308) gives pixels of 1e+308 by 1e+308 degrees, out of range; expected a pixel width and height greater than 0 and at most 360")
+        #expect(refusal(width: 4, height: 3, geoTransform: "0, 1, 0, 10, 0, -400")
+                == "grid.vrt: its geotransform (0.0, 1.0, 0.0, 10.0, 0.0, -400.0) gives pixels of 1.0 by 400.0 degrees, out of range; expected a pixel width and height greater than 0 and at most 360")
+    }
+
     @Test func aNaNOriginIsRefused() {
         #expect(refusal(width: 4, height: 3, geoTransform: "nan, 1, 0, 10, 0, -1")
                 == "grid.vrt: its geotransform (nan, 1.0, 0.0, 10.0, 0.0, -1.0) is not finite; expected a finite origin and pixel size")
