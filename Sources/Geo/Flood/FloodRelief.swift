@@ -31,12 +31,12 @@ public struct FloodRelief: Sendable {
     /// Band 2 of a cell the sea never reaches.
     public static let neverWater: UInt16 = .max
     /// Block sides served: powers of two, so that blocks nest. Single cells are left to the spill
-    /// index itself (`geoq index build --tiled` writes it as a Cloud-Optimized GeoTIFF): for ETOPO5
-    /// they would be 12 MB and take seconds to encode, for a picture no screen shows whole.
+    /// index itself (`geoq index build --tiled` writes it as a Cloud-Optimized GeoTIFF): a picture
+    /// of single cells is larger and slower to encode than any screen can use (docs/measurements.md).
     public static let steps: [Int] = [2, 4, 8, 16]
 
-    /// PNG bytes: 16-bit grey + alpha. O(blocks). Deflate level 6: ETOPO5 in 2 × 2 blocks is 3.83 MB
-    /// in about 2 s; level 9 saves 1 % and takes five times as long.
+    /// PNG bytes: 16-bit grey + alpha. O(blocks). Deflate level 6: level 9 saves little and takes
+    /// far longer (docs/measurements.md).
     public func pngData() throws -> Data {
         try samples.withUnsafeBytes { bytes in
             try GDAL.encode(bytes.baseAddress!, width: width, height: height, bandCount: 2, type: GDT_UInt16,

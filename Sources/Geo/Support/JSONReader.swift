@@ -1,11 +1,9 @@
 /// Reads JSON bytes into a ``JSONValue``, reporting the line and column of the first syntax error.
 ///
 /// Written for point files of a million coordinates: one pass over the bytes, O(n), no Foundation
-/// bridging. It pays (`make bench`, scripts/bench-region.sh, same run): a 36 MB GeoJSON file of
-/// 200,000 points with properties is read into points in 412 ms, against 1,262 ms (3.1×) with
-/// JSONDecoder into Decodable structs and 5,688 ms (13.8×) with JSONSerialization, which on Linux
-/// also read 131,184 of the 200,000 points one unit in the last place away from what was written;
-/// this reader gives back every coordinate exactly. Beyond RFC 8259 it accepts the tokens `NaN`, `Infinity` and `-Infinity` that Python's
+/// bridging. It is faster than JSONDecoder and JSONSerialization, and unlike the latter on Linux
+/// gives back every coordinate exactly (scripts/bench-region.sh measures it; the figures are in
+/// docs/measurements.md). Beyond RFC 8259 it accepts the tokens `NaN`, `Infinity` and `-Infinity` that Python's
 /// `json` module writes, so that such a coordinate is reported as a bad point (with its index) rather
 /// than as a syntax error somewhere in the file. Nesting deeper than ``maximumDepth`` is refused
 /// instead of overflowing the stack. Members named in `skipping` (GeoJSON's `properties`, which can

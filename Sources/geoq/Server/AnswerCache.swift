@@ -58,7 +58,8 @@ final class AnswerCache<Key: AnswerCacheKey>: Sendable {
     /// the answer's storage object (NIO's header, ~64 bytes), the key's string object (32), two
     /// malloc headers (32), the dictionary slot (key 16 + buffer 24 bytes at up to twice the
     /// entries, 80), the eviction queue's copy of the key (16, doubled: 32), and allocator rounding
-    /// (~80). Counting only the bytes of keys and answers let 32 MiB of tiny answers take 164 MB.
+    /// (~80). Counting only the bytes of keys and answers lets tiny answers take several times the
+    /// limit (docs/measurements.md).
     static var entryOverheadBytes: Int { 320 }
 
     /// What an entry costs against `byteLimit`.

@@ -15,8 +15,8 @@ struct ReliefRoutes<Context: RequestContext>: Sendable {
     /// The response header that gives the blocks' outer edges: "west,south,east,north".
     static var boundsHeader: HTTPField.Name { HTTPField.Name("Geoq-Relief-Bounds")! }
 
-    /// `/v1/relief`'s parameters: the block side, 2 × 2 cells unless asked (for ETOPO5, 2160 × 1081
-    /// blocks for a mesh of 1024 × 512 quads, in under 4 MB). Which sides exist is the engine's to check.
+    /// `/v1/relief`'s parameters: the block side, 2 × 2 cells unless asked (its declared default;
+    /// what that gives for ETOPO5: docs/measurements.md). Which sides exist is the engine's to check.
     struct ReliefQuery: Decodable {
         var step: Int
 
