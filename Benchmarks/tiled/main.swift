@@ -56,13 +56,13 @@ for zoom in 0...2 {
     for x in 0..<(1 << zoom) {
         for y in 0..<(1 << zoom) {
             let start = now()
-            sink += Double(try index.tilePNG(try TileCoordinate(zoom: zoom, x: x, y: y), rise: 60).count)
+            sink += Double(try index.tilePNG(try MapTile(zoom: zoom, x: x, y: y), rise: 60).count)
             tileTimes.append((now() - start) * 1e3)
         }
     }
 }
 let warmStart = now()
-for _ in 0..<10 { sink += Double(try index.tilePNG(try TileCoordinate(zoom: 0, x: 0, y: 0), rise: 2).count) }
+for _ in 0..<10 { sink += Double(try index.tilePNG(try MapTile(zoom: 0, x: 0, y: 0), rise: 2).count) }
 let warmTileMilliseconds = (now() - warmStart) / 10 * 1e3
 
 let fields: [String: Double] = [

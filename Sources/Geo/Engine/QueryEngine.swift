@@ -72,7 +72,7 @@ extension QueryEngine {
     }
 
     /// A Web Mercator XYZ tile at `rise`, newly flooded land hatched if asked.
-    public func floodTilePNG(_ tile: TileCoordinate, rise: Double, hatched: Bool = false) throws -> Data {
+    public func floodTilePNG(_ tile: MapTile, rise: Double, hatched: Bool = false) throws -> Data {
         try requireFlood().tilePNG(tile, rise: rise, hatched: hatched)
     }
 

@@ -16,7 +16,7 @@ public protocol FloodAnswering: Sendable {
     /// latitudes[j]); transparent off the grid.
     func render(rise: Double, longitudes: [Double], latitudes: [Double], hatchOrigin: (x: Int, y: Int)?) throws -> RasterImage
     /// A Web Mercator XYZ tile at `rise`; `hatched` stripes newly flooded land.
-    func tilePNG(_ tile: TileCoordinate, rise: Double, hatched: Bool) throws -> Data
+    func tilePNG(_ tile: MapTile, rise: Double, hatched: Bool) throws -> Data
     /// Every `step × step` block's elevation and spill level, for the web page's globe.
     func relief(step: Int) throws -> FloodRelief
     /// GeoJSON polygons of the land newly flooded at `rise`.

@@ -77,7 +77,7 @@ extension SpillIndex {
 extension SpillIndex {
     /// A 256 × 256 PNG tile of the sea at `rise`, in the colours of `mapPNG`; `hatched` stripes
     /// newly flooded land, the stripes running on from tile to tile. O(pixels).
-    public func tilePNG(_ tile: TileCoordinate, rise: Double, hatched: Bool = false) throws -> Data {
+    public func tilePNG(_ tile: MapTile, rise: Double, hatched: Bool = false) throws -> Data {
         try render(rise: rise, longitudes: tile.pixelLongitudes, latitudes: tile.pixelLatitudes, hatchOrigin: tile.hatchOrigin(hatched)).pngData()
     }
 }

@@ -111,7 +111,7 @@ struct FloodRoutes<Context: RequestContext> {
         }
         let tileName = context.parameters.get("tile") ?? ""
         guard tileName.hasSuffix(".png") else { throw GeoError.invalidInput(.tileY, "expected {y}.png, got \"\(tileName)\"") }
-        let tile = try TileCoordinate(zoom: try index(.zoom, context.parameters.get("z")), x: try index(.tileX, context.parameters.get("x")),
+        let tile = try MapTile(zoom: try index(.zoom, context.parameters.get("z")), x: try index(.tileX, context.parameters.get("x")),
                                       y: try index(.tileY, String(tileName.dropLast(4))))
         let query = try request.query(TileQuery.self, context: context)
         let png = try await OffLoop.run { [engine] in try engine.floodTilePNG(tile, rise: query.rise, hatched: query.hatched) }

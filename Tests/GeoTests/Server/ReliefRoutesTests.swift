@@ -57,7 +57,7 @@ import Testing
     }
 
     @Test func tilesTakeHatchAndRefuseOtherWords() async throws {
-        let tile = try TileCoordinate(zoom: 3, x: 4, y: 2)
+        let tile = try MapTile(zoom: 3, x: 4, y: 2)
         let hatched = try ServiceTests.engine.floodTilePNG(tile, rise: 8, hatched: true)
         try await withApp { client in
             try await client.execute(uri: "/v1/tiles/3/4/2.png?rise=8&hatch=1", method: .get) { response in

@@ -136,7 +136,7 @@ import Testing
             try await client.execute(uri: "/v1/tiles/3/4/2.png?rise=8", method: .get) { response in
                 #expect(response.status == .ok && response.headers[.contentType] == "image/png")
                 #expect(response.headers[.cacheControl]?.contains("max-age") == true)
-                let tile = try TileCoordinate(zoom: 3, x: 4, y: 2)
+                let tile = try MapTile(zoom: 3, x: 4, y: 2)
                 try #expect(Data(response.body.readableBytesView) == (try Self.engine.floodTilePNG(tile, rise: 8)))
             }
         }

@@ -35,9 +35,9 @@ extension ElevationStack: FloodAnswering {
         return try render(rise: rise, longitudes: longitudes, latitudes: latitudes, hatchOrigin: nil).pngData()
     }
 
-    public func tilePNG(_ tile: TileCoordinate, rise: Double, hatched: Bool) throws -> Data {
+    public func tilePNG(_ tile: MapTile, rise: Double, hatched: Bool) throws -> Data {
         try render(rise: rise, longitudes: tile.pixelLongitudes, latitudes: tile.pixelLatitudes,
-                   hatchOrigin: hatched ? (x: tile.x * TileCoordinate.size, y: tile.y * TileCoordinate.size) : nil).pngData()
+                   hatchOrigin: hatched ? (x: tile.x * MapTile.size, y: tile.y * MapTile.size) : nil).pngData()
     }
 
     /// Each pixel from the finest model covering it: the base's picture, with every fine model

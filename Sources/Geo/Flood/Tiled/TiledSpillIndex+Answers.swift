@@ -96,7 +96,7 @@ extension TiledSpillIndex {
     }
 
     /// A 256 × 256 Web Mercator PNG tile at `rise`, hatched as `SpillIndex.tilePNG`. O(pixels).
-    public func tilePNG(_ tile: TileCoordinate, rise: Double, hatched: Bool = false) throws -> Data {
+    public func tilePNG(_ tile: MapTile, rise: Double, hatched: Bool = false) throws -> Data {
         try render(rise: rise, longitudes: tile.pixelLongitudes, latitudes: tile.pixelLatitudes, hatchOrigin: tile.hatchOrigin(hatched)).pngData()
     }
 

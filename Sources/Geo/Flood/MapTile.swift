@@ -1,7 +1,8 @@
 import Foundation
 
-/// Web Mercator XYZ tiles (256 px, the scheme of OpenStreetMap and Leaflet).
-public struct TileCoordinate: Sendable, Hashable {
+/// A map tile: Web Mercator XYZ, 256 px, the scheme of OpenStreetMap and Leaflet. ("Tile" alone,
+/// in `Flood/Tiled/`, is a block of cells of a tiled build; a map tile is always `MapTile`.)
+public struct MapTile: Sendable, Hashable {
     public let zoom: Int
     public let x: Int
     public let y: Int
@@ -13,7 +14,7 @@ public struct TileCoordinate: Sendable, Hashable {
 
     /// Checks the zoom level and that x and y exist at it.
     public init(zoom: Int, x: Int, y: Int) throws {
-        guard (0...TileCoordinate.maximumZoom).contains(zoom) else {
+        guard (0...MapTile.maximumZoom).contains(zoom) else {
             throw GeoError.invalidInput(.zoom, "expected \(Quantity.zoom.declaration.expectation), got \(zoom)")
         }
         let tiles = 1 << zoom
@@ -28,20 +29,20 @@ public struct TileCoordinate: Sendable, Hashable {
     /// The tile's top-left pixel in the world's pixels when hatched (so stripes run on across
     /// tiles), nil when not.
     func hatchOrigin(_ hatched: Bool) -> (x: Int, y: Int)? {
-        hatched ? (x: x * TileCoordinate.size, y: y * TileCoordinate.size) : nil
+        hatched ? (x: x * MapTile.size, y: y * MapTile.size) : nil
     }
 
     /// Longitudes of the centres of the tile's pixel columns.
     public var pixelLongitudes: [Double] {
-        let worldPixels = Double(TileCoordinate.size << zoom)
-        return (0..<TileCoordinate.size).map { Double(x * TileCoordinate.size + $0) + 0.5 }.map { $0 / worldPixels * 360 - 180 }
+        let worldPixels = Double(MapTile.size << zoom)
+        return (0..<MapTile.size).map { Double(x * MapTile.size + $0) + 0.5 }.map { $0 / worldPixels * 360 - 180 }
     }
 
     /// Latitudes of the centres of the tile's pixel rows (inverse Mercator).
     public var pixelLatitudes: [Double] {
-        let worldPixels = Double(TileCoordinate.size << zoom)
-        return (0..<TileCoordinate.size).map { row -> Double in
-            let yFraction = (Double(y * TileCoordinate.size + row) + 0.5) / worldPixels
+        let worldPixels = Double(MapTile.size << zoom)
+        return (0..<MapTile.size).map { row -> Double in
+            let yFraction = (Double(y * MapTile.size + row) + 0.5) / worldPixels
             return atan(sinh(.pi * (1 - 2 * yFraction))) * 180 / .pi
         }
     }
