@@ -79,6 +79,7 @@ test: deps $(DASK_VENV)/.installed
 	if [ -n "$$left" ]; then echo "the Swift tests left these in $(TEST_TMP):" $$left; exit 1; fi
 	XDG_CACHE_HOME=$(TEST_CACHE) bash scripts/test-service.sh
 	XDG_CACHE_HOME=$(TEST_CACHE) bash scripts/test-faults.sh
+	XDG_CACHE_HOME=$(TEST_CACHE) bash scripts/test-richdem.sh
 	bash scripts/test-install.sh
 	XDG_CACHE_HOME=$(TEST_CACHE) bash scripts/test-copernicus.sh
 	XDG_CACHE_HOME=$(TEST_CACHE) bash scripts/test-browser.sh
