@@ -3,7 +3,8 @@ the issue's target and, where it is missed, by how much."""
 
 
 def verdict(ratio, target):
-    """'ok', or 'missed by F×' where geoq must become F times faster (ratio = peer / geoq)."""
+    """'ok', or 'MISSED by F×': geoq must become F times better to meet `target` (ratio: how many
+    times geoq is better than the peer)."""
     if target is None:
         return "" if ratio >= 1 else "geoq SLOWER"
     if ratio >= target:
@@ -12,12 +13,14 @@ def verdict(ratio, target):
 
 
 def header(what, geoq, peer):
-    print(f"{what:<50} {geoq:>12} {peer:>12} {'peer/geoq':>10}  {'target':<8} verdict")
+    print(f"{what:<50} {geoq:>13} {peer:>13} {'geoq better':>11}  {'target':<8} verdict")
 
 
-def row(what, geoq, peer, unit, target=None, note=""):
-    """geoq and peer are costs (lower is better): the ratio peer/geoq is how many times geoq is faster."""
-    ratio = peer / geoq if geoq > 0 else float("inf")
+def row(what, geoq, peer, unit, target=None, note="", higher_is_better=False):
+    """geoq and peer are costs (lower is better) unless higher_is_better (throughputs); the
+    ratio printed is how many times geoq is better: peer/geoq for costs, geoq/peer otherwise."""
+    numerator, denominator = (geoq, peer) if higher_is_better else (peer, geoq)
+    ratio = numerator / denominator if denominator > 0 else float("inf")
     goal = f"≥ {target:g}×" if target is not None else "(info)"
-    print(f"{what:<50} {geoq:>10.3f} {unit:<1} {peer:>10.3f} {unit:<1} {ratio:>9.2f}×  {goal:<8} {verdict(ratio, target)}"
+    print(f"{what:<50} {geoq:>10.3f} {unit:<2} {peer:>10.3f} {unit:<2} {ratio:>10.2f}×  {goal:<8} {verdict(ratio, target)}"
           + (f"  {note}" if note else ""))
