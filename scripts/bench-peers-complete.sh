@@ -47,7 +47,7 @@ for name, peer in peers.items():
     row(f"{name}: p99, best of 3", best[1], peer["p99_us"], "µs", target)
     row(f"{name}: p99, single runs", single[1], peer["single_p99_us"], "µs", target)
 def alone(what, value, goal):
-    print(f"{what:<50} {value:>10.1f} µs {'':>13} {'':>11}  ≤ {goal:g} µs  "
+    print(f"{what:<50} {value:>10.1f} µs {'':>13} {'':>11}  {'≤ %g µs' % goal:<8} "
           + ("ok" if value <= goal else f"MISSED by {value / goal:.2f}×"))
 alone("geoq single runs, every kind: p50", every[0], 20)
 alone("geoq single runs, every kind: p99", every[1], 100)
