@@ -31,7 +31,7 @@ if arguments.count == 5, arguments[1] == "tiles", let rise = Double(arguments[4]
     let index = try TiledSpillIndex(path: arguments[2])
     let tiles = try String(contentsOfFile: arguments[3], encoding: .utf8).split(separator: "\n").map { line in
         let parts = line.split(separator: "/").compactMap { Int($0) }
-        return try TileCoordinate(zoom: parts[0], x: parts[1], y: parts[2])
+        return try MapTile(zoom: parts[0], x: parts[1], y: parts[2])
     }
     var bytes = 0
     for tile in tiles { bytes += try index.tilePNG(tile, rise: rise).count }
