@@ -41,6 +41,10 @@ struct GeoqCommand: AsyncParsableCommand {
         } catch let error as GeoError {
             Terminal.notice(ArgumentSpelling.message(error))
             Foundation.exit(error.isUsageError ? 2 : 1)
+        } catch let missing as TiledWorkFolder.MissingStage {
+            // A data problem of the work folder: run the stage it names first.
+            Terminal.notice(missing.description)
+            Foundation.exit(1)
         } catch {
             let code = exitCode(for: error)
             if code == .success {
