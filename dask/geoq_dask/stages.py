@@ -171,7 +171,7 @@ def geoq_version(binary: str) -> dict:
                 "error": f"{path} --version exited {process.returncode}: {process.stderr.strip()}"}
     version = process.stdout.strip()
     if not _VERSION.fullmatch(version):
-        shown = repr(version[:60]) if version else "nothing"
+        shown = repr(version.splitlines()[0][:60]) if version else "nothing"
         return {"host": socket.gethostname(), "path": path, "version": None,
                 "error": f"{path} is not geoq: --version printed {shown}, expected a version such as 1.2.0"}
     return {"host": socket.gethostname(), "path": path, "version": version, "error": None}
