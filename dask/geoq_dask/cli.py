@@ -45,22 +45,37 @@ def _stage_options(args) -> list[str]:
     return options
 
 
-def _fail(message: str) -> int:
+def _fail(message: str, status: int = 1) -> int:
     print(f"geoq-dask: {message}", file=sys.stderr)
-    return 1
+    return status
+
+
+def _usage_problem(args) -> str | None:
+    """What is wrong with the options themselves (exit status 2), before any cluster is asked."""
+    if args.local_workers is not None and args.local_workers < 1:
+        return f"--local-workers: expected at least 1 worker, got {args.local_workers}"
+    if args.retries < 0:
+        return f"--retries: expected 0 or more, got {args.retries}"
+    # NaN compares false with everything: `not (x > 0)` refuses it where `x <= 0` would not.
+    if not (0 < args.connect_timeout < float("inf")):
+        return f"--connect-timeout: expected a number of seconds above 0, got {args.connect_timeout:g}"
+    return None
 
 
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
-    if args.local_workers is not None and args.local_workers < 1:
-        return _fail(f"--local-workers: expected at least 1 worker, got {args.local_workers}")
-    if args.retries < 0:
-        return _fail(f"--retries: expected 0 or more, got {args.retries}")
+    if problem := _usage_problem(args):
+        return _fail(problem, status=2)
     from distributed import Client, LocalCluster
     from distributed.comm.core import CommClosedError
     from distributed.scheduler import KilledWorker
 
     binary, dem, work, output = args.geoq, args.dem, args.work or args.output + ".work", args.output
+    # The binary this host has under that name (the workers' own are checked once they run):
+    # one that is there but is not geoq is a mistake in --geoq, named before any cluster starts.
+    local = stages.geoq_version(binary)
+    if local["path"] is not None and local["error"]:
+        return _fail(f"--geoq {binary}: {local['error']}", status=2)
     cluster = None
     if args.local_workers is not None:
         # The workers are this host's processes: paths relative to here mean the same to them.
@@ -84,7 +99,7 @@ def main(argv: list[str] | None = None) -> int:
         client.register_plugin(stages.QuietStageFailures())
         report = driver.build(client, binary=binary, dem=dem, tile_size=args.tile_size, work=work, output=output,
                               options=_stage_options(args), retries=args.retries,
-                              expected_version=driver.local_version(binary))
+                              expected_version=local["version"])
     except driver.SetupError as error:
         return _fail(str(error))
     except stages.StageFailed as error:

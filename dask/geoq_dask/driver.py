@@ -3,7 +3,6 @@ links once, maps finish-tile, and assembles. A stage that reports a missing prer
 run (a tile refilled, the link redone) and is tried again."""
 from __future__ import annotations
 
-import subprocess
 import sys
 import time
 import uuid
@@ -84,15 +83,8 @@ class Progress:
 
 
 def local_version(binary: str) -> str | None:
-    """`geoq --version` of the binary on the driver's host, when it has one."""
-    path = stages.resolve_binary(binary)
-    if path is None:
-        return None
-    try:
-        return subprocess.run([path, "--version"], capture_output=True, text=True, timeout=60,
-                              check=True).stdout.strip()
-    except (OSError, subprocess.SubprocessError):
-        return None
+    """`geoq --version` of the binary on the driver's host, when it has one that is geoq."""
+    return stages.geoq_version(binary)["version"]
 
 
 def check_workers(client: Client, binary: str, expected_version: str | None) -> int:

@@ -1,9 +1,12 @@
 """The tasks that run on the workers: each runs one geoq stage command as a subprocess.
 
-A stage that finds its prerequisite missing (a tile not filled, tiles not linked, a tile not
-finished) exits 1 with a message naming it; the task returns that as `missing` instead of raising,
-so the driver can run the prerequisite and try again rather than retrying a deterministic failure.
-Any other failure raises `StageFailed`, which Dask retries (`retries=`).
+Every stage command runs with `--json-errors`: a failure is one JSON object on its standard
+error, `{"kind": ..., "message": ..., "run": ..., "tile": ...}`. A stage that finds its
+prerequisite missing (a tile not filled, tiles not linked, a tile not finished) reports the kind
+`missing-prerequisite` with the stage to `run` first (and its `tile`); the task returns that as
+`missing` instead of raising, so the driver can run the prerequisite and try again rather than
+retrying a deterministic failure. Any other failure raises `StageFailed`, which Dask retries
+(`retries=`).
 """
 from __future__ import annotations
 
@@ -44,22 +47,30 @@ class QuietStageFailures(WorkerPlugin):
         logging.getLogger("distributed.worker").addFilter(_not_a_stage_failure)
 
 
-# The messages with which geoq's stage commands name a prerequisite that is not done
-# (Sources/Geo/Flood/Tiled/TiledWorkFolder+*.swift).
-_NOT_FILLED = re.compile(r"tile (\d+) is not filled")
-_NOT_LINKED = re.compile(r"tiles are not linked")
-_NOT_FINISHED = re.compile(r"tile (\d+) is not finished")
+def stage_failure(stderr: str) -> dict | None:
+    """The failure a stage command run with `--json-errors` reported: the JSON object on the last
+    line of its standard error, or None when there is none (not geoq, or it died)."""
+    lines = stderr.strip().splitlines()
+    if not lines or not lines[-1].startswith("{"):
+        return None
+    try:
+        failure = json.loads(lines[-1])
+    except ValueError:
+        return None
+    return failure if isinstance(failure, dict) and isinstance(failure.get("kind"), str) else None
 
 
-def missing_prerequisite(message: str) -> tuple[str, int | None] | None:
-    """The stage (and tile) a geoq error message says must run first, or None."""
-    if match := _NOT_FILLED.search(message):
-        return ("fill-tile", int(match.group(1)))
-    if _NOT_LINKED.search(message):
-        return ("link", None)
-    if match := _NOT_FINISHED.search(message):
-        return ("finish-tile", int(match.group(1)))
-    return None
+def missing_prerequisite(stderr: str) -> tuple[str, int | None] | None:
+    """The stage (and tile) a stage command's failure says must run first, or None."""
+    failure = stage_failure(stderr)
+    if failure is None or failure["kind"] != "missing-prerequisite":
+        return None
+    return (failure["run"], failure.get("tile"))
+
+
+def path_of(binary: str) -> str:
+    """The binary's path on this host when found, else its name as given."""
+    return resolve_binary(binary) or binary
 
 
 def resolve_binary(binary: str) -> str | None:
@@ -76,7 +87,7 @@ def _run(binary: str, args: list[str], stage: str, tile: int | None) -> dict:
     # wait4 rather than subprocess.run: the child's own CPU time, which the projection of
     # docs/scale.md uses because it does not depend on how busy the host is.
     with tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err:
-        child = subprocess.Popen([path, *args], stdout=out, stderr=err, text=True)
+        child = subprocess.Popen([path, *args, "--json-errors"], stdout=out, stderr=err, text=True)
         _, status, usage = os.wait4(child.pid, 0)
         child.returncode = returncode = os.waitstatus_to_exitcode(status)
         out.seek(0), err.seek(0)
@@ -85,8 +96,9 @@ def _run(binary: str, args: list[str], stage: str, tile: int | None) -> dict:
     result = {"stage": stage, "tile": tile, "seconds": seconds, "cpuSeconds": usage.ru_utime + usage.ru_stime,
               "host": socket.gethostname(), "pid": os.getpid(), "stdout": stdout, "missing": None}
     if returncode != 0:
-        message = stderr.strip() or f"exit status {returncode}"
-        missing = missing_prerequisite(message) if returncode == 1 else None
+        failure = stage_failure(stderr)
+        message = failure["message"] if failure else stderr.strip() or f"exit status {returncode}"
+        missing = missing_prerequisite(stderr)
         if missing is None:
             raise StageFailed(f"{socket.gethostname()}: geoq {' '.join(args)} failed: {message}")
         result["missing"] = missing
@@ -98,8 +110,12 @@ def plan(binary: str, dem: str, tile_size: str, work: str, options: list[str]) -
     """`geoq index plan`: returns its figures and the tile layout from the plan it wrote."""
     result = _run(binary, ["index", "plan", "--dem", dem, "--tile-size", tile_size, "--work", work, *options],
                   "plan", None)
-    result["figures"] = json.loads(result["stdout"])
-    layout = json.loads(Path(work, "plan.json").read_text())["layout"]
+    try:
+        result["figures"] = json.loads(result["stdout"])
+        layout = json.loads(Path(work, "plan.json").read_text())["layout"]
+    except (ValueError, KeyError, TypeError, OSError) as error:
+        raise StageFailed(f"{socket.gethostname()}: {path_of(binary)} index plan exited 0 but wrote no plan "
+                          f"({error}); is --geoq {binary} the geoq binary?") from None
     result["layout"] = {key: layout[key] for key in ("gridWidth", "gridHeight", "tileWidth", "tileHeight")}
     return result
 
@@ -153,7 +169,16 @@ def geoq_version(binary: str) -> dict:
     if process.returncode != 0:
         return {"host": socket.gethostname(), "path": path, "version": None,
                 "error": f"{path} --version exited {process.returncode}: {process.stderr.strip()}"}
-    return {"host": socket.gethostname(), "path": path, "version": process.stdout.strip(), "error": None}
+    version = process.stdout.strip()
+    if not _VERSION.fullmatch(version):
+        shown = repr(version.splitlines()[0][:60]) if version else "nothing"
+        return {"host": socket.gethostname(), "path": path, "version": None,
+                "error": f"{path} is not geoq: --version printed {shown}, expected a version such as 1.2.0"}
+    return {"host": socket.gethostname(), "path": path, "version": version, "error": None}
+
+
+# What `geoq --version` prints: a semantic version, perhaps with a pre-release or build suffix.
+_VERSION = re.compile(r"\d+\.\d+(\.\d+)?([-+][0-9A-Za-z.+-]*)?")
 
 
 PROBE_NAME = ".geoq-dask-shared-probe"

@@ -116,3 +116,36 @@ def test_a_failing_stage_is_one_line_without_the_workers_traceback(geoq, tmp_pat
     assert len(lines) == 1, process.stderr
     assert lines[0].startswith("geoq-dask: ") and f"cannot write to the work folder {blocker / 'work'}" in lines[0]
     assert not (tmp_path / "index.tif").exists()
+
+
+@pytest.mark.parametrize("timeout", ["nan", "-1", "0", "inf"])
+def test_a_connect_timeout_that_is_not_a_duration_is_named(timeout, tmp_path):
+    process = _geoq_dask("build", "--dem", ETOPO5, "--tile-size", TILE_SIZE, "--scheduler", "tcp://127.0.0.1:9",
+                         "--connect-timeout", timeout, "-o", tmp_path / "index.tif")
+    assert process.returncode == 2, process.stderr
+    assert process.stderr.splitlines() == [
+        f"geoq-dask: --connect-timeout: expected a number of seconds above 0, got {float(timeout):g}"]
+    assert not (tmp_path / "index.tif.work").exists()
+
+
+def test_a_binary_that_is_not_geoq_is_named(tmp_path):
+    process = _geoq_dask("build", "--dem", ETOPO5, "--tile-size", TILE_SIZE, "--local-workers", "1",
+                         "--geoq", "/bin/true", "-o", tmp_path / "index.tif")
+    assert process.returncode == 2, process.stderr
+    lines = process.stderr.splitlines()
+    assert len(lines) == 1, process.stderr  # GNU true prints its own version; others print nothing
+    assert lines[0].startswith("geoq-dask: --geoq /bin/true: /bin/true is not geoq: --version printed ")
+    assert lines[0].endswith(", expected a version such as 1.2.0")
+    assert not (tmp_path / "index.tif.work").exists()
+
+
+def test_a_worker_whose_binary_is_not_geoq_is_named(cluster, tmp_path):
+    # The driver itself, as a program calls it: each worker finds a binary there that is not geoq.
+    fake = tmp_path / "not-geoq"
+    fake.write_text("#!/bin/sh\nexit 0\n")
+    fake.chmod(0o755)
+    with pytest.raises(driver.SetupError) as failure:
+        driver.build(cluster, binary=str(fake), dem=str(ETOPO5), tile_size=TILE_SIZE, work=str(tmp_path / "work"),
+                     output=str(tmp_path / "index.tif"))
+    assert f"{fake} is not geoq: --version printed nothing" in str(failure.value)
+    assert not (tmp_path / "work").exists()

@@ -68,16 +68,32 @@ def test_every_stage_run_twice_at_once_gives_the_files_of_one_run(geoq, crop, tm
 def test_a_stage_run_out_of_order_names_the_stage_to_run_first(geoq, crop, tmp_path):
     work = tmp_path / "work"
     _geoq(geoq, "plan", "--dem", crop, "--tile-size", 256, "--work", work)
-    link = _geoq(geoq, "link", "--work", work, check=False)
+    link = _geoq(geoq, "link", "--work", work, "--json-errors", check=False)
     assert link.returncode == 1
     assert stages.missing_prerequisite(link.stderr) == ("fill-tile", 0)
     for tile in range(8):
         _geoq(geoq, "fill-tile", "--work", work, "--tile", tile)
-    finish = _geoq(geoq, "finish-tile", "--work", work, "--tile", 3, check=False)
+    finish = _geoq(geoq, "finish-tile", "--work", work, "--tile", 3, "--json-errors", check=False)
     assert finish.returncode == 1
     assert stages.missing_prerequisite(finish.stderr) == ("link", None)
     _geoq(geoq, "link", "--work", work)
-    assemble = _geoq(geoq, "assemble", "--work", work, "-o", tmp_path / "index.tif", check=False)
+    assemble = _geoq(geoq, "assemble", "--work", work, "-o", tmp_path / "index.tif", "--json-errors", check=False)
     assert assemble.returncode == 1
     assert stages.missing_prerequisite(assemble.stderr) == ("finish-tile", 0)
     assert not (tmp_path / "index.tif").exists()
+
+
+def test_a_stage_failure_is_read_from_its_json_line_not_its_words(geoq, crop, tmp_path):
+    # The failure's kind and stage come from the JSON line; the English message is only shown.
+    work = tmp_path / "work"
+    _geoq(geoq, "plan", "--dem", crop, "--tile-size", 256, "--work", work)
+    link = _geoq(geoq, "link", "--work", work, "--json-errors", check=False)
+    failure = stages.stage_failure(link.stderr)
+    assert failure["kind"] == "missing-prerequisite" and (failure["run"], failure["tile"]) == ("fill-tile", 0)
+    assert failure["message"] == f"{work}: tile 0 is not filled (missing); run fill-tile for it"
+    # The words alone, as a stage printed them before, are no longer read as a prerequisite.
+    assert stages.missing_prerequisite(f"geoq: {work}: tile 0 is not filled (missing); run fill-tile for it") is None
+    out_of_range = _geoq(geoq, "fill-tile", "--work", work, "--tile", 8, "--json-errors", check=False)
+    assert out_of_range.returncode == 2
+    assert stages.stage_failure(out_of_range.stderr)["kind"] == "usage"
+    assert stages.missing_prerequisite(out_of_range.stderr) is None

@@ -29,3 +29,9 @@ extension PlacesFileLocator.NotFound: CommandLineFailure {
     var terminalLine: String { description }
     var exitStatus: Int32 { 1 }
 }
+
+extension TiledWorkFolder.MissingStage: CommandLineFailure {
+    /// A data problem of the work folder: run the stage it names first.
+    var terminalLine: String { description }
+    var exitStatus: Int32 { 1 }
+}

@@ -91,6 +91,7 @@ struct DEMOptions: ParsableArguments {
     func loadFlood() throws -> any FloodAnswering {
         if let index {
             let tiled = try TiledSpillIndex(path: index)
+            try tiled.checkRequested(options: floodOptions, band: band)
             if let dem { try tiled.check(matches: try ElevationGridShape(path: dem, band: band), dem: dem) }
             return tiled
         }

@@ -226,14 +226,12 @@ import Testing
         let bytes = try Data(contentsOf: torn)
         try bytes.prefix(bytes.count / 2).write(to: torn)
         #expect(!stages.isFilled(tile: 1))
-        // The one error type, naming the work folder, the torn tile and the stage to run again.
-        let linkError = #expect(throws: GeoError.self) { try stages.link() }
-        guard case let .unreadableFile(path, message)? = linkError else {
-            Issue.record("expected a work folder named as unreadable, got \(String(describing: linkError))")
-            return
-        }
-        #expect(path == work.path)
-        #expect(message.hasPrefix("tile 1 is not filled ("), "\(message)")
+        // The error a scheduler acts on: the work folder, the torn tile and the stage to run again.
+        let linkError = #expect(throws: TiledWorkFolder.MissingStage.self) { try stages.link() }
+        #expect(linkError?.folder == work.path)
+        #expect(linkError?.stage == .fillTile && linkError?.tile == 1, "\(String(describing: linkError))")
+        let message = linkError?.description ?? ""
+        #expect(message.hasPrefix("\(work.path): tile 1 is not filled ("), "\(message)")
         #expect(message.hasSuffix("); run fill-tile for it"), "\(message)")
 
         let report = try TiledBuilder(dem: Self.etopoPath, tileWidth: 1024, tileHeight: 1024, output: resumed).build()
@@ -257,12 +255,10 @@ import Testing
         try FileManager.default.removeItem(at: stages.file("link", 3, "levels"))
         try stages.finish(tile: 0)
         #expect(stages.isFinished(tile: 0))
-        let finishError = #expect(throws: GeoError.self) { try stages.finish(tile: 3) }
-        guard case let .unreadableFile(_, message)? = finishError else {
-            Issue.record("expected the work folder named as unreadable, got \(String(describing: finishError))")
-            return
-        }
-        #expect(message.hasPrefix("the tiles are not linked ("), "\(message)")
+        let finishError = #expect(throws: TiledWorkFolder.MissingStage.self) { try stages.finish(tile: 3) }
+        #expect(finishError?.stage == .link && finishError?.tile == nil, "\(String(describing: finishError))")
+        let message = finishError?.description ?? ""
+        #expect(message.hasPrefix("\(stages.url.path): the tiles are not linked ("), "\(message)")
         #expect(message.hasSuffix("); run link"), "\(message)")
         #expect(!stages.isLinked())
 

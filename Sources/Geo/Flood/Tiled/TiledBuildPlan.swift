@@ -2,17 +2,22 @@ import CGDAL
 import Foundation
 
 /// Everything the stages of a tiled build agree on, written once to `plan.json` in the work
-/// folder: the input (and every file GDAL reads for it, with size and modification time), the
-/// flood options, the grid and its tiling. Each stage checks its inputs against the plan's
+/// folder: the input (and every file GDAL reads for it, by absolute path, with size, modification
+/// time, change time and inode), the flood options, the grid and its tiling. Each stage checks its inputs against the plan's
 /// digest, so a work folder from another input or other options is never trusted.
 public struct TiledBuildPlan: Codable, Sendable, Equatable {
     public static let formatName = "geoq-tiled-plan-1"
 
-    /// One file of the input as it was when the plan was made.
+    /// One file of the input as it was when the plan was made. The change time and inode are
+    /// what a rewrite cannot hide: `touch -r` or `cp -p` put the old modification time back, but
+    /// the change time moves on, and a file replaced by a rename has another inode. (Optional so
+    /// that the plans of indexes built before they were recorded still read, and digest, as then.)
     public struct InputFile: Codable, Sendable, Equatable {
         public var path: String
         public var size: Int64
         public var modified: Double
+        public var changed: Double?
+        public var inode: UInt64?
     }
 
     public var format = TiledBuildPlan.formatName
@@ -54,9 +59,11 @@ public struct TiledBuildPlan: Codable, Sendable, Equatable {
             throw GeoError.invalidInput(.tileSize, "expected \(TileLayout.minimumTileSide) to \(TileLayout.maximumTileSide) cells a side, got \(side)")
         }
         let source = try RasterSource(path: dem, band: band)
-        self.dem = dem
+        // Absolute paths, so that the stage commands can run from any folder (a scheduler's
+        // workers rarely start where the plan was made).
+        self.dem = TiledBuildPlan.absolutePath(dem)
         self.band = band
-        inputFiles = source.fileList.map(TiledBuildPlan.describe)
+        inputFiles = source.fileList.map { TiledBuildPlan.describe(TiledBuildPlan.absolutePath($0)) }
         connectivity = options.connectivity.rawValue
         nodata = options.nodata.rawValue
         if case .points(let points) = options.seeds { seedPoints = points.map { [$0.latitude, $0.longitude] } } else { seedPoints = [] }
@@ -71,6 +78,7 @@ public struct TiledBuildPlan: Codable, Sendable, Equatable {
         inverseFlattening = reference.inverseFlattening
         layout = TileLayout(gridWidth: source.width, gridHeight: source.height, tileWidth: tileWidth, tileHeight: tileHeight,
                             wrapsEastWest: source.wrapsEastWest, connectivity: options.connectivity)
+        try TiledBuildPlan.checkTileCount(layout)
         seeds = try TiledSeeds(width: source.width, height: source.height, georeference: reference,
                                wrapsEastWest: source.wrapsEastWest, options: options)
         try checkSeedsFallOnData(source: source)
@@ -87,17 +95,26 @@ public struct TiledBuildPlan: Codable, Sendable, Equatable {
         }
     }
 
-    /// Size and modification time through GDAL's virtual file systems, so that an input on
-    /// `/vsis3/`, `/vsigs/` or `/vsicurl/` is checked as a local one is (-1 and 0 when unknown).
+    /// `path` made absolute against the current folder, unless it already is or names a GDAL
+    /// virtual file system (`/vsis3/…`) or a URL, whose meaning does not depend on the folder.
+    static func absolutePath(_ path: String) -> String {
+        guard !path.hasPrefix("/"), !path.contains("://"), !path.isEmpty else { return path }
+        return URL(fileURLWithPath: path).standardizedFileURL.path
+    }
+
+    /// Size, modification time, change time and inode through GDAL's virtual file systems, so
+    /// that an input on `/vsis3/`, `/vsigs/` or `/vsicurl/` is checked as a local one is (size -1
+    /// when the file cannot be found; the times and inode as the file system reports them).
     static func describe(_ path: String) -> InputFile {
         GDAL.ensureInitialized()
         // GDAL's stat buffer is `struct stat64`, which is `struct stat` on 64-bit Linux.
         var status = stat()
         guard withUnsafeMutablePointer(to: &status, { VSIStatL(path, OpaquePointer($0)) }) == 0 else {
-            return InputFile(path: path, size: -1, modified: 0)
+            return InputFile(path: path, size: -1, modified: 0, changed: 0, inode: 0)
         }
-        return InputFile(path: path, size: Int64(status.st_size),
-                         modified: Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9)
+        func seconds(_ time: timespec) -> Double { Double(time.tv_sec) + Double(time.tv_nsec) / 1e9 }
+        return InputFile(path: path, size: Int64(status.st_size), modified: seconds(status.st_mtim),
+                         changed: seconds(status.st_ctim), inode: UInt64(status.st_ino))
     }
 
     /// A digest of everything the plan fixes; every work file records the digest it was made for.
@@ -112,10 +129,23 @@ public struct TiledBuildPlan: Codable, Sendable, Equatable {
     public func inputChange() -> String? {
         for file in inputFiles {
             let now = TiledBuildPlan.describe(file.path)
-            if now.size != file.size || now.modified != file.modified {
-                return "\(file.path) changed since the plan (size \(file.size) → \(now.size), modified \(file.modified) → \(now.modified))"
-            }
+            if now.size < 0 { return "\(file.path) is missing" }
+            var changes: [String] = []
+            if now.size != file.size { changes.append("size \(file.size) → \(now.size)") }
+            if now.modified != file.modified { changes.append("modified \(file.modified) → \(now.modified)") }
+            // Recorded by plans made since these were (nil in older ones: not compared).
+            if let changed = file.changed, now.changed != changed { changes.append("changed \(changed) → \(now.changed ?? 0)") }
+            if let inode = file.inode, now.inode != inode { changes.append("inode \(inode) → \(now.inode ?? 0)") }
+            if !changes.isEmpty { return "\(file.path) changed since the plan (\(changes.joined(separator: ", ")))" }
         }
         return nil
+    }
+
+    /// True when `other` asks for the build this plan was made for: the same raster and band,
+    /// flood options and tile size. Everything else a plan holds is read from the input, so two
+    /// such plans differ only when the input changed between them.
+    func asksForTheSameBuild(as other: TiledBuildPlan) -> Bool {
+        dem == other.dem && band == other.band && connectivity == other.connectivity && nodata == other.nodata
+            && seedPoints == other.seedPoints && layout.tileWidth == other.layout.tileWidth && layout.tileHeight == other.layout.tileHeight
     }
 }

@@ -57,11 +57,15 @@ public struct TiledBuilder: Sendable {
         try InputProtection.check(output: output, alsoWritten: [TiledIndexFiles.curvesPath(of: output)],
                                   inputs: InputProtection.filesOfRaster(dem))
         let plan = try TiledBuildPlan(dem: dem, band: band, options: options, tileWidth: tileWidth, tileHeight: tileHeight)
-        let folder = try TiledWorkFolder.prepare(at: workFolder, plan: plan)
-        let perTile = folder.bytesPerTile
+        // Each stage counted against the limit before any work: a tile (fill, finish), then every
+        // tile's graph (link). The assembly's curves are counted once the tiles have made them.
+        let perTile = plan.bytesPerTile
         guard memoryLimit >= perTile else {
             throw GeoError.unsupported("memory limit: a tile of \(plan.layout.tileWidth)×\(plan.layout.tileHeight) cells needs \(TiledBuilder.megabytes(perTile)); expected at least that, got \(TiledBuilder.megabytes(memoryLimit)) (or use smaller tiles)")
         }
+        try TiledWorkFolder.checkMemory(needed: plan.linkBytes, limit: memoryLimit, stage: "linking the graphs of \(plan.tileCount) tiles",
+                                        advice: "use larger tiles: the graphs grow with the tiles' edges")
+        let folder = try TiledWorkFolder.prepare(at: workFolder, plan: plan)
         let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, memoryLimit / perTile, plan.tileCount))
         let reused = (0..<plan.tileCount).filter { folder.isFinished(tile: $0) || folder.isFilled(tile: $0) }.count
 
@@ -80,7 +84,7 @@ public struct TiledBuilder: Sendable {
             try folder.finish(tile: tile, source: source)
         }
         lap("finish")
-        try folder.assemble(output: output, progress: progress)
+        try folder.assemble(output: output, progress: progress, memoryLimit: memoryLimit)
         lap("assemble")
         if !keepWorkFolder { try? FileManager.default.removeItem(at: workFolder) }
         return Report(cells: plan.layout.gridWidth * plan.layout.gridHeight, tiles: plan.tileCount, tilesReused: reused,
@@ -112,7 +116,7 @@ public struct TiledBuilder: Sendable {
         if let error = state.error { throw error }
     }
 
-    static func megabytes(_ bytes: Int) -> String { "\(Int((Double(bytes) / 1_048_576).rounded(.up))) MiB" }
+    static func megabytes(_ bytes: Int) -> String { TiledWorkFolder.megabytes(bytes) }
 
     static func duration(_ seconds: Double) -> String {
         guard seconds.isFinite else { return "?" }

@@ -32,8 +32,8 @@ public final class TiledSpillIndex: Sendable {
     /// or whose curves belong to another build.
     public init(path: String) throws {
         GDAL.ensureInitialized()
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw GeoError.unreadableFile(path: path, message: "no such file; expected a tiled spill index (geoq index build --tiled)")
+        if let refusal = RegularFile.problem(at: path) {
+            throw GeoError.unreadableFile(path: path, message: "\(refusal.reason == "missing" ? "no such file" : refusal.reason); expected a tiled spill index (geoq index build --tiled)")
         }
         GDAL.resetError()
         guard let dataset = GDALOpenEx(path, UInt32(GDAL_OF_RASTER | GDAL_OF_READONLY), nil, nil, nil) else {
@@ -45,7 +45,11 @@ public final class TiledSpillIndex: Sendable {
               let digestText = metadata("GEOQ_PLAN_DIGEST"), let curvesText = metadata("GEOQ_CURVES_CHECKSUM") else {
             throw GeoError.unreadableFile(path: path, message: "not a geoq tiled spill index (no \(TiledIndexFiles.formatName) metadata); build one with geoq index build --tiled")
         }
+        try Self.checkWhole(dataset, path: path)
         let curvesPath = TiledIndexFiles.curvesPath(of: path)
+        if let refusal = RegularFile.problem(at: curvesPath), refusal.reason != "missing" {
+            throw GeoError.unreadableFile(path: curvesPath, message: "\(refusal.reason); expected the curves of \(path)")
+        }
         guard let stored = WorkFile.storedChecksum(URL(fileURLWithPath: curvesPath)), String(stored, radix: 16) == curvesText,
               let digest = UInt64(digestText, radix: 16) else {
             throw GeoError.unreadableFile(path: curvesPath, message: "missing, or not the curves of \(path) (another build's, or half-written); build the index again")

@@ -6,13 +6,17 @@ extension TiledWorkFolder {
     /// level, band 2 elevation; 256² blocks, DEFLATE-compressed, with overviews; see
     /// `CloudGeoTIFFWriter`), and the curves beside it (`TiledIndexFiles.curvesPath`). Both are written atomically, curves first; the
     /// GeoTIFF records the curves' checksum, so a pair that does not belong together is refused.
-    public func assemble(output: String, progress: ProgressHandler? = nil) throws {
-        try assemble(output: output, progress: progress, bigTIFF: nil)
+    /// With `memoryLimit`, refuses (before reading them) curves that would not fit in it.
+    public func assemble(output: String, progress: ProgressHandler? = nil, memoryLimit: Int? = nil) throws {
+        try assemble(output: output, progress: progress, bigTIFF: nil, memoryLimit: memoryLimit)
     }
 
-    /// `assemble(output:progress:)`, with BigTIFF chosen (true), refused (false) or left to the
-    /// file's size (nil).
-    func assemble(output: String, progress: ProgressHandler?, bigTIFF: Bool?) throws {
+    /// `assemble(output:progress:memoryLimit:)`, with BigTIFF chosen (true), refused (false) or
+    /// left to the file's size (nil).
+    func assemble(output: String, progress: ProgressHandler?, bigTIFF: Bool?, memoryLimit: Int? = nil) throws {
+        try Self.checkMemory(needed: plan.assembleBytes(curvesFileBytes: curvesFileBytes()), limit: memoryLimit,
+                             stage: "assembling the curves of \(plan.tileCount) tiles",
+                             advice: "the work folder \(url.path) is kept: build again with a larger limit, or use larger tiles")
         var curves: [TileCurves] = []
         for tile in 0..<plan.tileCount {
             do {
@@ -157,7 +161,7 @@ struct CoarseLevels<Sample: TileSample> {
                 for tileRow in tileRows {
                     for tileCol in 0..<layout.tilesAcross where mapped[tileRow * layout.tilesAcross + tileCol] == nil {
                         let tile = tileRow * layout.tilesAcross + tileCol
-                        guard let data = try? Data(contentsOf: folder.file("spill", tile, "blocks"), options: .alwaysMapped) else {
+                        guard let data = try? RegularFile.mapped(folder.file("spill", tile, "blocks").path) else {
                             throw folder.tileNotFinished(tile, reason: "its blocks vanished")
                         }
                         mapped[tile] = data
@@ -209,8 +213,11 @@ final class PositionalReader {
 
     init(path: String) throws {
         self.path = path
-        descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { throw GeoError.unreadableFile(path: path, message: String(cString: strerror(errno))) }
+        do {
+            descriptor = try RegularFile.openForReading(path)
+        } catch let refusal as RegularFile.Refusal {
+            throw GeoError.unreadableFile(path: path, message: refusal.reason)
+        }
     }
     deinit { close() }
 

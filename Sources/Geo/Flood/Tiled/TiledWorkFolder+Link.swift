@@ -80,21 +80,20 @@ extension TiledWorkFolder {
 
 extension TiledWorkFolder {
     // A stage run before its prerequisite: a data problem of the work folder (exit status 1),
-    // told in words a scheduler can act on (the Dask driver matches "tile N is not filled",
-    // "tiles are not linked" and "tile N is not finished" to run that stage first).
+    // typed so that a scheduler can run that stage first (`MissingStage`).
 
     /// A stage needs tile `tile`'s stage-1 files, which are missing or fail their check.
-    func tileNotFilled(_ tile: Int, reason: String) -> GeoError {
-        .unreadableFile(path: url.path, message: "tile \(tile) is not filled (\(reason)); run fill-tile for it")
+    func tileNotFilled(_ tile: Int, reason: String) -> MissingStage {
+        MissingStage(folder: url.path, stage: .fillTile, tile: tile, reason: reason)
     }
 
     /// A stage needs tile `tile`'s stage-3 files, which are missing or fail their check.
-    func tileNotFinished(_ tile: Int, reason: String) -> GeoError {
-        .unreadableFile(path: url.path, message: "tile \(tile) is not finished (\(reason)); run finish-tile for it")
+    func tileNotFinished(_ tile: Int, reason: String) -> MissingStage {
+        MissingStage(folder: url.path, stage: .finishTile, tile: tile, reason: reason)
     }
 
     /// Stage 3 needs the link stage's output, which is missing or older than the tiles.
-    func notLinked(reason: String) -> GeoError {
-        .unreadableFile(path: url.path, message: "the tiles are not linked (\(reason)); run link")
+    func notLinked(reason: String) -> MissingStage {
+        MissingStage(folder: url.path, stage: .link, tile: nil, reason: reason)
     }
 }

@@ -33,13 +33,22 @@ enum WorkFile {
         payload(&writer)
         let sum = writer.data.withUnsafeBytes { CacheFormat.checksum($0) }
         writer.integer(sum)
+        // Anything but a regular file in a work file's place (a FIFO, a device, a link) is not
+        // one geoq wrote: it goes, rather than be written into or through.
+        var status = stat()
+        if lstat(url.path, &status) == 0, status.st_mode & S_IFMT != S_IFREG { unlink(url.path) }
         try AtomicFile.write(writer.data, to: url.path, durable: durable)
     }
 
     /// Reads and checks `url`, then lets `payload` decode what follows the header.
     static func read<Result>(_ url: URL, kind: Kind, planDigest: UInt64, tile: Int,
                              payload: (inout BinaryReader) throws -> Result) throws -> Result {
-        guard let data = try? Data(contentsOf: url, options: .alwaysMapped) else { throw Invalid(reason: "missing") }
+        let data: Data
+        do {
+            data = try RegularFile.mapped(url.path)
+        } catch let refusal as RegularFile.Refusal {
+            throw Invalid(reason: refusal.reason)
+        }
         return try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
             guard raw.count >= magic.count + 28 else { throw Invalid(reason: "truncated") }
             let body = UnsafeRawBufferPointer(rebasing: raw[0..<raw.count - 8])
@@ -59,7 +68,8 @@ enum WorkFile {
 
     /// The checksum stored at the end of a work file (its identity for the files made from it).
     static func storedChecksum(_ url: URL) -> UInt64? {
-        guard let handle = try? FileHandle(forReadingFrom: url) else { return nil }
+        guard let descriptor = try? RegularFile.openForReading(url.path) else { return nil }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         defer { try? handle.close() }
         guard let end = try? handle.seekToEnd(), end >= 8 else { return nil }
         try? handle.seek(toOffset: end - 8)
