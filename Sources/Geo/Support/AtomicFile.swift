@@ -151,7 +151,7 @@ public enum AtomicFile {
     }
 
     /// Why a cache file at `path` is not read, nil when it is a regular file or missing.
-    static func cacheEntryProblem(_ path: String) -> String? {
+    public static func cacheEntryProblem(_ path: String) -> String? {
         switch entry(at: path) {
         case .missing, .regular: return nil
         case .symbolicLink: return "it is a symbolic link, not a file geoq wrote (its target is left as it is)"

@@ -95,7 +95,9 @@ struct DEMOptions: ParsableArguments {
             if let dem { try tiled.check(matches: try ElevationGridShape(path: dem, band: band), dem: dem) }
             return tiled
         }
-        if !noCache, let cached = cachedTiledIndexPath(), FileManager.default.fileExists(atPath: cached) {
+        if !noCache, let cached = cachedTiledIndexPath(), let problem = AtomicFile.cacheEntryProblem(cached) {
+            Terminal.notice("the cached tiled index \(cached) is not read: \(problem); geoq index build --tiled replaces it")
+        } else if !noCache, let cached = cachedTiledIndexPath(), FileManager.default.fileExists(atPath: cached) {
             do {
                 let tiled = try TiledSpillIndex(path: cached)
                 if let change = tiled.plan.inputChange() {

@@ -79,9 +79,11 @@ struct IndexCommand: ParsableCommand {
                 throw ValidationError("--output: pass -o INDEX.tif")
             }
             if output != self.output { try? FileManager.default.createDirectory(atPath: (output as NSString).deletingLastPathComponent, withIntermediateDirectories: true) }
-            let builder = TiledBuilder(dem: demPath, band: dataset.band, options: dataset.floodOptions,
+            var builder = TiledBuilder(dem: demPath, band: dataset.band, options: dataset.floodOptions,
                                        tileWidth: tileSize.width, tileHeight: tileSize.height, memoryLimit: memoryLimit?.bytes ?? TiledBuilder.defaultMemoryLimit,
                                        output: output, workFolder: work.map { URL(fileURLWithPath: $0) }, keepWorkFolder: keepWork)
+            // The cache's name is predictable: a link planted there is replaced, never written through.
+            if self.output == nil { builder.outputTarget = .entryItself }
             let report = try builder.build(progress: Terminal.progressHandler())
             let rate = Double(report.cells) / max(report.seconds, 1e-9) / 1e6
             print("tiled spill index ready: \(output) (\(report.cells) cells in \(report.tiles) tiles\(report.tilesReused > 0 ? ", \(report.tilesReused) kept from an earlier run" : ""), \(report.workers) workers, \(String(format: "%.2f", report.seconds)) s, \(String(format: "%.1f", rate)) M cells/s; stages: \(["fill", "link", "finish", "assemble"].map { "\($0) \(String(format: "%.2f", report.stageSeconds[$0] ?? 0)) s" }.joined(separator: ", ")))")

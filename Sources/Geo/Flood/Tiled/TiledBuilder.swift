@@ -16,6 +16,9 @@ public struct TiledBuilder: Sendable {
     public var workFolder: URL
     /// Keep the work folder after a successful build (it is removed otherwise).
     public var keepWorkFolder: Bool
+    /// What writing `output` replaces: the file a link leads to (a path the user named), or the
+    /// folder entry itself (the cache's predictable name, where a planted link must not redirect it).
+    public var outputTarget: AtomicFile.Target = .followingLinks
 
     /// The tile side used when none is given.
     public static let defaultTileSize = 4096
@@ -84,7 +87,7 @@ public struct TiledBuilder: Sendable {
             try folder.finish(tile: tile, source: source)
         }
         lap("finish")
-        try folder.assemble(output: output, progress: progress, memoryLimit: memoryLimit)
+        try folder.assemble(output: output, progress: progress, memoryLimit: memoryLimit, target: outputTarget)
         lap("assemble")
         if !keepWorkFolder { try? FileManager.default.removeItem(at: workFolder) }
         return Report(cells: plan.layout.gridWidth * plan.layout.gridHeight, tiles: plan.tileCount, tilesReused: reused,

@@ -7,13 +7,15 @@ extension TiledWorkFolder {
     /// `CloudGeoTIFFWriter`), and the curves beside it (`TiledIndexFiles.curvesPath`). Both are written atomically, curves first; the
     /// GeoTIFF records the curves' checksum, so a pair that does not belong together is refused.
     /// With `memoryLimit`, refuses (before reading them) curves that would not fit in it.
-    public func assemble(output: String, progress: ProgressHandler? = nil, memoryLimit: Int? = nil) throws {
-        try assemble(output: output, progress: progress, bigTIFF: nil, memoryLimit: memoryLimit)
+    public func assemble(output: String, progress: ProgressHandler? = nil, memoryLimit: Int? = nil,
+                         target: AtomicFile.Target = .followingLinks) throws {
+        try assemble(output: output, progress: progress, bigTIFF: nil, memoryLimit: memoryLimit, target: target)
     }
 
     /// `assemble(output:progress:memoryLimit:)`, with BigTIFF chosen (true), refused (false) or
     /// left to the file's size (nil).
-    func assemble(output: String, progress: ProgressHandler?, bigTIFF: Bool?, memoryLimit: Int? = nil) throws {
+    func assemble(output: String, progress: ProgressHandler?, bigTIFF: Bool?, memoryLimit: Int? = nil,
+                  target: AtomicFile.Target = .followingLinks) throws {
         try Self.checkMemory(needed: plan.assembleBytes(curvesFileBytes: curvesFileBytes()), limit: memoryLimit,
                              stage: "assembling the curves of \(plan.tileCount) tiles",
                              advice: "the work folder \(url.path) is kept: build again with a larger limit, or use larger tiles")
@@ -26,7 +28,7 @@ extension TiledWorkFolder {
             }
         }
         let curvesPath = TiledIndexFiles.curvesPath(of: output)
-        try AtomicFile.checkWritable(output)
+        try AtomicFile.checkWritable(output, target: target)
         try InputProtection.check(output: output, alsoWritten: [curvesPath], inputs: InputProtection.filesOfRaster(plan.dem))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
@@ -44,16 +46,16 @@ extension TiledWorkFolder {
         let metadata = [("GEOQ_INDEX", TiledIndexFiles.formatName), ("GEOQ_PLAN_DIGEST", String(digest, radix: 16)),
                         ("GEOQ_CURVES_CHECKSUM", String(curvesChecksum, radix: 16))]
         if plan.isInt16 {
-            try writeIndex(output: output, as: Int16.self, metadata: metadata, bigTIFF: bigTIFF, progress: progress)
+            try writeIndex(output: output, as: Int16.self, metadata: metadata, bigTIFF: bigTIFF, target: target, progress: progress)
         } else {
-            try writeIndex(output: output, as: Float.self, metadata: metadata, bigTIFF: bigTIFF, progress: progress)
+            try writeIndex(output: output, as: Float.self, metadata: metadata, bigTIFF: bigTIFF, target: target, progress: progress)
         }
     }
 
     /// The GeoTIFF itself: the tiles' compressed blocks copied, and the coarse levels the tiles
     /// could not make alone built here from their raw cells.
     private func writeIndex<Sample: TileSample>(output: String, as: Sample.Type, metadata: [(String, String)], bigTIFF: Bool?,
-                                                progress: ProgressHandler?) throws {
+                                                target: AtomicFile.Target, progress: ProgressHandler?) throws {
         let layout = plan.layout
         let pyramid = IndexPyramid(gridWidth: layout.gridWidth, gridHeight: layout.gridHeight)
         let tileLevels = pyramid.tileLevels(layout)
@@ -103,7 +105,7 @@ extension TiledWorkFolder {
         let spool = try PositionalReader(path: spoolURL.path)
         let tileFiles = TileFileReaders(folder: self)
         defer { tileFiles.closeAll() }
-        try AtomicFile.replace(output) { temporary in
+        try AtomicFile.replace(output, target: target) { temporary in
             try writer.write(to: temporary, blockLengths: blockLengths, bigTIFF: bigTIFF) { level, index, buffer in
                 if level >= tileLevels {
                     let block = coarse.blocks[level - tileLevels][index]
