@@ -27,7 +27,7 @@ extension CopernicusFetcher {
         if offset < size {
             CPLErrorReset()
             guard let input = VSIFOpenL("/vsicurl/" + source, "rb") else {
-                throw GeoError.unreadableFile(path: source, message: "cannot be reached (\(GDAL.lastError(or: "no answer")))")
+                throw GeoError.unreachable(source: source, message: "cannot be reached (\(GDAL.lastError(or: "no answer")))")
             }
             defer { VSIFCloseL(input) }
             _ = VSIFSeekL(input, vsi_l_offset(offset), SEEK_SET)
@@ -53,7 +53,7 @@ extension CopernicusFetcher {
         }
         guard offset == size else {
             unlink(part)
-            throw GeoError.unreadableFile(path: source, message: "arrived truncated: \(offset) of \(size) bytes; the partial download was removed (run the fetch again)")
+            throw GeoError.unreachable(source: source, message: "arrived truncated: \(offset) of \(size) bytes; the partial download was removed (run the fetch again)")
         }
         do {
             try Self.checkGeoTIFF(part, shownAs: source)

@@ -13,6 +13,9 @@ public enum GeoError: Error, Equatable, Sendable, CustomStringConvertible {
     /// What the caller handed over (a request body, a file of points) is not what it should be:
     /// the caller's mistake in data rather than in a value. `source` names it ("request body").
     case malformedInput(source: String, message: String)
+    /// A remote source an answer needs (an object store's tile or tile list) could not be
+    /// reached, or sent what is not what it should be. `source` names it (a URL).
+    case unreachable(source: String, message: String)
     /// A file could not be written.
     case unwritableFile(path: String, message: String)
     /// The dataset is readable but cannot answer this kind of question.
@@ -25,7 +28,8 @@ public enum GeoError: Error, Equatable, Sendable, CustomStringConvertible {
     public func description(naming spelling: (Quantity) -> String) -> String {
         switch self {
         case let .invalidInput(quantity, message): return "\(spelling(quantity)): \(message)"
-        case let .unreadableFile(path, message), let .malformedInput(path, message): return "\(path): \(message)"
+        case let .unreadableFile(path, message), let .malformedInput(path, message), let .unreachable(path, message):
+            return "\(path): \(message)"
         case let .unwritableFile(path, message): return "cannot write \(path): \(message)"
         case let .unsupported(message): return message
         }

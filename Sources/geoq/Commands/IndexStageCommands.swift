@@ -100,7 +100,7 @@ struct StageFailure: Encodable {
             switch error {
             case .invalidInput: kind = "usage"
             case .unwritableFile: kind = "write"
-            case .unreadableFile, .malformedInput, .unsupported: kind = "data"
+            case .unreadableFile, .malformedInput, .unsupported, .unreachable: kind = "data"
             }
             self.init(kind: kind, message: ArgumentSpelling.message(error))
         case let error as ValidationError:

@@ -29,17 +29,24 @@ struct APIError: HTTPResponseError {
 
 extension APIError {
     /// A library error as the client should see it, its quantity spelled as the client sent it
-    /// (`QuerySpelling`): its own mistakes, in a value or in its body, are 400s; problems of the
-    /// loaded data that its request ran into are 422s, never 5xx. The one place a `GeoError`
-    /// gets its status: no route catches one to choose another.
+    /// (`QuerySpelling`): its own mistakes, in a value or in its body, are 400s; a question the
+    /// loaded data cannot answer is a 422; a fault of the service's own files is a 500 that names
+    /// no path, and a remote source it could not reach a 502. The one place a `GeoError` gets its
+    /// status: no route catches one to choose another.
     init(_ error: GeoError) {
         switch error {
         case .invalidInput:
             self.init(status: .badRequest, code: "invalid_parameter", message: QuerySpelling.message(error))
         case .malformedInput:
             self.init(status: .badRequest, code: "invalid_body", message: QuerySpelling.message(error))
-        case .unreadableFile, .unwritableFile, .unsupported:
+        case .unsupported:
             self.init(status: .unprocessableContent, code: "unprocessable", message: QuerySpelling.message(error))
+        case .unreachable:
+            self.init(status: .badGateway, code: "source_unreachable", message: QuerySpelling.message(error))
+        case .unreadableFile, .unwritableFile:
+            // The service's own files (a client names none): the log has the path and the detail.
+            self.init(status: .internalServerError, code: "data_fault",
+                      message: "the service could not read or write its own data; its log says which file and why")
         }
     }
 }
@@ -56,6 +63,8 @@ struct APIErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         } catch let error as APIError {
             throw error
         } catch let error as GeoError {
+            if case .unreadableFile = error { context.logger.error("data fault", metadata: ["error": "\(error)"]) }
+            if case .unwritableFile = error { context.logger.error("data fault", metadata: ["error": "\(error)"]) }
             throw APIError(error)
         } catch let error as HTTPParserError {
             // A body that breaks off or is malformed is the client's doing: 499 (the client went

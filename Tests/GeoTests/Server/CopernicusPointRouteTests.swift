@@ -6,7 +6,7 @@ import Testing
 @testable import geoq
 
 /// `/v1/flood/point` on a stack with a `copernicus:90` entry, through the real router: the
-/// engine's answer from the tile around the point, and a 422 in one line when the tile cannot be
+/// engine's answer from the tile around the point, and a 502 in one line when the tile cannot be
 /// fetched (never a 5xx).
 @Suite struct CopernicusPointRouteTests {
     func withApp(_ engine: QueryEngine, _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
@@ -35,11 +35,11 @@ import Testing
         }
     }
 
-    @Test func anUnreachableEndpointIs422InOneLine() async throws {
+    @Test func anUnreachableEndpointIs502InOneLine() async throws {
         let cache = CopernicusTileCache(cacheDirectory: TestRasters.temporaryDirectory(), endpoint: "http://127.0.0.1:1/{bucket}", sizeLimit: 1 << 30)
         try await withApp(Self.engine(cache)) { client in
             try await client.execute(uri: "/v1/flood/point?lat=45.3&lon=5.6", method: .get) { response in
-                #expect(response.status == .unprocessableContent)
+                #expect(response.status == .badGateway)
                 let error = try #require(try JSONSerialization.jsonObject(with: Data(response.body.readableBytesView)) as? [String: [String: String]])
                 let message = error["error"]?["message"] ?? ""
                 #expect(message.hasPrefix("http://127.0.0.1:1/copernicus-dem-90m/tileList.txt: cannot be reached"), "\(message)")

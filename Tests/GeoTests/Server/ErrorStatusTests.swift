@@ -8,14 +8,17 @@ import Testing
 /// them (`APIError.init(_:)`, `CommandLineFailure`), and no route or command picks another.
 @Suite struct ErrorStatusTests {
     /// Every case of the library's error, with the statuses the issue's rule gives it: a caller's
-    /// mistake is a 400 (in a value: exit 2; in the data it handed over: exit 1); a problem of the
-    /// data geoq holds is a 422 and exit 1. The switch has no default, so a new case does not
-    /// build until it is given its statuses here.
+    /// mistake is a 400 (in a value: exit 2; in the data it handed over: exit 1); a question the
+    /// loaded data cannot answer is a 422; a fault of the service's own files is a 500 (issue 28,
+    /// finding 8), and a remote source it could not reach a 502; exit 1 for all three. The switch
+    /// has no default, so a new case does not build until it is given its statuses here.
     static func expectedStatuses(_ error: GeoError) -> (http: HTTPResponse.Status, exit: Int32) {
         switch error {
         case .invalidInput: return (.badRequest, 2)
         case .malformedInput: return (.badRequest, 1)
-        case .unreadableFile, .unwritableFile, .unsupported: return (.unprocessableContent, 1)
+        case .unsupported: return (.unprocessableContent, 1)
+        case .unreadableFile, .unwritableFile: return (.internalServerError, 1)
+        case .unreachable: return (.badGateway, 1)
         }
     }
 
@@ -25,12 +28,25 @@ import Testing
         .unreadableFile(path: "x.tif", message: "not a raster"),
         .unwritableFile(path: "y.tif", message: "read-only folder"),
         .unsupported("the box holds no cell of the DEM"),
+        .unreachable(source: "https://tiles.example/tileList.txt", message: "cannot be reached"),
     ]
 
     @Test(arguments: everyCase) func libraryErrorHasOneStatusAtEachDoor(error: GeoError) {
         let expected = Self.expectedStatuses(error)
         #expect(APIError(error).status == expected.http)
         #expect(error.exitStatus == expected.exit)
+    }
+
+    /// The service's own files are its business: a client is told that the service failed, not
+    /// where its files live or what GDAL said of them.
+    @Test func aFaultOfTheServicesOwnDataNamesNoPath() {
+        for error in [GeoError.unreadableFile(path: "/srv/geoq/index.tif", message: "TIFFReadEncodedTile() failed"),
+                      .unwritableFile(path: "/srv/geoq/cache/spill.bin", message: "No space left on device")] {
+            let answer = APIError(error)
+            #expect(answer.status == .internalServerError)
+            #expect(!answer.message.contains("/srv/geoq"), "\(answer.message)")
+            #expect(!answer.message.contains("TIFF") && !answer.message.contains("space"), "\(answer.message)")
+        }
     }
 
     @Test func commandLineErrorsOfTheAppHaveTheirStatus() {
