@@ -50,7 +50,14 @@ extension QueryEngine {
     public func floodAtPlace(named name: String, rise: Double? = nil) throws -> PlaceFloodAnswer {
         if let rise { try SpillIndex.validateRise(rise) }
         let flood = try requireFlood()
-        guard let place = try requirePlaces().complete(query: name, limit: 1).first else {
+        let places = try requirePlaces()
+        do {
+            try PlaceCompleter.validateQuery(name)
+        } catch GeoError.invalidInput(.query, let message) {
+            // The name is the place's, whichever door it came through (`place=`, `--place`).
+            throw GeoError.invalidInput(.place, message)
+        }
+        guard let place = try places.complete(query: name, limit: 1).first else {
             throw GeoError.invalidInput(.place, "no place matches \"\(name)\"; expected a town, postal code or airport geoq knows")
         }
         let point = try flood.point(latitude: place.latitude, longitude: place.longitude)

@@ -70,7 +70,8 @@ struct RegionRoutes<Context: RequestContext> {
             // An object naming placeIds whose ids are not whole numbers is a mistake in them,
             // not a GeoJSON object of another type.
             if let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any], let ids = object["placeIds"] {
-                let shown = (ids as? [Any])?.first { !($0 is NSNumber) || ($0 as! NSNumber).doubleValue != ($0 as! NSNumber).doubleValue.rounded() }
+                // Not a number, not whole, or too large for a whole number: each is named as sent.
+                let shown = (ids as? [Any])?.first { Int(exactly: ($0 as? NSNumber)?.doubleValue ?? .nan) == nil }
                 throw GeoError.invalidInput(.placeIDs, "expected an array of whole GeoNames ids, got \(shown.map { "\($0)" } ?? "\(type(of: ids))") in it")
             }
         }

@@ -44,7 +44,23 @@ import Testing
                 let body = String(buffer: response.body)
                 #expect(body.contains("placeIds: expected an array of whole GeoNames ids, got 1.5"), "\(body)")
             }
+            // Found beyond the issue's list: an id too large for a whole number was told as "got Array<Any> in it".
+            try await client.execute(uri: "/v1/region", method: .post, body: ByteBuffer(string: #"{"placeIds":[99999999999999999999999]}"#)) { response in
+                #expect(response.status == .badRequest)
+                let body = String(buffer: response.body)
+                #expect(body.contains("placeIds: expected an array of whole GeoNames ids, got 99999999999999999999999 in it"), "\(body)")
+            }
         }
+    }
+
+    /// Found beyond the issue's list: a place name too long for completion was blamed on `q`, a
+    /// parameter `/v1/flood/point` does not have; it is the place's mistake.
+    @Test func aPlaceNameCompletionRefusesIsThePlacesMistake() throws {
+        let places = TestRasters.repositoryRoot.appendingPathComponent("data/places.tsv.gz").path
+        let engine = try EngineLoader.load(dem: try DEMOptions.parse(["--cache-dir", cli.folder.appendingPathComponent("cache").path]),
+                                           placesPaths: [places])
+        let name = String(repeating: "x", count: 300)
+        #expect(throws: GeoError.invalidInput(.place, "300 characters long; expected at most 256")) { try engine.floodAtPlace(named: name) }
     }
 }
 
