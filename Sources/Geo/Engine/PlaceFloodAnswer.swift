@@ -51,12 +51,7 @@ extension QueryEngine {
         if let rise { try SpillIndex.validateRise(rise) }
         let flood = try requireFlood()
         let places = try requirePlaces()
-        do {
-            try PlaceCompleter.validateQuery(name)
-        } catch GeoError.invalidInput(.query, let message) {
-            // The name is the place's, whichever door it came through (`place=`, `--place`).
-            throw GeoError.invalidInput(.place, message)
-        }
+        try PlaceCompleter.validatePlaceName(name)
         guard let place = try places.complete(query: name, limit: 1).first else {
             throw GeoError.invalidInput(.place, "no place matches \"\(name)\"; expected a town, postal code or airport geoq knows")
         }

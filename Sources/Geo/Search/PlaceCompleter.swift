@@ -116,6 +116,16 @@ public struct PlaceCompleter: Sendable {
         return query
     }
 
+    /// Checks a place's name as ``validateQuery(_:)`` checks typed text, naming the mistake the
+    /// place's (``Quantity/place``): whichever door the name came through, it is not a query.
+    public static func validatePlaceName(_ name: String) throws {
+        do {
+            try validateQuery(name)
+        } catch GeoError.invalidInput(.query, let message) {
+            throw GeoError.invalidInput(.place, message)
+        }
+    }
+
     /// Rejects queries over `maximumQueryLength` characters or with control characters
     /// (positions are 1-based characters). O(n).
     public static func validateQuery(_ query: String) throws {

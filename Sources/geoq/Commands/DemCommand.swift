@@ -78,6 +78,7 @@ struct DemFetchCommand: ParsableCommand {
         let area: GeoBBox
         let name: String
         if let place {
+            try PlaceCompleter.validatePlaceName(place)
             let engine = try EngineLoader.load(dem: nil, placesPaths: try gazetteer.placesPaths(), cache: dataset)
             guard let found = try engine.complete(query: place, limit: 1).first?.completion else {
                 throw GeoError.unsupported("--place: no place matches \"\(place)\"; expected a town, postal code or airport geoq knows")

@@ -61,6 +61,8 @@ import Testing
                                            placesPaths: [places])
         let name = String(repeating: "x", count: 300)
         #expect(throws: GeoError.invalidInput(.place, "300 characters long; expected at most 256")) { try engine.floodAtPlace(named: name) }
+        let fetch = try cli.geoq(["dem", "fetch", "--place", name])
+        #expect(fetch.status == 2 && fetch.standardError == "geoq: --place: 300 characters long; expected at most 256\n", "\(fetch.standardError)")
     }
 }
 
