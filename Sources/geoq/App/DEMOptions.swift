@@ -17,19 +17,38 @@ struct DEMOptions: ParsableArguments {
     @Flag(name: .customLong("alone"), help: "Flood the one --dem raster on its own, seeded along its whole border as if open sea lay beyond every edge (no base).")
     var alone = false
 
-    @Option(help: "Band of the raster holding elevations (1-based).")
-    var band: Int = 1
+    // Band, connectivity and nodata are optional so that a value typed out is told from one left
+    // at its default: against a tiled index, only what was given is checked (and refused when it
+    // differs from the index's). Their help states the default ArgumentParser would.
+    @Option(name: .customLong("band"), help: ArgumentHelp("Band of the raster holding elevations (1-based). (default: 1)", valueName: "band"))
+    var givenBand: Int?
 
-    @Option(help: "Cells touch by edges (4) or by edges and corners (8).")
-    var connectivity: FloodOptions.Connectivity = .eight
+    @Option(name: .customLong("connectivity"),
+            help: ArgumentHelp("Cells touch by edges (4) or by edges and corners (8, the default).", valueName: "connectivity"))
+    var givenConnectivity: FloodOptions.Connectivity?
+
+    /// Refuses the options given on the command line that differ from those `tiled` was built with.
+    func checkGiven(against tiled: TiledSpillIndex) throws {
+        try tiled.checkRequested(band: givenBand, connectivity: givenConnectivity, nodata: givenNodata,
+                                 seeds: seeds.isEmpty ? nil : .points(seeds))
+    }
+
+    /// The band holding elevations (1 unless given).
+    var band: Int { givenBand ?? 1 }
+    /// 8 unless given.
+    var connectivity: FloodOptions.Connectivity { givenConnectivity ?? .eight }
+    /// Ocean unless given.
+    var nodata: FloodOptions.NodataPolicy { givenNodata ?? .ocean }
 
     @Option(name: .customLong("seed"), parsing: .unconditionalSingleValue,
             help: ArgumentHelp("Flood only from this point, \"lat,lon\" (repeatable), like GRASS r.lake. Default: the ocean.", valueName: "lat,lon"),
             transform: GeoPoint.argument)
     var seeds: [GeoPoint] = []
 
-    @Option(help: "What nodata cells are: ocean (water, and the sea enters through them) or land (never water).")
-    var nodata: FloodOptions.NodataPolicy = .ocean
+    @Option(name: .customLong("nodata"),
+            help: ArgumentHelp("What nodata cells are: ocean (the default: water, and the sea enters through them) or land (never water).",
+                               valueName: "nodata"))
+    var givenNodata: FloodOptions.NodataPolicy?
 
     @Option(name: .customLong("cache-dir"), help: "Folder for cached spill indexes. Default: $XDG_CACHE_HOME/geoq, else ~/.cache/geoq.")
     var cacheDirectory: String?
@@ -91,7 +110,7 @@ struct DEMOptions: ParsableArguments {
     func loadFlood() throws -> any FloodAnswering {
         if let index {
             let tiled = try TiledSpillIndex(path: index)
-            try tiled.checkRequested(options: floodOptions, band: band)
+            try checkGiven(against: tiled)
             if let dem { try tiled.check(matches: try ElevationGridShape(path: dem, band: band), dem: dem) }
             return tiled
         }

@@ -111,7 +111,7 @@ extension IndexCommand {
             let dataset = try settingsFile.resolve(self.dataset)
             guard let index = dataset.index else { throw ValidationError("--index: expected the tiled index to check") }
             let tiled = try TiledSpillIndex(path: index)
-            try tiled.checkRequested(options: dataset.floodOptions, band: dataset.band)
+            try dataset.checkGiven(against: tiled)
             let demPath = try dataset.demPath()
             let reference = try SpillIndex(grid: ElevationGrid.read(path: demPath, band: dataset.band, progress: Terminal.progressHandler()),
                                            options: tiled.options, progress: Terminal.progressHandler())

@@ -96,6 +96,16 @@ import Testing
         }
     }
 
+    /// A value typed out is checked even when it is the default: `--connectivity 8` against a
+    /// 4-connected index was taken as "not given" and answered with 4.
+    @Test func aDefaultValueTypedOutIsCheckedToo() throws {
+        let index = try buildIndex(dem: writeDEM("dem.tif"), "four.tif", extra: ["--connectivity", "4"])
+        expectOneLine(try geoq(["flood", "--rise", "2", "--index", index, "--connectivity", "8"]), status: 2,
+                      containing: ["connectivity 4 (given 8)"])
+        let agreeing = try geoq(["flood", "--rise", "2", "--index", index, "--connectivity", "4"])
+        #expect(agreeing.status == 0, "\(agreeing.standardError)")
+    }
+
     // MARK: finding 8
 
     /// The first half of an index, with its curves: refused when opened, by flood (exit 1) and by

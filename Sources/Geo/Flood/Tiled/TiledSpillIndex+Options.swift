@@ -1,24 +1,24 @@
 extension TiledSpillIndex {
     /// Refuses flood options, and a band, that differ from those the index was built with: the
     /// index answers with its own, so a different one asked for would be silently ignored.
-    /// Options left at their defaults (`FloodOptions()`, band 1) take the index's.
+    /// Options not given (nil) take the index's; one given is checked even when it is the default.
     ///
     /// - Throws: `GeoError.invalidInput` naming the first differing quantity, with every
     ///   differing one and the index's value of each in the message.
-    public func checkRequested(options requested: FloodOptions, band requestedBand: Int) throws {
-        let defaults = FloodOptions()
+    public func checkRequested(band requestedBand: Int?, connectivity: FloodOptions.Connectivity?,
+                               nodata: FloodOptions.NodataPolicy?, seeds: FloodOptions.Seeds?) throws {
         var differing: [(Quantity, String)] = []
-        if requestedBand != 1, requestedBand != plan.band {
+        if let requestedBand, requestedBand != plan.band {
             differing.append((.band, "band \(plan.band) (given \(requestedBand))"))
         }
-        if requested.connectivity != defaults.connectivity, requested.connectivity != options.connectivity {
-            differing.append((.connectivity, "connectivity \(options.connectivity.rawValue) (given \(requested.connectivity.rawValue))"))
+        if let connectivity, connectivity != options.connectivity {
+            differing.append((.connectivity, "connectivity \(options.connectivity.rawValue) (given \(connectivity.rawValue))"))
         }
-        if requested.nodata != defaults.nodata, requested.nodata != options.nodata {
-            differing.append((.nodata, "nodata as \(options.nodata.rawValue) (given \(requested.nodata.rawValue))"))
+        if let nodata, nodata != options.nodata {
+            differing.append((.nodata, "nodata as \(options.nodata.rawValue) (given \(nodata.rawValue))"))
         }
-        if requested.seeds != defaults.seeds, requested.seeds != options.seeds {
-            differing.append((.seed, "seeds \(Self.describe(options.seeds)) (given \(Self.describe(requested.seeds)))"))
+        if let seeds, seeds != options.seeds {
+            differing.append((.seed, "seeds \(Self.describe(options.seeds)) (given \(Self.describe(seeds)))"))
         }
         guard let first = differing.first else { return }
         throw GeoError.invalidInput(first.0, "the index \(path) was built with \(differing.map(\.1).joined(separator: ", ")); "
