@@ -50,6 +50,9 @@ struct FloodRoutes<Context: RequestContext> {
             point = try fields.point(required: place == nil)
             if place != nil, point != nil { throw GeoError.invalidInput(.place, "give a place or lat and lon, not both") }
             rise = try fields.text(.rise) == nil ? nil : try fields.rise()
+            // As on the command line: a point's answer holds every rise, so a rise with lat and lon
+            // would be silently ignored.
+            if place == nil, rise != nil { throw GeoError.invalidInput(.rise, "only with place (a point's answer holds every rise)") }
         }
     }
 

@@ -166,6 +166,7 @@ import Testing
         ("/v1/flood?rise=1&bbox=100,10,120,20", .get, 422, "holds no cell of the DEM"),
         ("/v1/flood/point?lat=91&lon=0", .get, 400, "lat: expected a latitude from -90 to 90"),
         ("/v1/flood/point?lat=10", .get, 400, "lon: missing"),
+        ("/v1/flood/point?lat=48.5&lon=12.5&rise=2", .get, 400, "rise: only with place (a point's answer holds every rise)"),
         ("/v1/flood/point?lat=0&lon=0", .get, 400, "outside the DEM"),
         ("/v1/tiles/40/0/0.png?rise=1", .get, 400, "z: expected a zoom level from 0 to 22"),
         ("/v1/tiles/1/0/5.png?rise=1", .get, 400, "y: expected a tile index from 0 to 1 at zoom 1"),
