@@ -4,7 +4,13 @@ import Testing
 /// The cache files a running `geoq serve` opened, damaged underneath it: the service keeps
 /// answering from what it opened (a truncated completion index killed it with SIGBUS before).
 @Suite(.serialized) struct LiveServerCacheFaultTests {
-    let cli = CommandLineTests()
+    /// Its cache folder made before geoq runs, so that its completion index is its own, built by
+    /// the service (not linked to the one other tests share: see `GeoqProcess.seedCompletionIndex`).
+    let cli: CommandLineTests = {
+        let cli = CommandLineTests()
+        try! FileManager.default.createDirectory(at: cli.folder.appendingPathComponent("cache"), withIntermediateDirectories: true)
+        return cli
+    }()
 
     func completionIndexFiles() throws -> [URL] {
         let folder = cli.folder.appendingPathComponent("cache/geoq")

@@ -25,12 +25,38 @@ enum GeoqProcess {
     }()
 
     /// The environment a geoq under test gets: `base` (this process's own) without the user's
-    /// `GEOQ_*` settings, the tests' cache folder, then `added`.
+    /// `GEOQ_*` settings, the tests' cache folder, then `added`. A cache folder of a test's own
+    /// that does not exist yet starts with the embedded data's completion index
+    /// (`seedCompletionIndex`).
     static func environment(adding added: [String: String] = [:],
                             base: [String: String] = ProcessInfo.processInfo.environment) -> [String: String] {
         var environment = base.filter { !$0.key.hasPrefix("GEOQ_") }
         environment["XDG_CACHE_HOME"] = cacheHome.path
+        if let own = added["XDG_CACHE_HOME"], own != cacheHome.path { seedCompletionIndex(cacheHome: URL(fileURLWithPath: own)) }
         return environment.merging(added) { _, given in given }
+    }
+
+    /// The embedded data's completion index, built once per test process by a geoq in `cacheHome`.
+    static let embeddedCompletionIndexes: [URL] = {
+        guard (try? run(["complete", "a"]))?.status == 0 else { return [] }
+        let folder = cacheHome.appendingPathComponent("geoq")
+        return ((try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? [])
+            .filter { $0.lastPathComponent.hasPrefix("places-") && $0.pathExtension == "bin" }
+    }()
+
+    /// Links the embedded data's completion index into a cache folder that does not exist yet,
+    /// as a geoq run there before would have left it (only inside `TestRasters.processFolder`).
+    /// Building it costs about 4 s of processor time, which the suites' 30-odd fresh cache
+    /// folders made half of the Swift tests' time, and a copy of its 200 MB a third of that.
+    /// geoq never writes a cache entry in place (it renames a new file over it), so a link is
+    /// safe; a test that damages the file in place creates its cache folder first, and so
+    /// builds its own.
+    static func seedCompletionIndex(cacheHome folder: URL) {
+        guard folder.path.hasPrefix(TestRasters.processFolder.path + "/"), !FileManager.default.fileExists(atPath: folder.path) else { return }
+        let indexes = embeddedCompletionIndexes
+        let geoqFolder = folder.appendingPathComponent("geoq")
+        guard !indexes.isEmpty, (try? FileManager.default.createDirectory(at: geoqFolder, withIntermediateDirectories: true)) != nil else { return }
+        for index in indexes { try? FileManager.default.linkItem(at: index, to: geoqFolder.appendingPathComponent(index.lastPathComponent)) }
     }
 
     /// Runs `geoq arguments…` with `input` on standard input, in `environment(adding:)`.
