@@ -45,6 +45,8 @@ do {
             nested.alone = min(nested.alone, try seconds { _ = try SpillIndex(grid: grid) })
         }
         nestedTimes.append(nested.nested); aloneTimes.append(nested.alone)
+        FileHandle.standardError.write(Data(String(format: "nested %.4f s, alone %.4f s (%.2f×): %@\n", nested.nested, nested.alone,
+                                                   nested.nested / nested.alone, path).utf8))
         fines.append(try ElevationStack.nestedModel(path: path, in: base, connectivity: .eight))
     }
     report("nested_build", ["nested_s": nestedTimes.reduce(0, +), "alone_s": aloneTimes.reduce(0, +),

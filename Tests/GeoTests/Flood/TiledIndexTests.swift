@@ -4,8 +4,8 @@ import Testing
 @testable import Geo
 
 /// The file-based tiled build against the monolithic spill index on real data: ETOPO5 (global,
-/// wrapping), regional crops of it with nodata laid across tile edges, a float copy, and a 2×
-/// upsample (4× in `make bench`); cell for cell on band 1 of the index, and figure for figure from its curves.
+/// wrapping), regional crops of it with nodata laid across tile edges, a float copy; the 2× and 4×
+/// upsamples in `make bench`; cell for cell on band 1 of the index, and figure for figure from its curves.
 @Suite(.serialized) struct TiledIndexTests {
     static let etopoPath = TestRasters.repositoryRoot.appendingPathComponent("data/etopo5.tif").path
     static let etopo: Result<ElevationGrid, Error> = Result { try ElevationGrid.read(path: etopoPath) }
@@ -176,13 +176,18 @@ import Testing
                                         boxes: [GeoBBox(west: -10, south: 35, east: 30, north: 60)])
     }
 
-    /// The 2× upsample (8640 × 4322 = 3.7×10⁷ cells: 3 × 2 tiles, the last column and row partial).
-    @Test func twiceETOPO5MatchesCellForCell() throws {
+    /// The 2× upsample (8640 × 4322 = 3.7×10⁷ cells: 3 × 2 tiles, the last column and row
+    /// partial). Its paths are those of `globalETOPO5MatchesCellForCell` (tiles of 4096 on a
+    /// grid of 4320 × 2160: partial last tiles, the wrap, the assembly and its overviews), on a
+    /// grid four times larger; it took a fifth of the Swift tests' processor time, so `make
+    /// bench` runs it (GEOQ_LARGE_TESTS=1), with the 4× upsample.
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["GEOQ_LARGE_TESTS"] == "1", "make bench runs it (GEOQ_LARGE_TESTS=1)"))
+    func twiceETOPO5MatchesCellForCell() throws {
         try expectUpsampleMatches(factor: 2)
     }
 
     /// The 4× upsample (17280 × 8644 = 1.49×10⁸ cells: 5 × 3 tiles) checks the same paths on a
-    /// grid four times larger; it takes minutes, so `make bench` runs it (GEOQ_LARGE_TESTS=1),
+    /// grid sixteen times larger; it takes minutes, so `make bench` runs it (GEOQ_LARGE_TESTS=1),
     /// not `make test`.
     @Test(.enabled(if: ProcessInfo.processInfo.environment["GEOQ_LARGE_TESTS"] == "1", "make bench runs it (GEOQ_LARGE_TESTS=1)"))
     func fourTimesETOPO5MatchesCellForCell() throws {

@@ -81,7 +81,7 @@ import Testing
              pins: { G.nearest(-33.8688, 151.2093, 8) + G.nearest(-36.85, 174.76, 6) },
              trimmed: [], reason: "kept: both clusters; six is more than a third of eight"),
         // World scale.
-        Case(title: "the hundred most populous places", pins: { Array(G.places.sorted { $0.population > $1.population }.prefix(100).map(G.pin)) },
+        Case(title: "the hundred most populous places", pins: { G.mostPopulous(100) },
              trimmed: [], reason: "kept: all; a world-wide set frames the world"),
         Case(title: "one capital on each inhabited continent",
              pins: { ["FR", "JP", "BR", "US", "AU", "EG"].map(G.capital) },

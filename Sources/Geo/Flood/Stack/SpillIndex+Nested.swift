@@ -58,15 +58,15 @@ extension SpillIndex {
 
         // Nodata: the base's elevation; sea (seeded at the base's level) where the base is water
         // at +0 m. Border cells are seeded below, with the lower of both rules.
-        var seeds: [Int] = [], levels: [Double] = []
         var nodataSeaLevel: [Int: Double] = [:]
         let nodataCount: Int
         switch grid.samples {
         case .int16(let values): nodataCount = grid.int16Nodata.map { nodata in values.reduce(0) { $0 + ($1 == nodata ? 1 : 0) } } ?? 0
         case .float32(let values): nodataCount = values.reduce(0) { $0 + ($1.isNaN ? 1 : 0) }
         }
-        seeds.reserveCapacity(nodataCount + 2 * (width + height))
-        levels.reserveCapacity(nodataCount + 2 * (width + height))
+        let isInteger: Bool
+        if case .int16 = grid.samples { isInteger = true } else { isInteger = false }
+        var seeds = NestedSeeds(integer: isInteger, capacity: nodataCount + 2 * (width + height))
         // Neighbouring fine cells mostly share a base cell: its values are read once per run.
         var lastBaseCell = -1, lastElevation: Double? = nil, lastSpill = 0.0
         func fillFromBase(_ cell: Int) -> Double? {
@@ -79,7 +79,7 @@ extension SpillIndex {
             guard let elevation = lastElevation else { return nil }
             let spill = lastSpill
             if spill <= 0 {
-                if isBorder(cell) { nodataSeaLevel[cell] = max(spill, elevation) } else { seeds.append(cell); levels.append(max(spill, elevation)) }
+                if isBorder(cell) { nodataSeaLevel[cell] = max(spill, elevation) } else { seeds.append(cell, level: max(spill, elevation)) }
             }
             return elevation
         }
@@ -88,7 +88,9 @@ extension SpillIndex {
         case .int16(var values) where baseRows != nil && grid.int16Nodata != nil:
             // The common case (an integer tile in degrees), without a closure or a division per
             // cell: each row's base row is known, each column's base column too.
+            // Each base cell's fill value and seed level are worked out once per run of fine cells.
             let nodata = grid.int16Nodata!, baseRows = baseRows!, baseColumns = baseColumns!, baseWidth = base.grid.width
+            var fill: Int16 = 0, seaLevel: Double? = nil, seaStart: Int16 = 0
             values.withUnsafeMutableBufferPointer { values in
                 for row in 0..<height {
                     guard let baseRow = baseRows[row] else { continue }
@@ -100,15 +102,19 @@ extension SpillIndex {
                             lastBaseCell = at
                             lastElevation = base.grid.elevation(atIndex: at)
                             lastSpill = base.levels.level(atIndex: at)
+                            if let elevation = lastElevation {
+                                fill = Int16(clamping: Int(elevation.rounded()))
+                                if fill == nodata { fill = nodata &+ 1 }
+                                seaLevel = lastSpill <= 0 ? max(lastSpill, elevation) : nil
+                                seaStart = seaLevel.map(NestedSeeds.integerStart) ?? 0
+                            }
                         }
-                        guard let elevation = lastElevation else { continue }
+                        guard lastElevation != nil else { continue }
                         let cell = start + column
-                        if lastSpill <= 0 {
-                            let level = max(lastSpill, elevation)
-                            if borderRow || column == 0 || column == width - 1 { nodataSeaLevel[cell] = level } else { seeds.append(cell); levels.append(level) }
+                        if let seaLevel {
+                            if borderRow || column == 0 || column == width - 1 { nodataSeaLevel[cell] = seaLevel } else { seeds.append(cell, start: seaStart) }
                         }
-                        values[cell] = Int16(clamping: Int(elevation.rounded()))
-                        if values[cell] == nodata { values[cell] = nodata &+ 1 }
+                        values[cell] = fill
                     }
                 }
             }
@@ -148,8 +154,7 @@ extension SpillIndex {
             guard let elevation = filledGrid.elevation(atIndex: cell) else { continue }
             let level = min(reach < .infinity ? max(elevation, reach) : .infinity, nodataSeaLevel[cell] ?? .infinity)
             guard level < .infinity else { continue }
-            seeds.append(cell)
-            levels.append(level)
+            seeds.append(cell, level: level)
         }
         guard onBase > 0 else {
             throw GeoError.unsupported("it lies outside the base model (none of its border cells falls on the base); expected a region the base covers")
@@ -159,18 +164,43 @@ extension SpillIndex {
         let spill: SpillLevels
         switch filledGrid.samples {
         case .int16(let elevations):
-            // Whole metres: the sea reaches an integer cell at the next whole metre up.
-            let starts = [Int16](unsafeUninitializedCapacity: levels.count) { buffer, initialized in
-                for (index, level) in levels.enumerated() { buffer[index] = Int16(clamping: Int(level.rounded(.up))) }
-                initialized = levels.count
-            }
-            levels = []
             spill = .int16(try PriorityFlood.spillLevels(elevations: elevations, nodata: filledGrid.int16Nodata, nodataPolicy: .land,
-                                                         topology: topology, seeds: seeds, seedLevels: starts, progress: progress))
+                                                         topology: topology, seeds: seeds.cells, seedLevels: seeds.integerStarts, progress: progress))
         case .float32(let elevations):
             spill = .float32(PriorityFlood.spillLevels(elevations: elevations, nodataPolicy: .land, topology: topology,
-                                                       seeds: seeds, seedLevels: levels.map { Float($0) }, progress: progress))
+                                                       seeds: seeds.cells, seedLevels: seeds.floatStarts, progress: progress))
         }
         try self.init(grid: filledGrid, options: FloodOptions(connectivity: connectivity, nodata: .land, seeds: .automatic), levels: spill)
+    }
+}
+
+/// The cells a nested model's flood starts from and the level each starts at, kept in the grid's
+/// own type: a tile that is half sea nodata has millions of them.
+struct NestedSeeds {
+    private(set) var cells: [Int] = []
+    /// Each seed's level in whole metres (an integer grid).
+    private(set) var integerStarts: [Int16] = []
+    /// Each seed's level (a float grid).
+    private(set) var floatStarts: [Float] = []
+    let integer: Bool
+
+    init(integer: Bool, capacity: Int) {
+        self.integer = integer
+        cells.reserveCapacity(capacity)
+        if integer { integerStarts.reserveCapacity(capacity) } else { floatStarts.reserveCapacity(capacity) }
+    }
+
+    /// Whole metres: the sea reaches an integer cell at the next whole metre up.
+    static func integerStart(_ level: Double) -> Int16 { Int16(clamping: Int(level.rounded(.up))) }
+
+    mutating func append(_ cell: Int, level: Double) {
+        cells.append(cell)
+        if integer { integerStarts.append(Self.integerStart(level)) } else { floatStarts.append(Float(level)) }
+    }
+
+    /// A seed of an integer grid whose start is already in whole metres.
+    mutating func append(_ cell: Int, start: Int16) {
+        cells.append(cell)
+        integerStarts.append(start)
     }
 }
