@@ -10,7 +10,7 @@ import pytest
 
 REPOSITORY = Path(__file__).resolve().parents[2]
 ETOPO5 = REPOSITORY / "data" / "etopo5.tif"
-TILE_SIZE = "512"  # ETOPO5 in 512-cell tiles: 9 × 5 = 45 tiles
+TILE_SIZE = "1024"  # ETOPO5 in 1024-cell tiles: 5 × 3 = 15 tiles (each a process per stage)
 
 
 @pytest.fixture(scope="session")

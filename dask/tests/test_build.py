@@ -21,11 +21,11 @@ def test_two_local_workers_build_the_monolithic_index(geoq, tmp_path):
         capture_output=True, text=True, timeout=600)
     assert process.returncode == 0, process.stderr
     summary = json.loads(process.stdout)
-    assert (summary["tiles"], summary["width"], summary["height"], summary["workers"]) == (45, 4320, 2161, 2)
+    assert (summary["tiles"], summary["width"], summary["height"], summary["workers"]) == (15, 4320, 2161, 2)
     assert summary["redone"] == []
-    assert summary["stages"]["fill-tile"]["tasks"] == 45 and summary["stages"]["finish-tile"]["tasks"] == 45
+    assert summary["stages"]["fill-tile"]["tasks"] == 15 and summary["stages"]["finish-tile"]["tasks"] == 15
     assert "dashboard: http://127.0.0.1:" in process.stderr
-    assert "fill-tile: 45/45 tiles" in process.stderr and "finish-tile: 45/45 tiles" in process.stderr
+    assert "fill-tile: 15/15 tiles" in process.stderr and "finish-tile: 15/15 tiles" in process.stderr
     verify(geoq, ETOPO5, index)
 
 
@@ -71,5 +71,5 @@ def test_killing_a_worker_during_fill_and_during_finish_still_gives_the_index(ge
                               output=str(index), on_result=kill_one_worker_mid_stage)
         assert set(killed) == {"fill-tile", "finish-tile"}
         assert not set(killed.values()) & set(client.run(os.getpid).values())  # those processes are gone
-    assert report.tiles == 45
+    assert report.tiles == 15
     verify(geoq, ETOPO5, index)
