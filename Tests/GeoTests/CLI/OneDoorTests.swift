@@ -1,7 +1,6 @@
 import CGDAL
 import Foundation
 import Hummingbird
-import HummingbirdTesting
 import Testing
 @testable import Geo
 @testable import geoq
@@ -55,7 +54,7 @@ import Testing
              "/v1/region?flooded_at=8&mode=joint", .post, nil, ""),
         ]
         let app = Application(router: GeoqRouter.build(engine: engine, openAPISpec: spec))
-        try await app.test(.router) { client in
+        try await app.testRouter { client in
             for (arguments, uri, method, body, input) in questions {
                 let printed = try cli(arguments, input: input)
                 try await client.execute(uri: uri, method: method, body: body.map { ByteBuffer(string: $0) }) { response in

@@ -1,7 +1,6 @@
 import CGDAL
 import Foundation
 import Hummingbird
-import HummingbirdTesting
 import NIOCore
 import Testing
 @testable import Geo
@@ -38,7 +37,7 @@ import Testing
         let engine = try EngineLoader.load(dem: nil, placesPaths: [places], cache: try DEMOptions.parse(["--cache-dir", cli.folder.appendingPathComponent("cache").path]))
         let spec = try Data(contentsOf: TestRasters.repositoryRoot.appendingPathComponent("openapi.yaml"))
         let app = Application(router: GeoqRouter.build(engine: engine, openAPISpec: spec))
-        try await app.test(.router) { client in
+        try await app.testRouter { client in
             try await client.execute(uri: "/v1/region", method: .post, body: ByteBuffer(string: #"{"placeIds":[2988507,1.5]}"#)) { response in
                 #expect(response.status == .badRequest)
                 let body = String(buffer: response.body)

@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import HummingbirdTesting
 import Testing
 @testable import Geo
 @testable import geoq
@@ -53,7 +52,7 @@ import Testing
     @Test func theServiceDrawsTheSameLegend() async throws {
         let expected = try Self.engine.floodMap(rise: 8, bbox: nil, width: 400, height: 300, legend: true).png
         let app = Application(router: GeoqRouter.build(engine: Self.engine, openAPISpec: ServiceTests.spec))
-        try await app.test(.router) { client in
+        try await app.testRouter { client in
             try await client.execute(uri: "/v1/flood?rise=8&format=png&width=400&height=300&legend=1", method: .get) { response in
                 #expect(response.status == .ok && Data(response.body.readableBytesView) == expected)
             }

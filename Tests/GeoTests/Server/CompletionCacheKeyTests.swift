@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import HummingbirdTesting
 import Testing
 @testable import Geo
 @testable import geoq
@@ -15,7 +14,7 @@ import Testing
         let cache = Cache(byteLimit: 1 << 20)
         let router = Router()
         PlaceRoutes<BasicRequestContext>(engine: ServiceTests.engine, completions: cache).add(to: router)
-        try await Application(router: router).test(.router) { client in
+        try await Application(router: router).testRouter { client in
             for uri in uris {
                 try await client.execute(uri: uri, method: .get) { #expect($0.status == .ok, "\(uri)") }
             }
@@ -39,7 +38,7 @@ import Testing
         let cache = Cache(byteLimit: 1 << 20)
         let router = Router()
         PlaceRoutes<BasicRequestContext>(engine: ServiceTests.engine, completions: cache).add(to: router)
-        try await Application(router: router).test(.router) { client in
+        try await Application(router: router).testRouter { client in
             var answers: Set<Data> = []
             for uri in ["/v1/complete?q=basin&limit=3", "/v1/complete?limit=3&q=basin", "/v1/complete?q=b%61sin&limit=3",
                         "/v1/complete?limit=3&q=%62asin&unused"] {

@@ -1,7 +1,6 @@
 import CGDAL
 import Foundation
 import Hummingbird
-import HummingbirdTesting
 import Testing
 @testable import Geo
 @testable import geoq
@@ -37,7 +36,7 @@ import Testing
 
     func answer(_ uri: String) async throws -> (status: Int, body: [String: Any]) {
         let app = Application(router: GeoqRouter.build(engine: Self.engine, openAPISpec: Self.spec))
-        let (status, bytes) = try await app.test(.router) { client in
+        let (status, bytes) = try await app.testRouter { client in
             try await client.execute(uri: uri, method: .get) { response in
                 (Int(response.status.code), Data(response.body.readableBytesView))
             }

@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import HummingbirdTesting
 import Testing
 @testable import Geo
 @testable import geoq
@@ -9,9 +8,9 @@ import Testing
 /// engine's answer from the tile around the point, and a 502 in one line when the tile cannot be
 /// fetched (never a 5xx).
 @Suite struct CopernicusPointRouteTests {
-    func withApp(_ engine: QueryEngine, _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+    func withApp(_ engine: QueryEngine, _ body: @escaping @Sendable (RouterClient) async throws -> Void) async throws {
         let app = Application(router: GeoqRouter.build(engine: engine, openAPISpec: ServiceTests.spec))
-        try await app.test(.router) { client in try await body(client) }
+        try await app.testRouter { client in try await body(client) }
     }
 
     static func engine(_ cache: CopernicusTileCache) -> QueryEngine {

@@ -1,7 +1,6 @@
 import CGDAL
 import Foundation
 import Hummingbird
-import HummingbirdTesting
 import Testing
 @testable import Geo
 @testable import geoq
@@ -29,13 +28,13 @@ import Testing
                            places: PlaceCompleter(gazetteer: Gazetteer(places: places)))
     }()
 
-    func withApp(_ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+    func withApp(_ body: @escaping @Sendable (RouterClient) async throws -> Void) async throws {
         let spec = try Data(contentsOf: TestRasters.repositoryRoot.appendingPathComponent("openapi.yaml"))
         let app = Application(router: GeoqRouter.build(engine: Self.engine, openAPISpec: spec))
-        try await app.test(.router) { client in try await body(client) }
+        try await app.testRouter { client in try await body(client) }
     }
 
-    func page(_ client: any TestClientProtocol, _ query: String) async throws -> (count: Int, offset: Int, ids: [Int], populations: [Int]) {
+    func page(_ client: RouterClient, _ query: String) async throws -> (count: Int, offset: Int, ids: [Int], populations: [Int]) {
         try await client.execute(uri: "/v1/flood/places?rise=8&" + query, method: .get) { response in
             #expect(response.status == .ok, "\(query)")
             let body = try #require(try JSONSerialization.jsonObject(with: Data(response.body.readableBytesView)) as? [String: Any])

@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import HummingbirdTesting
 import Testing
 @testable import geoq
 
@@ -23,9 +22,9 @@ import Testing
         "/leaflet/images/{file}": ["/leaflet/images/marker-icon.png"], "/three/{file}": ["/three/three.min.js"],
     ]
 
-    func withApp(_ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+    func withApp(_ body: @escaping @Sendable (RouterClient) async throws -> Void) async throws {
         let app = Application(router: GeoqRouter.build(engine: ServiceTests.engine, openAPISpec: ServiceTests.spec))
-        try await app.test(.router) { client in try await body(client) }
+        try await app.testRouter { client in try await body(client) }
     }
 
     @Test func everyGETRouteHasARequestHere() {

@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import HummingbirdTesting
 import Testing
 @testable import Geo
 @testable import geoq
@@ -9,7 +8,7 @@ import Testing
 @Suite struct MapLabelsTests {
     @Test func theRouteListsTheLargestTownsInTheBox() async throws {
         let app = Application(router: GeoqRouter.build(engine: ServiceTests.engine, openAPISpec: ServiceTests.spec))
-        try await app.test(.router) { client in
+        try await app.testRouter { client in
             func names(_ query: String) async throws -> [String] {
                 try await client.execute(uri: "/v1/places/largest?" + query, method: .get) { response in
                     #expect(response.status == .ok, "\(query)")

@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import HummingbirdTesting
 import Testing
 @testable import Geo
 @testable import geoq
@@ -8,14 +7,14 @@ import Testing
 /// `/v1/relief` and `/v1/palette` through the real router: the engine's answers, with their
 /// headers, and a clear 400 for a bad block side; tiles take `hatch`.
 @Suite struct ReliefRoutesTests {
-    func message(_ response: TestResponse) throws -> String {
+    func message(_ response: RouterClient.Response) throws -> String {
         let error = try #require(try JSONSerialization.jsonObject(with: Data(response.body.readableBytesView)) as? [String: [String: String]])
         return error["error"]?["message"] ?? ""
     }
 
-    func withApp(_ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+    func withApp(_ body: @escaping @Sendable (RouterClient) async throws -> Void) async throws {
         let app = Application(router: GeoqRouter.build(engine: ServiceTests.engine, openAPISpec: ServiceTests.spec))
-        try await app.test(.router) { client in try await body(client) }
+        try await app.testRouter { client in try await body(client) }
     }
 
     @Test func reliefIsTheEnginesPNGWithItsBoundsAndCaching() async throws {

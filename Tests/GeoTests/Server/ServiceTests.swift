@@ -1,7 +1,7 @@
 import CGDAL
 import Foundation
 import Hummingbird
-import HummingbirdTesting
+import ServiceLifecycle
 import Testing
 @testable import Geo
 @testable import geoq
@@ -26,9 +26,9 @@ import Testing
     }()
     static let spec = try! Data(contentsOf: TestRasters.repositoryRoot.appendingPathComponent("openapi.yaml"))
 
-    func withApp(_ setup: TestingSetup = .router, _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+    func withApp(_ body: @escaping @Sendable (RouterClient) async throws -> Void) async throws {
         let app = Application(router: GeoqRouter.build(engine: Self.engine, openAPISpec: Self.spec))
-        try await app.test(setup) { client in try await body(client) }
+        try await app.testRouter { client in try await body(client) }
     }
 
     func json(_ buffer: ByteBuffer) throws -> [String: Any] {
@@ -235,12 +235,24 @@ import Testing
     }
 
     @Test func theServiceAnswersOverALivePort() async throws {
-        try await withApp(.live) { client in
-            #expect(client.port != nil)
-            try await client.execute(uri: "/v1/flood/point?lat=48.5&lon=12.5", method: .get) { response in
-                let flooding = try self.json(response.body)["flooding"] as? String
-                #expect(response.status == .ok && flooding == "under water from +8 m")
-            }
+        let (ports, announce) = AsyncStream.makeStream(of: Int.self)
+        let app = Application(router: GeoqRouter.build(engine: Self.engine, openAPISpec: Self.spec),
+                              configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+                              onServerRunning: { channel in announce.yield(channel.localAddress?.port ?? 0) })
+        let services = ServiceGroup(configuration: .init(services: [app], logger: app.logger))
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await services.run() }
+            var iterator = ports.makeAsyncIterator()
+            let port = try #require(await iterator.next())
+            let connection = try LiveServerFaultTests.Connection(port: UInt16(port))
+            try connection.send(Array("GET /v1/flood/point?lat=48.5&lon=12.5 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".utf8))
+            let answer = String(decoding: connection.receiveAll(timeout: 10), as: UTF8.self)
+            await services.triggerGracefulShutdown()
+            try await group.waitForAll()
+            let parts = answer.components(separatedBy: "\r\n\r\n")
+            #expect(parts.first?.hasPrefix("HTTP/1.1 200 ") == true, "\(answer.prefix(300))")
+            let body = try JSONSerialization.jsonObject(with: Data((parts.dropFirst().first ?? "").utf8)) as? [String: Any]
+            #expect(body?["flooding"] as? String == "under water from +8 m")
         }
     }
 

@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import HummingbirdTesting
 import Testing
 @testable import Geo
 @testable import geoq
@@ -11,11 +10,11 @@ import Testing
     static let webFolder = TestRasters.repositoryRoot.appendingPathComponent("web")
     static let leafletFolder = "/usr/share/javascript/leaflet"
 
-    func withRouter(_ router: Router<BasicRequestContext>, _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
-        try await Application(router: router).test(.router) { client in try await body(client) }
+    func withRouter(_ router: Router<BasicRequestContext>, _ body: @escaping @Sendable (RouterClient) async throws -> Void) async throws {
+        try await Application(router: router).testRouter { client in try await body(client) }
     }
 
-    func withApp(_ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+    func withApp(_ body: @escaping @Sendable (RouterClient) async throws -> Void) async throws {
         try await withRouter(GeoqRouter.build(engine: ServiceTests.engine, openAPISpec: ServiceTests.spec), body)
     }
 
