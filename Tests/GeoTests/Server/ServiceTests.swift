@@ -244,9 +244,17 @@ import Testing
             group.addTask { try await services.run() }
             var iterator = ports.makeAsyncIterator()
             let port = try #require(await iterator.next())
-            let connection = try LiveServerFaultTests.Connection(port: UInt16(port))
-            try connection.send(Array("GET /v1/flood/point?lat=48.5&lon=12.5 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".utf8))
-            let answer = String(decoding: connection.receiveAll(timeout: 10), as: UTF8.self)
+            // The blocking socket calls run on a thread of their own: on the tasks' few threads
+            // they would keep the service's own handler from running while the suites run at once.
+            let answer = try await withCheckedThrowingContinuation { (answered: CheckedContinuation<String, Error>) in
+                Thread.detachNewThread {
+                    answered.resume(with: Result {
+                        let connection = try LiveServerFaultTests.Connection(port: UInt16(port))
+                        try connection.send(Array("GET /v1/flood/point?lat=48.5&lon=12.5 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".utf8))
+                        return String(decoding: connection.receiveAll(timeout: 10), as: UTF8.self)
+                    })
+                }
+            }
             await services.triggerGracefulShutdown()
             try await group.waitForAll()
             let parts = answer.components(separatedBy: "\r\n\r\n")
