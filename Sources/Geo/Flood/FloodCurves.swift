@@ -71,10 +71,18 @@ struct FloodCurves {
             landWater.withUnsafeMutableBufferPointer { landBins in
             elevation.withUnsafeMutableBufferPointer { elevationBins in
                 for row in rows {
-                    let area = cellAreas.areaKm2(row: row)
-                    for index in row * width..<(row + 1) * width {
+                    let cellArea = cellAreas.areaKm2(row: row)
+                    var index = row * width
+                    let end = index + width
+                    while index < end {
                         let level = spill[index]
                         let elevation = elevations[index]
+                        // A run of equal cells (open sea, a lake, flat land) is added at once:
+                        // adding cell by cell to one bin waits on the bin's last addition.
+                        var next = index + 1
+                        while next < end, spill[next] == level, elevations[next] == elevation { next += 1 }
+                        let area = cellArea * Double(next - index)
+                        index = next
                         let hasData = Int32(elevation) != nodata
                         if level == SpillLevels.int16AlwaysWater {
                             alwaysWater += area

@@ -26,8 +26,11 @@ enum PriorityFlood {
     /// levels in place to 2 bytes per cell: peak memory is 10 bytes per cell with the grid.
     /// `seedLevels`, when given, holds each seed's own starting level (at least its elevation:
     /// a nested model's border, where the sea arrives from outside at the base's level).
+    /// `ownLevelRuns` are runs of cells that are seeds at their own elevation, as `seeds` without
+    /// a level are (a nested model's sea nodata: millions of cells in a few thousand runs).
     static func spillLevels(elevations: [Int16], nodata: Int16?, nodataPolicy: FloodOptions.NodataPolicy,
-                            topology: GridTopology, seeds: [Int], seedLevels: [Int16]? = nil, progress: ProgressHandler?) throws -> [Int16] {
+                            topology: GridTopology, seeds: [Int], seedLevels: [Int16]? = nil, ownLevelRuns: [Range<Int>] = [],
+                            progress: ProgressHandler?) throws -> [Int16] {
         let count = elevations.count
         let bytes = max(count, 1) * MemoryLayout<FloodCell>.stride
         let hugePage = 2 << 20
@@ -71,6 +74,14 @@ enum PriorityFlood {
             // one reached lower from elsewhere keeps the lower level: sorted, and let in bucket
             // by bucket. Each cell is seeded once (a cell sits in one bucket list at a time).
             var pending: [(level: Int16, cell: Int)] = []
+            for run in ownLevelRuns {
+                for cell in run where cells[cell].spill == SpillLevels.int16Unvisited {
+                    let level = cells[cell].elevation
+                    lowestBucket = min(lowestBucket, Int(level) + 32768)
+                    cells[cell].spill = level
+                    push(cell, level: level)
+                }
+            }
             for (seedIndex, cell) in seeds.enumerated() where cells[cell].spill == SpillLevels.int16Unvisited {
                 let level = max(seedLevels?[seedIndex] ?? cells[cell].elevation, cells[cell].elevation)
                 lowestBucket = min(lowestBucket, Int(level) + 32768)

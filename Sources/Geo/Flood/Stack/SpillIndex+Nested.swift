@@ -59,14 +59,16 @@ extension SpillIndex {
         // Nodata: the base's elevation; sea (seeded at the base's level) where the base is water
         // at +0 m. Border cells are seeded below, with the lower of both rules.
         var nodataSeaLevel: [Int: Double] = [:]
-        let nodataCount: Int
-        switch grid.samples {
-        case .int16(let values): nodataCount = grid.int16Nodata.map { nodata in values.reduce(0) { $0 + ($1 == nodata ? 1 : 0) } } ?? 0
-        case .float32(let values): nodataCount = values.reduce(0) { $0 + ($1.isNaN ? 1 : 0) }
-        }
         let isInteger: Bool
         if case .int16 = grid.samples { isInteger = true } else { isInteger = false }
-        var seeds = NestedSeeds(integer: isInteger, capacity: nodataCount + 2 * (width + height))
+        var seeds = NestedSeeds(integer: isInteger, capacity: 2 * (width + height))
+        /// Room for a seed at every nodata cell, for the paths that seed them one by one.
+        func reserveForNodata() {
+            switch grid.samples {
+            case .int16(let values): seeds.reserve(grid.int16Nodata.map { nodata in values.reduce(0) { $0 + ($1 == nodata ? 1 : 0) } } ?? 0)
+            case .float32(let values): seeds.reserve(values.reduce(0) { $0 + ($1.isNaN ? 1 : 0) })
+            }
+        }
         // Neighbouring fine cells mostly share a base cell: its values are read once per run.
         var lastBaseCell = -1, lastElevation: Double? = nil, lastSpill = 0.0
         func fillFromBase(_ cell: Int) -> Double? {
@@ -87,39 +89,64 @@ extension SpillIndex {
         switch filled {
         case .int16(var values) where baseRows != nil && grid.int16Nodata != nil:
             // The common case (an integer tile in degrees), without a closure or a division per
-            // cell: each row's base row is known, each column's base column too.
-            // Each base cell's fill value and seed level are worked out once per run of fine cells.
-            let nodata = grid.int16Nodata!, baseRows = baseRows!, baseColumns = baseColumns!, baseWidth = base.grid.width
-            var fill: Int16 = 0, seaLevel: Double? = nil, seaStart: Int16 = 0
+            // cell: each row's base row is known, and each base column's span of fine columns.
+            // Sea nodata at the base's own level (the open sea) becomes runs of cells, not a seed
+            // each: a tile that is half sea has millions of such cells.
+            let nodata = grid.int16Nodata!, baseRows = baseRows!, baseWidth = base.grid.width
+            var spans: [(baseColumn: Int, columns: Range<Int>)] = []
+            for (column, baseColumn) in baseColumns!.enumerated() {
+                guard let baseColumn else { continue }
+                if let last = spans.last, last.baseColumn == baseColumn, last.columns.upperBound == column {
+                    spans[spans.count - 1].columns = last.columns.lowerBound..<column + 1
+                } else {
+                    spans.append((baseColumn, column..<column + 1))
+                }
+            }
             values.withUnsafeMutableBufferPointer { values in
                 for row in 0..<height {
                     guard let baseRow = baseRows[row] else { continue }
                     let start = row * width, borderRow = row == 0 || row == height - 1
-                    for column in 0..<width where values[start + column] == nodata {
-                        guard let baseColumn = baseColumns[column] else { continue }
-                        let at = baseRow * baseWidth + baseColumn
-                        if at != lastBaseCell {
-                            lastBaseCell = at
-                            lastElevation = base.grid.elevation(atIndex: at)
-                            lastSpill = base.levels.level(atIndex: at)
-                            if let elevation = lastElevation {
-                                fill = Int16(clamping: Int(elevation.rounded()))
-                                if fill == nodata { fill = nodata &+ 1 }
-                                seaLevel = lastSpill <= 0 ? max(lastSpill, elevation) : nil
-                                seaStart = seaLevel.map(NestedSeeds.integerStart) ?? 0
+                    for span in spans {
+                        var column = span.columns.lowerBound
+                        while column < span.columns.upperBound, values[start + column] != nodata { column += 1 }
+                        guard column < span.columns.upperBound else { continue }
+                        let at = baseRow * baseWidth + span.baseColumn
+                        guard let elevation = base.grid.elevation(atIndex: at) else { continue }
+                        let spill = base.levels.level(atIndex: at)
+                        var fill = Int16(clamping: Int(elevation.rounded()))
+                        if fill == nodata { fill = nodata &+ 1 }
+                        let seaLevel: Double? = spill <= 0 ? max(spill, elevation) : nil
+                        let seaStart = seaLevel.map(NestedSeeds.integerStart)
+                        let atOwnLevel = seaStart == fill && SpillLevels.int16ElevationRange.contains(fill)
+                        while column < span.columns.upperBound {
+                            guard values[start + column] == nodata else { column += 1; continue }
+                            var first = column
+                            while column < span.columns.upperBound, values[start + column] == nodata {
+                                values[start + column] = fill
+                                column += 1
+                            }
+                            guard let seaLevel, let seaStart else { continue }
+                            // Border cells are seeded below, with the lower of both rules.
+                            var last = column
+                            if borderRow {
+                                for border in first..<last { nodataSeaLevel[start + border] = seaLevel }
+                                continue
+                            }
+                            if first == 0 { nodataSeaLevel[start] = seaLevel; first = 1 }
+                            if last == width { nodataSeaLevel[start + width - 1] = seaLevel; last = width - 1 }
+                            guard first < last else { continue }
+                            if atOwnLevel {
+                                seeds.appendOwnLevelRun(start + first..<start + last)
+                            } else {
+                                for cell in start + first..<start + last { seeds.append(cell, start: seaStart) }
                             }
                         }
-                        guard lastElevation != nil else { continue }
-                        let cell = start + column
-                        if let seaLevel {
-                            if borderRow || column == 0 || column == width - 1 { nodataSeaLevel[cell] = seaLevel } else { seeds.append(cell, start: seaStart) }
-                        }
-                        values[cell] = fill
                     }
                 }
             }
             filled = .int16(values)
         case .int16(var values):
+            reserveForNodata()
             if let nodata = grid.int16Nodata {
                 values.withUnsafeMutableBufferPointer { values in
                     // Row by row, so that a row without nodata costs one scan.
@@ -137,6 +164,7 @@ extension SpillIndex {
             }
             filled = .int16(values)
         case .float32(var values):
+            reserveForNodata()
             for cell in values.indices where values[cell].isNaN {
                 if let elevation = fillFromBase(cell) { values[cell] = Float(elevation) }
             }
@@ -165,7 +193,8 @@ extension SpillIndex {
         switch filledGrid.samples {
         case .int16(let elevations):
             spill = .int16(try PriorityFlood.spillLevels(elevations: elevations, nodata: filledGrid.int16Nodata, nodataPolicy: .land,
-                                                         topology: topology, seeds: seeds.cells, seedLevels: seeds.integerStarts, progress: progress))
+                                                         topology: topology, seeds: seeds.cells, seedLevels: seeds.integerStarts,
+                                                         ownLevelRuns: seeds.ownLevelRuns, progress: progress))
         case .float32(let elevations):
             spill = .float32(PriorityFlood.spillLevels(elevations: elevations, nodataPolicy: .land, topology: topology,
                                                        seeds: seeds.cells, seedLevels: seeds.floatStarts, progress: progress))
@@ -182,12 +211,28 @@ struct NestedSeeds {
     private(set) var integerStarts: [Int16] = []
     /// Each seed's level (a float grid).
     private(set) var floatStarts: [Float] = []
+    /// Runs of cells of an integer grid that start at their own elevation.
+    private(set) var ownLevelRuns: [Range<Int>] = []
     let integer: Bool
 
     init(integer: Bool, capacity: Int) {
         self.integer = integer
-        cells.reserveCapacity(capacity)
-        if integer { integerStarts.reserveCapacity(capacity) } else { floatStarts.reserveCapacity(capacity) }
+        reserve(capacity)
+    }
+
+    mutating func reserve(_ capacity: Int) {
+        cells.reserveCapacity(cells.count + capacity)
+        if integer { integerStarts.reserveCapacity(integerStarts.count + capacity) } else { floatStarts.reserveCapacity(floatStarts.count + capacity) }
+    }
+
+    /// Cells of an integer grid that start at their own elevation; joined to the last run when
+    /// they follow it.
+    mutating func appendOwnLevelRun(_ run: Range<Int>) {
+        if let last = ownLevelRuns.last, last.upperBound == run.lowerBound {
+            ownLevelRuns[ownLevelRuns.count - 1] = last.lowerBound..<run.upperBound
+        } else {
+            ownLevelRuns.append(run)
+        }
     }
 
     /// Whole metres: the sea reaches an integer cell at the next whole metre up.
