@@ -13,6 +13,16 @@ func seconds(_ body: () throws -> Void) rethrows -> Double {
     return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
 }
 
+extension ElevationGrid.Samples {
+    /// The same values in a buffer of their own.
+    func copied() -> Self {
+        switch self {
+        case .int16(let values): .int16(values.withUnsafeBufferPointer { Array($0) })
+        case .float32(let values): .float32(values.withUnsafeBufferPointer { Array($0) })
+        }
+    }
+}
+
 func report(_ name: String, _ fields: [String: Double]) {
     let body = fields.sorted { $0.key < $1.key }.map { "\"\($0.key)\": \($0.value)" }.joined(separator: ", ")
     print("{\"name\": \"\(name)\", \(body)}")
@@ -41,7 +51,13 @@ do {
         let grid = try ElevationGrid.read(path: path)
         var nested: (nested: Double, alone: Double) = (.infinity, .infinity)
         for _ in 0..<5 {
-            nested.nested = min(nested.nested, try seconds { _ = try SpillIndex(nesting: grid, in: base) })
+            // As `ElevationStack.nestedModel` does, the nested build is given a grid of its own
+            // (read for it, here copied before the clock starts), whose cells it fills in place.
+            let own = try ElevationGrid(width: grid.width, height: grid.height, samples: grid.samples.copied(),
+                                        int16Nodata: grid.int16Nodata, georeference: grid.georeference)
+            let start = DispatchTime.now().uptimeNanoseconds
+            _ = try SpillIndex(nesting: consume own, in: base)
+            nested.nested = min(nested.nested, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
             nested.alone = min(nested.alone, try seconds { _ = try SpillIndex(grid: grid) })
         }
         nestedTimes.append(nested.nested); aloneTimes.append(nested.alone)

@@ -34,18 +34,20 @@ extension ElevationStack {
             throw GeoError.unreadableFile(path: path, message: "holds values from \(format(range.lowerBound)) to \(format(range.upperBound)); "
                 + "expected heights in metres (from \(format(plausibleHeights.lowerBound)) to \(format(plausibleHeights.upperBound)))")
         }
+        let source = FloodModelSource(path: path, georeference: grid.georeference, role: .fine)
         do {
-            let index = try SpillIndex(nesting: grid, in: base, connectivity: connectivity, progress: progress)
-            return (index, FloodModelSource(path: path, georeference: grid.georeference, role: .fine))
+            // Its cells become the index's, filled in place.
+            let index = try SpillIndex(nesting: consume grid, in: base, connectivity: connectivity, progress: progress)
+            return (index, source)
         } catch let GeoError.unsupported(message) {
             throw GeoError.unreadableFile(path: path, message: message)
         }
     }
 
-    /// Memory nesting needs per cell beside the elevations (`sampleBytes` each): a copy of the
-    /// elevations with nodata filled from the base, and the flood's own (`SpillIndex`).
+    /// Memory nesting needs per cell beside the elevations (`sampleBytes` each): the flood's own
+    /// (`SpillIndex`); the elevations are filled from the base in place.
     public static func nestingWorkingBytesPerCell(sampleBytes: Int) -> Int {
-        sampleBytes + SpillIndex.workingBytesPerCell(sampleBytes: sampleBytes)
+        SpillIndex.workingBytesPerCell(sampleBytes: sampleBytes)
     }
 
     /// Whether `path` is a tiled spill index geoq wrote (`geoq index build --tiled`).

@@ -15,7 +15,7 @@ extension SpillIndex {
     /// look-ups in the base.
     /// - Throws: ``GeoError/unsupported(_:)`` when the fine grid covers every longitude (a
     ///   second global model) or lies wholly outside the base.
-    public init(nesting grid: ElevationGrid, in base: SpillIndex, connectivity: FloodOptions.Connectivity = .eight,
+    public init(nesting grid: consuming ElevationGrid, in base: SpillIndex, connectivity: FloodOptions.Connectivity = .eight,
                 progress: ProgressHandler? = nil) throws {
         guard !grid.wrapsEastWest else {
             throw GeoError.unsupported("it covers every longitude; expected a fine model of a region (one global model is the base)")
@@ -24,15 +24,15 @@ extension SpillIndex {
             throw GeoError.unsupported("the grid has \(grid.cellCount) cells; geoq handles up to \(UInt32.max - 1) (tile or resample it)")
         }
         let sea = BaseSea(base: base)
-        let locator = GridLocator(grid: grid)
-        let topology = GridTopology(width: grid.width, height: grid.height, wrapsEastWest: false, connectivity: connectivity)
-        let width = grid.width, height = grid.height
+        let width = grid.width, height = grid.height, georeference = grid.georeference, int16Nodata = grid.int16Nodata
+        let locator = GridLocator(width: width, height: height, georeference: georeference)
+        let topology = GridTopology(width: width, height: height, wrapsEastWest: false, connectivity: connectivity)
 
         // The base cell under each fine cell's centre: by row and column for a geographic grid
         // (each row and column is located once), through PROJ cell by cell otherwise.
         let baseRows: [Int?]?, baseColumns: [Int?]?
-        if grid.georeference.isGeographic, base.grid.georeference.isGeographic {
-            let c = grid.georeference.geoTransform.coefficients
+        if georeference.isGeographic, base.grid.georeference.isGeographic {
+            let c = georeference.geoTransform.coefficients
             baseRows = (0..<height).map { base.locator.row(latitude: c[3] + (Double($0) + 0.5) * c[5]) }
             baseColumns = (0..<width).map { column in
                 var longitude = c[0] + (Double(column) + 0.5) * c[1]
@@ -59,14 +59,25 @@ extension SpillIndex {
         // Nodata: the base's elevation; sea (seeded at the base's level) where the base is water
         // at +0 m. Border cells are seeded below, with the lower of both rules.
         var nodataSeaLevel: [Int: Double] = [:]
+        // The index takes the grid's cells over: nodata is filled in place. The grid is let go
+        // first, so that a grid its caller let go of too (`consume`) is not copied.
+        var int16Values: [Int16] = [], float32Values: [Float] = []
+        var samples = grid.samples
+        _ = consume grid
+        switch samples {
+        case .int16(let values): int16Values = values
+        case .float32(let values): float32Values = values
+        }
         let isInteger: Bool
-        if case .int16 = grid.samples { isInteger = true } else { isInteger = false }
+        if case .int16 = samples { isInteger = true } else { isInteger = false }
+        samples = .int16([])
         var seeds = NestedSeeds(integer: isInteger, capacity: 2 * (width + height))
         /// Room for a seed at every nodata cell, for the paths that seed them one by one.
         func reserveForNodata() {
-            switch grid.samples {
-            case .int16(let values): seeds.reserve(grid.int16Nodata.map { nodata in values.reduce(0) { $0 + ($1 == nodata ? 1 : 0) } } ?? 0)
-            case .float32(let values): seeds.reserve(values.reduce(0) { $0 + ($1.isNaN ? 1 : 0) })
+            if isInteger {
+                seeds.reserve(int16Nodata.map { nodata in int16Values.reduce(0) { $0 + ($1 == nodata ? 1 : 0) } } ?? 0)
+            } else {
+                seeds.reserve(float32Values.reduce(0) { $0 + ($1.isNaN ? 1 : 0) })
             }
         }
         // Neighbouring fine cells mostly share a base cell: its values are read once per run.
@@ -85,16 +96,14 @@ extension SpillIndex {
             }
             return elevation
         }
-        var filled = grid.samples
-        switch filled {
-        case .int16(var values) where baseRows != nil && grid.int16Nodata != nil:
+        if isInteger, let nodata = int16Nodata, let baseRows, let baseColumns {
             // The common case (an integer tile in degrees), without a closure or a division per
             // cell: each row's base row is known, and each base column's span of fine columns.
             // Sea nodata at the base's own level (the open sea) becomes runs of cells, not a seed
             // each: a tile that is half sea has millions of such cells.
-            let nodata = grid.int16Nodata!, baseRows = baseRows!, baseWidth = base.grid.width
+            let baseWidth = base.grid.width
             var spans: [(baseColumn: Int, columns: Range<Int>)] = []
-            for (column, baseColumn) in baseColumns!.enumerated() {
+            for (column, baseColumn) in baseColumns.enumerated() {
                 guard let baseColumn else { continue }
                 if let last = spans.last, last.baseColumn == baseColumn, last.columns.upperBound == column {
                     spans[spans.count - 1].columns = last.columns.lowerBound..<column + 1
@@ -102,7 +111,7 @@ extension SpillIndex {
                     spans.append((baseColumn, column..<column + 1))
                 }
             }
-            values.withUnsafeMutableBufferPointer { values in
+            int16Values.withUnsafeMutableBufferPointer { values in
                 for row in 0..<height {
                     guard let baseRow = baseRows[row] else { continue }
                     let start = row * width, borderRow = row == 0 || row == height - 1
@@ -144,11 +153,10 @@ extension SpillIndex {
                     }
                 }
             }
-            filled = .int16(values)
-        case .int16(var values):
+        } else if isInteger {
             reserveForNodata()
-            if let nodata = grid.int16Nodata {
-                values.withUnsafeMutableBufferPointer { values in
+            if let nodata = int16Nodata {
+                int16Values.withUnsafeMutableBufferPointer { values in
                     // Row by row, so that a row without nodata costs one scan.
                     for row in 0..<height {
                         let start = row * width
@@ -162,16 +170,14 @@ extension SpillIndex {
                     }
                 }
             }
-            filled = .int16(values)
-        case .float32(var values):
+        } else {
             reserveForNodata()
-            for cell in values.indices where values[cell].isNaN {
-                if let elevation = fillFromBase(cell) { values[cell] = Float(elevation) }
+            for cell in float32Values.indices where float32Values[cell].isNaN {
+                if let elevation = fillFromBase(cell) { float32Values[cell] = Float(elevation) }
             }
-            filled = .float32(values)
         }
-        let filledGrid = try ElevationGrid(width: width, height: height, samples: filled,
-                                           int16Nodata: grid.int16Nodata, georeference: grid.georeference)
+        let filledGrid = try ElevationGrid(width: width, height: height, samples: isInteger ? .int16(int16Values) : .float32(float32Values),
+                                           int16Nodata: int16Nodata, georeference: georeference)
 
         // The border: the sea arrives from outside at the base's level.
         var onBase = 0
