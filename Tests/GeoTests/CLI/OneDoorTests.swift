@@ -46,6 +46,7 @@ import Testing
             (["flood", "--rise", "8", "--format", "json", "--alone", "--dem", dem, "--places", places], "/v1/flood?rise=8", .get, nil, ""),
             (["flood", "--rise", "2", "--bbox", "10.5,46,12,49", "--limit", "1", "--format", "json", "--alone", "--dem", dem, "--places", places],
              "/v1/flood?rise=2&bbox=10.5,46,12,49&limit=1", .get, nil, ""),
+            (["flood", "--rise", "2", "--format", "tif", "--alone", "--dem", dem], "/v1/flood?rise=2&format=tif", .get, nil, ""),
             (["flood", "point", "--lat", "48.5", "--lon", "12.5", "--format", "json", "--alone", "--dem", dem], "/v1/flood/point?lat=48.5&lon=12.5", .get, nil, ""),
             (["region", "-", "--format", "json", "--padding", "0"], "/v1/region?padding=0", .post, pins, pins),
             (["region", "--places", "1,2", "--gazetteer", places, "--format", "json", "--viewport", "800x600"],
