@@ -7,7 +7,7 @@ import NIOCore
 
 /// The service's composition root, in the manner of Hummingbird's `buildApplication(_:)`: the
 /// router over the engine, the HTTP channel with its handlers and limits, all from the settings.
-/// `geoq serve` loads the engine (`EngineLoader`), builds the application here, and runs it.
+/// `geoq serve` builds the engine (`GeoqEngine.buildEngine(settings:)`), builds the application here, and runs it.
 enum GeoqService {
     /// The service's logger: batched, at info level.
     static func logger() -> Logger {

@@ -74,11 +74,11 @@ struct CompleteCommand: ParsableCommand {
     }
 
     func run() throws {
-        let (dataset, gazetteer) = try settingsFile.resolve(self.dataset, self.gazetteer)
+        var settings = try settingsFile.engineSettings(dataset: dataset, places: gazetteer.places)
         // JSON carries what the sea does to each place, as the service's answer does, so it
         // needs the raster too; text shows the places only.
-        let engine = try EngineLoader.load(dem: format == .json && dataset.floodIsAvailable ? dataset : nil,
-                                           placesPaths: try gazetteer.placesPaths(), cache: dataset)
+        settings.flood = format == .json ? .ifAvailable : .skipped
+        let engine = try GeoqEngine.buildEngine(settings: settings)
         if interactive {
             try InteractiveCompletion(engine: engine, near: near, limit: limit, kinds: kinds).run()
             return

@@ -65,6 +65,11 @@ struct DemFetchCommand: ParsableCommand {
 
     @OptionGroup var dataset: DEMOptions
 
+    /// What the engine is built from: this command reads its flags alone (it has no --config).
+    var engineSettings: EngineSettings {
+        EngineSettings(dataset: dataset, places: gazetteer.places, settings: nil)
+    }
+
     func validate() throws {
         guard (bbox == nil) != (place == nil) else { throw ValidationError("give --bbox or --place, one of them") }
         guard [30, 90].contains(resolution) else { throw ValidationError("--resolution: expected 30 or 90, got \(resolution)") }
@@ -79,7 +84,9 @@ struct DemFetchCommand: ParsableCommand {
         let name: String
         if let place {
             try PlaceCompleter.validatePlaceName(place)
-            let engine = try EngineLoader.load(dem: nil, placesPaths: try gazetteer.placesPaths(), cache: dataset)
+            var settings = engineSettings
+            settings.flood = .skipped
+            let engine = try GeoqEngine.buildEngine(settings: settings)
             guard let found = try engine.complete(query: place, limit: 1).first?.completion else {
                 throw GeoError.unsupported("--place: no place matches \"\(place)\"; expected a town, postal code or airport geoq knows")
             }
@@ -92,7 +99,7 @@ struct DemFetchCommand: ParsableCommand {
         }
         let resolution: CopernicusTile.Resolution = self.resolution == 30 ? .glo30 : .glo90
         let folder = output.map { URL(fileURLWithPath: $0) }
-            ?? dataset.cacheStore().directory.appendingPathComponent("copernicus/glo\(self.resolution)")
+            ?? engineSettings.cacheStore().directory.appendingPathComponent("copernicus/glo\(self.resolution)")
         let fetcher = CopernicusFetcher(endpoint: endpoint, folder: folder, remote: remote, maxTiles: maxTiles)
         let bar = Terminal.progressHandler()
         let started = Date()
@@ -122,7 +129,7 @@ struct DemFetchCommand: ParsableCommand {
         let index = (vrt.hasSuffix(".vrt") ? String(vrt.dropLast(4)) : vrt) + ".index.tif"
         Terminal.notice("\(MemoryBudget.grouped(cells)) cells need \(MemoryBudget.describe(bytes: needed)) to nest in memory, more than \(MemoryBudget.describe(bytes: limit)): "
             + "building a tiled index, which answers alone (flooded from its whole border): --index \(index) --dem \(vrt)")
-        let builder = TiledBuilder(dem: vrt, options: dataset.floodOptions, output: index)
+        let builder = TiledBuilder(dem: vrt, options: engineSettings.floodOptions, output: index)
         try builder.build(progress: Terminal.progressHandler())
         return index
     }

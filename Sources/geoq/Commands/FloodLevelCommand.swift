@@ -68,12 +68,13 @@ struct FloodLevelCommand: ParsableCommand {
     }
 
     func run() throws {
-        let (dataset, gazetteer) = try settingsFile.resolve(self.dataset, self.gazetteer)
+        var settings = try settingsFile.engineSettings(dataset: dataset, places: gazetteer.places)
         if let output {
-            try Output.checkWritable(output, notOverwriting: try dataset.inputFiles() + (gazetteer.placesPathsIfAvailable() ?? []))
+            try Output.checkWritable(output, notOverwriting: try settings.inputFiles() + (settings.placesPathsIfAvailable() ?? []))
         }
         // JSON lists the places flooded, as the service's answer does, when a gazetteer is there.
-        let engine = try EngineLoader.load(dem: dataset, placesPaths: format == .json ? gazetteer.placesPathsIfAvailable() : nil)
+        settings.gazetteer = format == .json ? .ifAvailable : .skipped
+        let engine = try GeoqEngine.buildEngine(settings: settings)
         let data: Data
         switch format {
         case .text:

@@ -56,9 +56,11 @@ struct FloodPointCommand: ParsableCommand {
     }
 
     func run() throws {
+        // Only a place is looked up in the gazetteer.
+        var settings = try settingsFile.engineSettings(dataset: dataset, places: place == nil ? nil : gazetteer.places)
+        settings.gazetteer = place == nil ? .skipped : .required
+        let engine = try GeoqEngine.buildEngine(settings: settings)
         if let place {
-            let (dataset, gazetteer) = try settingsFile.resolve(self.dataset, self.gazetteer)
-            let engine = try EngineLoader.load(dem: dataset, placesPaths: try gazetteer.placesPaths())
             let answer = try engine.floodAtPlace(named: place, rise: rise)
             let from = answer.point.source.map { ", answered from \($0.model), \($0.cellSizeText) cells" } ?? ""
             Terminal.notice("\(answer.placeName) (\(answer.place.kind.rawValue) \(answer.place.id))\(from)")
@@ -66,7 +68,6 @@ struct FloodPointCommand: ParsableCommand {
             try Output.emit(data, to: nil)
             return
         }
-        let engine = try EngineLoader.load(dem: try settingsFile.resolve(dataset), placesPaths: nil)
         let point = try engine.floodPoint(latitude: lat!, longitude: lon!)
         let data = format == .json ? try JSONOutput.encode(point) : Data(FloodText.point(point).utf8)
         try Output.emit(data, to: nil)

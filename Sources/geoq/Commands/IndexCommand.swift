@@ -66,20 +66,20 @@ struct IndexCommand: ParsableCommand {
         }
 
         func run() throws {
-            let dataset = try settingsFile.resolve(self.dataset)
+            let settings = try settingsFile.engineSettings(dataset: dataset, places: nil)
             guard tiled else {
                 let start = Date()
-                let index = try dataset.loadIndex(requireCache: true)
+                let index = try settings.loadIndex(requireCache: true)
                 let seconds = Date().timeIntervalSince(start)
                 print("spill index ready: \(index.grid.width)×\(index.grid.height) cells, \(String(format: "%.2f", seconds)) s")
                 return
             }
-            let demPath = try dataset.demPath()
-            guard let output = output ?? dataset.cachedTiledIndexPath() else {
+            let demPath = try settings.demPath()
+            guard let output = output ?? settings.cachedTiledIndexPath() else {
                 throw ValidationError("--output: pass -o INDEX.tif")
             }
             if output != self.output { try? FileManager.default.createDirectory(atPath: (output as NSString).deletingLastPathComponent, withIntermediateDirectories: true) }
-            var builder = TiledBuilder(dem: demPath, band: dataset.band, options: dataset.floodOptions,
+            var builder = TiledBuilder(dem: demPath, band: settings.band, options: settings.floodOptions,
                                        tileWidth: tileSize.width, tileHeight: tileSize.height, memoryLimit: memoryLimit?.bytes ?? TiledBuilder.defaultMemoryLimit,
                                        output: output, workFolder: work.map { URL(fileURLWithPath: $0) }, keepWorkFolder: keepWork)
             // The cache's name is predictable: a link planted there is replaced, never written through.
@@ -108,12 +108,12 @@ extension IndexCommand {
         @OptionGroup var settingsFile: SettingsFileOption
 
         func run() throws {
-            let dataset = try settingsFile.resolve(self.dataset)
-            guard let index = dataset.index else { throw ValidationError("--index: expected the tiled index to check") }
+            let settings = try settingsFile.engineSettings(dataset: dataset, places: nil)
+            guard let index = settings.index else { throw ValidationError("--index: expected the tiled index to check") }
             let tiled = try TiledSpillIndex(path: index)
-            try dataset.checkGiven(against: tiled)
-            let demPath = try dataset.demPath()
-            let reference = try SpillIndex(grid: ElevationGrid.read(path: demPath, band: dataset.band, progress: Terminal.progressHandler()),
+            try settings.checkGiven(against: tiled)
+            let demPath = try settings.demPath()
+            let reference = try SpillIndex(grid: ElevationGrid.read(path: demPath, band: settings.band, progress: Terminal.progressHandler()),
                                            options: tiled.options, progress: Terminal.progressHandler())
             let verification = try tiled.verify(against: reference)
             FileHandle.standardOutput.write(try JSONOutput.encode(verification))

@@ -20,8 +20,8 @@ extension IndexCommand {
 
         func run() throws {
             try failures.reporting {
-                let dataset = try settingsFile.resolve(self.dataset)
-                let plan = try TiledBuildPlan(dem: try dataset.demPath(), band: dataset.band, options: dataset.floodOptions,
+                let settings = try settingsFile.engineSettings(dataset: dataset, places: nil)
+                let plan = try TiledBuildPlan(dem: try settings.demPath(), band: settings.band, options: settings.floodOptions,
                                                tileWidth: tileSize.width, tileHeight: tileSize.height)
                 let folder = try TiledWorkFolder.prepare(at: URL(fileURLWithPath: work), plan: plan)
                 print("{\"tiles\": \(folder.plan.tileCount), \"cells\": \(plan.layout.gridWidth * plan.layout.gridHeight), \"width\": \(plan.layout.gridWidth), \"height\": \(plan.layout.gridHeight), \"bytesPerTile\": \(folder.bytesPerTile), \"linkBytes\": \(plan.linkBytes)}")

@@ -47,10 +47,11 @@ struct PostcodeCommand: ParsableCommand {
 
         func run() throws {
             // The patterns live in the postal-code file: load that one, not every town.
-            let gazetteer = try settingsFile.resolve(self.gazetteer)
-            let paths = try gazetteer.placesPaths()
-            let postalPaths = gazetteer.places.isEmpty ? paths.filter { $0.hasSuffix("postcodes.tsv.gz") } : paths
-            let engine = try EngineLoader.load(dem: nil, placesPaths: postalPaths, cache: try DEMOptions.parse([]))
+            var settings = try settingsFile.engineSettings(dataset: nil, places: gazetteer.places)
+            let paths = try settings.placesPaths()
+            if settings.places.isEmpty { settings.places = paths.filter { $0.hasSuffix("postcodes.tsv.gz") } }
+            settings.flood = .skipped
+            let engine = try GeoqEngine.buildEngine(settings: settings)
             let check = try engine.checkPostalCode(code, country: country)
             print(check.description)
             if !check.isValid { throw ExitCode(1) }

@@ -102,17 +102,16 @@ struct RegionCommand: ParsableCommand {
 
     func run() throws {
         // --gazetteer is this command's spelling of the places setting (--places takes ids here).
-        var gazetteer = try PlacesOptions.parse([])
-        gazetteer.places = gazetteerFile.map { [$0] } ?? []
-        let (dataset, places) = try settingsFile.resolve(self.dataset, gazetteer, gazetteerFlag: "--gazetteer")
+        var settings = try settingsFile.engineSettings(dataset: dataset, places: gazetteerFile.map { [$0] } ?? [], gazetteerFlag: "--gazetteer")
         let regionInput: RegionInput
         var engine = QueryEngine(flood: nil)
         if let placeIDs {
             regionInput = .places(placeIDs.ids)
-            engine = try EngineLoader.load(dem: nil, placesPaths: try places.placesPaths(), cache: dataset)
+            settings.flood = .skipped
+            engine = try GeoqEngine.buildEngine(settings: settings)
         } else if let floodedAt {
             regionInput = .floodedAt(floodedAt)
-            engine = try EngineLoader.load(dem: dataset, placesPaths: try places.placesPaths())
+            engine = try GeoqEngine.buildEngine(settings: settings)
         } else {
             let input = input ?? "-"
             regionInput = .pointData([UInt8](try readInput(input)), source: input == "-" ? "standard input" : input)

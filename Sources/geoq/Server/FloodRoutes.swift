@@ -6,9 +6,9 @@ import Hummingbird
 struct FloodRoutes<Context: RequestContext> {
     let engine: QueryEngine
 
-    /// The formats of `/v1/flood`.
+    /// The formats of `/v1/flood`: tif is the GeoTIFF of flood classes `geoq flood --format tif` writes.
     enum Format: String, CaseIterable {
-        case json, geojson, png
+        case json, geojson, png, tif
     }
 
     /// `/v1/flood`'s parameters. Width and height are checked whatever the format, so a bad
@@ -92,6 +92,9 @@ struct FloodRoutes<Context: RequestContext> {
                     : try engine.floodMapPNG(rise: rise, bbox: bbox, width: width, height: height)
             }
             return .data(png, contentType: "image/png")
+        case .tif:
+            let tif = try await OffLoop.run { [engine] in try engine.floodMaskGeoTIFF(rise: rise, bbox: bbox) }
+            return .data(tif, contentType: "image/tiff")
         }
     }
 

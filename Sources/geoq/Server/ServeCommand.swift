@@ -36,9 +36,10 @@ struct ServeCommand: AsyncParsableCommand {
     @OptionGroup var settingsFile: SettingsFileOption
 
     func run() async throws {
-        let settings = try settingsFile.settings(dataset: dataset, gazetteer: gazetteer, service: service)
-        let engine = try EngineLoader.load(dem: dataset.applying(settings), placesPaths: try gazetteer.applying(settings).placesPaths(),
-                                           verifyPlacesIndex: true)
+        let settings = try settingsFile.settings(dataset: dataset, places: gazetteer.places, service: service)
+        var engineSettings = EngineSettings(dataset: dataset, places: gazetteer.places, settings: settings)
+        engineSettings.verifiesPlacesIndex = true
+        let engine = try GeoqEngine.buildEngine(settings: engineSettings)
         let logger = GeoqService.logger()
         defer { BatchedLogHandler.flush() }
         let app = try GeoqService.buildApplication(settings: settings, engine: engine, logger: logger)

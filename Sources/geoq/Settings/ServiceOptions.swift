@@ -51,60 +51,25 @@ struct SettingsFileOption: ParsableArguments {
         return keys(.data) + "; for serve also " + keys(.service)
     }
 
-    /// The settings, from the flags of `dataset`, `gazetteer` and `service` (those the command
+    /// The settings, from the flags of `dataset`, `places` and `service` (those the command
     /// has), the environment, the file and the defaults.
     /// `gazetteerFlag` is the command's spelling of the places flag, for messages.
-    func settings(dataset: DEMOptions? = nil, gazetteer: PlacesOptions? = nil, service: ServiceOptions? = nil,
+    func settings(dataset: DEMOptions? = nil, places: [String]? = nil, service: ServiceOptions? = nil,
                   gazetteerFlag: String = Setting.places.flag) throws -> GeoqSettings {
         var flags = service?.flags ?? [:]
         if let dems = dataset?.dems, !dems.isEmpty { flags[.dem] = Setting.listText(dems) }
         flags[.index] = dataset?.index
         flags[.cacheDirectory] = dataset?.cacheDirectory
         flags[.copernicusCacheSize] = dataset?.copernicusCacheSize.map { String($0.bytes) }
-        if let places = gazetteer?.places, !places.isEmpty { flags[.places] = Setting.listText(places) }
+        if let places, !places.isEmpty { flags[.places] = Setting.listText(places) }
         return try GeoqSettings.load(flags: flags, configFile: config, flagSpellings: [.places: gazetteerFlag])
     }
 
-    /// `dataset` and `gazetteer` with the paths the settings give: what every command that reads
-    /// data calls first.
-    func resolve(_ dataset: DEMOptions, _ gazetteer: PlacesOptions, gazetteerFlag: String = Setting.places.flag) throws -> (DEMOptions, PlacesOptions) {
-        let settings = try settings(dataset: dataset, gazetteer: gazetteer, gazetteerFlag: gazetteerFlag)
-        return (dataset.applying(settings), gazetteer.applying(settings))
-    }
-
-    /// `dataset` with the paths the settings give.
-    func resolve(_ dataset: DEMOptions) throws -> DEMOptions {
-        dataset.applying(try settings(dataset: dataset))
-    }
-
-    /// `gazetteer` with the paths the settings give.
-    func resolve(_ gazetteer: PlacesOptions) throws -> PlacesOptions {
-        gazetteer.applying(try settings(gazetteer: gazetteer))
-    }
-}
-
-extension DEMOptions {
-    /// These options with the paths the settings give.
-    func applying(_ settings: GeoqSettings) -> DEMOptions {
-        var options = self
-        if settings.entry(.dem)?.source != .flag {
-            options.dems = settings.text(.dem).map(Setting.list) ?? []
-        }
-        options.index = settings.text(.index)
-        options.cacheDirectory = settings.text(.cacheDirectory)
-        options.copernicusCacheSize = settings.text(.copernicusCacheSize).flatMap(ByteCount.init(argument:))
-        return options
-    }
-}
-
-extension PlacesOptions {
-    /// These options with the gazetteers the settings give (the flags' own list when they were
-    /// given, so a path holding a comma stays whole).
-    func applying(_ settings: GeoqSettings) -> PlacesOptions {
-        var options = self
-        if settings.entry(.places)?.source != .flag {
-            options.places = settings.text(.places).map(Setting.list) ?? []
-        }
-        return options
+    /// What the engine of a command is built from: its `dataset` and `places` options (nil for
+    /// one it lacks) with the data paths the settings give. What every command that reads data
+    /// calls first.
+    func engineSettings(dataset: DEMOptions?, places: [String]?, gazetteerFlag: String = Setting.places.flag) throws -> EngineSettings {
+        let settings = try settings(dataset: dataset, places: places, gazetteerFlag: gazetteerFlag)
+        return EngineSettings(dataset: dataset, places: places, settings: settings)
     }
 }

@@ -34,7 +34,7 @@ struct SettingsCommand: ParsableCommand {
     }
 
     func run() throws {
-        let settings = try settingsFile.settings(dataset: dataset, gazetteer: gazetteer, service: service)
+        let settings = try settingsFile.settings(dataset: dataset, places: gazetteer.places, service: service)
         let rows = settings.entries.map { entry in
             (entry.setting.fileKey, entry.text ?? Self.unsetMeaning(entry.setting),
              entry.source == .default ? "default" : "\(entry.sourceName(file: settings.file)) \(entry.location(file: settings.file))")

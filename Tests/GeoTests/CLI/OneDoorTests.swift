@@ -7,7 +7,7 @@ import Testing
 
 /// One door, one shape: the command line and the service answer the same question with the same
 /// bytes, because both reach the data through the same `QueryEngine` method and the same writer.
-/// The service here is built by `EngineLoader`, as `geoq serve` builds it, from the files the
+/// The service here is built by `GeoqEngine.buildEngine`, as `geoq serve` builds it, from the files the
 /// command line reads.
 @Suite struct OneDoorTests {
     let folder = TestRasters.temporaryDirectory()
@@ -35,7 +35,7 @@ import Testing
 
     @Test func theCommandLineAndTheServiceGiveTheSameJSON() async throws {
         let (dem, places) = try datasets()
-        let engine = try EngineLoader.load(dem: try DEMOptions.parse(["--no-cache", "--alone", "--alone", "--dem", dem]), placesPaths: [places])
+        let engine = try GeoqEngine.buildEngine(settings: EngineSettings(dataset: try DEMOptions.parse(["--no-cache", "--alone", "--alone", "--dem", dem]), places: [places], settings: nil))
         let spec = try Data(contentsOf: TestRasters.repositoryRoot.appendingPathComponent("openapi.yaml"))
         let pins = "[[12.5,48.5],[12.6,48.6],[12.4,48.4],[0,0]]"
         // (command line, request, body): each pair asks one question.
@@ -46,6 +46,7 @@ import Testing
             (["flood", "--rise", "8", "--format", "json", "--alone", "--dem", dem, "--places", places], "/v1/flood?rise=8", .get, nil, ""),
             (["flood", "--rise", "2", "--bbox", "10.5,46,12,49", "--limit", "1", "--format", "json", "--alone", "--dem", dem, "--places", places],
              "/v1/flood?rise=2&bbox=10.5,46,12,49&limit=1", .get, nil, ""),
+            (["flood", "--rise", "2", "--format", "tif", "--alone", "--dem", dem], "/v1/flood?rise=2&format=tif", .get, nil, ""),
             (["flood", "point", "--lat", "48.5", "--lon", "12.5", "--format", "json", "--alone", "--dem", dem], "/v1/flood/point?lat=48.5&lon=12.5", .get, nil, ""),
             (["region", "-", "--format", "json", "--padding", "0"], "/v1/region?padding=0", .post, pins, pins),
             (["region", "--places", "1,2", "--gazetteer", places, "--format", "json", "--viewport", "800x600"],

@@ -34,7 +34,9 @@ import Testing
     /// Finding 19: `{"placeIds":[2988507,1.5]}` was answered "not a GeoJSON type".
     @Test func placeIDsThatAreNotWholeNumbersAreNamedSo() async throws {
         let places = TestRasters.repositoryRoot.appendingPathComponent("data/places.tsv.gz").path
-        let engine = try EngineLoader.load(dem: nil, placesPaths: [places], cache: try DEMOptions.parse(["--cache-dir", cli.folder.appendingPathComponent("cache").path]))
+        var settings = EngineSettings(dataset: try DEMOptions.parse(["--cache-dir", cli.folder.appendingPathComponent("cache").path]), places: [places], settings: nil)
+        settings.flood = .skipped
+        let engine = try GeoqEngine.buildEngine(settings: settings)
         let spec = try Data(contentsOf: TestRasters.repositoryRoot.appendingPathComponent("openapi.yaml"))
         let app = Application(router: GeoqRouter.build(engine: engine, openAPISpec: spec))
         try await app.testRouter { client in
@@ -56,8 +58,8 @@ import Testing
     /// parameter `/v1/flood/point` does not have; it is the place's mistake.
     @Test func aPlaceNameCompletionRefusesIsThePlacesMistake() throws {
         let places = TestRasters.repositoryRoot.appendingPathComponent("data/places.tsv.gz").path
-        let engine = try EngineLoader.load(dem: try DEMOptions.parse(["--cache-dir", cli.folder.appendingPathComponent("cache").path]),
-                                           placesPaths: [places])
+        let engine = try GeoqEngine.buildEngine(settings: EngineSettings(dataset: try DEMOptions.parse(["--cache-dir", cli.folder.appendingPathComponent("cache").path]),
+                                                                         places: [places], settings: nil))
         let name = String(repeating: "x", count: 300)
         #expect(throws: GeoError.invalidInput(.place, "300 characters long; expected at most 256")) { try engine.floodAtPlace(named: name) }
         let fetch = try cli.geoq(["dem", "fetch", "--place", name])

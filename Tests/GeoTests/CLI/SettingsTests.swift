@@ -128,11 +128,32 @@ import Testing
         let fromFile = try GeoqSettings.load(flags: [:], configFile: yaml, environment: [:])
         #expect(fromFile.text(.places) == "/data/a.tsv.gz,/data/b.tsv.gz" && fromFile.entry(.places)?.source == .file)
         let fromEnvironment = try GeoqSettings.load(flags: [:], configFile: yaml, environment: ["GEOQ_PLACES": "/x.tsv.gz,/y.tsv.gz"])
-        #expect(try PlacesOptions.parse([]).applying(fromEnvironment).places == ["/x.tsv.gz", "/y.tsv.gz"])
+        #expect(EngineSettings(dataset: nil, places: try PlacesOptions.parse([]).places, settings: fromEnvironment).places == ["/x.tsv.gz", "/y.tsv.gz"])
         // Flags keep their own list, so a path with a comma in it stays whole.
         let flags = try PlacesOptions.parse(["--places", "/data/a,b.tsv.gz", "--places", "/data/c.tsv.gz"])
-        let fromFlags = try SettingsFileOption.parse([]).settings(gazetteer: flags)
-        #expect(fromFlags.entry(.places)?.source == .flag && flags.applying(fromFlags).places == ["/data/a,b.tsv.gz", "/data/c.tsv.gz"])
+        let fromFlags = try SettingsFileOption.parse([]).settings(places: flags.places)
+        #expect(fromFlags.entry(.places)?.source == .flag && EngineSettings(dataset: nil, places: flags.places, settings: fromFlags).places == ["/data/a,b.tsv.gz", "/data/c.tsv.gz"])
+    }
+
+    /// The engine is built from one typed value: the data paths from the settings (each from
+    /// where it was set), the flags only the command line has from the options, the rest at
+    /// their defaults; a command without the elevation options keeps their defaults whatever
+    /// the environment says.
+    @Test func theEngineSettingsTakeEachValueOnceFromWhereItWasSet() throws {
+        let environment = ["GEOQ_DEM": "/d/a.tif,/d/b.hgt", "GEOQ_INDEX": "/d/i.tif", "GEOQ_CACHE_DIR": "/c", "GEOQ_COPERNICUS_CACHE_SIZE": "512M",
+                           "GEOQ_PLACES": "/p.tsv.gz"]
+        let options = try DEMOptions.parse(["--band", "2", "--connectivity", "4", "--nodata", "land", "--seed", "1,2", "--no-cache", "--alone"])
+        let settings = try GeoqSettings.load(flags: [:], configFile: nil, environment: environment)
+        let engine = EngineSettings(dataset: options, places: [], settings: settings)
+        #expect(engine.dems == ["/d/a.tif", "/d/b.hgt"] && engine.index == "/d/i.tif" && engine.cacheDirectory == "/c")
+        #expect(engine.copernicusCacheBytes == 512 << 20 && engine.places == ["/p.tsv.gz"])
+        #expect(engine.alone && engine.noCache && engine.band == 2 && engine.givenBand == 2)
+        #expect(engine.floodOptions == FloodOptions(connectivity: .four, nodata: .land, seeds: .points([GeoPoint(latitude: 1, longitude: 2)])))
+
+        let withoutElevationOptions = EngineSettings(dataset: nil, places: [], settings: settings)
+        #expect(withoutElevationOptions.dems.isEmpty && withoutElevationOptions.index == nil && withoutElevationOptions.cacheDirectory == nil)
+        #expect(withoutElevationOptions.copernicusCacheBytes == 2 << 30 && withoutElevationOptions.givenBand == nil && !withoutElevationOptions.noCache)
+        #expect(withoutElevationOptions.places == ["/p.tsv.gz"])
     }
 
     /// The service's timeouts and connection limit are settings too, checked the same way.

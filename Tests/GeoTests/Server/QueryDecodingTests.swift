@@ -29,6 +29,36 @@ import Testing
         }
     }
 
+    /// A query Hummingbird's form decoding cannot read, or reads into text that is not UTF-8, is
+    /// a 400 naming the parameter as the client sent it and quoting the text at fault.
+    @Test(arguments: [
+        ("q=%E9t%E9", "q: \"%E9t%E9\" is not percent-encoded UTF-8; expected UTF-8 text with %XX escapes"),   // Latin-1 bytes
+        ("q=%ZZ", "q: \"%ZZ\" is not percent-encoded UTF-8; expected UTF-8 text with %XX escapes"),           // no escape at all
+        ("limit=1&q=new+%ZZ", "q: \"new %ZZ\" is not percent-encoded UTF-8; expected UTF-8 text with %XX escapes"),
+        ("q=a&q=b", "q: given more than once; expected it once"),
+        ("q=a&%71=b", "q: given more than once; expected it once"),                                           // %71 is q
+    ])
+    func aQueryThatCannotBeDecodedNamesItsParameter(query: String, message: String) async throws {
+        try await service.withApp { client in
+            try await client.execute(uri: "/v1/complete?\(query)", method: .get) { response in
+                #expect(response.status == .badRequest, "\(query)")
+                let error = try #require(try self.json(response.body)["error"] as? [String: Any])
+                #expect(error["message"] as? String == message, "\(query)")
+            }
+        }
+    }
+
+    /// U+FFFD sent as its UTF-8 bytes is text like any other, not a sign of bytes that are not UTF-8.
+    @Test func theReplacementCharacterSentAsUTF8IsText() async throws {
+        try await service.withApp { client in
+            try await client.execute(uri: "/v1/complete?q=%EF%BF%BD&limit=1", method: .get) { response in
+                #expect(response.status == .ok)
+                let query = try self.json(response.body)["query"] as? String
+                #expect(query == "\u{FFFD}")
+            }
+        }
+    }
+
     @Test func noHTTPErrorSpeaksInCommandLineFlags() async throws {
         let requests: [(HTTPRequest.Method, String)] = [
             (.get, "/v1/flood/point?lat=0&lon=0"),            // outside the regional test DEM

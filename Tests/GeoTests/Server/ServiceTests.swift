@@ -142,6 +142,37 @@ import Testing
         }
     }
 
+    /// `format=tif` is the GeoTIFF of flood classes, one byte a cell, on the elevation model's
+    /// own grid: at +2 m the sea column is sea and the basin, below the sea but behind the 8 m
+    /// ridge, isolated lowland; at +8 m every land cell is newly flooded.
+    @Test func aFloodMaskIsAGeoTIFFOfFloodClassesOnTheModelsGrid() async throws {
+        let folder = TestRasters.temporaryDirectory()
+        let (dry, sea, flooded, isolated) = (FloodClass.dryLand.rawValue, FloodClass.sea.rawValue,
+                                             FloodClass.newlyFlooded.rawValue, FloodClass.isolatedLowland.rawValue)
+        let expected: [(rise: Int, classes: [UInt8])] = [
+            (2, [sea, dry, dry, dry, sea, dry, isolated, dry, sea, dry, dry, dry]),
+            (8, [sea, flooded, flooded, flooded, sea, flooded, flooded, flooded, sea, flooded, flooded, flooded]),
+        ]
+        try await withApp { client in
+            for (rise, classes) in expected {
+                try await client.execute(uri: "/v1/flood?rise=\(rise)&format=tif", method: .get) { response in
+                    #expect(response.status == .ok && response.headers[.contentType] == "image/tiff")
+                    let path = folder.appendingPathComponent("mask-\(rise).tif").path
+                    try Data(response.body.readableBytesView).write(to: URL(fileURLWithPath: path))
+                    let dataset = try #require(GDALOpen(path, GA_ReadOnly))
+                    defer { GDALClose(dataset) }
+                    #expect(GDALGetRasterXSize(dataset) == 4 && GDALGetRasterYSize(dataset) == 3 && GDALGetRasterCount(dataset) == 1)
+                    var cells = [UInt8](repeating: 0, count: 12)
+                    _ = GDALRasterIO(GDALGetRasterBand(dataset, 1), GF_Read, 0, 0, 4, 3, &cells, 4, 3, GDT_Byte, 0, 0)
+                    #expect(cells == classes, "rise \(rise)")
+                    var geoTransform = [Double](repeating: 0, count: 6)
+                    GDALGetGeoTransform(dataset, &geoTransform)
+                    #expect(geoTransform == [10, 1, 0, 50, 0, -1])
+                }
+            }
+        }
+    }
+
     @Test func regionFramesThePostedPoints() async throws {
         let body = "[[2.35,48.85],[2.40,48.90],[2.30,48.80],[0,0]]"
         try await withApp { client in
@@ -160,7 +191,7 @@ import Testing
         ("/v1/flood?rise=abc", .get, 400, "rise: expected a sea-level change"),
         ("/v1/flood?rise=NaN", .get, 400, "rise: expected"),
         ("/v1/flood?rise=99999", .get, 400, "rise: expected a sea-level change in metres from -12000 to 12000"),
-        ("/v1/flood?rise=1&format=svg", .get, 400, "format: expected json, geojson or png"),
+        ("/v1/flood?rise=1&format=svg", .get, 400, "format: expected json, geojson, png or tif"),
         ("/v1/flood?rise=1&format=png&width=0", .get, 400, "width: expected a whole number from 1 to 4096"),
         ("/v1/flood?rise=1&bbox=1,2,3", .get, 400, "bbox: expected four numbers"),
         ("/v1/flood?rise=1&bbox=100,10,120,20", .get, 422, "holds no cell of the DEM"),

@@ -1,30 +1,10 @@
 import Foundation
 import Geo
 
-/// The composition root of geoq's data: the one way every command and the service build their
-/// `QueryEngine`. Each adapter says which datasets it needs, and reaches data only through the
-/// engine this returns.
-enum EngineLoader {
-    /// Loads the elevation stack `dem` names (when given) and the gazetteers at `placesPaths`
-    /// (towns, postal codes, airports: one index, when given), and joins them. The completion
-    /// index comes from the cache folder of `cache` (default: `dem`'s; `PlaceIndexCache`) unless
-    /// it says `--no-cache`; `verifyPlacesIndex` maps a private copy of the cached file and
-    /// checksums it (the service does).
-    static func load(dem: DEMOptions?, placesPaths: [String]?, cache: DEMOptions? = nil, verifyPlacesIndex: Bool = false) throws -> QueryEngine {
-        let flood = try dem?.loadStack()
-        let cacheOptions = cache ?? dem
-        let places = try placesPaths.map { paths -> PlaceCompleter in
-            let build = { PlaceCompleter(gazetteer: try Gazetteer(contentsOfFiles: paths)) }
-            guard let cacheOptions, !cacheOptions.noCache else { return try build() }
-            return try PlaceIndexCache(directory: cacheOptions.cacheStore().directory)
-                .completer(placesPaths: paths, verifyPayload: verifyPlacesIndex, notice: { Terminal.notice($0) }, build: build).0
-        }
-        return QueryEngine(flood: flood, places: places)
-    }
-}
-
-extension DEMOptions {
-    /// The elevation stack these options name:
+/// How the composition root loads the elevation stack the settings name: the base, the fine
+/// models nested in it, and the spill index each is answered from.
+extension EngineSettings {
+    /// The elevation stack these settings name:
     /// - no `--dem`: the embedded stack, ETOPO5 with the shipped Hamburg tile;
     /// - `--alone`, `--index` with at most one `--dem`, or one global `--dem`: that one model, as
     ///   geoq floods it alone;
@@ -65,13 +45,13 @@ extension DEMOptions {
         guard globals.count <= 1 else {
             throw GeoError.invalidInput(.dem, "\(globals.joined(separator: " and ")) both cover every longitude; expected one global raster, the base")
         }
-        var baseOptions = self
-        baseOptions.dems = [try globals.first ?? EmbeddedData.requirePath(of: EmbeddedData.demFileName, as: .dem)]
-        let baseFlood = try baseOptions.loadFlood()
-        let baseSource = try baseOptions.singleModelSource()
+        var baseSettings = self
+        baseSettings.dems = [try globals.first ?? EmbeddedData.requirePath(of: EmbeddedData.demFileName, as: .dem)]
+        let baseFlood = try baseSettings.loadFlood()
+        let baseSource = try baseSettings.singleModelSource()
         guard !fines.isEmpty || !entries.isEmpty else { return ElevationStack(base: baseFlood, source: baseSource) }
         guard let base = baseFlood as? SpillIndex else {
-            throw GeoError.unsupported("fine models nest in a base held in memory; the base \(baseOptions.dem ?? "") is a tiled index")
+            throw GeoError.unsupported("fine models nest in a base held in memory; the base \(baseSettings.dem ?? "") is a tiled index")
         }
         let nested = try fines.map { path in
             try ElevationStack.nestedModel(path: path, band: band, in: base, connectivity: connectivity, progress: Terminal.progressHandler())
@@ -91,5 +71,39 @@ extension DEMOptions {
         if let index { return FloodModelSource(path: index, georeference: try TiledSpillIndex(path: index).georeference, role: .base) }
         let path = try demPath()
         return FloodModelSource(path: path, georeference: try ElevationGridShape(path: path, band: band).georeference, role: .base)
+    }
+
+    /// The spill index to answer from: `--index`, else a tiled index of this raster in the cache,
+    /// else the raster flooded in memory (cached).
+    func loadFlood() throws -> any FloodAnswering {
+        if let index {
+            let tiled = try TiledSpillIndex(path: index)
+            try checkGiven(against: tiled)
+            if let dem { try tiled.check(matches: try ElevationGridShape(path: dem, band: band), dem: dem) }
+            return tiled
+        }
+        if !noCache, let cached = cachedTiledIndexPath(), let problem = AtomicFile.cacheEntryProblem(cached) {
+            Terminal.notice("the cached tiled index \(cached) is not read: \(problem); geoq index build --tiled replaces it")
+        } else if !noCache, let cached = cachedTiledIndexPath(), FileManager.default.fileExists(atPath: cached) {
+            do {
+                let tiled = try TiledSpillIndex(path: cached)
+                if let change = tiled.plan.inputChange() {
+                    Terminal.notice("the cached tiled index \(cached) is stale (\(change)); rebuild it with geoq index build --tiled")
+                } else if tiled.options == floodOptions {
+                    return tiled
+                }
+            } catch {
+                Terminal.notice("the cached tiled index \(cached) cannot be used (\(error)); rebuild it with geoq index build --tiled")
+            }
+        }
+        return try loadIndex()
+    }
+
+    /// Reads the raster and its spill index (cached), with progress on a terminal. With
+    /// `requireCache`, a cache that cannot be written is a failure rather than a notice.
+    func loadIndex(requireCache: Bool = false) throws -> SpillIndex {
+        let cache: SpillIndex.CachePolicy = noCache ? .disabled : requireCache ? .require(cacheStore()) : .use(cacheStore())
+        return try SpillIndex.load(rasterPath: try demPath(), band: band, options: floodOptions, cache: cache,
+                                   progress: Terminal.progressHandler(), notice: { Terminal.notice($0) })
     }
 }

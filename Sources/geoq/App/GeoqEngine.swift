@@ -1,0 +1,32 @@
+import Foundation
+import Geo
+
+/// The composition root of geoq's data, in the manner of Hummingbird's `buildApplication(_:)`:
+/// the one way every command and the service build their `QueryEngine`. Each adapter says in its
+/// `EngineSettings` which datasets it answers from, and reaches data only through the engine
+/// built here.
+enum GeoqEngine {
+    /// The engine `settings` describe: the elevation stack (`EngineSettings.loadStack`) and the
+    /// gazetteers (towns, postal codes, airports: one index), each when `settings` use it. The
+    /// completion index comes from the cache folder (`PlaceIndexCache`) unless the settings say
+    /// no cache.
+    /// - Throws: a one-line error naming the file or setting at fault; the gazetteers are found
+    ///   before any raster is read.
+    static func buildEngine(settings: EngineSettings) throws -> QueryEngine {
+        let placesPaths: [String]?
+        switch settings.gazetteer {
+        case .required: placesPaths = try settings.placesPaths()
+        case .ifAvailable: placesPaths = settings.placesPathsIfAvailable()
+        case .skipped: placesPaths = nil
+        }
+        let loadsFlood = settings.flood == .required || settings.flood == .ifAvailable && settings.floodIsAvailable
+        let flood = loadsFlood ? try settings.loadStack() : nil
+        let places = try placesPaths.map { paths -> PlaceCompleter in
+            let build = { PlaceCompleter(gazetteer: try Gazetteer(contentsOfFiles: paths)) }
+            guard !settings.noCache else { return try build() }
+            return try PlaceIndexCache(directory: settings.cacheStore().directory)
+                .completer(placesPaths: paths, verifyPayload: settings.verifiesPlacesIndex, notice: { Terminal.notice($0) }, build: build).0
+        }
+        return QueryEngine(flood: flood, places: places)
+    }
+}

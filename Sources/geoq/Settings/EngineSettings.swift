@@ -1,0 +1,144 @@
+import Foundation
+import Geo
+
+/// The typed values a `QueryEngine` is built from (`GeoqEngine.buildEngine(settings:)`): the
+/// elevation stack, how its spill levels are computed, the caches, the gazetteers, and which of
+/// these datasets a command answers from. Read once from the options a command parsed and the
+/// settings (`SettingsFileOption.engineSettings`); nothing is written back into the options.
+struct EngineSettings: Sendable {
+    /// Whether a command answers from a dataset.
+    enum Use: Sendable {
+        /// Loaded; not finding it is an error.
+        case required
+        /// Loaded when it is there (given, or embedded), left out otherwise.
+        case ifAvailable
+        /// Not loaded.
+        case skipped
+    }
+
+    /// The elevation rasters (`--dem`, `GEOQ_DEM`, `dem:` in the file), `copernicus:` entries
+    /// among them; empty for the embedded stack.
+    var dems: [String] = []
+    /// Flood the one raster on its own (`--alone`).
+    var alone = false
+    /// The tiled spill index to answer from (`--index`).
+    var index: String?
+    /// The band, connectivity and nodata policy given, nil when left at their defaults: a tiled
+    /// index refuses only what was given and differs from its own.
+    var givenBand: Int?
+    var givenConnectivity: FloodOptions.Connectivity?
+    var givenNodata: FloodOptions.NodataPolicy?
+    /// Flood only from these points (`--seed`); empty for the ocean.
+    var seeds: [GeoPoint] = []
+    /// The cache folder (`--cache-dir`), nil for the default one.
+    var cacheDirectory: String?
+    /// Compute without reading or writing the cache (`--no-cache`).
+    var noCache = false
+    /// Disk the tiles of a `copernicus:` entry may take.
+    var copernicusCacheBytes = EngineSettings.defaultCopernicusCacheBytes
+    /// The gazetteers given (`--places`, `GEOQ_PLACES`, `places:`); empty for the embedded ones.
+    var places: [String] = []
+
+    /// Whether the engine holds the elevation stack.
+    var flood = Use.required
+    /// Whether the engine holds the place index.
+    var gazetteer = Use.required
+    /// Map a private copy of the cached place index and checksum it (the service does).
+    var verifiesPlacesIndex = false
+
+    static let defaultCopernicusCacheBytes = Setting.copernicusCacheSize.defaultText.flatMap(ByteCount.init(argument:))!.bytes
+
+    /// The band holding elevations (1 unless given).
+    var band: Int { givenBand ?? 1 }
+    /// 8 unless given.
+    var connectivity: FloodOptions.Connectivity { givenConnectivity ?? .eight }
+    /// Ocean unless given.
+    var nodata: FloodOptions.NodataPolicy { givenNodata ?? .ocean }
+
+    var floodOptions: FloodOptions {
+        FloodOptions(connectivity: connectivity, nodata: nodata, seeds: seeds.isEmpty ? .automatic : .points(seeds))
+    }
+
+    /// The `dems` that name rasters (not a `copernicus:` entry).
+    var rasterDems: [String] { dems.filter { !CopernicusStackEntry.isEntry($0) } }
+
+    /// The one raster of a command that reads one (`index build`, `--alone`).
+    var dem: String? { dems.last }
+
+    /// The raster asked for, else the embedded one (an error naming where it was looked for).
+    func demPath() throws -> String {
+        guard dems.count <= 1 else {
+            throw GeoError.invalidInput(.dem, "expected one raster here, got \(dems.count) (\(dems.joined(separator: ", ")))")
+        }
+        if let dem { return dem }
+        return try EmbeddedData.requirePath(of: EmbeddedData.demFileName, as: .dem)
+    }
+
+    /// Whether flood answers can be had without asking: an index, a raster, or the embedded raster.
+    var floodIsAvailable: Bool {
+        index != nil || !dems.isEmpty || EmbeddedData.path(of: EmbeddedData.demFileName) != nil
+    }
+
+    /// The gazetteers asked for, else the embedded ones (an error naming where they were looked for).
+    func placesPaths() throws -> [String] {
+        try PlacesFileLocator.locateAll(explicit: places)
+    }
+
+    /// The gazetteers asked for, else the embedded ones when they are there; nil when neither is.
+    func placesPathsIfAvailable() -> [String]? {
+        try? PlacesFileLocator.locateAll(explicit: places)
+    }
+
+    /// Every file flood answers read: each raster with the files GDAL reads for it, and the
+    /// tiled index with its curves; what an output must never replace.
+    func inputFiles() throws -> [String] {
+        let rasters = (dems.isEmpty ? [try demPath()] : rasterDems).flatMap(InputProtection.filesOfRaster)
+        guard let index else { return rasters }
+        return rasters + [index, TiledIndexFiles.curvesPath(of: index)]
+    }
+
+    /// The cache of spill indexes, place indexes and Copernicus tiles.
+    func cacheStore() -> SpillIndexCache {
+        SpillIndexCache(directory: cacheDirectory.map { URL(fileURLWithPath: $0) } ?? SpillIndexCache.defaultDirectory())
+    }
+
+    /// Where `index build --tiled` keeps a raster's tiled index when no -o is given.
+    func cachedTiledIndexPath() -> String? {
+        guard let key = try? SpillIndexCache.Key(rasterPath: try demPath(), band: band, options: floodOptions) else { return nil }
+        return cacheStore().tiledIndexURL(for: key).path
+    }
+
+    /// Refuses the band, connectivity, nodata and seeds given that differ from those `tiled`
+    /// was built with.
+    func checkGiven(against tiled: TiledSpillIndex) throws {
+        try tiled.checkRequested(band: givenBand, connectivity: givenConnectivity, nodata: givenNodata,
+                                 seeds: seeds.isEmpty ? nil : .points(seeds))
+    }
+}
+
+extension EngineSettings {
+    /// The values of `dataset` and `places` (the options a command has; nil when it has none),
+    /// with the data paths `settings` give. A list given by flags is taken as parsed, so a path
+    /// holding a comma stays whole. Without `settings`, the flags alone; for an option group a
+    /// command lacks, the defaults.
+    init(dataset: DEMOptions?, places: [String]?, settings: GeoqSettings?) {
+        func list(_ setting: Setting, flags: [String]) -> [String] {
+            guard let settings, settings.entry(setting)?.source != .flag else { return flags }
+            return settings.text(setting).map(Setting.list) ?? []
+        }
+        if let dataset {
+            dems = list(.dem, flags: dataset.dems)
+            alone = dataset.alone
+            index = settings.map { $0.text(.index) } ?? dataset.index
+            givenBand = dataset.givenBand
+            givenConnectivity = dataset.givenConnectivity
+            givenNodata = dataset.givenNodata
+            seeds = dataset.seeds
+            cacheDirectory = settings.map { $0.text(.cacheDirectory) } ?? dataset.cacheDirectory
+            noCache = dataset.noCache
+            let copernicusCacheSize = settings.map { $0.text(.copernicusCacheSize).flatMap(ByteCount.init(argument:)) } ?? dataset.copernicusCacheSize
+            copernicusCacheBytes = copernicusCacheSize?.bytes ?? Self.defaultCopernicusCacheBytes
+        }
+        if let places { self.places = list(.places, flags: places) }
+    }
+}
