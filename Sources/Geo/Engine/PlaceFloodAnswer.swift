@@ -42,17 +42,21 @@ public struct PlaceFloodAnswer: Sendable, Encodable {
 }
 
 extension QueryEngine {
-    /// The town question asked directly: `name` through completion (its first suggestion), that
-    /// place's cell on the finest model covering it, and whether it is water at `rise`.
-    /// O(completion + fine models).
+    /// The town question asked directly: `name` through completion (its first suggestion, of
+    /// `kinds` when given: Hamburg's airport rather than the city), that place's cell on the
+    /// finest model covering it, and whether it is water at `rise`. O(completion + fine models).
     /// - Throws: ``GeoError/invalidInput(_:_:)`` naming ``Quantity/place`` when nothing
     ///   completes `name`, or a bad rise.
-    public func floodAtPlace(named name: String, rise: Double? = nil) throws -> PlaceFloodAnswer {
+    public func floodAtPlace(named name: String, rise: Double? = nil, kinds: Set<Place.Kind>? = nil) throws -> PlaceFloodAnswer {
         if let rise { try SpillIndex.validateRise(rise) }
         let flood = try requireFlood()
         let places = try requirePlaces()
         try PlaceCompleter.validatePlaceName(name)
-        guard let place = try places.complete(query: name, limit: 1).first else {
+        guard let place = try places.complete(query: name, limit: 1, kinds: kinds).first else {
+            if let kinds {
+                let named = kinds.map(\.rawValue).sorted().joined(separator: " or ")
+                throw GeoError.invalidInput(.place, "no place of kind \(named) matches \"\(name)\"; expected the name of one geoq knows")
+            }
             throw GeoError.invalidInput(.place, "no place matches \"\(name)\"; expected a town, postal code or airport geoq knows")
         }
         let point = try flood.point(latitude: place.latitude, longitude: place.longitude)

@@ -40,6 +40,7 @@ struct FloodRoutes<Context: RequestContext> {
         var point: GeoPoint?
         var place: String?
         var rise: Double?
+        var kinds: Set<Place.Kind>?
 
         init(from decoder: any Decoder) throws {
             let fields = try QueryFields(from: decoder)
@@ -53,6 +54,8 @@ struct FloodRoutes<Context: RequestContext> {
             // As on the command line: a point's answer holds every rise, so a rise with lat and lon
             // would be silently ignored.
             if place == nil, rise != nil { throw GeoError.invalidInput(.rise, "only with place (a point's answer holds every rise)") }
+            kinds = try fields.text(.kinds).map { try Place.Kind.parseList($0) }
+            if place == nil, kinds != nil { throw GeoError.invalidInput(.kinds, "only with place (it chooses among the places of that name)") }
         }
     }
 
@@ -100,9 +103,9 @@ struct FloodRoutes<Context: RequestContext> {
 
     func point(_ request: Request, context: Context) async throws -> Response {
         let query = try request.query(PointQuery.self, context: context)
-        let (engine, place, point, rise) = (engine, query.place, query.point, query.rise)
+        let (engine, place, point, rise, kinds) = (engine, query.place, query.point, query.rise, query.kinds)
         let answer: @Sendable () throws -> Data = {
-            if let place { return try JSONOutput.encode(engine.floodAtPlace(named: place, rise: rise)) }
+            if let place { return try JSONOutput.encode(engine.floodAtPlace(named: place, rise: rise, kinds: kinds)) }
             return try JSONOutput.encode(engine.floodPoint(latitude: point!.latitude, longitude: point!.longitude))
         }
         // A copernicus: entry may download a tile first: off the event loop then.

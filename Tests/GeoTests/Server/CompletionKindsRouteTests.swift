@@ -75,6 +75,31 @@ import Testing
         #expect(completions(code).first?["title"] as? String == "Basinville Field")
     }
 
+    /// The town question for a kind: "basinville" takes what completion ranks first (an airport
+    /// here), and with `kinds=city` the town of 1,000 people in the 2 m basin, which the sea
+    /// reaches over the 8 m ridge at +8 m.
+    @Test func theTownQuestionTakesThePlaceOfTheKindsAsked() async throws {
+        func place(_ body: [String: Any]) -> [String: Any] { body["place"] as? [String: Any] ?? [:] }
+        func message(_ body: [String: Any]) -> String { (body["error"] as? [String: Any])?["message"] as? String ?? "" }
+        let (_, first) = try await answer("/v1/complete?q=basinville&limit=1")
+        let (_, any) = try await answer("/v1/flood/point?place=basinville&rise=8")
+        #expect(place(any)["title"] as? String == completions(first).first?["title"] as? String)
+        let (status, town) = try await answer("/v1/flood/point?place=basinville&rise=8&kinds=city")
+        #expect(status == 200)
+        #expect(place(town)["kind"] as? String == "city" && place(town)["title"] as? String == "Basinville")
+        #expect(town["elevationM"] as? Double == 2 && town["spillLevelM"] as? Double == 8 && town["underWaterAtRise"] as? Bool == true)
+        let (_, airport) = try await answer("/v1/flood/point?place=basinville&kinds=airport")
+        #expect(place(airport)["kind"] as? String == "airport")
+        let (_, code) = try await answer("/v1/flood/point?place=1234&kinds=postcode")
+        #expect(place(code)["title"] as? String == "12345")
+        let (none, noAirport) = try await answer("/v1/flood/point?place=ridgetown&kinds=airport")
+        #expect(none == 400 && message(noAirport) == "place: no place of kind airport matches \"ridgetown\"; expected the name of one geoq knows")
+        let (withoutPlace, pointOnly) = try await answer("/v1/flood/point?lat=48.5&lon=12.5&kinds=airport")
+        #expect(withoutPlace == 400 && message(pointOnly).hasPrefix("kinds: only with place"))
+        let (unknown, planet) = try await answer("/v1/flood/point?place=basinville&kinds=planet")
+        #expect(unknown == 400 && message(planet).contains("planet"))
+    }
+
     @Test func anUnknownKindIs400NamingTheValidOnes() async throws {
         let (status, body) = try await answer("/v1/complete?q=basin&kinds=city,planet")
         #expect(status == 400)
