@@ -11,6 +11,7 @@ struct FloodPointCommand: ParsableCommand {
         Example:
           geoq flood point --lat 52.37 --lon 4.90      # Amsterdam
           geoq flood point --place hamburg --rise 2    # is Hamburg under water at +2 m?
+          geoq flood point --place hamburg --kinds airport --rise 2   # and its airport?
         """
     )
 
@@ -33,6 +34,10 @@ struct FloodPointCommand: ParsableCommand {
             transform: DecimalArgument.reading(.rise))
     var rise: Double?
 
+    @Option(help: ArgumentHelp("With --place: only places of these kinds, comma-separated: city, postcode, airport.", valueName: "kinds"),
+            transform: Place.Kind.argument)
+    var kinds: Set<Place.Kind>?
+
     enum Format: String, ExpressibleByArgument, CaseIterable {
         case text, json
     }
@@ -53,6 +58,7 @@ struct FloodPointCommand: ParsableCommand {
             guard place != nil else { throw ValidationError("--rise: only with --place (a point's answer holds every rise)") }
             try check { try SpillIndex.validateRise(rise) }
         }
+        if kinds != nil, place == nil { throw ValidationError("--kinds: only with --place (it chooses among the places of that name)") }
     }
 
     func run() throws {
@@ -61,7 +67,7 @@ struct FloodPointCommand: ParsableCommand {
         settings.gazetteer = place == nil ? .skipped : .required
         let engine = try GeoqEngine.buildEngine(settings: settings)
         if let place {
-            let answer = try engine.floodAtPlace(named: place, rise: rise)
+            let answer = try engine.floodAtPlace(named: place, rise: rise, kinds: kinds)
             let from = answer.point.source.map { ", answered from \($0.model), \($0.cellSizeText) cells" } ?? ""
             Terminal.notice("\(answer.placeName) (\(answer.place.kind.rawValue) \(answer.place.id))\(from)")
             let data = format == .json ? try JSONOutput.encode(answer) : Data(FloodText.place(answer).utf8)

@@ -44,6 +44,11 @@ import Testing
         #expect((answer["source"] as? [String: Any])?["model"] as? String == "N53E009.hgt", "the shipped tile answers Hamburg")
         #expect(answer["underWaterAtRise"] as? Bool == false)
         #expect(run.standardError.contains("Hamburg, Hamburg, Germany") && run.standardError.contains("N53E009.hgt, 93 m cells"))
+        // Of the airports only: Hamburg Airport (GeoNames' airport table), in its own cell of the tile.
+        let airport = try json(cli.geoq(["flood", "point", "--place", "hamburg", "--kinds", "airport", "--rise", "2", "--format", "json"]))
+        #expect((airport["place"] as? [String: Any])?["title"] as? String == "Hamburg Airport")
+        #expect((airport["place"] as? [String: Any])?["kind"] as? String == "airport")
+        #expect(airport["cellLatitude"] as? Double != answer["cellLatitude"] as? Double)
         // Amsterdam's 9 km ETOPO5 cell is sea today: said so, not "under water from −2 m".
         let amsterdam = try json(cli.geoq(["flood", "point", "--place", "amsterdam", "--format", "json"]))
         #expect((amsterdam["flooding"] as? String)?.hasPrefix("sea today on this model: its 9.3 km cell of etopo5.tif") == true)
@@ -53,6 +58,8 @@ import Testing
         (["flood", "point", "--place", "qqqzzzxq"], 2, "--place: no place matches \"qqqzzzxq\""),
         (["flood", "point", "--place", "hamburg", "--lat", "1", "--lon", "2"], 2, "not both"),
         (["flood", "point", "--lat", "1", "--lon", "2", "--rise", "2"], 2, "--rise: only with --place"),
+        (["flood", "point", "--lat", "1", "--lon", "2", "--kinds", "airport"], 2, "--kinds: only with --place"),
+        (["flood", "point", "--place", "hamburg", "--kinds", "planet"], 2, "planet"),
     ])
     func badPlaceQuestions(arguments: [String], status: Int32, message: String) throws {
         let run = try cli.geoq(arguments)
