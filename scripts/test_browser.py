@@ -238,15 +238,31 @@ def map_state():
                          east: b.getEast(), north: b.getNorth(), width: s.x, height: s.y};""")
 
 
-def wait_map_still():
-    """The map's view once it has not changed for half a second (a flight or a zoom has ended)."""
+def map_moves():
+    """How many moves of the map have started and ended since the page loaded (counted from the first call)."""
+    return js("""const m = window.geoqMap;
+                 if (!m.geoqMoves) { m.geoqMoves = {started: 0, ended: 0};
+                   m.on('movestart', () => m.geoqMoves.started++); m.on('moveend', () => m.geoqMoves.ended++); }
+                 return {started: m.geoqMoves.started, ended: m.geoqMoves.ended};""")
+
+
+def wait_map_still(ended_before=None):
+    """The map's view once no move is under way and it has not changed for half a second.
+
+    A loaded machine can hold a flight's animation frames back for longer than half a second, so a
+    still view alone is not the end of a flight: Leaflet's movestart and moveend are counted too.
+    With ended_before (map_moves()["ended"] before the action), a move must have ended since."""
     samples = []
-    for _ in range(150):
+    for _ in range(300):
         time.sleep(0.1)
+        moves = map_moves()
+        if moves["started"] > moves["ended"] or (ended_before is not None and moves["ended"] <= ended_before):
+            samples = []
+            continue
         samples = (samples + [map_state()])[-5:]
         if len(samples) == 5 and all(s == samples[0] for s in samples):
             return samples[0]
-    raise AssertionError("the map never stopped moving")
+    raise AssertionError(f"the map never stopped moving ({map_moves()})")
 
 
 def type_query(query):
@@ -406,8 +422,9 @@ try:
     selected = [li.find_element(By.CSS_SELECTOR, ".title").text for li in driver.find_elements(By.CSS_SELECTOR, '#suggestions li[aria-selected="true"]')]
     assert selected == ["Tokyo"], f"after {index + 1} presses of down, selected {selected}"
     assert box.get_attribute("aria-activedescendant") == f"suggestion-{index}"
+    ended_before = map_moves()["ended"]
     box.send_keys(Keys.ENTER)
-    state = wait_map_still()
+    state = wait_map_still(ended_before)
     assert abs(state["lat"] - tokyo["latitude"]) < 0.01 and abs(state["lon"] - tokyo["longitude"]) < 0.01, f"map at {state}, Tokyo at {tokyo['latitude']}, {tokyo['longitude']}"
     point = api(f"/v1/flood/point?lat={tokyo['latitude']}&lon={tokyo['longitude']}")
     assert text("place-title") == "Tokyo"
@@ -455,9 +472,10 @@ try:
     items = driver.find_elements(By.CSS_SELECTOR, "#suggestions li[data-place-id]")
     ids = [int(li.get_attribute("data-place-id")) for li in items]
     titles = [li.find_element(By.CSS_SELECTOR, ".title").text for li in items]
+    ended_before = map_moves()["ended"]
     driver.find_element(By.ID, "frame-all").click()
     wait.until(lambda d: d.find_element(By.ID, "framed").is_displayed(), "nothing framed")
-    state = wait_map_still()
+    state = wait_map_still(ended_before)
     region = api(f"/v1/region?viewport={state['width']}x{state['height']}", json.dumps({"placeIds": ids}).encode())
     check_region(region, state, "suggestions")
     trimmed_shown = [li.text for li in driver.find_elements(By.CSS_SELECTOR, "#framed-trimmed li")]
@@ -473,9 +491,10 @@ try:
     field.send_keys(Keys.CONTROL, "a")
     field.send_keys("476", Keys.ENTER)
     wait_stats(476)
+    ended_before = map_moves()["ended"]
     driver.find_element(By.ID, "frame-all").click()
     wait.until(lambda d: "flooded at +476 m" in d.find_element(By.ID, "framed-summary").text, "flooded places never framed")
-    state = wait_map_still()
+    state = wait_map_still(ended_before)
     region = api(f"/v1/region?flooded_at=476&viewport={state['width']}x{state['height']}", b"")
     check_region(region, state, "flooded places")
     summary = text("framed-summary")
