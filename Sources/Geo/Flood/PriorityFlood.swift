@@ -28,9 +28,11 @@ enum PriorityFlood {
     /// a nested model's border, where the sea arrives from outside at the base's level).
     /// `ownLevelRuns` are runs of cells that are seeds at their own elevation, as `seeds` without
     /// a level are (a nested model's sea nodata: millions of cells in a few thousand runs).
+    /// `uniformBlocks` are rectangles of one elevation and no seed, each flooded whole
+    /// (a nested model's nodata over land, filled from the base: see ``UniformBlocks``).
     static func spillLevels(elevations: [Int16], nodata: Int16?, nodataPolicy: FloodOptions.NodataPolicy,
                             topology: GridTopology, seeds: [Int], seedLevels: [Int16]? = nil, ownLevelRuns: [Range<Int>] = [],
-                            progress: ProgressHandler?) throws -> [Int16] {
+                            uniformBlocks: UniformBlocks? = nil, progress: ProgressHandler?) throws -> [Int16] {
         let count = elevations.count
         let bytes = max(count, 1) * MemoryLayout<FloodCell>.stride
         let hugePage = 2 << 20
@@ -46,10 +48,41 @@ enum PriorityFlood {
         var heads = [UInt32](repeating: empty, count: bucketCount)
         let clampLow = SpillLevels.int16ElevationRange.lowerBound, clampHigh = SpillLevels.int16ElevationRange.upperBound
 
+        // A cell inside a block flooded whole is unvisited with this link (no cell index is
+        // this large); its block's level is in `blockLevels` until the levels are written.
+        let inBlock = UInt32.max - 1
+        let blocks = uniformBlocks.flatMap { $0.isEmpty ? nil : $0 }
+        let width = topology.width, spanCount = blocks?.spanColumns.count ?? 0
+        var blockLevels = [Int16](repeating: SpillLevels.int16Unvisited, count: blocks?.isWhole.count ?? 0)
+        /// Calls `body` with each row's runs of cells outside whole blocks, and with each whole
+        /// block's part of the row and the block's index: left to right, row by row.
+        func forEachRun(outside: (Range<Int>) -> Void, inside: (Range<Int>, Int) -> Void) {
+            guard let blocks else { return outside(0..<count) }
+            for row in 0..<topology.height {
+                let start = row * width, band = Int(blocks.bandOfRow[row])
+                var column = 0
+                if band >= 0 {
+                    for span in 0..<spanCount where blocks.isWhole[band * spanCount + span] {
+                        let columns = blocks.spanColumns[span]
+                        outside(start + column..<start + columns.lowerBound)
+                        inside(start + columns.lowerBound..<start + columns.upperBound, band * spanCount + span)
+                        column = columns.upperBound
+                    }
+                }
+                outside(start + column..<start + width)
+            }
+        }
         elevations.withUnsafeBufferPointer { elevations in
-            for cell in 0..<count {
-                cells[cell] = FloodCell(elevation: min(max(elevations[cell], clampLow), clampHigh),
-                                        spill: SpillLevels.int16Unvisited, next: empty)
+            @inline(__always) func initialise(_ run: Range<Int>, next: UInt32) {
+                for cell in run {
+                    cells[cell] = FloodCell(elevation: min(max(elevations[cell], clampLow), clampHigh),
+                                            spill: SpillLevels.int16Unvisited, next: next)
+                }
+            }
+            if blocks == nil {
+                initialise(0..<count, next: empty)
+            } else {
+                forEachRun(outside: { initialise($0, next: empty) }, inside: { run, _ in initialise(run, next: inBlock) })
             }
         }
         heads.withUnsafeMutableBufferPointer { heads in
@@ -57,6 +90,30 @@ enum PriorityFlood {
                 let bucket = Int(level) &+ 32768
                 cells[cell].next = heads[bucket]
                 heads[bucket] = UInt32(truncatingIfNeeded: cell)
+            }
+            /// The block holding `cell`, reached at `level`, flooded whole: its outline is
+            /// pushed at the block's level, its inside only remembered (see ``UniformBlocks``).
+            func floodBlock(containing cell: Int, level: Int16) {
+                guard let blocks else { return }
+                let (row, column) = topology.rowAndColumn(of: cell)
+                let band = Int(blocks.bandOfRow[row]), span = Int(blocks.spanOfColumn[column])
+                let block = band * spanCount + span
+                guard blockLevels[block] == SpillLevels.int16Unvisited else { return }
+                let blockLevel = max(cells[cell].elevation, level)
+                blockLevels[block] = blockLevel
+                let rows = blocks.bandRows[band], columns = blocks.spanColumns[span]
+                func claim(_ cell: Int) {
+                    cells[cell].spill = blockLevel
+                    push(cell, level: blockLevel)
+                }
+                for column in columns {
+                    claim(rows.lowerBound * width + column)
+                    claim((rows.upperBound - 1) * width + column)
+                }
+                for row in rows.dropFirst().dropLast() {
+                    claim(row * width + columns.lowerBound)
+                    claim(row * width + columns.upperBound - 1)
+                }
             }
             var lowestBucket = bucketCount
             if let nodata {
@@ -98,47 +155,64 @@ enum PriorityFlood {
 
             var processed = 0, untilReport = max(1 << 20, count / 100)
             let reportEvery = untilReport
-            var bucket = lowestBucket
-            while bucket < bucketCount {
-                while nextPending < pending.count, Int(pending[nextPending].level) + 32768 <= bucket {
-                    let (level, cell) = pending[nextPending]
-                    nextPending += 1
-                    guard cells[cell].spill == SpillLevels.int16Unvisited else { continue }
-                    cells[cell].spill = level
-                    push(cell, level: level)
-                }
-                var cell = heads[bucket]
-                if cell == empty { bucket &+= 1; continue }
-                let level = Int16(truncatingIfNeeded: bucket &- 32768)
-                while cell != empty {
-                    let following = cells[Int(cell)].next
-                    heads[bucket] = following
-                    topology.forEachNeighbour(of: Int(cell)) { neighbour in
-                        guard cells[neighbour].spill == SpillLevels.int16Unvisited else { return }
-                        let neighbourLevel = max(cells[neighbour].elevation, level)
-                        cells[neighbour].spill = neighbourLevel
-                        push(neighbour, level: neighbourLevel)
+            /// The flood itself; inlined twice, so that a grid without blocks pays nothing for them.
+            @inline(__always) func flood(checkingBlocks: Bool) {
+                var bucket = lowestBucket
+                while bucket < bucketCount {
+                    while nextPending < pending.count, Int(pending[nextPending].level) + 32768 <= bucket {
+                        let (level, cell) = pending[nextPending]
+                        nextPending += 1
+                        guard cells[cell].spill == SpillLevels.int16Unvisited else { continue }
+                        cells[cell].spill = level
+                        push(cell, level: level)
                     }
-                    untilReport &-= 1
-                    if untilReport == 0 {
-                        processed &+= reportEvery
-                        untilReport = reportEvery
-                        progress?("computing spill levels", Double(processed) / Double(count))
+                    var cell = heads[bucket]
+                    if cell == empty { bucket &+= 1; continue }
+                    let level = Int16(truncatingIfNeeded: bucket &- 32768)
+                    while cell != empty {
+                        let following = cells[Int(cell)].next
+                        heads[bucket] = following
+                        topology.forEachNeighbour(of: Int(cell)) { neighbour in
+                            guard cells[neighbour].spill == SpillLevels.int16Unvisited else { return }
+                            if checkingBlocks, cells[neighbour].next == inBlock {
+                                floodBlock(containing: neighbour, level: level)
+                                return
+                            }
+                            let neighbourLevel = max(cells[neighbour].elevation, level)
+                            cells[neighbour].spill = neighbourLevel
+                            push(neighbour, level: neighbourLevel)
+                        }
+                        untilReport &-= 1
+                        if untilReport == 0 {
+                            processed &+= reportEvery
+                            untilReport = reportEvery
+                            progress?("computing spill levels", Double(processed) / Double(count))
+                        }
+                        cell = heads[bucket]
                     }
-                    cell = heads[bucket]
+                    bucket &+= 1
                 }
-                bucket &+= 1
             }
+            if blocks == nil { flood(checkingBlocks: false) } else { flood(checkingBlocks: true) }
         }
 
         // Compact the levels to the front of the buffer (each write lands at or before the cell
         // it came from, so nothing unread is overwritten), shrink it, and copy them out.
         let spillOffset = MemoryLayout<FloodCell>.offset(of: \FloodCell.spill)!
-        for cell in 0..<count {
-            let level = raw.load(fromByteOffset: cell * MemoryLayout<FloodCell>.stride + spillOffset, as: Int16.self)
+        @inline(__always) func store(_ level: Int16, at cell: Int) {
             // Cells no path reaches (behind nodata treated as land, or away from explicit seeds).
             raw.storeBytes(of: level == SpillLevels.int16Unvisited ? SpillLevels.int16NeverWater : level,
                            toByteOffset: cell * MemoryLayout<Int16>.stride, as: Int16.self)
+        }
+        @inline(__always) func compact(_ run: Range<Int>) {
+            for cell in run { store(raw.load(fromByteOffset: cell * MemoryLayout<FloodCell>.stride + spillOffset, as: Int16.self), at: cell) }
+        }
+        if blocks == nil {
+            compact(0..<count)
+        } else {
+            forEachRun(outside: compact, inside: { run, block in
+                for cell in run { store(blockLevels[block], at: cell) }
+            })
         }
         let shrunk = realloc(raw, max(count, 1) * MemoryLayout<Int16>.stride) ?? raw
         let result = Array(UnsafeBufferPointer(start: shrunk.bindMemory(to: Int16.self, capacity: count), count: count))

@@ -126,6 +126,44 @@ import Testing
         #expect(levels == expected, "seed \(seed): \(width)×\(height) in \(baseWidth)×\(baseHeight), eight \(eight), projected \(projected) fine \(fine) base \(baseRows) geo \(grid.georeference.geoTransform.coefficients) baseLevels \(base.allLevels)")
     }
 
+    /// Voids the size of whole base cells (an SRTM void over land, filled from the base: the
+    /// flood takes each such footprint whole, see UniformBlocks), beside footprints that keep
+    /// one cell of data, footprints over the base's sea, and scattered nodata.
+    @Test(arguments: 0..<60)
+    func voidsOverWholeBaseCellsMatchTheReference(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed &* 7_919 &+ 3)
+        let eight = seed % 2 == 0
+        let baseWidth = Int.random(in: 4...6, using: &random), baseHeight = Int.random(in: 4...6, using: &random)
+        let baseRows = (0..<baseHeight).map { _ in (0..<baseWidth).map { _ in Int16.random(in: -4...9, using: &random) } }
+        let base = try base(baseRows, connectivity: eight ? .eight : .four)
+
+        let perDegree = Int.random(in: 3...5, using: &random), cellDegrees = 1 / Double(perDegree)
+        let width = Int.random(in: 2 * perDegree...baseWidth * perDegree, using: &random)
+        let height = Int.random(in: 2 * perDegree...baseHeight * perDegree, using: &random)
+        let westCell = Int.random(in: 0...baseWidth * perDegree - width, using: &random)
+        let northCell = Int.random(in: 0...baseHeight * perDegree - height, using: &random)
+        let west = Double(westCell) * cellDegrees, north = 10 - Double(northCell) * cellDegrees
+        let voidBaseCells = Set((0..<baseWidth * baseHeight).filter { _ in Bool.random(using: &random) })
+        var fine = [Int16](repeating: 0, count: width * height)
+        for cell in fine.indices {
+            let baseRow = (northCell + cell / width) / perDegree, baseColumn = (westCell + cell % width) / perDegree
+            fine[cell] = voidBaseCells.contains(baseRow * baseWidth + baseColumn) || Int.random(in: 0..<10, using: &random) == 0
+                ? Self.nodata : Int16.random(in: -3...10, using: &random)
+        }
+        // One void footprint in three keeps a cell of data somewhere inside.
+        for cell in fine.indices where fine[cell] == Self.nodata && Int.random(in: 0..<(3 * perDegree * perDegree), using: &random) == 0 {
+            fine[cell] = Int16.random(in: -3...10, using: &random)
+        }
+        let grid = try ElevationGrid(width: width, height: height, samples: .int16(fine), int16Nodata: Self.nodata,
+                                     georeference: .geographic(west: west, north: north, cellDegrees: cellDegrees))
+        let expected = Self.reference(fine: fine, width: width, height: height, eight: eight, baseRows: baseRows) { index in
+            (west + (Double(index % width) + 0.5) * cellDegrees, north - (Double(index / width) + 0.5) * cellDegrees)
+        }
+        let nested = try SpillIndex(nesting: grid, in: base, connectivity: eight ? .eight : .four)
+        let levels = nested.allLevels.map { $0 == Double(SpillLevels.int16NeverWater) ? .infinity : $0 }
+        #expect(levels == expected, "seed \(seed): \(width)×\(height) at \(perDegree) per degree in \(baseWidth)×\(baseHeight), eight \(eight), fine \(fine) base \(baseRows)")
+    }
+
     // MARK: The four rules of the issue, on a hand-made coast
 
     /// Base: sea (−10 m) in columns 0–1, land at 5 m in columns 2–5. The fine model (0.5° cells)

@@ -72,6 +72,7 @@ extension SpillIndex {
         if case .int16 = samples { isInteger = true } else { isInteger = false }
         samples = .int16([])
         var seeds = NestedSeeds(integer: isInteger, capacity: 2 * (width + height))
+        var uniformBlocks: UniformBlocks? = nil
         /// Room for a seed at every nodata cell, for the paths that seed them one by one.
         func reserveForNodata() {
             if isInteger {
@@ -111,11 +112,25 @@ extension SpillIndex {
                     spans.append((baseColumn, column..<column + 1))
                 }
             }
+            // Footprints of base cells that are wholly nodata over land, away from the border
+            // (whose cells are seeds), are flooded whole: see UniformBlocks.
+            let layout = UniformBlocks(rowKeys: baseRows, columnKeys: baseColumns, rows: 1..<max(height - 1, 1), columns: 1..<max(width - 1, 1))
+            var whole = [Bool](repeating: true, count: layout.isWhole.count)
+            let blockSpans = layout.spanColumns.count
             int16Values.withUnsafeMutableBufferPointer { values in
                 for row in 0..<height {
+                    let band = Int(layout.bandOfRow[row])
                     guard let baseRow = baseRows[row] else { continue }
                     let start = row * width, borderRow = row == 0 || row == height - 1
                     for span in spans {
+                        // This row's cells of the block under this base cell, and how many of them were nodata.
+                        let inner = span.columns.clamped(to: 1..<max(width - 1, 1))
+                        let blockSpan = band < 0 || inner.isEmpty ? -1 : Int(layout.spanOfColumn[inner.lowerBound])
+                        let blockColumns = blockSpan < 0 ? 0..<0 : layout.spanColumns[blockSpan]
+                        var filledInBlock = 0
+                        defer {
+                            if blockSpan >= 0, filledInBlock != blockColumns.count { whole[band * blockSpans + blockSpan] = false }
+                        }
                         var column = span.columns.lowerBound
                         while column < span.columns.upperBound, values[start + column] != nodata { column += 1 }
                         guard column < span.columns.upperBound else { continue }
@@ -134,7 +149,10 @@ extension SpillIndex {
                                 values[start + column] = fill
                                 column += 1
                             }
-                            guard let seaLevel, let seaStart else { continue }
+                            guard let seaLevel, let seaStart else {
+                                filledInBlock += blockColumns.clamped(to: first..<column).count
+                                continue
+                            }
                             // Border cells are seeded below, with the lower of both rules.
                             var last = column
                             if borderRow {
@@ -153,6 +171,7 @@ extension SpillIndex {
                     }
                 }
             }
+            uniformBlocks = layout.keeping(whole: whole)
         } else if isInteger {
             reserveForNodata()
             if let nodata = int16Nodata {
@@ -200,7 +219,7 @@ extension SpillIndex {
         case .int16(let elevations):
             spill = .int16(try PriorityFlood.spillLevels(elevations: elevations, nodata: filledGrid.int16Nodata, nodataPolicy: .land,
                                                          topology: topology, seeds: seeds.cells, seedLevels: seeds.integerStarts,
-                                                         ownLevelRuns: seeds.ownLevelRuns, progress: progress))
+                                                         ownLevelRuns: seeds.ownLevelRuns, uniformBlocks: uniformBlocks, progress: progress))
         case .float32(let elevations):
             spill = .float32(PriorityFlood.spillLevels(elevations: elevations, nodataPolicy: .land, topology: topology,
                                                        seeds: seeds.cells, seedLevels: seeds.floatStarts, progress: progress))
