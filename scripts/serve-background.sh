@@ -3,7 +3,10 @@
 start_geoq() {
   local geoq=$1 folder=$2
   shift 2
-  XDG_CACHE_HOME="$folder/cache" "$geoq" serve --host 127.0.0.1 --port 0 "$@" > "$folder/server.log" 2>&1 &
+  # Emptied here, not by the redirection below: that one happens in the started process, and a
+  # loaded machine can let the loop below read the previous start's address before it does.
+  : > "$folder/server.log"
+  XDG_CACHE_HOME="$folder/cache" "$geoq" serve --host 127.0.0.1 --port 0 "$@" >> "$folder/server.log" 2>&1 &
   server=$!
   url=""
   for _ in $(seq 1 300); do

@@ -105,11 +105,18 @@ stalled_shutdown() {  # stalled_shutdown GRACE SECOND_SIGNAL_AFTER: prints "stat
   python3 - "$url" "$server" "$2" "$work/signalled" <<'PY' &
 import os, signal, socket, sys, time, urllib.parse
 url, server, second, signalled = urllib.parse.urlparse(sys.argv[1]), int(sys.argv[2]), sys.argv[3], sys.argv[4]
-client = socket.socket()
-client.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
-client.connect((url.hostname, url.port))
-client.sendall(b"GET /v1/flood?rise=10&format=png&width=4096&height=4096 HTTP/1.1\r\nHost: x\r\n\r\n")
-client.recv(100)          # the answer has begun; nothing more is read
+try:
+    client = socket.socket()
+    client.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    client.connect((url.hostname, url.port))
+    client.sendall(b"GET /v1/flood?rise=10&format=png&width=4096&height=4096 HTTP/1.1\r\nHost: x\r\n\r\n")
+    client.recv(100)      # the answer has begun; nothing more is read
+except OSError as error:  # the check fails (status 137) instead of waiting for a signal never sent
+    print(f"the stalled client could not ask {sys.argv[1]}: {error}", file=sys.stderr)
+    with open(signalled, "w") as out:
+        out.write(f"{time.time()}\n")
+    os.kill(server, signal.SIGKILL)
+    sys.exit(1)
 os.kill(server, signal.SIGTERM)
 with open(signalled, "w") as out:
     out.write(f"{time.time()}\n")
