@@ -25,6 +25,12 @@ struct GridTopology {
         inverseWidth = 1 / Double(width)
     }
 
+    /// The same neighbourhood over the first `rows` rows alone: a strip of the grid, whose own
+    /// first and last rows are its edges.
+    func strip(rows: Int) -> GridTopology {
+        GridTopology(width: width, height: rows, wrapsEastWest: wrapsEastWest, connectivity: eightConnected ? .eight : .four)
+    }
+
     /// The row and column of a cell, exact for any index below 2⁵².
     @inline(__always)
     func rowAndColumn(of cell: Int) -> (row: Int, col: Int) {

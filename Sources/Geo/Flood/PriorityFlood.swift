@@ -14,7 +14,7 @@ import Foundation
 enum PriorityFlood {
     /// One cell's working state, kept together so that checking a neighbour, raising it and
     /// later popping it touch one cache line instead of three arrays' worth.
-    private struct FloodCell {
+    struct FloodCell {
         var elevation: Int16
         var spill: Int16
         var next: UInt32
@@ -30,9 +30,12 @@ enum PriorityFlood {
     /// a level are (a nested model's sea nodata: millions of cells in a few thousand runs).
     /// `uniformBlocks` are rectangles of one elevation and no seed, each flooded whole
     /// (a nested model's nodata over land, filled from the base: see ``UniformBlocks``).
+    /// A grid of `stripFloodFrom` cells or more, seeded at levels already known, is flooded in
+    /// two strips at once (``floodInStrips(cells:topology:seeds:)``).
     static func spillLevels(elevations: [Int16], nodata: Int16?, nodataPolicy: FloodOptions.NodataPolicy,
                             topology: GridTopology, seeds: [Int], seedLevels: [Int16]? = nil, ownLevelRuns: [Range<Int>] = [],
-                            uniformBlocks: UniformBlocks? = nil, progress: ProgressHandler?) throws -> [Int16] {
+                            uniformBlocks: UniformBlocks? = nil, stripFloodFrom: Int = stripFloodCells,
+                            progress: ProgressHandler?) throws -> [Int16] {
         let count = elevations.count
         let bytes = max(count, 1) * MemoryLayout<FloodCell>.stride
         let hugePage = 2 << 20
@@ -79,7 +82,10 @@ enum PriorityFlood {
                                             spill: SpillLevels.int16Unvisited, next: next)
                 }
             }
-            if blocks == nil {
+            if blocks == nil, count >= stripFloodFrom {
+                // Two threads: most of this is the kernel zeroing the buffer's pages as they are first touched.
+                initialiseInHalves(cells: cells, elevations: elevations, clamp: clampLow...clampHigh)
+            } else if blocks == nil {
                 initialise(0..<count, next: empty)
             } else {
                 forEachRun(outside: { initialise($0, next: empty) }, inside: { run, _ in initialise(run, next: inBlock) })
@@ -193,7 +199,20 @@ enum PriorityFlood {
                     bucket &+= 1
                 }
             }
-            if blocks == nil { flood(checkingBlocks: false) } else { flood(checkingBlocks: true) }
+            if blocks == nil, pending.isEmpty, count >= stripFloodFrom, topology.height >= 2 {
+                // Every seed is in a bucket's list: they are the cells the strips start from.
+                var seeded: [Int] = []
+                for bucket in lowestBucket..<bucketCount {
+                    var cell = heads[bucket]
+                    while cell != empty { seeded.append(Int(cell)); cell = cells[Int(cell)].next }
+                }
+                progress?("computing spill levels", 0)
+                floodInStrips(cells: cells, topology: topology, seeds: seeded)
+            } else if blocks == nil {
+                flood(checkingBlocks: false)
+            } else {
+                flood(checkingBlocks: true)
+            }
         }
 
         // Compact the levels to the front of the buffer (each write lands at or before the cell

@@ -1,0 +1,128 @@
+import Foundation
+
+extension PriorityFlood {
+    /// Grids of at least this many cells are flooded in two strips at once; none on one core.
+    static var stripFloodCells: Int { ProcessInfo.processInfo.activeProcessorCount >= 2 ? 1 << 21 : .max }
+
+    /// The flood of an integer grid in two strips of rows on two threads, then the paths that
+    /// cross between them: the same levels as one flood over the whole grid.
+    ///
+    /// 1. Each strip is flooded on its own, from the seeds inside it, as if the other strip were
+    ///    not there. A level so found is that of a real path, so it is never below the true one.
+    /// 2. The levels are lowered where a path across the strips' seam does better: from each
+    ///    cell along the seam, the level its neighbour across offers, max(its elevation, that
+    ///    neighbour's level), then outwards lowest first, as Priority-Flood does, through every
+    ///    cell whose level drops. After step 1 only edges across the seam can break the rule
+    ///    `level ≤ max(elevation, a neighbour's level)`; once no edge breaks it, every cell is at
+    ///    most the level of its best path from a seed, and never below it: the exact answer.
+    ///
+    /// The second step touches only the cells whose best path crosses the seam, few on a grid
+    /// with seeds along its whole border.
+    ///
+    /// - Parameters:
+    ///   - cells: the flood's cells, each seed's level set and every other cell unvisited (or
+    ///     never water, for nodata treated as land).
+    ///   - seeds: the cells to expand first, each already at its level.
+    static func floodInStrips(cells: UnsafeMutablePointer<FloodCell>, topology: GridTopology, seeds: [Int]) {
+        let width = topology.width, seam = topology.height / 2
+        let strips = [0..<seam, seam..<topology.height]
+        let shared = CellBuffer(cells: cells)
+        DispatchQueue.concurrentPerform(iterations: strips.count) { index in
+            let rows = strips[index], start = rows.lowerBound * width
+            let stripTopology = topology.strip(rows: rows.count)
+            let stripSeeds = seeds.compactMap { rows.contains($0 / width) ? $0 - start : nil }
+            flood(cells: shared.cells + start, topology: stripTopology, seeds: stripSeeds)
+        }
+        lowerAcrossSeam(cells: cells, topology: topology, seam: seam)
+    }
+
+    /// The bucket-queue flood of ``spillLevels(elevations:nodata:nodataPolicy:topology:seeds:seedLevels:ownLevelRuns:uniformBlocks:progress:)``,
+    /// from seeds whose levels are set, over cells indexed from `cells`.
+    private static func flood(cells: UnsafeMutablePointer<FloodCell>, topology: GridTopology, seeds: [Int]) {
+        let empty = UInt32.max, bucketCount = 1 << 16
+        var heads = [UInt32](repeating: empty, count: bucketCount)
+        heads.withUnsafeMutableBufferPointer { heads in
+            @inline(__always) func push(_ cell: Int, level: Int16) {
+                let bucket = Int(level) &+ 32768
+                cells[cell].next = heads[bucket]
+                heads[bucket] = UInt32(truncatingIfNeeded: cell)
+            }
+            var bucket = bucketCount
+            for cell in seeds {
+                push(cell, level: cells[cell].spill)
+                bucket = min(bucket, Int(cells[cell].spill) &+ 32768)
+            }
+            while bucket < bucketCount {
+                var cell = heads[bucket]
+                if cell == empty { bucket &+= 1; continue }
+                let level = Int16(truncatingIfNeeded: bucket &- 32768)
+                while cell != empty {
+                    heads[bucket] = cells[Int(cell)].next
+                    topology.forEachNeighbour(of: Int(cell)) { neighbour in
+                        guard cells[neighbour].spill == SpillLevels.int16Unvisited else { return }
+                        let neighbourLevel = max(cells[neighbour].elevation, level)
+                        cells[neighbour].spill = neighbourLevel
+                        push(neighbour, level: neighbourLevel)
+                    }
+                    cell = heads[bucket]
+                }
+                bucket &+= 1
+            }
+        }
+    }
+
+    /// Step 2 of ``floodInStrips(cells:topology:seeds:)``: levels lowered by paths across the seam
+    /// above row `seam`, lowest first. A cell may wait at several levels; only its lowest counts.
+    private static func lowerAcrossSeam(cells: UnsafeMutablePointer<FloodCell>, topology: GridTopology, seam: Int) {
+        let width = topology.width
+        var waiting = [[UInt32]](repeating: [], count: 1 << 16)
+        var lowest = waiting.count
+        /// The level `cell` would take from a neighbour at `level`, when that is lower than its own.
+        @inline(__always) func offer(_ cell: Int, from level: Int16) {
+            let current = cells[cell].spill
+            guard level != SpillLevels.int16Unvisited, level != SpillLevels.int16NeverWater,
+                  current != SpillLevels.int16NeverWater else { return }
+            let candidate = max(cells[cell].elevation, level)
+            guard current == SpillLevels.int16Unvisited || candidate < current else { return }
+            cells[cell].spill = candidate
+            waiting[Int(candidate) &+ 32768].append(UInt32(truncatingIfNeeded: cell))
+            lowest = min(lowest, Int(candidate) &+ 32768)
+        }
+        for row in [seam - 1, seam] {
+            for column in 0..<width {
+                let cell = row * width + column
+                topology.forEachNeighbour(of: cell) { neighbour in
+                    // Only neighbours across the seam: within a strip, step 1 already holds.
+                    guard (neighbour / width < seam) != (row < seam) else { return }
+                    offer(cell, from: cells[neighbour].spill)
+                }
+            }
+        }
+        var bucket = lowest
+        while bucket < waiting.count {
+            guard let cell = waiting[bucket].popLast() else { bucket &+= 1; continue }
+            let level = Int16(truncatingIfNeeded: bucket &- 32768)
+            // Lowered again since it was queued here: it was (or will be) expanded from there.
+            guard cells[Int(cell)].spill == level else { continue }
+            topology.forEachNeighbour(of: Int(cell)) { neighbour in offer(neighbour, from: level) }
+        }
+    }
+
+    /// Each cell set to its clamped elevation and unvisited, in two halves on two threads.
+    static func initialiseInHalves(cells: UnsafeMutablePointer<FloodCell>, elevations: UnsafeBufferPointer<Int16>, clamp: ClosedRange<Int16>) {
+        let shared = CellBuffer(cells: cells, elevations: elevations), count = elevations.count
+        DispatchQueue.concurrentPerform(iterations: 2) { half in
+            for cell in (half == 0 ? 0..<count / 2 : count / 2..<count) {
+                shared.cells[cell] = FloodCell(elevation: min(max(shared.elevations[cell], clamp.lowerBound), clamp.upperBound),
+                                               spill: SpillLevels.int16Unvisited, next: UInt32.max)
+            }
+        }
+    }
+
+    /// The flood's cells (and the elevations they start from), handed to threads that each
+    /// work on their own part of them.
+    private struct CellBuffer: @unchecked Sendable {
+        let cells: UnsafeMutablePointer<FloodCell>
+        var elevations: UnsafeBufferPointer<Int16> = UnsafeBufferPointer(start: nil, count: 0)
+    }
+}
