@@ -17,7 +17,8 @@ extension PriorityFlood {
     ///    most the level of its best path from a seed, and never below it: the exact answer.
     ///
     /// The second step touches only the cells whose best path crosses the seam, few on a grid
-    /// with seeds along its whole border.
+    /// with seeds along its whole border. A grid with no seed in one strip (a global grid seeded
+    /// at its deepest cell) is flooded whole, on one thread.
     ///
     /// - Parameters:
     ///   - cells: the flood's cells, each seed's level set and every other cell unvisited (or
@@ -26,12 +27,13 @@ extension PriorityFlood {
     static func floodInStrips(cells: UnsafeMutablePointer<FloodCell>, topology: GridTopology, seeds: [Int]) {
         let width = topology.width, seam = topology.height / 2
         let strips = [0..<seam, seam..<topology.height]
+        let stripSeeds = strips.map { rows in seeds.compactMap { rows.contains($0 / width) ? $0 - rows.lowerBound * width : nil } }
+        // A strip without seeds would be flooded wholly by step 2, one strip after the other.
+        guard stripSeeds.allSatisfy({ !$0.isEmpty }) else { return flood(cells: cells, topology: topology, seeds: seeds) }
         let shared = CellBuffer(cells: cells)
         DispatchQueue.concurrentPerform(iterations: strips.count) { index in
-            let rows = strips[index], start = rows.lowerBound * width
-            let stripTopology = topology.strip(rows: rows.count)
-            let stripSeeds = seeds.compactMap { rows.contains($0 / width) ? $0 - start : nil }
-            flood(cells: shared.cells + start, topology: stripTopology, seeds: stripSeeds)
+            let rows = strips[index]
+            flood(cells: shared.cells + rows.lowerBound * width, topology: topology.strip(rows: rows.count), seeds: stripSeeds[index])
         }
         lowerAcrossSeam(cells: cells, topology: topology, seam: seam)
     }
@@ -72,39 +74,62 @@ extension PriorityFlood {
     }
 
     /// Step 2 of ``floodInStrips(cells:topology:seeds:)``: levels lowered by paths across the seam
-    /// above row `seam`, lowest first. A cell may wait at several levels; only its lowest counts.
+    /// above row `seam`, lowest first, in the flood's own bucket queue.
+    ///
+    /// Each cell waits in it at most once: a seam cell's offer from across is let in only when
+    /// the flood reaches that offer's level (as seeds with a level of their own are), and a
+    /// popped cell offers its neighbours levels no lower than those offered before.
     private static func lowerAcrossSeam(cells: UnsafeMutablePointer<FloodCell>, topology: GridTopology, seam: Int) {
-        let width = topology.width
-        var waiting = [[UInt32]](repeating: [], count: 1 << 16)
-        var lowest = waiting.count
-        /// The level `cell` would take from a neighbour at `level`, when that is lower than its own.
-        @inline(__always) func offer(_ cell: Int, from level: Int16) {
+        let width = topology.width, empty = UInt32.max, bucketCount = 1 << 16
+        /// The level `cell` takes from a neighbour at `level`, when that is lower than its own.
+        @inline(__always) func offer(_ cell: Int, from level: Int16) -> Int16? {
             let current = cells[cell].spill
             guard level != SpillLevels.int16Unvisited, level != SpillLevels.int16NeverWater,
-                  current != SpillLevels.int16NeverWater else { return }
+                  current != SpillLevels.int16NeverWater else { return nil }
             let candidate = max(cells[cell].elevation, level)
-            guard current == SpillLevels.int16Unvisited || candidate < current else { return }
-            cells[cell].spill = candidate
-            waiting[Int(candidate) &+ 32768].append(UInt32(truncatingIfNeeded: cell))
-            lowest = min(lowest, Int(candidate) &+ 32768)
+            return current == SpillLevels.int16Unvisited || candidate < current ? candidate : nil
         }
+        var pending: [(level: Int16, cell: Int)] = []
         for row in [seam - 1, seam] {
             for column in 0..<width {
                 let cell = row * width + column
                 topology.forEachNeighbour(of: cell) { neighbour in
                     // Only neighbours across the seam: within a strip, step 1 already holds.
-                    guard (neighbour / width < seam) != (row < seam) else { return }
-                    offer(cell, from: cells[neighbour].spill)
+                    guard (neighbour / width < seam) != (row < seam), let level = offer(cell, from: cells[neighbour].spill) else { return }
+                    pending.append((level, cell))
                 }
             }
         }
-        var bucket = lowest
-        while bucket < waiting.count {
-            guard let cell = waiting[bucket].popLast() else { bucket &+= 1; continue }
-            let level = Int16(truncatingIfNeeded: bucket &- 32768)
-            // Lowered again since it was queued here: it was (or will be) expanded from there.
-            guard cells[Int(cell)].spill == level else { continue }
-            topology.forEachNeighbour(of: Int(cell)) { neighbour in offer(neighbour, from: level) }
+        guard !pending.isEmpty else { return }
+        pending.sort { $0.level < $1.level }
+        var heads = [UInt32](repeating: empty, count: bucketCount)
+        heads.withUnsafeMutableBufferPointer { heads in
+            @inline(__always) func lower(_ cell: Int, to level: Int16) {
+                cells[cell].spill = level
+                let bucket = Int(level) &+ 32768
+                cells[cell].next = heads[bucket]
+                heads[bucket] = UInt32(truncatingIfNeeded: cell)
+            }
+            var nextPending = 0, bucket = Int(pending[0].level) &+ 32768
+            while bucket < bucketCount {
+                while nextPending < pending.count, Int(pending[nextPending].level) &+ 32768 <= bucket {
+                    let (level, cell) = pending[nextPending]
+                    nextPending += 1
+                    let current = cells[cell].spill
+                    if current == SpillLevels.int16Unvisited || level < current { lower(cell, to: level) }
+                }
+                var cell = heads[bucket]
+                if cell == empty { bucket &+= 1; continue }
+                let level = Int16(truncatingIfNeeded: bucket &- 32768)
+                while cell != empty {
+                    heads[bucket] = cells[Int(cell)].next
+                    topology.forEachNeighbour(of: Int(cell)) { neighbour in
+                        if let lowered = offer(neighbour, from: level) { lower(neighbour, to: lowered) }
+                    }
+                    cell = heads[bucket]
+                }
+                bucket &+= 1
+            }
         }
     }
 
