@@ -17,30 +17,36 @@ extension PriorityFlood {
     ///    most the level of its best path from a seed, and never below it: the exact answer.
     ///
     /// The second step touches only the cells whose best path crosses the seam, few on a grid
-    /// with seeds along its whole border. A grid with no seed in one strip (a global grid seeded
-    /// at its deepest cell) is flooded whole, on one thread.
+    /// with seeds along its whole border. So the caller floods a grid with fewer than a quarter
+    /// of its seeds in one strip (a global grid seeded at its deepest cell, a tile half sea
+    /// nodata) the usual way.
     ///
     /// - Parameters:
     ///   - cells: the flood's cells, each seed's level set and every other cell unvisited (or
     ///     never water, for nodata treated as land).
     ///   - seeds: the cells to expand first, each already at its level.
-    static func floodInStrips(cells: UnsafeMutablePointer<FloodCell>, topology: GridTopology, seeds: [Int]) {
+    ///   - pending: seeds with a level of their own, above their elevation, by level: each starts
+    ///     when the flood reaches its level, unless reached lower before.
+    static func floodInStrips(cells: UnsafeMutablePointer<FloodCell>, topology: GridTopology, seeds: [Int],
+                              pending: [(level: Int16, cell: Int)]) {
         let width = topology.width, seam = topology.height / 2
         let strips = [0..<seam, seam..<topology.height]
-        let stripSeeds = strips.map { rows in seeds.compactMap { rows.contains($0 / width) ? $0 - rows.lowerBound * width : nil } }
-        // A strip without seeds would be flooded wholly by step 2, one strip after the other.
-        guard stripSeeds.allSatisfy({ !$0.isEmpty }) else { return flood(cells: cells, topology: topology, seeds: seeds) }
+        let seamCell = seam * width
+        let stripSeeds = [seeds.filter { $0 < seamCell }, seeds.compactMap { $0 >= seamCell ? $0 - seamCell : nil }]
+        let stripPending = [pending.filter { $0.cell < seamCell }, pending.compactMap { $0.cell >= seamCell ? ($0.level, $0.cell - seamCell) : nil }]
         let shared = CellBuffer(cells: cells)
         DispatchQueue.concurrentPerform(iterations: strips.count) { index in
             let rows = strips[index]
-            flood(cells: shared.cells + rows.lowerBound * width, topology: topology.strip(rows: rows.count), seeds: stripSeeds[index])
+            flood(cells: shared.cells + rows.lowerBound * width, topology: topology.strip(rows: rows.count),
+                  seeds: stripSeeds[index], pending: stripPending[index])
         }
         lowerAcrossSeam(cells: cells, topology: topology, seam: seam)
     }
 
-    /// The bucket-queue flood of ``spillLevels(elevations:nodata:nodataPolicy:topology:seeds:seedLevels:ownLevelRuns:uniformBlocks:progress:)``,
+    /// Step 1 for one strip: the bucket-queue flood of ``spillLevels(elevations:nodata:nodataPolicy:topology:seeds:seedLevels:ownLevelRuns:uniformBlocks:progress:)``,
     /// from seeds whose levels are set, over cells indexed from `cells`.
-    private static func flood(cells: UnsafeMutablePointer<FloodCell>, topology: GridTopology, seeds: [Int]) {
+    private static func flood(cells: UnsafeMutablePointer<FloodCell>, topology: GridTopology, seeds: [Int],
+                              pending: [(level: Int16, cell: Int)]) {
         let empty = UInt32.max, bucketCount = 1 << 16
         var heads = [UInt32](repeating: empty, count: bucketCount)
         heads.withUnsafeMutableBufferPointer { heads in
@@ -49,12 +55,19 @@ extension PriorityFlood {
                 cells[cell].next = heads[bucket]
                 heads[bucket] = UInt32(truncatingIfNeeded: cell)
             }
-            var bucket = bucketCount
+            var bucket = pending.first.map { Int($0.level) &+ 32768 } ?? bucketCount, nextPending = 0
             for cell in seeds {
                 push(cell, level: cells[cell].spill)
                 bucket = min(bucket, Int(cells[cell].spill) &+ 32768)
             }
             while bucket < bucketCount {
+                while nextPending < pending.count, Int(pending[nextPending].level) &+ 32768 <= bucket {
+                    let (level, cell) = pending[nextPending]
+                    nextPending += 1
+                    guard cells[cell].spill == SpillLevels.int16Unvisited else { continue }
+                    cells[cell].spill = level
+                    push(cell, level: level)
+                }
                 var cell = heads[bucket]
                 if cell == empty { bucket &+= 1; continue }
                 let level = Int16(truncatingIfNeeded: bucket &- 32768)
@@ -73,7 +86,7 @@ extension PriorityFlood {
         }
     }
 
-    /// Step 2 of ``floodInStrips(cells:topology:seeds:)``: levels lowered by paths across the seam
+    /// Step 2 of ``floodInStrips(cells:topology:seeds:pending:)``: levels lowered by paths across the seam
     /// above row `seam`, lowest first, in the flood's own bucket queue.
     ///
     /// Each cell waits in it at most once: a seam cell's offer from across is let in only when
