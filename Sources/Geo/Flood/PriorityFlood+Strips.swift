@@ -47,41 +47,21 @@ extension PriorityFlood {
     /// from seeds whose levels are set, over cells indexed from `cells`.
     private static func flood(cells: UnsafeMutablePointer<FloodCell>, topology: GridTopology, seeds: [Int],
                               pending: [(level: Int16, cell: Int)]) {
-        let empty = UInt32.max, bucketCount = 1 << 16
-        var heads = [UInt32](repeating: empty, count: bucketCount)
+        var heads = [UInt32](repeating: FloodBuckets.empty, count: FloodBuckets.bucketCount)
         heads.withUnsafeMutableBufferPointer { heads in
-            @inline(__always) func push(_ cell: Int, level: Int16) {
-                let bucket = Int(level) &+ 32768
-                cells[cell].next = heads[bucket]
-                heads[bucket] = UInt32(truncatingIfNeeded: cell)
-            }
-            var bucket = pending.first.map { Int($0.level) &+ 32768 } ?? bucketCount, nextPending = 0
+            let queue = FloodBuckets(cells: cells, heads: heads.baseAddress!)
+            var bucket = pending.first.map { FloodBuckets.bucket($0.level) } ?? FloodBuckets.bucketCount
             for cell in seeds {
-                push(cell, level: cells[cell].spill)
-                bucket = min(bucket, Int(cells[cell].spill) &+ 32768)
+                queue.push(cell, level: cells[cell].spill)
+                bucket = min(bucket, FloodBuckets.bucket(cells[cell].spill))
             }
-            while bucket < bucketCount {
-                while nextPending < pending.count, Int(pending[nextPending].level) &+ 32768 <= bucket {
-                    let (level, cell) = pending[nextPending]
-                    nextPending += 1
-                    guard cells[cell].spill == SpillLevels.int16Unvisited else { continue }
-                    cells[cell].spill = level
-                    push(cell, level: level)
+            queue.drain(from: bucket, pending: pending, admits: { cell, _ in cells[cell].spill == SpillLevels.int16Unvisited }) { cell, level in
+                topology.forEachNeighbour(of: cell) { neighbour in
+                    guard cells[neighbour].spill == SpillLevels.int16Unvisited else { return }
+                    let neighbourLevel = max(cells[neighbour].elevation, level)
+                    cells[neighbour].spill = neighbourLevel
+                    queue.push(neighbour, level: neighbourLevel)
                 }
-                var cell = heads[bucket]
-                if cell == empty { bucket &+= 1; continue }
-                let level = Int16(truncatingIfNeeded: bucket &- 32768)
-                while cell != empty {
-                    heads[bucket] = cells[Int(cell)].next
-                    topology.forEachNeighbour(of: Int(cell)) { neighbour in
-                        guard cells[neighbour].spill == SpillLevels.int16Unvisited else { return }
-                        let neighbourLevel = max(cells[neighbour].elevation, level)
-                        cells[neighbour].spill = neighbourLevel
-                        push(neighbour, level: neighbourLevel)
-                    }
-                    cell = heads[bucket]
-                }
-                bucket &+= 1
             }
         }
     }
@@ -93,7 +73,7 @@ extension PriorityFlood {
     /// the flood reaches that offer's level (as seeds with a level of their own are), and a
     /// popped cell offers its neighbours levels no lower than those offered before.
     private static func lowerAcrossSeam(cells: UnsafeMutablePointer<FloodCell>, topology: GridTopology, seam: Int) {
-        let width = topology.width, empty = UInt32.max, bucketCount = 1 << 16
+        let width = topology.width
         /// The level `cell` takes from a neighbour at `level`, when that is lower than its own.
         @inline(__always) func offer(_ cell: Int, from level: Int16) -> Int16? {
             let current = cells[cell].spill
@@ -115,33 +95,18 @@ extension PriorityFlood {
         }
         guard !pending.isEmpty else { return }
         pending.sort { $0.level < $1.level }
-        var heads = [UInt32](repeating: empty, count: bucketCount)
+        var heads = [UInt32](repeating: FloodBuckets.empty, count: FloodBuckets.bucketCount)
         heads.withUnsafeMutableBufferPointer { heads in
-            @inline(__always) func lower(_ cell: Int, to level: Int16) {
-                cells[cell].spill = level
-                let bucket = Int(level) &+ 32768
-                cells[cell].next = heads[bucket]
-                heads[bucket] = UInt32(truncatingIfNeeded: cell)
-            }
-            var nextPending = 0, bucket = Int(pending[0].level) &+ 32768
-            while bucket < bucketCount {
-                while nextPending < pending.count, Int(pending[nextPending].level) &+ 32768 <= bucket {
-                    let (level, cell) = pending[nextPending]
-                    nextPending += 1
-                    let current = cells[cell].spill
-                    if current == SpillLevels.int16Unvisited || level < current { lower(cell, to: level) }
+            let queue = FloodBuckets(cells: cells, heads: heads.baseAddress!)
+            queue.drain(from: FloodBuckets.bucket(pending[0].level), pending: pending, admits: { cell, level in
+                let current = cells[cell].spill
+                return current == SpillLevels.int16Unvisited || level < current
+            }) { cell, level in
+                topology.forEachNeighbour(of: cell) { neighbour in
+                    guard let lowered = offer(neighbour, from: level) else { return }
+                    cells[neighbour].spill = lowered
+                    queue.push(neighbour, level: lowered)
                 }
-                var cell = heads[bucket]
-                if cell == empty { bucket &+= 1; continue }
-                let level = Int16(truncatingIfNeeded: bucket &- 32768)
-                while cell != empty {
-                    heads[bucket] = cells[Int(cell)].next
-                    topology.forEachNeighbour(of: Int(cell)) { neighbour in
-                        if let lowered = offer(neighbour, from: level) { lower(neighbour, to: lowered) }
-                    }
-                    cell = heads[bucket]
-                }
-                bucket &+= 1
             }
         }
     }

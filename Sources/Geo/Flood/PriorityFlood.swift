@@ -92,11 +92,8 @@ enum PriorityFlood {
             }
         }
         heads.withUnsafeMutableBufferPointer { heads in
-            @inline(__always) func push(_ cell: Int, level: Int16) {
-                let bucket = Int(level) &+ 32768
-                cells[cell].next = heads[bucket]
-                heads[bucket] = UInt32(truncatingIfNeeded: cell)
-            }
+            let queue = FloodBuckets(cells: cells, heads: heads.baseAddress!)
+            @inline(__always) func push(_ cell: Int, level: Int16) { queue.push(cell, level: level) }
             /// The block holding `cell`, reached at `level`, flooded whole: its outline is
             /// pushed at the block's level, its inside only remembered (see ``UniformBlocks``).
             func floodBlock(containing cell: Int, level: Int16) {
@@ -167,46 +164,28 @@ enum PriorityFlood {
                 }
             }
             pending.sort { $0.level < $1.level }
-            var nextPending = 0
 
             var processed = 0, untilReport = max(1 << 20, count / 100)
             let reportEvery = untilReport
             /// The flood itself; inlined twice, so that a grid without blocks pays nothing for them.
             @inline(__always) func flood(checkingBlocks: Bool) {
-                var bucket = lowestBucket
-                while bucket < bucketCount {
-                    while nextPending < pending.count, Int(pending[nextPending].level) + 32768 <= bucket {
-                        let (level, cell) = pending[nextPending]
-                        nextPending += 1
-                        guard cells[cell].spill == SpillLevels.int16Unvisited else { continue }
-                        cells[cell].spill = level
-                        push(cell, level: level)
-                    }
-                    var cell = heads[bucket]
-                    if cell == empty { bucket &+= 1; continue }
-                    let level = Int16(truncatingIfNeeded: bucket &- 32768)
-                    while cell != empty {
-                        let following = cells[Int(cell)].next
-                        heads[bucket] = following
-                        topology.forEachNeighbour(of: Int(cell)) { neighbour in
-                            guard cells[neighbour].spill == SpillLevels.int16Unvisited else { return }
-                            if checkingBlocks, cells[neighbour].next == inBlock {
-                                floodBlock(containing: neighbour, level: level)
-                                return
-                            }
-                            let neighbourLevel = max(cells[neighbour].elevation, level)
-                            cells[neighbour].spill = neighbourLevel
-                            push(neighbour, level: neighbourLevel)
+                queue.drain(from: lowestBucket, pending: pending, admits: { cell, _ in cells[cell].spill == SpillLevels.int16Unvisited }) { cell, level in
+                    topology.forEachNeighbour(of: cell) { neighbour in
+                        guard cells[neighbour].spill == SpillLevels.int16Unvisited else { return }
+                        if checkingBlocks, cells[neighbour].next == inBlock {
+                            floodBlock(containing: neighbour, level: level)
+                            return
                         }
-                        untilReport &-= 1
-                        if untilReport == 0 {
-                            processed &+= reportEvery
-                            untilReport = reportEvery
-                            progress?("computing spill levels", Double(processed) / Double(count))
-                        }
-                        cell = heads[bucket]
+                        let neighbourLevel = max(cells[neighbour].elevation, level)
+                        cells[neighbour].spill = neighbourLevel
+                        push(neighbour, level: neighbourLevel)
                     }
-                    bucket &+= 1
+                    untilReport &-= 1
+                    if untilReport == 0 {
+                        processed &+= reportEvery
+                        untilReport = reportEvery
+                        progress?("computing spill levels", Double(processed) / Double(count))
+                    }
                 }
             }
             // Where one strip holds few of the seeds, the strip flood's second step floods much of
