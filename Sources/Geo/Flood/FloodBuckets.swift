@@ -9,6 +9,12 @@ struct FloodBuckets {
     /// `bucketCount` list heads, each `empty` at the start.
     let heads: UnsafeMutablePointer<UInt32>
 
+    /// Calls `body` with an empty queue over `cells`, its list heads alive for the call.
+    static func withQueue<Result>(over cells: UnsafeMutablePointer<PriorityFlood.FloodCell>, _ body: (FloodBuckets) -> Result) -> Result {
+        var heads = [UInt32](repeating: empty, count: bucketCount)
+        return heads.withUnsafeMutableBufferPointer { heads in body(FloodBuckets(cells: cells, heads: heads.baseAddress!)) }
+    }
+
     /// The bucket of a level.
     @inline(__always) static func bucket(_ level: Int16) -> Int { Int(level) &+ 32768 }
 

@@ -34,10 +34,10 @@ extension PriorityFlood {
         let seamCell = seam * width
         let stripSeeds = [seeds.filter { $0 < seamCell }, seeds.compactMap { $0 >= seamCell ? $0 - seamCell : nil }]
         let stripPending = [pending.filter { $0.cell < seamCell }, pending.compactMap { $0.cell >= seamCell ? ($0.level, $0.cell - seamCell) : nil }]
-        let shared = CellBuffer(cells: cells)
+        let shared = Shared(cells)
         DispatchQueue.concurrentPerform(iterations: strips.count) { index in
             let rows = strips[index]
-            flood(cells: shared.cells + rows.lowerBound * width, topology: topology.strip(rows: rows.count),
+            flood(cells: shared.value + rows.lowerBound * width, topology: topology.strip(rows: rows.count),
                   seeds: stripSeeds[index], pending: stripPending[index])
         }
         lowerAcrossSeam(cells: cells, topology: topology, seam: seam)
@@ -47,9 +47,7 @@ extension PriorityFlood {
     /// from seeds whose levels are set, over cells indexed from `cells`.
     private static func flood(cells: UnsafeMutablePointer<FloodCell>, topology: GridTopology, seeds: [Int],
                               pending: [(level: Int16, cell: Int)]) {
-        var heads = [UInt32](repeating: FloodBuckets.empty, count: FloodBuckets.bucketCount)
-        heads.withUnsafeMutableBufferPointer { heads in
-            let queue = FloodBuckets(cells: cells, heads: heads.baseAddress!)
+        FloodBuckets.withQueue(over: cells) { queue in
             var bucket = pending.first.map { FloodBuckets.bucket($0.level) } ?? FloodBuckets.bucketCount
             for cell in seeds {
                 queue.push(cell, level: cells[cell].spill)
@@ -95,9 +93,7 @@ extension PriorityFlood {
         }
         guard !pending.isEmpty else { return }
         pending.sort { $0.level < $1.level }
-        var heads = [UInt32](repeating: FloodBuckets.empty, count: FloodBuckets.bucketCount)
-        heads.withUnsafeMutableBufferPointer { heads in
-            let queue = FloodBuckets(cells: cells, heads: heads.baseAddress!)
+        FloodBuckets.withQueue(over: cells) { queue in
             queue.drain(from: FloodBuckets.bucket(pending[0].level), pending: pending, admits: { cell, level in
                 let current = cells[cell].spill
                 return current == SpillLevels.int16Unvisited || level < current
@@ -112,20 +108,17 @@ extension PriorityFlood {
     }
 
     /// Each cell set to its clamped elevation and unvisited, in two halves on two threads.
-    static func initialiseInHalves(cells: UnsafeMutablePointer<FloodCell>, elevations: UnsafeBufferPointer<Int16>, clamp: ClosedRange<Int16>) {
-        let shared = CellBuffer(cells: cells, elevations: elevations), count = elevations.count
+    static func initialiseInHalves(cells: UnsafeMutablePointer<FloodCell>, elevations: UnsafeBufferPointer<Int16>) {
+        let shared = Shared((cells, elevations)), count = elevations.count
         DispatchQueue.concurrentPerform(iterations: 2) { half in
-            for cell in (half == 0 ? 0..<count / 2 : count / 2..<count) {
-                shared.cells[cell] = FloodCell(elevation: min(max(shared.elevations[cell], clamp.lowerBound), clamp.upperBound),
-                                               spill: SpillLevels.int16Unvisited, next: UInt32.max)
-            }
+            initialise(half == 0 ? 0..<count / 2 : count / 2..<count, cells: shared.value.0, elevations: shared.value.1, next: FloodBuckets.empty)
         }
     }
 
-    /// The flood's cells (and the elevations they start from), handed to threads that each
-    /// work on their own part of them.
-    private struct CellBuffer: @unchecked Sendable {
-        let cells: UnsafeMutablePointer<FloodCell>
-        var elevations: UnsafeBufferPointer<Int16> = UnsafeBufferPointer(start: nil, count: 0)
+    /// The flood's cells (and what they start from), handed to threads that each work on their
+    /// own part of them.
+    private struct Shared<Value>: @unchecked Sendable {
+        let value: Value
+        init(_ value: Value) { self.value = value }
     }
 }

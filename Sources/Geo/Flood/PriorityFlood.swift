@@ -46,10 +46,7 @@ enum PriorityFlood {
         // Random access over a large buffer is bound by TLB misses; 2 MiB pages cut them 512-fold.
         _ = madvise(raw, bytes, MADV_HUGEPAGE)
         let cells = raw.bindMemory(to: FloodCell.self, capacity: count)
-        let bucketCount = 1 << 16
-        let empty = UInt32.max
-        var heads = [UInt32](repeating: empty, count: bucketCount)
-        let clampLow = SpillLevels.int16ElevationRange.lowerBound, clampHigh = SpillLevels.int16ElevationRange.upperBound
+        let bucketCount = FloodBuckets.bucketCount, empty = FloodBuckets.empty
 
         // A cell inside a block flooded whole is unvisited with this link (no cell index is
         // this large); its block's level is in `blockLevels` until the levels are written.
@@ -76,23 +73,18 @@ enum PriorityFlood {
             }
         }
         elevations.withUnsafeBufferPointer { elevations in
-            @inline(__always) func initialise(_ run: Range<Int>, next: UInt32) {
-                for cell in run {
-                    cells[cell] = FloodCell(elevation: min(max(elevations[cell], clampLow), clampHigh),
-                                            spill: SpillLevels.int16Unvisited, next: next)
-                }
-            }
             if blocks == nil, count >= stripFloodFrom {
                 // Two threads: most of this is the kernel zeroing the buffer's pages as they are first touched.
-                initialiseInHalves(cells: cells, elevations: elevations, clamp: clampLow...clampHigh)
+                initialiseInHalves(cells: cells, elevations: elevations)
             } else if blocks == nil {
-                initialise(0..<count, next: empty)
+                initialise(0..<count, cells: cells, elevations: elevations, next: empty)
             } else {
-                forEachRun(outside: { initialise($0, next: empty) }, inside: { run, _ in initialise(run, next: inBlock) })
+                forEachRun(outside: { initialise($0, cells: cells, elevations: elevations, next: empty) },
+                           inside: { run, _ in initialise(run, cells: cells, elevations: elevations, next: inBlock) })
             }
         }
-        heads.withUnsafeMutableBufferPointer { heads in
-            let queue = FloodBuckets(cells: cells, heads: heads.baseAddress!)
+        FloodBuckets.withQueue(over: cells) { queue in
+            let heads = queue.heads
             @inline(__always) func push(_ cell: Int, level: Int16) { queue.push(cell, level: level) }
             /// The block holding `cell`, reached at `level`, flooded whole: its outline is
             /// pushed at the block's level, its inside only remembered (see ``UniformBlocks``).
@@ -229,6 +221,17 @@ enum PriorityFlood {
         let result = Array(UnsafeBufferPointer(start: shrunk.bindMemory(to: Int16.self, capacity: count), count: count))
         free(shrunk)
         return result
+    }
+
+    /// Sets each cell of `run` to its elevation, clamped to the levels a flood can hold, unvisited,
+    /// with the link `next`.
+    @inline(__always)
+    static func initialise(_ run: Range<Int>, cells: UnsafeMutablePointer<FloodCell>, elevations: UnsafeBufferPointer<Int16>, next: UInt32) {
+        let range = SpillLevels.int16ElevationRange
+        for cell in run {
+            cells[cell] = FloodCell(elevation: min(max(elevations[cell], range.lowerBound), range.upperBound),
+                                    spill: SpillLevels.int16Unvisited, next: next)
+        }
     }
 
     /// Spill levels of a float grid (NaN = nodata); −∞ marks always water, +∞ never.
