@@ -138,6 +138,11 @@ extension ElevationGrid {
         let semiMajor = OSRGetSemiMajor(spatialReference, &error)
         let inverseFlattening = OSRGetInvFlattening(spatialReference, &error)
         let isGeographic = OSRIsGeographic(spatialReference) != 0
+        // A local CRS (what `gdal_edit.py -a_srs ""` leaves) cannot be located through PROJ.
+        guard isGeographic || OSRIsProjected(spatialReference) != 0 else {
+            let name = OSRGetName(spatialReference).map { String(cString: $0) } ?? "unnamed"
+            throw GeoError.unreadableFile(path: path, message: "its coordinate reference system (\(name)) is neither geographic nor projected, so its cells cannot be placed on the Earth; expected one that is (assign it with gdal_edit.py -a_srs EPSG:4326 \(path))")
+        }
         let linearUnit = isGeographic ? 1 : OSRGetLinearUnits(spatialReference, nil)
         let transform = GeoTransform(coefficients)
         if isGeographic && !transform.isNorthUp {

@@ -9,13 +9,13 @@ import Testing
     let folder = TestRasters.temporaryDirectory()
 
     /// A `width`×`height` geographic VRT with this geotransform over a 1×1 GeoTIFF.
-    func raster(width: Int, height: Int, geoTransform: String) -> String {
+    func raster(width: Int, height: Int, geoTransform: String, srs: String = "EPSG:4326") -> String {
         let source = folder.appendingPathComponent("one.tif").path
         TestRasters.writeGeoTIFF(at: source, width: 1, height: 1, values: [5], type: GDT_Int16, geoTransform: [0, 1, 0, 1, 0, -1])
         let path = folder.appendingPathComponent("grid.vrt").path
         FileManager.default.createFile(atPath: path, contents: Data("""
         <VRTDataset rasterXSize="\(width)" rasterYSize="\(height)">
-          <SRS>EPSG:4326</SRS>
+          <SRS>\(srs)</SRS>
           <GeoTransform>\(geoTransform)</GeoTransform>
           <VRTRasterBand dataType="Int16" band="1">
             <SimpleSource><SourceFilename relativeToVRT="0">\(source)</SourceFilename><SourceBand>1</SourceBand></SimpleSource>
@@ -29,6 +29,14 @@ import Testing
         let path = raster(width: width, height: height, geoTransform: geoTransform)
         return thrownError(GeoError.self) { _ = try ElevationGrid.read(path: path) }?.description
             .replacingOccurrences(of: path, with: "grid.vrt")
+    }
+
+    /// A local CRS (what `gdal_edit.py -a_srs ""` leaves on a GeoTIFF: "unnamed", unknown units)
+    /// places no cell on the Earth; it was read as metres and nested as "outside the base".
+    @Test func aCRSNeitherGeographicNorProjectedIsRefused() {
+        let path = raster(width: 4, height: 4, geoTransform: "0, 1, 0, 4, 0, -1", srs: #"LOCAL_CS["unnamed",UNIT["unknown",1]]"#)
+        let message = thrownError(GeoError.self) { _ = try ElevationGrid.read(path: path) }?.description.replacingOccurrences(of: path, with: "grid.vrt")
+        #expect(message == "grid.vrt: its coordinate reference system (unnamed) is neither geographic nor projected, so its cells cannot be placed on the Earth; expected one that is (assign it with gdal_edit.py -a_srs EPSG:4326 grid.vrt)")
     }
 
     @Test func moreThan360DegreesOfLongitudeIsRefused() {
