@@ -41,8 +41,10 @@ $(DASK_VENV)/.installed: dask/pyproject.toml
 	$(DASK_VENV)/bin/pip install -q -e './dask[test]'
 	touch $@
 
+# The Swift runtime and Foundation linked into the binaries: four fewer large libraries for the
+# dynamic linker to bind at every start (10 ms of each `geoq` command; docs/measurements.md).
 release: deps
-	$(SWIFTPM) build -c release
+	$(SWIFTPM) build -c release --static-swift-stdlib
 
 run: release
 	.build/release/geoq serve --host 127.0.0.1 --port $(or $(PORT),8080)

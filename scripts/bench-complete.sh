@@ -12,7 +12,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bench=.build/release/geoq-bench-complete
 geoq=.build/release/geoq
-[ -x "$bench" ] && [ -x "$geoq" ] || swift build -c release >/dev/null
+[ -x "$bench" ] && [ -x "$geoq" ] || swift build -c release --static-swift-stdlib >/dev/null
 eval_file=""
 for candidate in ../shared/eval/complete_public.tsv /work/shared/eval/complete_public.tsv; do
   [ -f "$candidate" ] && { eval_file=$candidate; break; }

@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bench=.build/release/geoq-bench-flood
-[ -x "$bench" ] || swift build -c release --product geoq-bench-flood >/dev/null
+[ -x "$bench" ] || swift build -c release --static-swift-stdlib --product geoq-bench-flood >/dev/null
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 
 gdal_translate -q -of ENVI data/etopo5.tif "$work/etopo5.raw"

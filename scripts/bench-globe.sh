@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 geoq=${GEOQ:-.build/release/geoq}
-[ -x "$geoq" ] || swift build -c release --product geoq >/dev/null
+[ -x "$geoq" ] || swift build -c release --static-swift-stdlib --product geoq >/dev/null
 source scripts/browser-venv.sh
 work=$(mktemp -d)
 source scripts/serve-background.sh

@@ -9,7 +9,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bench=.build/release/geoq-bench-complete
-[ -x "$bench" ] || swift build -c release --product geoq-bench-complete >/dev/null
+[ -x "$bench" ] || swift build -c release --static-swift-stdlib --product geoq-bench-complete >/dev/null
 venv=.build/peers-venv
 [ -f $venv/.installed ] || make -s $venv/.installed
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT

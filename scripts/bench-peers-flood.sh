@@ -10,7 +10,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 geoq=.build/release/geoq
-[ -x "$geoq" ] || swift build -c release --product geoq >/dev/null
+[ -x "$geoq" ] || swift build -c release --static-swift-stdlib --product geoq >/dev/null
 python=.build/peers-venv/bin/python
 [ -f .build/peers-venv/.installed ] || make -s .build/peers-venv/.installed
 mkdir -p .build/big

@@ -10,7 +10,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 geoq=.build/release/geoq
-[ -x "$geoq" ] && [ -x .build/release/geoq-bench-tiled ] || swift build -c release >/dev/null
+[ -x "$geoq" ] && [ -x .build/release/geoq-bench-tiled ] || swift build -c release --static-swift-stdlib >/dev/null
 command -v wrk >/dev/null || { apt-get install -y -qq wrk >/dev/null 2>&1 || sudo apt-get install -y -qq wrk >/dev/null; }
 venv=.build/peers-venv
 [ -f $venv/.installed ] || make -s $venv/.installed

@@ -12,7 +12,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bench=.build/release/geoq-bench-region
-[ -x "$bench" ] || swift build -c release --product geoq-bench-region >/dev/null
+[ -x "$bench" ] || swift build -c release --static-swift-stdlib --product geoq-bench-region >/dev/null
 points_file=$(mktemp)
 trap 'rm -f "$points_file"' EXIT
 value() { awk -v key="$1" '$1 == key { print $2 }' <<<"$2"; }

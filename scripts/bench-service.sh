@@ -9,7 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v wrk >/dev/null || { apt-get install -y -qq wrk >/dev/null 2>&1 || sudo apt-get install -y -qq wrk >/dev/null; }
 geoq=.build/release/geoq
-[ -x "$geoq" ] || swift build -c release --product geoq >/dev/null
+[ -x "$geoq" ] || swift build -c release --static-swift-stdlib --product geoq >/dev/null
 duration=${WRK_SECONDS:-30}
 work=$(mktemp -d)
 source scripts/serve-background.sh

@@ -11,8 +11,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bench=.build/release/geoq-bench-stack geoq=.build/release/geoq
-[ -x "$bench" ] || swift build -c release --product geoq-bench-stack >/dev/null
-[ -x "$geoq" ] || swift build -c release --product geoq >/dev/null
+[ -x "$bench" ] || swift build -c release --static-swift-stdlib --product geoq-bench-stack >/dev/null
+[ -x "$geoq" ] || swift build -c release --static-swift-stdlib --product geoq >/dev/null
 work=$(mktemp -d)
 source scripts/serve-background.sh
 server=""

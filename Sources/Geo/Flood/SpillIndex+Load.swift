@@ -32,6 +32,25 @@ extension SpillIndex {
     public static func load(rasterPath: String, band: Int = 1, options: FloodOptions = FloodOptions(),
                             cache: CachePolicy, progress: ProgressHandler? = nil,
                             notice: (@Sendable (String) -> Void)? = nil) throws -> SpillIndex {
+        let (grid, levels) = try gridAndLevels(rasterPath: rasterPath, band: band, options: options, cache: cache,
+                                               progress: progress, notice: notice)
+        return try SpillIndex(grid: grid, options: options, levels: levels)
+    }
+
+    /// Makes sure `store` holds the raster's spill levels, computing and storing them when it
+    /// does not (`geoq index build`), and fails when they cannot be stored. Returns the grid's
+    /// size. Unlike `load`, it leaves out the flood curves, which the cache does not keep.
+    public static func buildCache(rasterPath: String, band: Int = 1, options: FloodOptions = FloodOptions(),
+                                  store: SpillIndexCache, progress: ProgressHandler? = nil,
+                                  notice: (@Sendable (String) -> Void)? = nil) throws -> (width: Int, height: Int) {
+        let (grid, _) = try gridAndLevels(rasterPath: rasterPath, band: band, options: options, cache: .require(store),
+                                          progress: progress, notice: notice)
+        return (grid.width, grid.height)
+    }
+
+    /// The raster and its levels: from the cache when it is valid, else computed and cached.
+    private static func gridAndLevels(rasterPath: String, band: Int, options: FloodOptions, cache: CachePolicy,
+                                      progress: ProgressHandler?, notice: (@Sendable (String) -> Void)?) throws -> (ElevationGrid, SpillLevels) {
         // The key is taken before the cells are read: a raster rewritten during the read then
         // leaves a cache that is stale for its new version, never one claiming to be it.
         if case .require(let store) = cache { try store.checkWritable() }
@@ -39,11 +58,11 @@ extension SpillIndex {
         let grid = try ElevationGrid.read(path: rasterPath, band: band, progress: progress,
                                           workingBytesPerCell: SpillIndex.workingBytesPerCell)
         guard let store = cache.store, let key else {
-            return try SpillIndex(grid: grid, options: options, progress: progress)
+            return (grid, try computeLevels(grid: grid, options: options, progress: progress))
         }
         switch store.load(key: key, expectedCount: grid.cellCount) {
         case .success(let levels):
-            return try SpillIndex(grid: grid, options: options, levels: levels)
+            return (grid, levels)
         case .failure(let error):
             let cacheFile = store.fileURL(for: key).path
             switch error.miss {
@@ -52,13 +71,13 @@ extension SpillIndex {
             case .corrupt(let why): notice?("the cached spill index \(cacheFile) is corrupt (\(why)); rebuilding")
             }
         }
-        let index = try SpillIndex(grid: grid, options: options, progress: progress)
+        let levels = try computeLevels(grid: grid, options: options, progress: progress)
         do {
-            try store.store(index.levels, key: key)
+            try store.store(levels, key: key)
         } catch {
             if case .require = cache { throw error }
             notice?("could not cache the spill index (\(error)); answering without a cache")
         }
-        return index
+        return (grid, levels)
     }
 }

@@ -130,7 +130,11 @@ public struct SpillIndexCache: Sendable {
         try checkWritable()
         // Temporary files of builds that were killed before their rename.
         AtomicFile.removeStale(in: directory)
-        try AtomicFile.write(CacheFormat.encode(levels, identity: key.identity, version: key.version), to: url.path, target: .entryItself)
+        // Not flushed to disk before the rename: a file cut short by a crash fails its checksum
+        // and is rebuilt, never trusted (flushing was a third of storing ETOPO5's levels).
+        try AtomicFile.write(to: url.path, durable: false, target: .entryItself) { put in
+            try CacheFormat.encode(levels, identity: key.identity, version: key.version, into: put)
+        }
         return url
     }
 }
@@ -147,22 +151,30 @@ enum CacheFormat {
 
     struct DecodeError: Error { var reason: String }
 
-    static func encode(_ levels: SpillLevels, identity: String, version: String) -> Data {
-        var data = Data(magic)
-        func append<T: FixedWidthInteger>(_ value: T) { withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) } }
-        func appendText(_ text: String) { let bytes = Array(text.utf8); append(UInt32(bytes.count)); data.append(contentsOf: bytes) }
+    /// Hands the file's bytes to `put` in order: the header, the levels as they lie in memory
+    /// (little-endian, as every platform geoq runs on), and the checksum of the levels.
+    static func encode(_ levels: SpillLevels, identity: String, version: String,
+                       into put: (UnsafeRawBufferPointer) throws -> Void) throws {
+        var header = Data(magic)
+        func append<T: FixedWidthInteger>(_ value: T) { withUnsafeBytes(of: value.littleEndian) { header.append(contentsOf: $0) } }
+        func appendText(_ text: String) { let bytes = Array(text.utf8); append(UInt32(bytes.count)); header.append(contentsOf: bytes) }
         append(formatVersion)
-        let payload: Data
         switch levels {
-        case .int16(let values): append(UInt32(1)); payload = values.withUnsafeBytes { Data($0) }
-        case .float32(let values): append(UInt32(2)); payload = values.withUnsafeBytes { Data($0) }
+        case .int16: append(UInt32(1))
+        case .float32: append(UInt32(2))
         }
         append(UInt64(levels.count))
         appendText(identity)
         appendText(version)
-        data.append(payload)
-        append(payload.withUnsafeBytes { checksum($0) })
-        return data
+        try header.withUnsafeBytes(put)
+        func putPayload(_ payload: UnsafeRawBufferPointer) throws {
+            try put(payload)
+            try withUnsafeBytes(of: checksum(payload).littleEndian, put)
+        }
+        switch levels {
+        case .int16(let values): try values.withUnsafeBytes(putPayload)
+        case .float32(let values): try values.withUnsafeBytes(putPayload)
+        }
     }
 
     static func decode(_ raw: UnsafeRawBufferPointer) throws -> (identity: String, version: String, levels: SpillLevels) {

@@ -42,9 +42,10 @@ extension ElevationGrid {
         try checkMemory(path: path, width: width, height: height, bytesPerCell: sampleBytes + workingBytesPerCell(sampleBytes))
 
         if fitsInt16 && !isScaled {
-            var values = [Int16](repeating: 0, count: width * height)
-            try readRows(band: bandHandle, path: path, width: width, height: height, type: GDT_Int16,
-                         into: &values, progress: progress)
+            let values = try [Int16].filledOnHugePages(count: width * height) { values in
+                try readRows(band: bandHandle, path: path, width: width, height: height, type: GDT_Int16,
+                             into: UnsafeMutableRawBufferPointer(values), progress: progress)
+            }
             var int16Nodata: Int16? = nil
             if hasNodata != 0, nodata.isFinite, nodata == nodata.rounded(), let exact = Int16(exactly: nodata) {
                 int16Nodata = exact
@@ -53,9 +54,10 @@ extension ElevationGrid {
                                      int16Nodata: int16Nodata, georeference: georeference)
         }
 
-        var values = [Float](repeating: 0, count: width * height)
-        try readRows(band: bandHandle, path: path, width: width, height: height, type: GDT_Float32,
-                     into: &values, progress: progress)
+        var values = try [Float].filledOnHugePages(count: width * height) { values in
+            try readRows(band: bandHandle, path: path, width: width, height: height, type: GDT_Float32,
+                         into: UnsafeMutableRawBufferPointer(values), progress: progress)
+        }
         let nodataFloat = hasNodata != 0 ? Float(nodata) : nil
         let factor = Float(hasScale != 0 ? scale : 1), shift = Float(hasOffset != 0 ? offset : 0)
         values.withUnsafeMutableBufferPointer { buffer in
@@ -156,15 +158,16 @@ extension ElevationGrid {
         return georeference
     }
 
-    private static func readRows<T>(band: GDALRasterBandH, path: String, width: Int, height: Int,
-                                    type: GDALDataType, into values: inout [T],
-                                    progress: ProgressHandler?) throws {
+    private static func readRows(band: GDALRasterBandH, path: String, width: Int, height: Int,
+                                 type: GDALDataType, into raw: UnsafeMutableRawBufferPointer,
+                                 progress: ProgressHandler?) throws {
         let stripRows = max(1, min(height, (1 << 22) / max(width, 1)))
-        try values.withUnsafeMutableBytes { raw in
+        let sampleBytes = Int(GDALGetDataTypeSizeBytes(type))
+        do {
             var row = 0
             while row < height {
                 let rows = min(stripRows, height - row)
-                let destination = raw.baseAddress! + row * width * MemoryLayout<T>.stride
+                let destination = raw.baseAddress! + row * width * sampleBytes
                 GDAL.resetError()
                 let status = GDALRasterIO(band, GF_Read, Int32(0), Int32(row), Int32(width), Int32(rows),
                                           destination, Int32(width), Int32(rows), type, 0, 0)

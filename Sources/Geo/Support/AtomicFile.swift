@@ -54,15 +54,22 @@ public enum AtomicFile {
     /// `durable: false` skips flushing the data to disk before the rename, for files whose
     /// readers check a checksum and redo what fails it (a tiled build's work files).
     public static func write(_ data: Data, to path: String, durable: Bool = true, target mode: Target = .followingLinks) throws {
+        try write(to: path, durable: durable, target: mode) { put in try data.withUnsafeBytes(put) }
+    }
+
+    /// As `write(_:to:durable:target:)`, with the file's bytes handed to `put` part by part
+    /// by `parts`, in order: a large buffer is written as it is, never copied into one `Data`.
+    public static func write(to path: String, durable: Bool = true, target mode: Target = .followingLinks,
+                             parts: (_ put: (UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
         if mode == .followingLinks {
             let target = try resolvedTarget(path)
             if case .special = kind(of: target) {
-                try writeStraight(data, to: target, reportedAs: path)
+                try writeStraight(to: target, reportedAs: path, parts: parts)
                 return
             }
         }
         try replace(path, target: mode) { temporary in
-            try writeStraight(data, to: temporary, reportedAs: path, create: true, durable: durable)
+            try writeStraight(to: temporary, reportedAs: path, create: true, durable: durable, parts: parts)
         }
     }
 
@@ -85,7 +92,8 @@ public enum AtomicFile {
         do {
             try write(temporary)
             if special {
-                try writeStraight(try Data(contentsOf: URL(fileURLWithPath: temporary)), to: target, reportedAs: path)
+                let data = try Data(contentsOf: URL(fileURLWithPath: temporary))
+                try writeStraight(to: target, reportedAs: path) { put in try data.withUnsafeBytes(put) }
                 return
             }
             guard rename(temporary, target) == 0 else {
@@ -175,13 +183,14 @@ public enum AtomicFile {
     /// Writes into an existing FIFO or device as it is (no temporary file, no rename), or with
     /// `create` into a new file, flushed to disk before it is renamed. Errors carry the system's
     /// words ("No space left on device").
-    private static func writeStraight(_ data: Data, to target: String, reportedAs path: String, create: Bool = false,
-                                      durable: Bool = true) throws {
+    private static func writeStraight(to target: String, reportedAs path: String, create: Bool = false,
+                                      durable: Bool = true, parts: (_ put: (UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
         let descriptor = create ? open(target, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644) : open(target, O_WRONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw GeoError.unwritableFile(path: path, message: String(cString: strerror(errno))) }
         var closed = false
         defer { if !closed { close(descriptor) } }
-        try data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
+        try parts { bytes in
+            guard bytes.count > 0 else { return }
             var offset = 0
             while offset < bytes.count {
                 let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)

@@ -99,10 +99,16 @@ extension EngineSettings {
         return try loadIndex()
     }
 
-    /// Reads the raster and its spill index (cached), with progress on a terminal. With
-    /// `requireCache`, a cache that cannot be written is a failure rather than a notice.
-    func loadIndex(requireCache: Bool = false) throws -> SpillIndex {
-        let cache: SpillIndex.CachePolicy = noCache ? .disabled : requireCache ? .require(cacheStore()) : .use(cacheStore())
+    /// Makes sure the cache holds the raster's spill levels (`index build`), with progress on a
+    /// terminal; a cache that cannot be written is a failure. Returns the grid's size.
+    func buildCache() throws -> (width: Int, height: Int) {
+        try SpillIndex.buildCache(rasterPath: try demPath(), band: band, options: floodOptions, store: cacheStore(),
+                                  progress: Terminal.progressHandler(), notice: { Terminal.notice($0) })
+    }
+
+    /// Reads the raster and its spill index (cached), with progress on a terminal.
+    func loadIndex() throws -> SpillIndex {
+        let cache: SpillIndex.CachePolicy = noCache ? .disabled : .use(cacheStore())
         return try SpillIndex.load(rasterPath: try demPath(), band: band, options: floodOptions, cache: cache,
                                    progress: Terminal.progressHandler(), notice: { Terminal.notice($0) })
     }

@@ -69,9 +69,9 @@ struct IndexCommand: ParsableCommand {
             let settings = try settingsFile.engineSettings(dataset: dataset, places: nil)
             guard tiled else {
                 let start = Date()
-                let index = try settings.loadIndex(requireCache: true)
+                let size = try settings.buildCache()
                 let seconds = Date().timeIntervalSince(start)
-                print("spill index ready: \(index.grid.width)×\(index.grid.height) cells, \(String(format: "%.2f", seconds)) s")
+                print("spill index ready: \(size.width)×\(size.height) cells, \(String(format: "%.2f", seconds)) s")
                 return
             }
             let demPath = try settings.demPath()
