@@ -34,3 +34,9 @@ for name, label, target in (("richdem", "RichDEM FillDepressions", RICHDEM_TARGE
 for name in ("whitebox_as_given", "whitebox_flat"):
     if name in peers:
         print(f"   WhiteboxTools with {peers[name]['setting']}: {agreement(peers[name])} ({peers[name]['seconds']:.2f} s)")
+# The target is per grid: geoq's faster way of building it (in memory, or tiled past memory).
+fastest = min(("in memory", geoq["monolithic"]), ("--tiled", geoq["tiled"]), key=lambda mode: mode[1])
+ratio = peers["richdem"]["seconds"] / fastest[1]
+verdict = "met" if ratio >= RICHDEM_TARGET else f"MISSED by {RICHDEM_TARGET / ratio:.2f}×"
+print(f"   target on this grid: geoq's faster way ({fastest[0]}, {fastest[1]:.3f} s) is {ratio:.2f}× RichDEM's compute "
+      f"(≥ {RICHDEM_TARGET}×): {verdict}")
