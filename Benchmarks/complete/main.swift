@@ -7,7 +7,9 @@
 // matched through an alias, with nicknames weighed as now and as before (as any alias).
 //
 //   geoq-bench-complete PLACES_FILE… [--queries N] [--workload FILE | --workload-out FILE] [--eval FILE] [--slowest N]
-//                       [--alias-examples N]
+//                       [--alias-examples N] [--answers-out FILE]
+// --answers-out writes each query of the timed workloads with the ids of its answers, a line
+// each, so that a change meant to keep every answer can be checked by diffing two runs.
 import Foundation
 @_spi(Testing) import Geo
 
@@ -19,6 +21,7 @@ struct Options {
     var slowest = 0
     var workloadIn: String?
     var aliasExamples = 0
+    var answersOut: String?
 
     init(_ arguments: [String]) {
         var rest = arguments.dropFirst()
@@ -30,6 +33,7 @@ struct Options {
             case "--slowest": slowest = rest.popFirst().flatMap(Int.init) ?? 0
             case "--workload": workloadIn = rest.popFirst()
             case "--alias-examples": aliasExamples = rest.popFirst().flatMap(Int.init) ?? 0
+            case "--answers-out": answersOut = rest.popFirst()
             default: places.append(argument)
             }
         }
@@ -138,6 +142,12 @@ if let out = options.workloadOut {
     try! text.write(toFile: out, atomically: true, encoding: .utf8)
 }
 
+var answers = ""
+/// Adds a query and its answers' ids to what --answers-out writes.
+@MainActor func recordAnswers(_ query: String, _ results: [Completion]) {
+    guard options.answersOut != nil else { return }
+    answers += query + "\t" + results.map { String($0.id) }.joined(separator: " ") + "\n"
+}
 for (query, _) in workload.prefix(2000) { _ = try? completer.complete(query: query, limit: 10) }  // warm caches
 var latencies: [Double] = []
 latencies.reserveCapacity(workload.count)
@@ -159,6 +169,7 @@ for (query, id) in workload {
     }
     latencies.append(micros)
     timed.append((micros, query))
+    recordAnswers(query, results)
     if results.contains(where: { $0.match == .typo }) { withTypos.append(micros) }
     if results.prefix(5).contains(where: { $0.id == id }) { found += 1 }
 }
@@ -240,6 +251,7 @@ if !airports.isEmpty {
         let start = DispatchTime.now().uptimeNanoseconds
         let results = (try? completer.complete(query: query, limit: 10)) ?? []
         times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1000)
+        recordAnswers(query, results)
         slow.append((times[times.count - 1], query))
         if isWhole {
             whole += 1
@@ -261,6 +273,7 @@ for (name, queries) in [("postal codes", postalWorkload), ("airports", airportWo
                  name == "airports" ? " (IATA and ICAO)" : " typed to their end"))
 }
 everyKind.sort()
+if let path = options.answersOut { try! answers.write(toFile: path, atomically: true, encoding: .utf8) }
 print(String(format: "complete every kind: p50 %.1f µs, p99 %.1f µs (single runs) over %d queries",
              percentile(0.5, everyKind), percentile(0.99, everyKind), everyKind.count))
 

@@ -66,7 +66,8 @@ extension PlaceCompleter {
         var keyLetters = 0
         /// Whether an entry offered since the last top-list read was weighed down.
         var offeredWeighedDown = false
-        var best: [Int: Candidate] = [:]
+        /// Reserved at once rather than grown by rehashing as a query's candidates arrive.
+        var best: [Int: Candidate] = Dictionary(minimumCapacity: 48)
         var exactCount = 0
         /// Entries read so far by `scatteredWords`, which share one budget per query.
         var scatteredVisits = 0
@@ -374,11 +375,19 @@ extension PlaceCompleter {
 
         /// The best `limit` of `candidates`, best first. Ties fall back to gazetteer order
         /// (the importer writes places by GeoNames id).
+        /// O(candidates · limit) at worst, about O(candidates) in practice: most candidates rank
+        /// below the last one kept and are passed over at one compare, where a full sort moved
+        /// (and retained) every one (docs/measurements.md).
         static func ranked(_ candidates: [Int: Candidate], limit: Int) -> [Candidate] {
-            candidates.values
-                .sorted { $0.ranks(before: $1, ids: ($0.place, $1.place)) }
-                .prefix(limit)
-                .map { $0 }
+            var top: [Candidate] = []
+            top.reserveCapacity(limit + 1)
+            for candidate in candidates.values {
+                if top.count == limit, let last = top.last, !candidate.ranks(before: last, ids: (candidate.place, last.place)) { continue }
+                let slot = top.firstIndex { candidate.ranks(before: $0, ids: (candidate.place, $0.place)) } ?? top.count
+                top.insert(candidate, at: slot)
+                if top.count > limit { top.removeLast() }
+            }
+            return top
         }
     }
 }
