@@ -168,6 +168,8 @@ extension PrefixTrie {
         writer.append(topCount)
         writer.append(top)
         writer.append(subtreeEntryCount)
+        writer.append(bestEntry)
+        writer.append(bestEntryScore)
     }
 
     convenience init(reading reader: inout PlaceIndexFile.Reader, k: Int) throws {
@@ -176,10 +178,11 @@ extension PrefixTrie {
                   labelStart: try reader.array(), labelLength: try reader.array(), firstByte: try reader.array(),
                   childStart: try reader.array(), childrenByScore: try reader.array(), postingStart: try reader.array(),
                   postings: try reader.array(), topStart: try reader.array(), topCount: try reader.array(),
-                  top: try reader.array(), subtreeEntryCount: try reader.array(), k: k)
+                  top: try reader.array(), subtreeEntryCount: try reader.array(), bestEntry: try reader.array(),
+                  bestEntryScore: try reader.array(), k: k)
         let nodes = labelStart.count, entries = entryScore.count
         guard nodes > 0, [labelLength.count, firstByte.count, childrenByScore.count, topStart.count, topCount.count,
-                          subtreeEntryCount.count].allSatisfy({ $0 == nodes }),
+                          subtreeEntryCount.count, bestEntry.count, bestEntryScore.count].allSatisfy({ $0 == nodes }),
               childStart.count == nodes + 1, postingStart.count == nodes + 1,
               [entryKeyStart.count, entryKeyEnd.count, entryGroup.count].allSatisfy({ $0 == entries }) else {
             throw PlaceIndexFile.DecodeError(reason: "its trie arrays disagree in length")

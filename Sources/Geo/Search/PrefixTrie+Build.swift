@@ -51,7 +51,9 @@ extension PrefixTrie {
             labelLength: FlatArray(builder.labelLength), firstByte: FlatArray(builder.firstByte), childStart: FlatArray(builder.childStart),
             childrenByScore: FlatArray(childrenByScore), postingStart: FlatArray(builder.postingStart), postings: FlatArray(builder.postings),
             topStart: FlatArray(tops.start), topCount: FlatArray(tops.count), top: FlatArray(tops.entries),
-            subtreeEntryCount: FlatArray(builder.subtreeCounts()), k: k)
+            subtreeEntryCount: FlatArray(builder.subtreeCounts()),
+            bestEntry: FlatArray((0..<labelStart.count).map { tops.count[$0] == 0 ? Self.noEntry : tops.entries[Int(tops.start[$0])] }),
+            bestEntryScore: FlatArray(best), k: k)
     }
 }
 

@@ -93,9 +93,9 @@ extension PrefixTrie {
         private mutating func pushChild(at position: Int, end: Int) {
             guard position < end else { return }
             let child = Int(trie.childrenByScore[position])
-            guard trie.topCount[child] > 0 else { return }  // sorted best first: the rest are empty too
-            let best = trie.top[Int(trie.topStart[child])]
-            heap.insert(Item(score: trie.bestScore(child), tie: -Int32(truncatingIfNeeded: best) - 1, kind: .child,
+            let best = trie.bestEntry[child]
+            guard best != PrefixTrie.noEntry else { return }  // sorted best first: the rest are empty too
+            heap.insert(Item(score: trie.bestEntryScore[child], tie: -Int32(truncatingIfNeeded: best) - 1, kind: .child,
                              position: UInt32(position), end: UInt32(end)))
         }
     }

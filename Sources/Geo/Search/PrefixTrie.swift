@@ -46,6 +46,13 @@ final class PrefixTrie: Sendable {
     /// How many entries lie below each node (its own postings included): the cost of
     /// reading its whole subtree.
     let subtreeEntryCount: FlatArray<UInt32>
+    /// Each node's best entry (the head of its top list; `noEntry` for an empty subtree) and
+    /// that entry's score: what a best-first walk pushing a child reads, in one place, where
+    /// reading it through the top list took three dependent reads, each a cache miss on a
+    /// cold query.
+    let bestEntry: FlatArray<UInt32>
+    let bestEntryScore: FlatArray<Float>
+    static let noEntry = UInt32.max
     /// The `k` the top lists were built with.
     let k: Int
 
@@ -53,7 +60,8 @@ final class PrefixTrie: Sendable {
          entryScore: FlatArray<Float>, entryGroup: FlatArray<UInt32>, labelStart: FlatArray<UInt32>, labelLength: FlatArray<UInt16>,
          firstByte: FlatArray<UInt8>, childStart: FlatArray<UInt32>, childrenByScore: FlatArray<UInt32>,
          postingStart: FlatArray<UInt32>, postings: FlatArray<UInt32>, topStart: FlatArray<UInt32>, topCount: FlatArray<UInt8>,
-         top: FlatArray<UInt32>, subtreeEntryCount: FlatArray<UInt32>, k: Int) {
+         top: FlatArray<UInt32>, subtreeEntryCount: FlatArray<UInt32>, bestEntry: FlatArray<UInt32>,
+         bestEntryScore: FlatArray<Float>, k: Int) {
         self.text = text
         self.labels = labels
         self.entryKeyStart = entryKeyStart
@@ -71,6 +79,8 @@ final class PrefixTrie: Sendable {
         self.topCount = topCount
         self.top = top
         self.subtreeEntryCount = subtreeEntryCount
+        self.bestEntry = bestEntry
+        self.bestEntryScore = bestEntryScore
         self.k = k
     }
 
@@ -162,7 +172,7 @@ final class PrefixTrie: Sendable {
 
     /// The highest score of any entry below `node` (0 for an empty subtree). O(1).
     func bestScore(_ node: Int) -> Float {
-        topCount[node] == 0 ? 0 : entryScore[Int(top[Int(topStart[node])])]
+        bestEntryScore[node]
     }
 
     func keyLength(_ entry: UInt32) -> Int {
