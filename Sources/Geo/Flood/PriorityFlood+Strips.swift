@@ -22,62 +22,63 @@ extension PriorityFlood {
     /// nodata) the usual way.
     ///
     /// - Parameters:
-    ///   - cells: the flood's cells, each seed's level set and every other cell unvisited (or
+    ///   - state: the flood's cells, each seed's level set and every other cell unvisited (or
     ///     never water, for nodata treated as land).
     ///   - seeds: the cells to expand first, each already at its level.
     ///   - pending: seeds with a level of their own, above their elevation, by level: each starts
     ///     when the flood reaches its level, unless reached lower before.
-    static func floodInStrips(cells: UnsafeMutablePointer<FloodCell>, topology: GridTopology, seeds: [Int],
+    static func floodInStrips(_ state: FloodState, topology: GridTopology, seeds: [Int],
                               pending: [(level: Int16, cell: Int)]) {
         let width = topology.width, seam = topology.height / 2
         let strips = [0..<seam, seam..<topology.height]
         let seamCell = seam * width
         let stripSeeds = [seeds.filter { $0 < seamCell }, seeds.compactMap { $0 >= seamCell ? $0 - seamCell : nil }]
         let stripPending = [pending.filter { $0.cell < seamCell }, pending.compactMap { $0.cell >= seamCell ? ($0.level, $0.cell - seamCell) : nil }]
-        let shared = Shared(cells)
+        let shared = Shared(state)
         DispatchQueue.concurrentPerform(iterations: strips.count) { index in
             let rows = strips[index]
-            flood(cells: shared.value + rows.lowerBound * width, topology: topology.strip(rows: rows.count),
+            flood(shared.value.from(rows.lowerBound * width), topology: topology.strip(rows: rows.count),
                   seeds: stripSeeds[index], pending: stripPending[index])
         }
-        lowerAcrossSeam(cells: cells, topology: topology, seam: seam)
+        lowerAcrossSeam(state, topology: topology, seam: seam)
     }
 
-    /// Step 1 for one strip: the bucket-queue flood of ``spillLevels(elevations:nodata:nodataPolicy:topology:seeds:seedLevels:ownLevelRuns:uniformBlocks:progress:)``,
-    /// from seeds whose levels are set, over cells indexed from `cells`.
-    private static func flood(cells: UnsafeMutablePointer<FloodCell>, topology: GridTopology, seeds: [Int],
+    /// Step 1 for one strip: the bucket-queue flood of ``spillLevels(elevations:nodata:nodataPolicy:topology:seeds:seedLevels:ownLevelRuns:uniformBlocks:stripFloodFrom:progress:)``,
+    /// from seeds whose levels are set, over the strip's cells (`state` indexed from its first).
+    private static func flood(_ state: FloodState, topology: GridTopology, seeds: [Int],
                               pending: [(level: Int16, cell: Int)]) {
-        FloodBuckets.withQueue(over: cells) { queue in
+        let spill = state.spill
+        FloodBuckets.withQueue(over: state) { queue in
             var bucket = pending.first.map { FloodBuckets.bucket($0.level) } ?? FloodBuckets.bucketCount
             for cell in seeds {
-                queue.push(cell, level: cells[cell].spill)
-                bucket = min(bucket, FloodBuckets.bucket(cells[cell].spill))
+                queue.push(cell, level: spill[cell])
+                bucket = min(bucket, FloodBuckets.bucket(spill[cell]))
             }
-            queue.drain(from: bucket, pending: pending, admits: { cell, _ in cells[cell].spill == SpillLevels.int16Unvisited }) { cell, level in
+            queue.drain(from: bucket, pending: pending, admits: { cell, _ in spill[cell] == SpillLevels.int16Unvisited }) { cell, level in
                 topology.forEachNeighbour(of: cell) { neighbour in
-                    guard cells[neighbour].spill == SpillLevels.int16Unvisited else { return }
-                    let neighbourLevel = max(cells[neighbour].elevation, level)
-                    cells[neighbour].spill = neighbourLevel
+                    guard spill[neighbour] == SpillLevels.int16Unvisited else { return }
+                    let neighbourLevel = max(state.elevation(neighbour), level)
+                    spill[neighbour] = neighbourLevel
                     queue.push(neighbour, level: neighbourLevel)
                 }
             }
         }
     }
 
-    /// Step 2 of ``floodInStrips(cells:topology:seeds:pending:)``: levels lowered by paths across the seam
+    /// Step 2 of ``floodInStrips(_:topology:seeds:pending:)``: levels lowered by paths across the seam
     /// above row `seam`, lowest first, in the flood's own bucket queue.
     ///
     /// Each cell waits in it at most once: a seam cell's offer from across is let in only when
     /// the flood reaches that offer's level (as seeds with a level of their own are), and a
     /// popped cell offers its neighbours levels no lower than those offered before.
-    private static func lowerAcrossSeam(cells: UnsafeMutablePointer<FloodCell>, topology: GridTopology, seam: Int) {
-        let width = topology.width
+    private static func lowerAcrossSeam(_ state: FloodState, topology: GridTopology, seam: Int) {
+        let width = topology.width, spill = state.spill
         /// The level `cell` takes from a neighbour at `level`, when that is lower than its own.
         @inline(__always) func offer(_ cell: Int, from level: Int16) -> Int16? {
-            let current = cells[cell].spill
+            let current = spill[cell]
             guard level != SpillLevels.int16Unvisited, level != SpillLevels.int16NeverWater,
                   current != SpillLevels.int16NeverWater else { return nil }
-            let candidate = max(cells[cell].elevation, level)
+            let candidate = max(state.elevation(cell), level)
             return current == SpillLevels.int16Unvisited || candidate < current ? candidate : nil
         }
         var pending: [(level: Int16, cell: Int)] = []
@@ -86,32 +87,32 @@ extension PriorityFlood {
                 let cell = row * width + column
                 topology.forEachNeighbour(of: cell) { neighbour in
                     // Only neighbours across the seam: within a strip, step 1 already holds.
-                    guard (neighbour / width < seam) != (row < seam), let level = offer(cell, from: cells[neighbour].spill) else { return }
+                    guard (neighbour / width < seam) != (row < seam), let level = offer(cell, from: spill[neighbour]) else { return }
                     pending.append((level, cell))
                 }
             }
         }
         guard !pending.isEmpty else { return }
         pending.sort { $0.level < $1.level }
-        FloodBuckets.withQueue(over: cells) { queue in
+        FloodBuckets.withQueue(over: state) { queue in
             queue.drain(from: FloodBuckets.bucket(pending[0].level), pending: pending, admits: { cell, level in
-                let current = cells[cell].spill
+                let current = spill[cell]
                 return current == SpillLevels.int16Unvisited || level < current
             }) { cell, level in
                 topology.forEachNeighbour(of: cell) { neighbour in
                     guard let lowered = offer(neighbour, from: level) else { return }
-                    cells[neighbour].spill = lowered
+                    spill[neighbour] = lowered
                     queue.push(neighbour, level: lowered)
                 }
             }
         }
     }
 
-    /// Each cell set to its clamped elevation and unvisited, in two halves on two threads.
-    static func initialiseInHalves(cells: UnsafeMutablePointer<FloodCell>, elevations: UnsafeBufferPointer<Int16>) {
-        let shared = Shared((cells, elevations)), count = elevations.count
+    /// Each cell unvisited and unlinked, in two halves on two threads.
+    static func initialiseInHalves(_ state: FloodState, count: Int) {
+        let shared = Shared(state)
         DispatchQueue.concurrentPerform(iterations: 2) { half in
-            initialise(half == 0 ? 0..<count / 2 : count / 2..<count, cells: shared.value.0, elevations: shared.value.1, next: FloodBuckets.empty)
+            initialise(half == 0 ? 0..<count / 2 : count / 2..<count, shared.value, next: FloodBuckets.empty)
         }
     }
 

@@ -8,22 +8,14 @@ import Foundation
 /// path level from the seeds, the lowest sea level at which the cell is connected water.
 ///
 /// - Integer grids use a bucket queue (one LIFO stack per metre, linked through one `UInt32` per
-///   cell), so the whole pass is O(n + range) with 8 bytes per cell besides the elevations.
+///   cell), so the whole pass is O(n + range) with 6 bytes per cell besides the elevations.
 /// - Float grids use a binary heap, and the "improved" variant's plain FIFO for cells inside
 ///   depressions (their level is the popped level), which removes most heap traffic: O(n log n).
 enum PriorityFlood {
-    /// One cell's working state, kept together so that checking a neighbour, raising it and
-    /// later popping it touch one cache line instead of three arrays' worth.
-    struct FloodCell {
-        var elevation: Int16
-        var spill: Int16
-        var next: UInt32
-    }
-
     /// Spill levels of a 16-bit grid; `seeds` are cells the sea starts from at their own elevation.
     ///
-    /// Works in one 8-byte-per-cell buffer (elevation, level, bucket link), then copies the
-    /// levels out to 2 bytes per cell: peak memory is 12 bytes per cell with the grid.
+    /// Works in a level and a bucket link per cell (``FloodState``) beside the elevations: with
+    /// the grid, 8 bytes a cell at the peak, and the levels are the answer as they stand.
     /// `seedLevels`, when given, holds each seed's own starting level (at least its elevation:
     /// a nested model's border, where the sea arrives from outside at the base's level).
     /// `ownLevelRuns` are runs of cells that are seeds at their own elevation, as `seeds` without
@@ -31,21 +23,38 @@ enum PriorityFlood {
     /// `uniformBlocks` are rectangles of one elevation and no seed, each flooded whole
     /// (a nested model's nodata over land, filled from the base: see ``UniformBlocks``).
     /// A grid of `stripFloodFrom` cells or more, with a quarter of its seeds or more in each half
-    /// of its rows, is flooded in two strips at once (``floodInStrips(cells:topology:seeds:pending:)``).
+    /// of its rows, is flooded in two strips at once (``floodInStrips(_:topology:seeds:pending:)``).
     static func spillLevels(elevations: [Int16], nodata: Int16?, nodataPolicy: FloodOptions.NodataPolicy,
                             topology: GridTopology, seeds: [Int], seedLevels: [Int16]? = nil, ownLevelRuns: [Range<Int>] = [],
                             uniformBlocks: UniformBlocks? = nil, stripFloodFrom: Int = stripFloodCells,
                             progress: ProgressHandler?) throws -> [Int16] {
         let count = elevations.count
-        let bytes = max(count, 1) * MemoryLayout<FloodCell>.stride
-        let hugePage = 2 << 20
-        var raw: UnsafeMutableRawPointer? = nil
-        guard posix_memalign(&raw, hugePage, bytes) == 0, let raw else {
-            throw GeoError.unsupported("not enough memory to flood \(count) cells (\(bytes >> 20) MiB needed)")
+        let linkBytes = max(count, 1) * MemoryLayout<UInt32>.stride
+        var rawLinks: UnsafeMutableRawPointer? = nil
+        guard posix_memalign(&rawLinks, HugePages.size, linkBytes) == 0, let rawLinks else {
+            throw GeoError.unsupported("not enough memory to flood \(count) cells (\((linkBytes * 3 / 2) >> 20) MiB needed)")
         }
+        defer { free(rawLinks) }
         // Random access over a large buffer is bound by TLB misses; 2 MiB pages cut them 512-fold.
-        _ = madvise(raw, bytes, MADV_HUGEPAGE)
-        let cells = raw.bindMemory(to: FloodCell.self, capacity: count)
+        HugePages.advise(UnsafeMutableRawBufferPointer(start: rawLinks, count: linkBytes))
+        let next = rawLinks.bindMemory(to: UInt32.self, capacity: count)
+        return elevations.withUnsafeBufferPointer { elevations in
+            [Int16].filledOnHugePages(count: count) { spill in
+                let state = FloodState(elevations: elevations.baseAddress ?? UnsafePointer(bitPattern: 1)!,
+                                       spill: spill.baseAddress ?? UnsafeMutablePointer(bitPattern: 2)!, next: next)
+                flood(state, count: count, nodata: nodata, nodataPolicy: nodataPolicy, topology: topology, seeds: seeds,
+                      seedLevels: seedLevels, ownLevelRuns: ownLevelRuns, uniformBlocks: uniformBlocks,
+                      stripFloodFrom: stripFloodFrom, progress: progress)
+            }
+        }
+    }
+
+    /// The flood of ``spillLevels(elevations:nodata:nodataPolicy:topology:seeds:seedLevels:ownLevelRuns:uniformBlocks:stripFloodFrom:progress:)``
+    /// over `state`, whose levels it leaves as the answer.
+    private static func flood(_ state: FloodState, count: Int, nodata: Int16?, nodataPolicy: FloodOptions.NodataPolicy,
+                              topology: GridTopology, seeds: [Int], seedLevels: [Int16]?, ownLevelRuns: [Range<Int>],
+                              uniformBlocks: UniformBlocks?, stripFloodFrom: Int, progress: ProgressHandler?) {
+        let spill = state.spill, next = state.next
         let bucketCount = FloodBuckets.bucketCount, empty = FloodBuckets.empty
 
         // A cell inside a block flooded whole is unvisited with this link (no cell index is
@@ -72,18 +81,16 @@ enum PriorityFlood {
                 outside(start + column..<start + width)
             }
         }
-        elevations.withUnsafeBufferPointer { elevations in
-            if blocks == nil, count >= stripFloodFrom {
-                // Two threads: most of this is the kernel zeroing the buffer's pages as they are first touched.
-                initialiseInHalves(cells: cells, elevations: elevations)
-            } else if blocks == nil {
-                initialise(0..<count, cells: cells, elevations: elevations, next: empty)
-            } else {
-                forEachRun(outside: { initialise($0, cells: cells, elevations: elevations, next: empty) },
-                           inside: { run, _ in initialise(run, cells: cells, elevations: elevations, next: inBlock) })
-            }
+        if blocks == nil, count >= stripFloodFrom {
+            // Two threads: most of this is the kernel zeroing the buffers' pages as they are first touched.
+            initialiseInHalves(state, count: count)
+        } else if blocks == nil {
+            initialise(0..<count, state, next: empty)
+        } else {
+            forEachRun(outside: { initialise($0, state, next: empty) },
+                       inside: { run, _ in initialise(run, state, next: inBlock) })
         }
-        FloodBuckets.withQueue(over: cells) { queue in
+        FloodBuckets.withQueue(over: state) { queue in
             let heads = queue.heads
             @inline(__always) func push(_ cell: Int, level: Int16) { queue.push(cell, level: level) }
             /// The block holding `cell`, reached at `level`, flooded whole: its outline is
@@ -94,11 +101,11 @@ enum PriorityFlood {
                 let band = Int(blocks.bandOfRow[row]), span = Int(blocks.spanOfColumn[column])
                 let block = band * spanCount + span
                 guard blockLevels[block] == SpillLevels.int16Unvisited else { return }
-                let blockLevel = max(cells[cell].elevation, level)
+                let blockLevel = max(state.elevation(cell), level)
                 blockLevels[block] = blockLevel
                 let rows = blocks.bandRows[band], columns = blocks.spanColumns[span]
                 func claim(_ cell: Int) {
-                    cells[cell].spill = blockLevel
+                    spill[cell] = blockLevel
                     push(cell, level: blockLevel)
                 }
                 for column in columns {
@@ -120,11 +127,9 @@ enum PriorityFlood {
             }
             if let nodata {
                 let nodataLevel = nodataPolicy == .ocean ? SpillLevels.int16AlwaysWater : SpillLevels.int16NeverWater
-                elevations.withUnsafeBufferPointer { elevations in
-                    for cell in 0..<count where elevations[cell] == nodata {
-                        cells[cell].spill = nodataLevel
-                        if nodataPolicy == .ocean { push(cell, level: nodataLevel); countSeed(cell) }
-                    }
+                for cell in 0..<count where state.elevations[cell] == nodata {
+                    spill[cell] = nodataLevel
+                    if nodataPolicy == .ocean { push(cell, level: nodataLevel); countSeed(cell) }
                 }
                 if nodataPolicy == .ocean { lowestBucket = Int(nodataLevel) + 32768 }
             }
@@ -134,20 +139,21 @@ enum PriorityFlood {
             // by bucket. Each cell is seeded once (a cell sits in one bucket list at a time).
             var pending: [(level: Int16, cell: Int)] = []
             for run in ownLevelRuns {
-                for cell in run where cells[cell].spill == SpillLevels.int16Unvisited {
-                    let level = cells[cell].elevation
+                for cell in run where spill[cell] == SpillLevels.int16Unvisited {
+                    let level = state.elevation(cell)
                     lowestBucket = min(lowestBucket, Int(level) + 32768)
-                    cells[cell].spill = level
+                    spill[cell] = level
                     push(cell, level: level)
                     countSeed(cell)
                 }
             }
-            for (seedIndex, cell) in seeds.enumerated() where cells[cell].spill == SpillLevels.int16Unvisited {
-                let level = max(seedLevels?[seedIndex] ?? cells[cell].elevation, cells[cell].elevation)
+            for (seedIndex, cell) in seeds.enumerated() where spill[cell] == SpillLevels.int16Unvisited {
+                let elevation = state.elevation(cell)
+                let level = max(seedLevels?[seedIndex] ?? elevation, elevation)
                 lowestBucket = min(lowestBucket, Int(level) + 32768)
                 // A seed at its own elevation cannot be reached lower: it starts at once.
-                if seedLevels == nil || level == cells[cell].elevation {
-                    cells[cell].spill = level
+                if seedLevels == nil || level == elevation {
+                    spill[cell] = level
                     push(cell, level: level)
                     countSeed(cell)
                 } else {
@@ -161,15 +167,15 @@ enum PriorityFlood {
             let reportEvery = untilReport
             /// The flood itself; inlined twice, so that a grid without blocks pays nothing for them.
             @inline(__always) func flood(checkingBlocks: Bool) {
-                queue.drain(from: lowestBucket, pending: pending, admits: { cell, _ in cells[cell].spill == SpillLevels.int16Unvisited }) { cell, level in
+                queue.drain(from: lowestBucket, pending: pending, admits: { cell, _ in spill[cell] == SpillLevels.int16Unvisited }) { cell, level in
                     topology.forEachNeighbour(of: cell) { neighbour in
-                        guard cells[neighbour].spill == SpillLevels.int16Unvisited else { return }
-                        if checkingBlocks, cells[neighbour].next == inBlock {
+                        guard spill[neighbour] == SpillLevels.int16Unvisited else { return }
+                        if checkingBlocks, next[neighbour] == inBlock {
                             floodBlock(containing: neighbour, level: level)
                             return
                         }
-                        let neighbourLevel = max(cells[neighbour].elevation, level)
-                        cells[neighbour].spill = neighbourLevel
+                        let neighbourLevel = max(state.elevation(neighbour), level)
+                        spill[neighbour] = neighbourLevel
                         push(neighbour, level: neighbourLevel)
                     }
                     untilReport &-= 1
@@ -188,10 +194,10 @@ enum PriorityFlood {
                 var seeded: [Int] = []
                 for bucket in lowestBucket..<bucketCount {
                     var cell = heads[bucket]
-                    while cell != empty { seeded.append(Int(cell)); cell = cells[Int(cell)].next }
+                    while cell != empty { seeded.append(Int(cell)); cell = next[Int(cell)] }
                 }
                 progress?("computing spill levels", 0)
-                floodInStrips(cells: cells, topology: topology, seeds: seeded, pending: pending)
+                floodInStrips(state, topology: topology, seeds: seeded, pending: pending)
             } else if blocks == nil {
                 flood(checkingBlocks: false)
             } else {
@@ -199,35 +205,27 @@ enum PriorityFlood {
             }
         }
 
-        // The levels out of the working cells, into an array of their own.
-        let spillOffset = MemoryLayout<FloodCell>.offset(of: \FloodCell.spill)!
-        defer { free(raw) }
-        return [Int16].filledOnHugePages(count: count) { levels in
-            @inline(__always) func store(_ level: Int16, at cell: Int) {
-                // Cells no path reaches (behind nodata treated as land, or away from explicit seeds).
-                levels[cell] = level == SpillLevels.int16Unvisited ? SpillLevels.int16NeverWater : level
-            }
-            @inline(__always) func copy(_ run: Range<Int>) {
-                for cell in run { store(raw.load(fromByteOffset: cell * MemoryLayout<FloodCell>.stride + spillOffset, as: Int16.self), at: cell) }
-            }
-            if blocks == nil {
-                copy(0..<count)
-            } else {
-                forEachRun(outside: copy, inside: { run, block in
-                    for cell in run { store(blockLevels[block], at: cell) }
-                })
-            }
+        // The levels are the answer; cells no path reaches (behind nodata treated as land, or
+        // away from explicit seeds) are never water, and a whole block's cells take its level.
+        @inline(__always) func settle(_ run: Range<Int>) {
+            for cell in run where spill[cell] == SpillLevels.int16Unvisited { spill[cell] = SpillLevels.int16NeverWater }
+        }
+        if blocks == nil {
+            settle(0..<count)
+        } else {
+            forEachRun(outside: settle, inside: { run, block in
+                let level = blockLevels[block] == SpillLevels.int16Unvisited ? SpillLevels.int16NeverWater : blockLevels[block]
+                for cell in run { spill[cell] = level }
+            })
         }
     }
 
-    /// Sets each cell of `run` to its elevation, clamped to the levels a flood can hold, unvisited,
-    /// with the link `next`.
+    /// Sets each cell of `run` unvisited, with the link `next`.
     @inline(__always)
-    static func initialise(_ run: Range<Int>, cells: UnsafeMutablePointer<FloodCell>, elevations: UnsafeBufferPointer<Int16>, next: UInt32) {
-        let range = SpillLevels.int16ElevationRange
+    static func initialise(_ run: Range<Int>, _ state: FloodState, next: UInt32) {
         for cell in run {
-            cells[cell] = FloodCell(elevation: min(max(elevations[cell], range.lowerBound), range.upperBound),
-                                    spill: SpillLevels.int16Unvisited, next: next)
+            state.spill[cell] = SpillLevels.int16Unvisited
+            state.next[cell] = next
         }
     }
 

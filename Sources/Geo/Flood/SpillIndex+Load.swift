@@ -20,10 +20,10 @@ extension SpillIndex {
     }
 
     /// Memory the flood needs per cell beside the elevations (`sampleBytes` each): for 16-bit
-    /// grids an 8-byte working cell and the 2-byte level; for float grids the 4-byte level, a heap
-    /// entry (8 bytes) and a FIFO slot (4) at worst.
+    /// grids the 2-byte level and a 4-byte bucket link (``FloodState``); for float grids the
+    /// 4-byte level, a heap entry (8 bytes) and a FIFO slot (4) at worst.
     public static func workingBytesPerCell(sampleBytes: Int) -> Int {
-        sampleBytes == MemoryLayout<Int16>.stride ? 10 : 16
+        sampleBytes == MemoryLayout<Int16>.stride ? 6 : 16
     }
 
     /// Reads a raster and returns its spill index, from the cache when it is valid, otherwise
