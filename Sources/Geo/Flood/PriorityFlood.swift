@@ -29,7 +29,8 @@ enum PriorityFlood {
                             uniformBlocks: UniformBlocks? = nil, stripFloodFrom: Int = stripFloodCells,
                             progress: ProgressHandler?) throws -> [Int16] {
         let count = elevations.count
-        let linkBytes = max(count, 1) * MemoryLayout<UInt32>.stride
+        guard count > 0 else { return [] }
+        let linkBytes = count * MemoryLayout<UInt32>.stride
         var rawLinks: UnsafeMutableRawPointer? = nil
         guard posix_memalign(&rawLinks, HugePages.size, linkBytes) == 0, let rawLinks else {
             throw GeoError.unsupported("not enough memory to flood \(count) cells (\((linkBytes * 3 / 2) >> 20) MiB needed)")
@@ -40,8 +41,7 @@ enum PriorityFlood {
         let next = rawLinks.bindMemory(to: UInt32.self, capacity: count)
         return elevations.withUnsafeBufferPointer { elevations in
             [Int16].filledOnHugePages(count: count) { spill in
-                let state = FloodState(elevations: elevations.baseAddress ?? UnsafePointer(bitPattern: 1)!,
-                                       spill: spill.baseAddress ?? UnsafeMutablePointer(bitPattern: 2)!, next: next)
+                let state = FloodState(elevations: elevations.baseAddress!, spill: spill.baseAddress!, next: next)
                 flood(state, count: count, nodata: nodata, nodataPolicy: nodataPolicy, topology: topology, seeds: seeds,
                       seedLevels: seedLevels, ownLevelRuns: ownLevelRuns, uniformBlocks: uniformBlocks,
                       stripFloodFrom: stripFloodFrom, progress: progress)

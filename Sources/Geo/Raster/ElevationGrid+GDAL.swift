@@ -161,7 +161,12 @@ extension ElevationGrid {
     private static func readRows(band: GDALRasterBandH, path: String, width: Int, height: Int,
                                  type: GDALDataType, into raw: UnsafeMutableRawBufferPointer,
                                  progress: ProgressHandler?) throws {
-        let stripRows = max(1, min(height, (1 << 22) / max(width, 1)))
+        // Whole rows of the file's blocks at a time: a strip that ends inside a row of tiles
+        // has GDAL read those tiles again for the next one.
+        var blockWidth: Int32 = 0, blockHeight: Int32 = 0
+        GDALGetBlockSize(band, &blockWidth, &blockHeight)
+        let blockRows = max(1, Int(blockHeight))
+        let stripRows = max(1, min(height, max(blockRows, (1 << 22) / max(width, 1) / blockRows * blockRows)))
         let sampleBytes = Int(GDALGetDataTypeSizeBytes(type))
         do {
             var row = 0
