@@ -31,13 +31,11 @@ enum PriorityFlood {
         let count = elevations.count
         guard count > 0 else { return [] }
         let linkBytes = count * MemoryLayout<UInt32>.stride
-        var rawLinks: UnsafeMutableRawPointer? = nil
-        guard posix_memalign(&rawLinks, HugePages.size, linkBytes) == 0, let rawLinks else {
+        // Random access over a large buffer is bound by TLB misses; 2 MiB pages cut them 512-fold.
+        guard let (rawLinks, _) = HugePages.allocate(bytes: linkBytes) else {
             throw GeoError.unsupported("not enough memory to flood \(count) cells (\((linkBytes * 3 / 2) >> 20) MiB needed)")
         }
         defer { free(rawLinks) }
-        // Random access over a large buffer is bound by TLB misses; 2 MiB pages cut them 512-fold.
-        HugePages.advise(UnsafeMutableRawBufferPointer(start: rawLinks, count: linkBytes))
         let next = rawLinks.bindMemory(to: UInt32.self, capacity: count)
         return elevations.withUnsafeBufferPointer { elevations in
             [Int16].filledOnHugePages(count: count) { spill in

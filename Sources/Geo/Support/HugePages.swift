@@ -8,6 +8,16 @@ import Foundation
 enum HugePages {
     static let size = 2 << 20
 
+    /// At least `bytes`, rounded up to whole 2 MiB pages, aligned on one and advised as such;
+    /// nil when memory runs out. Released with `free`.
+    static func allocate(bytes: Int) -> (region: UnsafeMutableRawPointer, bytes: Int)? {
+        let rounded = (max(bytes, 1) + size - 1) / size * size
+        var region: UnsafeMutableRawPointer? = nil
+        guard posix_memalign(&region, size, rounded) == 0, let region else { return nil }
+        advise(UnsafeMutableRawBufferPointer(start: region, count: rounded))
+        return (region, rounded)
+    }
+
     /// Asks for 2 MiB pages over the whole 2 MiB pages inside `buffer`'s bytes; pages already
     /// touched stay as they are. Harmless where the kernel has no such pages.
     static func advise(_ buffer: UnsafeMutableRawBufferPointer) {

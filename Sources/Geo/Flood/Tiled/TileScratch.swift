@@ -29,13 +29,9 @@ final class TileScratch {
             free(regions[slot.rawValue])
             regions[slot.rawValue] = nil
             sizes[slot.rawValue] = 0
-            let hugePage = 2 << 20
-            let rounded = (bytes + hugePage - 1) / hugePage * hugePage
-            var region: UnsafeMutableRawPointer? = nil
-            guard posix_memalign(&region, hugePage, rounded) == 0, let region else {
-                throw GeoError.unsupported("not enough memory for a tile's \(slot) (\(rounded >> 20) MiB); use smaller tiles")
+            guard let (region, rounded) = HugePages.allocate(bytes: bytes) else {
+                throw GeoError.unsupported("not enough memory for a tile's \(slot) (\((bytes + HugePages.size - 1) / HugePages.size * 2) MiB); use smaller tiles")
             }
-            _ = madvise(region, rounded, MADV_HUGEPAGE)
             regions[slot.rawValue] = region
             sizes[slot.rawValue] = rounded
         }
