@@ -23,10 +23,12 @@ fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 pass() { checks=$((checks + 1)); }
 
 hamburg="/vsizip/$(realpath ../shared/dem/N53E009.hgt.zip)/N53E009.hgt"
-tile() {  # tile BUCKET CODE LAT LON COLUMNS ROWS SOURCE
+tile() {  # tile BUCKET CODE LAT LON COLUMNS ROWS SOURCE: laid out as published, half a cell west and north of the whole degrees
   local name="Copernicus_DSM_COG_$2_N$3_00_E$4_00_DEM"
   mkdir -p "$1/$name"
-  gdalwarp -q -overwrite -of COG -ot Float32 -r bilinear -te "$((10#$4))" "$((10#$3))" "$((10#$4 + 1))" "$((10#$3 + 1))" -ts "$5" "$6" "$7" "$1/$name/$name.tif"
+  local extent
+  extent=$(python3 -c "w, s, c, r = $((10#$4)), $((10#$3)), $5, $6; hx, hy = 0.5 / c, 0.5 / r; print(w - hx, s + hy, w + 1 - hx, s + 1 + hy)")
+  gdalwarp -q -overwrite -of COG -ot Float32 -r bilinear -te $extent -ts "$5" "$6" "$7" "$1/$name/$name.tif"
   echo "$name" >> "$1/tileList.txt"
 }
 b30="$work/buckets/copernicus-dem-30m" b90="$work/buckets/copernicus-dem-90m"
@@ -109,8 +111,9 @@ fi
 serve "$work/buckets" --throttle 200000
 "$geoq" dem fetch --bbox 9.2,53.6,9.4,53.9 --resolution 90 --endpoint "http://127.0.0.1:$port/{bucket}" -o "$work/resume" > /dev/null 2>&1 &
 fetcher=$!
-part="$work/resume/.Copernicus_DSM_COG_30_N53_00_E009_00_DEM.tif.part"
-for _ in $(seq 1 100); do [ -s "$part" ] && [ "$(stat -c %s "$part")" -gt 100000 ] && break; sleep 0.1; done
+partial() { ls -d "$1"/.Copernicus_DSM_COG_30_N53_00_E009_00_DEM.tif.*part 2>/dev/null | head -1; }  # partial FOLDER
+part=""
+for _ in $(seq 1 100); do part=$(partial "$work/resume"); [ -n "$part" ] && [ "$(stat -c %s "$part")" -gt 100000 ] && break; sleep 0.1; done
 kill -9 $fetcher; wait $fetcher 2>/dev/null || true
 [ -s "$part" ] && pass || fail "a killed download leaves its .part to resume from"
 was=$(stat -c %s "$part" 2>/dev/null || echo 0)
@@ -166,6 +169,101 @@ for point in "--lat 53.62 --lon 8.9"; do
   [ -n "$large" ] && [ "$large" = "$("$geoq" flood point $point --format json --index "$work/by-hand-index/$(basename "$index")" --dem "$work/large/$(basename "$vrt")" 2>/dev/null)" ] \
     && pass || fail "the large area's index answers $point otherwise than the index built by hand: $large"
 done
+
+tile53=Copernicus_DSM_COG_30_N53_00_E009_00_DEM
+interrupted_fetch() {  # interrupted_fetch FOLDER PORT: a download killed after 100 kB, its partial file in $part
+  "$geoq" dem fetch --bbox 9.2,53.6,9.4,53.9 --resolution 90 --endpoint "http://127.0.0.1:$2/{bucket}" -o "$1" > /dev/null 2>&1 &
+  local fetcher=$!
+  part=""
+  for _ in $(seq 1 150); do part=$(partial "$1"); [ -n "$part" ] && [ "$(stat -c %s "$part")" -gt 100000 ] && break; sleep 0.1; done
+  kill -9 $fetcher; wait $fetcher 2>/dev/null || true
+}
+
+# 11. A tile list cut short in transit is refused and not kept; the whole one is read next time.
+serve "$work/buckets" --truncate tileList.txt
+cut_endpoint="http://127.0.0.1:$port/{bucket}"
+one_line "bytes announced" "" "$geoq" flood point --lat 53.75 --lon 9.2 --dem "$base" --dem "copernicus:90@$cut_endpoint"
+[ -z "$(find "$work/cache" -path "*127.0.0.1_${port}_*" -name tileList.txt)" ] && pass || fail "a cut tile list is not kept"
+
+# 12. A download interrupted in one version of a tile and resumed against another (the same key
+#     and size, re-released) is started again: the kept tile is the new version, byte for byte.
+cp -r "$work/buckets" "$work/versions"
+serve "$work/versions" --throttle 200000 --etag
+interrupted_fetch "$work/versioned" "$port"
+[ -n "$part" ] && pass || fail "a killed download leaves a partial file"
+v90="$work/versions/copernicus-dem-90m/$tile53/$tile53.tif"
+gdal_translate -q -of COG -ot Float32 -scale 0 100 0 101 "$v90" "$work/new-version.tif" 2>/dev/null || gdal_translate -q -of COG -ot Float32 "$v90" "$work/new-version.tif"
+python3 - "$v90" "$work/new-version.tif" <<'PY'
+import os, sys
+old, new = sys.argv[1], sys.argv[2]
+data = open(new, "rb").read()
+size = os.path.getsize(old)
+data = (data + b"\0" * size)[:size] if len(data) <= size else None
+if data is None:
+    sys.exit("the new version is larger than the old one")
+open(old, "wb").write(data)
+PY
+serve "$work/versions" --etag
+"$geoq" dem fetch --bbox 9.2,53.6,9.4,53.9 --resolution 90 --endpoint "http://127.0.0.1:$port/{bucket}" -o "$work/versioned" > /dev/null 2> "$work/versioned.err"
+cmp -s "$work/versioned/$tile53.tif" "$v90" && pass || fail "a resumed download of a re-released tile mixes versions: $(cat "$work/versioned.err")"
+
+# 13. Links and FIFOs planted in the cache or the output folder are never followed or opened.
+head -c 4000000 /dev/urandom > "$work/victim"
+cp "$work/victim" "$work/victim.orig"
+serve "$work/buckets" --throttle 200000; slow=$port
+interrupted_fetch "$work/planted" "$slow"
+rm -f "$part"; ln -s "$work/victim" "$part"
+timeout 120 "$geoq" dem fetch --bbox 9.2,53.6,9.4,53.9 --resolution 90 --endpoint "$endpoint" -o "$work/planted" > /dev/null 2>&1 || fail "a fetch over a planted link"
+cmp -s "$work/victim" "$work/victim.orig" && pass || fail "a link at the partial download's name: its target was written"
+cmp -s "$work/planted/$tile53.tif" "$(bucket_tile "$b90" 30_N53_00_E009_00)" && pass || fail "the tile after a planted link"
+interrupted_fetch "$work/fifo" "$slow"
+rm -f "$part"; mkfifo "$part"
+timeout 120 "$geoq" dem fetch --bbox 9.2,53.6,9.4,53.9 --resolution 90 --endpoint "$endpoint" -o "$work/fifo" > /dev/null 2>&1 && pass || fail "a FIFO at the partial download's name (exit $?: 124 is a hang)"
+serve "$work/buckets"
+listed="$work/cache/geoq/copernicus/on-demand/127.0.0.1_${port}__bucket_/glo90"
+mkdir -p "$listed"; ln -s "$work/victim" "$listed/tileList.txt"
+timeout 120 "$geoq" flood point --lat 53.75 --lon 9.2 --dem "$base" --dem "copernicus:90@http://127.0.0.1:$port/{bucket}" > /dev/null 2>&1 || fail "a point with a planted tile list link"
+cmp -s "$work/victim" "$work/victim.orig" && pass || fail "a link at tileList.txt: its target was written"
+serve "$work/buckets"
+listed="$work/cache/geoq/copernicus/on-demand/127.0.0.1_${port}__bucket_/glo90"
+mkdir -p "$listed"; mkfifo "$listed/tileList.txt"
+timeout 120 "$geoq" flood point --lat 53.75 --lon 9.2 --dem "$base" --dem "copernicus:90@http://127.0.0.1:$port/{bucket}" > /dev/null 2>&1 \
+  && pass || fail "a FIFO at tileList.txt (exit $?: 124 is a hang)"
+
+# 14. An endpoint that was down answers as soon as it is up: the service does not remember the failure.
+. scripts/serve-background.sh
+free_port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+mkdir -p "$work/down"
+start_geoq "$geoq" "$work/down" --dem "$base" --dem "copernicus:90@http://127.0.0.1:$free_port/{bucket}" || fail "serve with an endpoint that is down"
+status=$(curl -s -o /dev/null -w '%{http_code}' "$url/v1/flood/point?lat=53.75&lon=9.2")
+[ "$status" != 200 ] && pass || fail "a point while the endpoint is down answered $status"
+serve "$work/buckets" --port "$free_port"
+status=0
+for _ in $(seq 1 20); do
+  status=$(curl -s -o /dev/null -w '%{http_code}' "$url/v1/flood/point?lat=53.75&lon=9.2")
+  [ "$status" = 200 ] && break
+  sleep 0.5
+done
+[ "$status" = 200 ] && pass || fail "10 s after the endpoint came up, a point still answers $status"
+kill $server; wait $server 2>/dev/null || true
+
+# 15. A download at 2 kB/s holds nothing else: maps, tiles and points the loaded models answer
+#     come at once while two points wait for it, and the service stops within its grace period.
+serve "$work/buckets" --throttle 2000
+mkdir -p "$work/slow"
+start_geoq "$geoq" "$work/slow" --dem "$base" --dem "copernicus:90@http://127.0.0.1:$port/{bucket}" || fail "serve with a slow endpoint"
+curl -s -o /dev/null --max-time 60 "$url/v1/flood/point?lat=53.75&lon=9.2" & waiting1=$!
+curl -s -o /dev/null --max-time 60 "$url/v1/flood/point?lat=53.5&lon=8.5" & waiting2=$!
+sleep 2
+for question in "/v1/tiles/5/16/10.png?rise=2" "/v1/flood?rise=2&format=png&width=256&height=128" "/v1/complete?q=ham"; do
+  took=$(curl -s -o /dev/null -w '%{http_code} %{time_total}' --max-time 30 "$url$question")
+  awk -v t="${took#* }" 'BEGIN { exit !(t < 10) }' && [ "${took% *}" = 200 ] && pass || fail "$question while a download is slow: $took"
+done
+started=$(date +%s)
+kill -TERM $server; wait $server 2>/dev/null || true
+stopped=$(( $(date +%s) - started ))
+[ "$stopped" -le 30 ] && pass || fail "the service took $stopped s to stop (grace period 30 s)"
+wait $waiting1 $waiting2 2>/dev/null || true
 
 echo "copernicus: $checks passed, $failures failed"
 [ $failures -eq 0 ]

@@ -1,10 +1,13 @@
 """A local stand-in for the Copernicus DEM's public buckets: serves a folder over HTTP with range
 requests (as object storage does), on the loopback address. Used by scripts/test-copernicus.sh.
 
-Usage: range_server.py ROOT PORT_FILE [--truncate NAME] [--throttle BYTES_PER_SECOND]
+Usage: range_server.py ROOT PORT_FILE [--truncate NAME] [--throttle BYTES_PER_SECOND] [--etag] [--port N]
   --truncate NAME   answers NAME with its full Content-Length but only half of its bytes, then
                     closes the connection (a torn download)
   --throttle N      sends at most N bytes a second (so a download can be interrupted)
+  --etag            sends an ETag and a Last-Modified for each file, from its modification time
+                    and size, as object storage sends a version's (so a re-released file differs)
+  --port N          listens on port N (default: any free port)
 """
 import http.server
 import os
@@ -14,6 +17,8 @@ import time
 root, port_file = sys.argv[1], sys.argv[2]
 truncate = sys.argv[sys.argv.index("--truncate") + 1] if "--truncate" in sys.argv else None
 throttle = int(sys.argv[sys.argv.index("--throttle") + 1]) if "--throttle" in sys.argv else 0
+etag = "--etag" in sys.argv
+fixed_port = int(sys.argv[sys.argv.index("--port") + 1]) if "--port" in sys.argv else 0
 
 
 class Handler(http.server.BaseHTTPRequestHandler):
@@ -49,6 +54,10 @@ class Handler(http.server.BaseHTTPRequestHandler):
         self.send_response(206 if ranged else 200)
         self.send_header("Content-Length", str(end - start + 1))
         self.send_header("Accept-Ranges", "bytes")
+        if etag:
+            status = os.stat(path)
+            self.send_header("ETag", f'"{status.st_mtime_ns:x}-{status.st_size:x}"')
+            self.send_header("Last-Modified", self.date_time_string(int(status.st_mtime)))
         if ranged:
             self.send_header("Content-Range", f"bytes {start}-{end}/{size}")
         self.end_headers()
@@ -76,7 +85,7 @@ class QuietServer(http.server.ThreadingHTTPServer):
         pass  # a client that stops reading (a killed or refused download) is expected here
 
 
-server = QuietServer(("127.0.0.1", 0), Handler)
+server = QuietServer(("127.0.0.1", fixed_port), Handler)
 with open(port_file + ".tmp", "w") as f:
     f.write(str(server.server_address[1]))
 os.rename(port_file + ".tmp", port_file)

@@ -3,22 +3,26 @@ import Foundation
 
 extension CopernicusFetcher {
     /// The tile's file in `folder`, downloaded now unless a checked copy is there; returns its
-    /// path and the bytes downloaded. Resumes a `.part` left by an interrupted download.
-    func download(_ tile: CopernicusTile, size: Int64, progress: (Int64) -> Void) throws -> (path: String, bytes: Int64) {
+    /// path and the bytes downloaded. Resumes a partial download left by an interrupted one only
+    /// when the object is the same version (`RemoteObject.validator`: its ETag, else its
+    /// Last-Modified, with its size), so a tile re-released under the same key is never mixed
+    /// with the old one. The partial file is opened as a folder entry of geoq's own: a symbolic
+    /// link or a FIFO planted at its name is removed, never followed or opened.
+    /// `shouldStop` is asked between chunks: a download nobody waits for any more, or past its
+    /// time, stops there (its partial file kept for a resume).
+    func download(_ tile: CopernicusTile, object: RemoteObject, shouldStop: () -> String? = { nil },
+                  progress: (Int64) -> Void) throws -> (path: String, bytes: Int64) {
+        let size = object.size
         let final = folder.appendingPathComponent(tile.name + ".tif").path
-        if let attributes = try? FileManager.default.attributesOfItem(atPath: final),
-           (attributes[.size] as? NSNumber)?.int64Value == size, (try? Self.checkGeoTIFF(final, shownAs: final)) != nil {
+        if AtomicFile.entry(at: final) == .regular, let attributes = try? FileManager.default.attributesOfItem(atPath: final),
+           (attributes[.size] as? NSNumber)?.int64Value == size, (try? Self.checkGeoTIFF(final, shownAs: final)) != nil,
+           (try? tile.checkGrid(of: final, shownAs: final)) != nil {
             return (final, 0)
         }
-        let part = folder.appendingPathComponent("." + tile.name + ".tif.part").path
-        if !FileManager.default.fileExists(atPath: part) {
-            guard FileManager.default.createFile(atPath: part, contents: nil) else {
-                throw GeoError.unwritableFile(path: part, message: "cannot create it (\(String(cString: strerror(errno))))")
-            }
-        }
-        guard let output = FileHandle(forUpdatingAtPath: part) else {
-            throw GeoError.unwritableFile(path: part, message: "cannot open it for writing")
-        }
+        let partName = "." + tile.name + ".tif." + object.validatorDigest + ".part"
+        let part = folder.appendingPathComponent(partName).path
+        removeOtherPartials(of: tile, keeping: partName)
+        let output = try Self.openPartial(part, reportedAs: final)
         defer { try? output.close() }
         var offset = Int64((try? output.seekToEnd()) ?? 0)
         if offset > size { try? output.truncate(atOffset: 0); offset = 0 }
@@ -27,12 +31,16 @@ extension CopernicusFetcher {
         if offset < size {
             CPLErrorReset()
             guard let input = VSIFOpenL("/vsicurl/" + source, "rb") else {
+                forgetNetworkFailures()
                 throw GeoError.unreachable(source: source, message: "cannot be reached (\(GDAL.lastError(or: "no answer")))")
             }
             defer { VSIFCloseL(input) }
             _ = VSIFSeekL(input, vsi_l_offset(offset), SEEK_SET)
             var chunk = [UInt8](repeating: 0, count: 1 << 20)
             while offset < size {
+                if let reason = shouldStop() {
+                    throw GeoError.unreachable(source: source, message: "\(reason) after \(offset) of \(size) bytes; the partial download is kept and resumed next time")
+                }
                 let count = chunk.withUnsafeMutableBytes { VSIFReadL($0.baseAddress, 1, min($0.count, Int(size - offset)), input) }
                 if count == 0 { break }
                 do {
@@ -53,10 +61,12 @@ extension CopernicusFetcher {
         }
         guard offset == size else {
             unlink(part)
+            forgetNetworkFailures()
             throw GeoError.unreachable(source: source, message: "arrived truncated: \(offset) of \(size) bytes; the partial download was removed (run the fetch again)")
         }
         do {
             try Self.checkGeoTIFF(part, shownAs: source)
+            try tile.checkGrid(of: part, shownAs: source)
         } catch {
             unlink(part)
             throw error
@@ -66,6 +76,50 @@ extension CopernicusFetcher {
             throw GeoError.unwritableFile(path: final, message: String(cString: strerror(errno)))
         }
         return (final, offset - startedAt)
+    }
+
+    /// Opens the partial file at `path` for appending, as an entry of geoq's own: whatever is
+    /// not a regular file there (a symbolic link, a FIFO, a device) is removed first, never
+    /// followed or opened (O_NOFOLLOW, and O_NONBLOCK so that opening a FIFO cannot wait).
+    static func openPartial(_ path: String, reportedAs final: String) throws -> FileHandle {
+        for _ in 0..<3 {
+            let descriptor = open(path, O_WRONLY | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o644)
+            if descriptor < 0 {
+                guard errno == ELOOP || errno == ENXIO else {
+                    throw GeoError.unwritableFile(path: path, message: "cannot create it (\(String(cString: strerror(errno))))")
+                }
+                unlink(path)
+                continue
+            }
+            var status = stat()
+            guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+                close(descriptor)
+                unlink(path)
+                continue
+            }
+            _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+            return FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        }
+        throw GeoError.unwritableFile(path: final, message: "something keeps replacing the partial download \(path); expected a folder geoq alone writes")
+    }
+
+    /// Removes partial downloads of `tile` other than `keeping`: of another version of the
+    /// object, or of the name older geoq versions used. Only entries are removed (a link's
+    /// target stays as it was).
+    func removeOtherPartials(of tile: CopernicusTile, keeping: String) {
+        let prefix = "." + tile.name + ".tif."
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        where name.hasPrefix(prefix) && name.hasSuffix(".part") && name != keeping {
+            unlink(folder.appendingPathComponent(name).path)
+        }
+    }
+
+    /// Drops what GDAL remembers of this endpoint (failed connections, missing objects, sizes),
+    /// so that an endpoint that was down answers again as soon as it is up.
+    func forgetNetworkFailures() {
+        for resolution in CopernicusTile.Resolution.allCases {
+            VSICurlPartialClearCache("/vsicurl/" + bucketURL(resolution))
+        }
     }
 
     /// Refuses a file GDAL does not open as a one-band GeoTIFF of heights.

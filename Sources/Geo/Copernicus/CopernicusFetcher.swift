@@ -78,15 +78,15 @@ public struct CopernicusFetcher: Sendable {
             throw GeoError.unwritableFile(path: folder.path, message: "cannot create the folder (\(error.localizedDescription))")
         }
         var paths: [String] = [], bytes: Int64 = 0, reused = 0
-        let sizes = try tiles.map { try remoteSize(of: $0) }
-        let totalBytes = sizes.reduce(0, +)
+        let objects = try tiles.map { try remoteObject(of: $0) }
+        let totalBytes = objects.reduce(0) { $0 + $1.size }
         for (number, tile) in tiles.enumerated() {
             if remote {
                 let path = "/vsicurl/" + url(of: tile)
                 try Self.checkGeoTIFF(path, shownAs: url(of: tile))
                 paths.append(path)
             } else {
-                let (path, downloaded) = try download(tile, size: sizes[number]) { done in
+                let (path, downloaded) = try download(tile, object: objects[number]) { done in
                     progress?(number, tiles.count, bytes + done, totalBytes)
                 }
                 if downloaded == 0 { reused += 1 }
@@ -121,19 +121,36 @@ public struct CopernicusFetcher: Sendable {
         endpoint.replacingOccurrences(of: "{bucket}", with: resolution.bucket).trimmingCharacters(in: CharacterSet(charactersIn: "/"))
     }
 
-    /// The tile names an instance publishes (`tileList.txt` at its bucket's root).
+    /// The most bytes a tile list may take: the real GLO-30 list is about 1.3 MB.
+    public static let tileListLimit: Int64 = 16 << 20
+
+    /// The tile names an instance publishes (`tileList.txt` at its bucket's root). A list whose
+    /// length differs from what the server announced (cut short in transit), or longer than
+    /// `tileListLimit`, is refused: land tiles missing from a partial list would read as sea.
     func tileList(_ resolution: CopernicusTile.Resolution) throws -> Set<String> {
         let url = bucketURL(resolution) + "/tileList.txt"
+        let announced: Int64
+        do {
+            announced = try remoteObject(at: url, expecting: "the Copernicus DEM's tile list").size
+        }
+        guard announced <= Self.tileListLimit else {
+            throw GeoError.unreachable(source: url, message: "is \(announced) bytes; expected a tile list of at most \(Self.tileListLimit >> 20) MiB")
+        }
         guard let file = VSIFOpenL("/vsicurl/" + url, "rb") else {
-            throw GeoError.unreachable(source: url, message: "cannot be reached (\(GDAL.lastError(or: "no answer"))); expected the Copernicus DEM's tile list there (check --endpoint, or the @URL of a copernicus: entry)")
+            forgetNetworkFailures()
+            throw GeoError.unreachable(source: url, message: "cannot be reached (\(GDAL.lastError(or: "no answer"))); expected the Copernicus DEM's tile list there (check the endpoint)")
         }
         defer { VSIFCloseL(file) }
         var data = Data()
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
+        while Int64(data.count) <= announced {
             let count = chunk.withUnsafeMutableBytes { VSIFReadL($0.baseAddress, 1, $0.count, file) }
             if count == 0 { break }
             data.append(contentsOf: chunk[0..<count])
+        }
+        guard Int64(data.count) == announced else {
+            forgetNetworkFailures()
+            throw GeoError.unreachable(source: url, message: "arrived with \(data.count) of the \(announced) bytes announced; expected the whole tile list (not kept; ask again)")
         }
         let names = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).map {
             $0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ".tif", with: "")
@@ -144,15 +161,52 @@ public struct CopernicusFetcher: Sendable {
         return Set(names.map { $0.split(separator: "/").last.map(String.init) ?? $0 })
     }
 
+    /// What the server says of an object: its size, and what tells one version from another.
+    public struct RemoteObject: Sendable, Equatable {
+        public var size: Int64
+        /// The ETag, else the Last-Modified date, else empty (then only the size tells).
+        public var validator: String
+
+        /// A short name for the version, for the partial download's file name. O(validator).
+        var validatorDigest: String {
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in "\(size)|\(validator)".utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            return String(hash, radix: 16)
+        }
+    }
+
+    /// The tile's size and version, as the server says.
+    func remoteObject(of tile: CopernicusTile) throws -> RemoteObject {
+        try remoteObject(at: url(of: tile), expecting: "the tile the list names")
+    }
+
     /// The object's size in bytes, as the server says.
-    func remoteSize(of tile: CopernicusTile) throws -> Int64 {
+    func remoteSize(of tile: CopernicusTile) throws -> Int64 { try remoteObject(of: tile).size }
+
+    func remoteObject(at url: String, expecting what: String) throws -> RemoteObject {
         // GDAL's stat buffer is `struct stat64`, which is `struct stat` on 64-bit Linux.
         var status = stat()
         CPLErrorReset()
-        guard withUnsafeMutablePointer(to: &status, { VSIStatL("/vsicurl/" + url(of: tile), OpaquePointer($0)) }) == 0 else {
-            throw GeoError.unreachable(source: url(of: tile), message: "cannot be reached (\(GDAL.lastError(or: "no answer"))); expected the tile the list names")
+        guard withUnsafeMutablePointer(to: &status, { VSIStatL("/vsicurl/" + url, OpaquePointer($0)) }) == 0 else {
+            let reason = GDAL.lastError(or: "no answer")
+            forgetNetworkFailures()
+            throw GeoError.unreachable(source: url, message: "cannot be reached (\(reason)); expected \(what) there (check the endpoint)")
         }
-        return Int64(status.st_size)
+        var validator = ""
+        if let headers = VSIGetFileMetadata("/vsicurl/" + url, "HEADERS", nil) {
+            defer { CSLDestroy(headers) }
+            var fields: [String: String] = [:]
+            var index = 0
+            while let entry = headers[index] {
+                let line = String(cString: entry)
+                if let equals = line.firstIndex(of: "=") {
+                    fields[line[..<equals].lowercased()] = String(line[line.index(after: equals)...])
+                }
+                index += 1
+            }
+            validator = fields["etag"] ?? fields["last-modified"] ?? ""
+        }
+        return RemoteObject(size: Int64(status.st_size), validator: validator)
     }
 
     /// GDAL's network reads: no directory listing before each open, a few retries, bounded waits.

@@ -1,3 +1,4 @@
+import CGDAL
 import Foundation
 
 /// One 1°×1° tile of the Copernicus DEM (GLO-30 or GLO-90), as published in open object
@@ -39,7 +40,9 @@ public struct CopernicusTile: Sendable, Hashable, Comparable {
 
     /// Columns of the tile: fewer towards the poles, where a degree of longitude is shorter
     /// (the published table, by the tile's latitude nearest the equator).
-    public var columns: Int {
+    public var columns: Int { Self.columns(south: south, resolution: resolution) }
+
+    static func columns(south: Int, resolution: Resolution) -> Int {
         let nearest = min(abs(south), abs(south + 1))
         let glo30: Int
         switch nearest {
@@ -53,11 +56,19 @@ public struct CopernicusTile: Sendable, Hashable, Comparable {
         return resolution == .glo30 ? glo30 : glo30 / 3
     }
 
-    /// The tile holding a WGS 84 point: the one whose south-west corner is the point's degrees
-    /// rounded down (a point on the last meridian or at the north pole takes the last tile). O(1).
+    /// The tile whose cells hold a WGS 84 point. The published tiles dropped the east column and
+    /// south row they shared with their neighbours, so each tile's cells start half a cell west
+    /// and north of its whole degrees (N53 E009 at GLO-90 spans 8.99958…9.99958° E and
+    /// 53.00042…54.00042° N): a point in the strip just north of a parallel lies in the tile to
+    /// the south, one just west of a meridian in the tile to the east, and one within half a
+    /// cell west of 180° in the tile W180. O(1).
     public static func holding(latitude: Double, longitude: Double, resolution: Resolution) -> CopernicusTile {
-        CopernicusTile(resolution: resolution, south: min(89, max(-90, Int(floor(latitude)))),
-                       west: min(179, max(-180, Int(floor(longitude)))))
+        let halfRow = 0.5 / Double(resolution.rows)
+        let south = min(89, max(-90, Int(floor(latitude - halfRow))))
+        let halfColumn = 0.5 / Double(columns(south: south, resolution: resolution))
+        var west = Int(floor(longitude + halfColumn))
+        if west >= 180 { west -= 360 }
+        return CopernicusTile(resolution: resolution, south: south, west: min(179, max(-180, west)))
     }
 
     /// The tile's 1°×1° box.
@@ -68,25 +79,56 @@ public struct CopernicusTile: Sendable, Hashable, Comparable {
 
     public static func < (a: CopernicusTile, b: CopernicusTile) -> Bool { (a.south, a.west, a.resolution.rawValue) < (b.south, b.west, b.resolution.rawValue) }
 
-    /// Every tile a WGS 84 box touches, south to north, west to east. A box crossing ±180°
-    /// (west > east) takes the tiles on both sides; a box reaching a pole takes the last row.
-    /// O(tiles).
+    /// Every tile whose cells a WGS 84 box touches, south to north, west to east: the tiles
+    /// holding its corners and every tile between (`holding`'s half-cell offsets included). A
+    /// box crossing ±180° (west > east) takes the tiles on both sides; a box reaching a pole
+    /// takes the last row. O(tiles).
     public static func covering(_ bbox: GeoBBox, resolution: Resolution) -> [CopernicusTile] {
-        let southRow = max(-90, Int(floor(bbox.south))), northRow = min(89, Int(ceil(bbox.north)) - 1)
-        var columns: [Int] = []
-        func addColumns(from west: Double, to east: Double) {
-            let first = max(-180, Int(floor(west))), last = min(179, Int(ceil(east)) - 1)
-            if first <= last { columns += first...last }
-        }
-        if bbox.crossesAntimeridian {
-            addColumns(from: bbox.west, to: 180)
-            addColumns(from: -180, to: bbox.east)
-        } else {
-            addColumns(from: bbox.west, to: bbox.east)
-        }
+        let southRow = holding(latitude: bbox.south, longitude: 0, resolution: resolution).south
+        let northRow = holding(latitude: bbox.north, longitude: 0, resolution: resolution).south
         guard southRow <= northRow else { return [] }
-        return (southRow...northRow).flatMap { row in
-            Array(Set(columns)).sorted().map { CopernicusTile(resolution: resolution, south: row, west: $0) }
+        return (southRow...northRow).flatMap { row -> [CopernicusTile] in
+            let halfColumn = 0.5 / Double(columns(south: row, resolution: resolution))
+            var columns: [Int] = []
+            func addColumns(from west: Double, to east: Double) {
+                let first = max(-180, Int(floor(west + halfColumn))), last = min(179, Int(floor(east + halfColumn - 1e-12)))
+                if first <= last { columns += first...last }
+            }
+            if bbox.crossesAntimeridian {
+                addColumns(from: bbox.west, to: 180)
+                addColumns(from: -180, to: bbox.east)
+            } else {
+                addColumns(from: bbox.west, to: bbox.east)
+            }
+            // Within half a cell west of 180°: the tile W180.
+            if bbox.east + halfColumn >= 180 || bbox.crossesAntimeridian && 180 - bbox.west < halfColumn { columns.append(-180) }
+            return Array(Set(columns)).sorted().map { CopernicusTile(resolution: resolution, south: row, west: $0) }
+        }
+    }
+}
+
+extension CopernicusTile {
+    /// Refuses a file whose grid is not this tile's: not geographic, not north-up, or an extent
+    /// more than one cell away from the tile's degree square. The published tiles start half a
+    /// cell west and north of their whole degrees (their shared east column and south row
+    /// dropped), which this allows; a tile of another place served under this name does not
+    /// answer for this one.
+    /// - Throws: ``GeoError/unreadableFile(path:message:)`` naming `shownAs` and both extents.
+    func checkGrid(of path: String, shownAs name: String) throws {
+        let dataset = try GDAL.openElevationRaster(path)
+        defer { GDALClose(dataset) }
+        let georeference = try ElevationGrid.readGeoreference(dataset: dataset, path: name)
+        let c = georeference.geoTransform.coefficients
+        let width = Double(GDALGetRasterXSize(dataset)), height = Double(GDALGetRasterYSize(dataset))
+        let west = c[0], north = c[3], east = c[0] + c[1] * width, south = c[3] + c[5] * height
+        let cellWidth = abs(c[1]), cellHeight = abs(c[5])
+        let fits = georeference.isGeographic && georeference.geoTransform.isNorthUp && c[1] > 0 && c[5] < 0
+            && abs(west - Double(self.west)) <= cellWidth && abs(east - Double(self.west + 1)) <= cellWidth
+            && abs(north - Double(self.south + 1)) <= cellHeight && abs(south - Double(self.south)) <= cellHeight
+        guard fits else {
+            func degrees(_ value: Double) -> String { String(format: "%.5f", value) }
+            throw GeoError.unreadableFile(path: name, message: "covers longitude \(degrees(west))…\(degrees(east)), latitude \(degrees(south))…\(degrees(north))"
+                + "\(georeference.isGeographic ? "" : " in a projected CRS"); expected the tile \(self.name) at longitude \(self.west)…\(self.west + 1), latitude \(self.south)…\(self.south + 1)")
         }
     }
 }

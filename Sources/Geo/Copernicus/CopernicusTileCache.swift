@@ -43,7 +43,7 @@ public final class CopernicusTileCache: Sendable {
     /// otherwise a download and O(kept tiles log kept tiles) to evict.
     /// - Throws: ``GeoError`` with one line: an endpoint that cannot be reached (naming the URL
     ///   tried), a tile that arrives short or is not a GeoTIFF, a folder that cannot be written.
-    public func tile(for wanted: CopernicusTile) throws -> Lookup {
+    public func tile(for wanted: CopernicusTile, shouldStop: () -> String? = { nil }) throws -> Lookup {
         if let path = keptPath(of: wanted) {
             recordUse(of: path)
             return .file(path: path, tile: wanted)
@@ -57,10 +57,15 @@ public final class CopernicusTileCache: Sendable {
         }
         let fetcher = CopernicusFetcher(endpoint: endpoint, folder: folder(of: answering.resolution))
         try createFolder(fetcher.folder)
-        let (path, _) = try fetcher.download(answering, size: try fetcher.remoteSize(of: answering)) { _ in }
+        let (path, _) = try fetcher.download(answering, object: try fetcher.remoteObject(of: answering), shouldStop: shouldStop) { _ in }
         recordUse(of: path)
         evict(keeping: path)
         return .file(path: path, tile: answering)
+    }
+
+    /// The object URL of a tile at this cache's endpoint.
+    public func url(of tile: CopernicusTile) -> String {
+        CopernicusFetcher(endpoint: endpoint, folder: folder).url(of: tile)
     }
 
     /// The folder of one instance's tiles.
@@ -74,9 +79,17 @@ public final class CopernicusTileCache: Sendable {
     }
 
     /// The tile's file when it is kept (a file there was checked before it was renamed there).
+    /// Anything else at its name (a link, a FIFO) is not a file geoq wrote: it is removed, and
+    /// the tile fetched again.
     func keptPath(of tile: CopernicusTile) -> String? {
         let path = path(of: tile)
-        return FileManager.default.fileExists(atPath: path) ? path : nil
+        switch AtomicFile.entry(at: path) {
+        case .regular: return path
+        case .missing: return nil
+        case .symbolicLink, .other:
+            unlink(path)
+            return nil
+        }
     }
 
     /// Marks `path` as used now (its modification time). O(1).
@@ -115,13 +128,15 @@ public final class CopernicusTileCache: Sendable {
         if let list = lists.withLock({ $0[resolution] }) { return list }
         let keptList = folder(of: resolution).appendingPathComponent("tileList.txt").path
         let list: Set<String>
-        if let text = try? String(contentsOfFile: keptList, encoding: .utf8), text.contains("Copernicus_DSM_COG_") {
+        // Only a regular file of geoq's is read: a FIFO would block, a link lead elsewhere.
+        if AtomicFile.entry(at: keptList) == .regular, let data = try? RegularFile.mapped(keptList),
+           case let text = String(decoding: data, as: UTF8.self), text.contains("Copernicus_DSM_COG_") {
             list = Set(text.split(whereSeparator: \.isNewline).map(String.init))
         } else {
             list = try CopernicusFetcher(endpoint: endpoint, folder: folder).tileList(resolution)
             // A list that cannot be kept is read again next time: not a failure.
             try? createFolder(folder(of: resolution))
-            try? AtomicFile.replace(keptList) { temporary in
+            try? AtomicFile.replace(keptList, target: .entryItself) { temporary in
                 try Data(list.sorted().joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: temporary))
             }
         }

@@ -24,6 +24,10 @@ extension ElevationGrid {
         guard (1...bandCount).contains(band) else {
             throw GeoError.invalidInput(.band, "\(path) has \(bandCount) band\(bandCount == 1 ? "" : "s"); expected 1…\(bandCount), got \(band)")
         }
+        if band == 1, GDALGetMetadataItem(dataset, "GEOQ_INDEX", nil).map({ String(cString: $0) }) == TiledIndexFiles.formatName {
+            throw GeoError.invalidInput(.dem, "\(path) is a geoq tiled spill index: its band 1 holds spill levels, not heights; "
+                + "expected an elevation raster (answer from the index itself, or read its heights from band 2)")
+        }
         let georeference = try readGeoreference(dataset: dataset, path: path)
         guard let bandHandle = GDALGetRasterBand(dataset, Int32(band)) else {
             throw GeoError.unreadableFile(path: path, message: "band \(band) cannot be opened (\(GDAL.lastError(or: "unknown error")))")

@@ -93,6 +93,9 @@ extension GDAL {
         }
         describe(dataset)
         let path = "/vsimem/geoq-\(UUID().uuidString).\(fileExtension)"
+        // GDAL may write a `.aux.xml` sidecar beside the file (metadata a GeoTIFF tag cannot
+        // hold); it lives in memory until unlinked, so each answer would leave one behind.
+        defer { VSIUnlink(path + ".aux.xml"); VSIUnlink(path) }
         resetError()
         let copy = withCStringList(options) { GDALCreateCopy(driver, path, dataset, 0, $0, nil, nil) }
         guard let copy else { throw GeoError.unsupported("cannot encode \(name) (\(lastError(or: "encoder failed")))") }

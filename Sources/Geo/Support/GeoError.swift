@@ -20,6 +20,9 @@ public enum GeoError: Error, Equatable, Sendable, CustomStringConvertible {
     case unwritableFile(path: String, message: String)
     /// The dataset is readable but cannot answer this kind of question.
     case unsupported(String)
+    /// geoq failed inside (a driver missing, memory not had): not the caller's mistake nor the
+    /// data's. The service answers 500 without the message (its log has it); the CLI exits 1.
+    case internalFailure(String)
 
     /// The message with the quantity as the library names it ("rise: expected …").
     public var description: String { description(naming: \.rawValue) }
@@ -31,7 +34,7 @@ public enum GeoError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .unreadableFile(path, message), let .malformedInput(path, message), let .unreachable(path, message):
             return "\(path): \(message)"
         case let .unwritableFile(path, message): return "cannot write \(path): \(message)"
-        case let .unsupported(message): return message
+        case let .unsupported(message), let .internalFailure(message): return message
         }
     }
 

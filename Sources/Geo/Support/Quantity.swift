@@ -75,6 +75,10 @@ public enum Quantity: String, Sendable, Hashable, CaseIterable {
     case tileSize
     case memoryLimit
     case tile
+    /// The folder a tiled build keeps its stage files in.
+    case workFolder
+    /// Today's coastline: a global raster of ocean, land and lakes.
+    case coastline
     /// Whether newly flooded land is hatched (for telling it without its colour).
     case hatch
     /// Whether a map carries a legend and a scale bar.
@@ -220,6 +224,8 @@ extension Quantity {
         case .tileSize: return .init("--tile-size", "tile size")
         case .memoryLimit: return .init("--memory-limit", "memory limit")
         case .tile: return .init("--tile", "tile")
+        case .workFolder: return .init("--work", "work", "a new or empty folder")
+        case .coastline: return .init("--coastline", "coastline", "a global raster of ocean, land and lakes")
         case .hatch: return .init("hatch", "hatch", default: 0)
         case .legend: return .init("--legend", "legend", default: 0)
         case .reliefStep: return .init("relief step", "step", default: 2)

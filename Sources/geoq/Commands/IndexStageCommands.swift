@@ -101,6 +101,7 @@ struct StageFailure: Encodable {
             case .invalidInput: kind = "usage"
             case .unwritableFile: kind = "write"
             case .unreadableFile, .malformedInput, .unsupported, .unreachable: kind = "data"
+            case .internalFailure: kind = "failure"
             }
             self.init(kind: kind, message: ArgumentSpelling.message(error))
         case let error as ValidationError:

@@ -43,6 +43,9 @@ extension APIError {
             self.init(status: .unprocessableContent, code: "unprocessable", message: QuerySpelling.message(error))
         case .unreachable:
             self.init(status: .badGateway, code: "source_unreachable", message: QuerySpelling.message(error))
+        case .internalFailure:
+            self.init(status: .internalServerError, code: "internal_failure",
+                      message: "the service failed inside; its log says why")
         case .unreadableFile, .unwritableFile:
             // The service's own files (a client names none): the log has the path and the detail.
             self.init(status: .internalServerError, code: "data_fault",
@@ -65,6 +68,7 @@ struct APIErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         } catch let error as GeoError {
             if case .unreadableFile = error { context.logger.error("data fault", metadata: ["error": "\(error)"]) }
             if case .unwritableFile = error { context.logger.error("data fault", metadata: ["error": "\(error)"]) }
+            if case .internalFailure = error { context.logger.error("internal failure", metadata: ["error": "\(error)"]) }
             throw APIError(error)
         } catch let error as HTTPParserError {
             // A body that breaks off or is malformed is the client's doing: 499 (the client went

@@ -101,6 +101,10 @@ struct FloodRoutes<Context: RequestContext> {
         }
     }
 
+    /// The longest a point question waits for an on-demand tile: within the service's 30 s of
+    /// grace at shutdown.
+    static var onDemandWait: Duration { .seconds(20) }
+
     func point(_ request: Request, context: Context) async throws -> Response {
         let query = try request.query(PointQuery.self, context: context)
         let (engine, place, point, rise, kinds) = (engine, query.place, query.point, query.rise, query.kinds)
@@ -108,8 +112,13 @@ struct FloodRoutes<Context: RequestContext> {
             if let place { return try JSONOutput.encode(engine.floodAtPlace(named: place, rise: rise, kinds: kinds)) }
             return try JSONOutput.encode(engine.floodPoint(latitude: point!.latitude, longitude: point!.longitude))
         }
-        // A copernicus: entry may download a tile first: off the event loop then.
-        let json = (engine.flood as? ElevationStack)?.onDemand == nil ? try answer() : try await OffLoop.run(answer)
+        // A copernicus: entry may download a tile first: waited for without holding a thread
+        // (a slow download must not occupy the pool maps and tiles are drawn on), then answered
+        // off the event loop.
+        guard (engine.flood as? ElevationStack)?.onDemand != nil else { return .data(try answer(), contentType: "application/json") }
+        try await engine.prepareOnDemand(place: place, kinds: kinds, latitude: point?.latitude, longitude: point?.longitude,
+                                         timeout: Self.onDemandWait)
+        let json = try await OffLoop.run(answer)
         return .data(json, contentType: "application/json")
     }
 

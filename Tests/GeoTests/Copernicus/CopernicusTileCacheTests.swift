@@ -63,6 +63,7 @@ import Testing
             #expect(throws: GeoError.self) { try CopernicusStackEntry(parsing: bad) }
         }
         #expect(CopernicusTile.holding(latitude: 53.5, longitude: -0.5, resolution: .glo30).name == "Copernicus_DSM_COG_10_N53_00_W001_00_DEM")
-        #expect(CopernicusTile.holding(latitude: 90, longitude: 180, resolution: .glo90).name == "Copernicus_DSM_COG_30_N89_00_E179_00_DEM")
+        // 180° E is 180° W: the tile W180 holds it (its cells start half a cell west of −180°).
+        #expect(CopernicusTile.holding(latitude: 90, longitude: 180, resolution: .glo90).name == "Copernicus_DSM_COG_30_N89_00_W180_00_DEM")
     }
 }

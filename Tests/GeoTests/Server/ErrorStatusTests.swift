@@ -19,6 +19,7 @@ import Testing
         case .unsupported: return (.unprocessableContent, 1)
         case .unreadableFile, .unwritableFile: return (.internalServerError, 1)
         case .unreachable: return (.badGateway, 1)
+        case .internalFailure: return (.internalServerError, 1)
         }
     }
 
@@ -29,6 +30,7 @@ import Testing
         .unwritableFile(path: "y.tif", message: "read-only folder"),
         .unsupported("the box holds no cell of the DEM"),
         .unreachable(source: "https://tiles.example/tileList.txt", message: "cannot be reached"),
+        .internalFailure("GDAL's PNG driver is not available"),
     ]
 
     @Test(arguments: everyCase) func libraryErrorHasOneStatusAtEachDoor(error: GeoError) {

@@ -45,19 +45,23 @@ public final class CopernicusFineModels: Sendable {
     }
 
     private let state = Mutex(State())
-    private let building = Mutex(())
+    /// Loads under way, one per tile: every question about a tile waits for the same one.
+    private let loads = Mutex<[CopernicusTile: TileLoad]>([:])
+    /// The longest a tile's download may take before it stops (its partial file kept).
+    public let downloadTimeLimit: TimeInterval
 
     /// How often a tile held in memory marks its file as used, so that the disk cache's order
     /// follows a long-running service's questions too.
     static let recordInterval: TimeInterval = 60
 
     public init(resolution: CopernicusTile.Resolution, cache: CopernicusTileCache, base: SpillIndex,
-                connectivity: FloodOptions.Connectivity, memoryTiles: Int = 4) {
+                connectivity: FloodOptions.Connectivity, memoryTiles: Int = 4, downloadTimeLimit: TimeInterval = 300) {
         self.resolution = resolution
         self.cache = cache
         self.base = base
         self.connectivity = connectivity
         self.memoryTiles = max(1, memoryTiles)
+        self.downloadTimeLimit = downloadTimeLimit
         cellSizeM = FloodModelSource.cellMetres(degrees: 1 / Double(resolution.rows))
         sea = BaseSea(base: base)
     }
@@ -87,17 +91,65 @@ public final class CopernicusFineModels: Sendable {
 
     func answer(for tile: CopernicusTile) throws -> TileAnswer {
         if let answer = remembered(tile) { return answer }
-        return try building.withLock { _ in
-            if let answer = remembered(tile) { return answer }
-            let (answer, path) = try load(tile)
-            state.withLock { state in
-                state.clock += 1
-                state.loaded[tile] = Loaded(answer: answer, path: path, lastUse: state.clock, recordedAt: Date())
-                while state.loaded.count > memoryTiles, let oldest = state.loaded.min(by: { $0.value.lastUse < $1.value.lastUse })?.key {
-                    state.loaded[oldest] = nil
+        let load = startOrJoinLoad(of: tile)
+        defer { load.leave() }
+        return try load.wait()
+    }
+
+    /// Waits, without holding a thread, until the tile holding the point is in memory, at most
+    /// `timeout` seconds; the download and nesting run on a thread of their own, so that
+    /// questions that need no download never wait behind one. A load nobody waits for any more
+    /// stops at its next chunk (its partial download kept for a resume).
+    /// - Throws: ``GeoError/unreachable(source:message:)`` when the tile is not there in time,
+    ///   or what the load threw.
+    public func prepare(latitude: Double, longitude: Double, timeout: Duration) async throws {
+        let tile = CopernicusTile.holding(latitude: latitude, longitude: longitude, resolution: resolution)
+        if remembered(tile) != nil { return }
+        let load = startOrJoinLoad(of: tile)
+        defer { load.leave() }
+        _ = try await load.wait(timeout: timeout, source: cache.url(of: tile))
+    }
+
+    /// The load of `tile` under way, or a new one started on its own thread; the caller counts
+    /// as waiting for it until `leave()`.
+    private func startOrJoinLoad(of tile: CopernicusTile) -> TileLoad {
+        let (load, isNew) = loads.withLock { loads -> (TileLoad, Bool) in
+            if let load = loads[tile] { load.join(); return (load, false) }
+            let load = TileLoad()
+            load.join()
+            loads[tile] = load
+            return (load, true)
+        }
+        guard isNew else { return load }
+        let started = Date()
+        let limit = downloadTimeLimit
+        let thread = Thread { [self] in
+            let result = Result { () throws -> TileAnswer in
+                if let answer = remembered(tile) { return answer }
+                let (answer, path) = try self.load(tile) {
+                    if load.waiting == 0 { return "stopped: nobody waits for the tile any more" }
+                    if Date().timeIntervalSince(started) > limit { return "stopped: took longer than \(Int(limit)) s" }
+                    return nil
                 }
+                keep(answer, path: path, for: tile)
+                return answer
             }
-            return answer
+            loads.withLock { $0[tile] = nil }
+            load.finish(result)
+        }
+        thread.name = "geoq-copernicus-load"
+        thread.start()
+        return load
+    }
+
+    /// Holds a nested tile in memory, the least recently used going beyond `memoryTiles`.
+    private func keep(_ answer: TileAnswer, path: String?, for tile: CopernicusTile) {
+        state.withLock { state in
+            state.clock += 1
+            state.loaded[tile] = Loaded(answer: answer, path: path, lastUse: state.clock, recordedAt: Date())
+            while state.loaded.count > memoryTiles, let oldest = state.loaded.min(by: { $0.value.lastUse < $1.value.lastUse })?.key {
+                state.loaded[oldest] = nil
+            }
         }
     }
 
@@ -120,9 +172,16 @@ public final class CopernicusFineModels: Sendable {
     }
 
     /// Fetches (unless kept) and nests the tile answering for `tile`.
-    private func load(_ tile: CopernicusTile) throws -> (TileAnswer, String?) {
-        switch try cache.tile(for: tile) {
-        case .file(let path, _):
+    private func load(_ tile: CopernicusTile, shouldStop: () -> String? = { nil }) throws -> (TileAnswer, String?) {
+        switch try cache.tile(for: tile, shouldStop: shouldStop) {
+        case .file(let path, let answering):
+            do {
+                try answering.checkGrid(of: path, shownAs: cache.url(of: answering))
+            } catch {
+                // The cache's own copy, not to be trusted again: fetched anew next time.
+                unlink(path)
+                throw error
+            }
             let (index, source) = try ElevationStack.nestedModel(path: path, in: base, connectivity: connectivity)
             return (.nested(ElevationStack.FineIndex(index: index, source: source, givenAt: 0)), path)
         case .sea:

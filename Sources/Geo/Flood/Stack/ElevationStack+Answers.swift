@@ -29,6 +29,12 @@ extension ElevationStack: FloodAnswering {
         return point
     }
 
+    /// Whether the `copernicus:` entry answers the point, rather than a loaded model. O(fine models).
+    public func onDemandAnswers(latitude: Double, longitude: Double) -> Bool {
+        guard onDemand != nil else { return false }
+        return onDemandOutranks(fineCell(latitude: latitude, longitude: longitude).map { fineIndexes[$0.model] })
+    }
+
     public func mapPNG(rise: Double, bbox: GeoBBox, width: Int, height: Int) throws -> Data {
         try SpillIndex.validateImageSize(width: width, height: height)
         let (longitudes, latitudes) = SpillIndex.mapSamplePositions(bbox: bbox, width: width, height: height)

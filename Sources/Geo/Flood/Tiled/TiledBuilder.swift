@@ -14,7 +14,8 @@ public struct TiledBuilder: Sendable {
     public var memoryLimit: Int
     public var output: String
     public var workFolder: URL
-    /// Keep the work folder after a successful build (it is removed otherwise).
+    /// Keep the work folder after a successful build. Otherwise what the build wrote is removed,
+    /// and the folder with it only when geoq made it (it was missing, or held an earlier plan).
     public var keepWorkFolder: Bool
     /// What writing `output` replaces: the file a link leads to (a path the user named), or the
     /// folder entry itself (the cache's predictable name, where a planted link must not redirect it).
@@ -68,6 +69,8 @@ public struct TiledBuilder: Sendable {
         }
         try TiledWorkFolder.checkMemory(needed: plan.linkBytes, limit: memoryLimit, stage: "linking the graphs of \(plan.tileCount) tiles",
                                         advice: "use larger tiles: the graphs grow with the tiles' edges")
+        let madeWorkFolder = AtomicFile.kind(of: workFolder.path) == .missing
+            || AtomicFile.kind(of: workFolder.appendingPathComponent("plan.json").path) != .missing
         let folder = try TiledWorkFolder.prepare(at: workFolder, plan: plan)
         let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, memoryLimit / perTile, plan.tileCount))
         let reused = (0..<plan.tileCount).filter { folder.isFinished(tile: $0) || folder.isFilled(tile: $0) }.count
@@ -89,7 +92,7 @@ public struct TiledBuilder: Sendable {
         lap("finish")
         try folder.assemble(output: output, progress: progress, memoryLimit: memoryLimit, target: outputTarget)
         lap("assemble")
-        if !keepWorkFolder { try? FileManager.default.removeItem(at: workFolder) }
+        if !keepWorkFolder { folder.removeBuildFiles(removeFolder: madeWorkFolder) }
         return Report(cells: plan.layout.gridWidth * plan.layout.gridHeight, tiles: plan.tileCount, tilesReused: reused,
                       workers: workers, seconds: Date().timeIntervalSince(start), stageSeconds: stageSeconds)
     }

@@ -28,8 +28,11 @@ public struct TiledWorkFolder: Sendable {
     /// version of geoq planned, gets the new plan: its stage files then fail their plan digest
     /// and are made again. A folder made for another build is refused (its stage files would not
     /// fit), naming what differs.
+    /// A folder that holds files but no plan of geoq's is refused: it is the user's, and the
+    /// build would mix its files with theirs (and `removeBuildFiles` must never meet theirs).
     public static func prepare(at url: URL, plan: TiledBuildPlan) throws -> TiledWorkFolder {
         let planURL = url.appendingPathComponent("plan.json")
+        try refuseForeignFolder(at: url, planURL: planURL)
         if let existing = try readPlan(at: planURL) {
             if existing == plan { return try TiledWorkFolder(url: url, plan: plan) }
             guard existing.asksForTheSameBuild(as: plan) else {
@@ -53,6 +56,48 @@ public struct TiledWorkFolder: Sendable {
             throw GeoError.unsupported("the work folder \(url.path) is out of date: \(change); plan it again (geoq index plan) or remove it and build again")
         }
         return try TiledWorkFolder(url: url, plan: plan)
+    }
+
+    /// Refuses an existing folder that holds anything while `plan.json` is missing.
+    private static func refuseForeignFolder(at url: URL, planURL: URL) throws {
+        guard AtomicFile.kind(of: planURL.path) == .missing else { return }
+        switch AtomicFile.kind(of: url.path) {
+        case .missing: return
+        case .directory:
+            let entries = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+            guard !entries.isEmpty else { return }
+            throw GeoError.invalidInput(.workFolder, "\(url.path) holds \(entries.count) file\(entries.count == 1 ? "" : "s") but no plan of a tiled build; expected a new or empty folder, or one an earlier build planned (geoq removes only what it wrote, so it never works in a folder of yours)")
+        case .regular, .special:
+            throw GeoError.invalidInput(.workFolder, "\(url.path) is not a folder; expected a new or empty folder")
+        }
+    }
+
+    /// Removes what the build wrote, and nothing else: the plan, `link.bin`, the stage files
+    /// (`tile-N.*` and their temporaries) in the stage folders, each stage folder once empty,
+    /// then the work folder itself when it is empty and `removeFolder` is set (geoq made it).
+    public func removeBuildFiles(removeFolder: Bool) {
+        let manager = FileManager.default
+        for folder in TiledWorkFolder.stageFolders {
+            let folderURL = url.appendingPathComponent(folder)
+            let names = (try? manager.contentsOfDirectory(atPath: folderURL.path)) ?? []
+            for name in names where TiledWorkFolder.isStageFileName(name) {
+                unlink(folderURL.appendingPathComponent(name).path)
+            }
+            rmdir(folderURL.path)
+        }
+        for name in (try? manager.contentsOfDirectory(atPath: url.path)) ?? []
+        where name == "plan.json" || name == "link.bin" || (name.hasPrefix(".plan.json.") || name.hasPrefix(".link.bin.")) && name.hasSuffix(".tmp") {
+            unlink(url.appendingPathComponent(name).path)
+        }
+        if removeFolder { rmdir(url.path) }
+    }
+
+    /// `tile-000012.cells` and the like, or a temporary file of one (`.tile-000012.cells.PID.N.tmp`).
+    static func isStageFileName(_ name: String) -> Bool {
+        let base = name.hasPrefix(".") && name.hasSuffix(".tmp") ? String(name.dropFirst()) : name
+        guard base.hasPrefix("tile-") else { return false }
+        let digits = base.dropFirst(5).prefix { $0.isNumber }
+        return digits.count == 6 && base.dropFirst(5 + 6).first == "."
     }
 
     /// The folder at `url` with its stage folders present (made again when one was removed).

@@ -1,0 +1,35 @@
+import CGDAL
+import Foundation
+import Testing
+@testable import Geo
+
+/// A tiled spill index holds spill levels in band 1: read as heights it floods the Caspian from
+/// +91 m. Given where an elevation raster is expected, it is refused in one line.
+@Suite struct IndexAsElevationTests {
+    let folder = TestRasters.temporaryDirectory()
+
+    @Test func testFlood_whenDemIsAGlobalTiledIndex_refusesNamingTheIndex() throws {
+        // A global grid of 10° cells: sea at the poles' rows, land between, a basin below 0 m
+        // (−30) behind a 40 m rim, whose spill level (40) is not its height.
+        var values = [Double](repeating: 50, count: 36 * 18)
+        for column in 0..<36 { values[column] = -100; values[17 * 36 + column] = -100 }
+        for row in 7...9 { for column in 10...12 { values[row * 36 + column] = 40 } }
+        values[8 * 36 + 11] = -30
+        let dem = folder.appendingPathComponent("global.tif").path
+        TestRasters.writeGeoTIFF(at: dem, width: 36, height: 18, values: values, type: GDT_Int16,
+                                 geoTransform: [-180, 10, 0, 90, 0, -10])
+        let index = folder.appendingPathComponent("idx.tif").path
+        let environment = ["XDG_CACHE_HOME": folder.appendingPathComponent("cache").path]
+        let build = try GeoqProcess.run(["index", "build", "--tiled", "--dem", dem, "--tile-size", "16", "-o", index], environment: environment)
+        #expect(build.status == 0, "\(build.standardError)")
+
+        let point = try GeoqProcess.run(["flood", "point", "--lat", "5", "--lon", "-65", "--dem", index], environment: environment)
+        #expect(point.status == 2, "\(point.standardOutput)\(point.standardError)")
+        #expect(point.standardError.contains("--dem") && point.standardError.contains("spill index"), "\(point.standardError)")
+        #expect(point.standardError.split(separator: "\n").count == 1, "\(point.standardError)")
+
+        let answer = try GeoqProcess.run(["flood", "point", "--lat", "5", "--lon", "-65", "--index", index, "--format", "json"], environment: environment)
+        #expect(answer.status == 0, "\(answer.standardError)")
+        #expect(answer.standardOutput.contains("-30"), "the basin's height, not its spill level: \(answer.standardOutput)")
+    }
+}

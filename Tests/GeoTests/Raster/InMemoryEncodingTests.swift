@@ -1,0 +1,31 @@
+import CGDAL
+import Foundation
+import Testing
+@testable import Geo
+
+/// Encoding an answer through GDAL's in-memory files leaves none of them behind: a service
+/// encodes one per request, and each left file is memory held for good.
+@Suite(.serialized) struct InMemoryEncodingTests {
+    /// The names under /vsimem/ that geoq made.
+    static func geoqMemoryFiles() -> [String] {
+        guard let list = VSIReadDir("/vsimem/") else { return [] }
+        defer { CSLDestroy(list) }
+        var names: [String] = []
+        var index = 0
+        while let entry = list[index] {
+            let name = String(cString: entry)
+            if name.hasPrefix("geoq") { names.append(name) }
+            index += 1
+        }
+        return names
+    }
+
+    @Test func testEncode_whenAFloodMaskIsWrittenAsGeoTIFF_noMemoryFileStays() throws {
+        let index = try SpillIndex(grid: TestRasters.regional([[0, 8, 8, 8], [0, 8, 2, 8], [0, 8, 8, 8]]))
+        let engine = QueryEngine(flood: index)
+        let before = Self.geoqMemoryFiles()
+        for _ in 0..<3 { _ = try engine.floodMaskGeoTIFF(rise: 2, bbox: nil) }
+        _ = try engine.floodMapPNG(rise: 2, bbox: nil, width: 16, height: 8)
+        #expect(Self.geoqMemoryFiles() == before, "left in /vsimem/: \(Self.geoqMemoryFiles())")
+    }
+}
