@@ -11,4 +11,8 @@ public struct FloodedPlace: Sendable, Encodable, Equatable {
     public var spillLevelM: Double
     /// The elevation model that answered for the place (the finest covering it).
     public var source: FloodModelSource?
+    /// What the place is today (land, or land below sea level), from the coastline.
+    public var today: FloodPoint.Today? = nil
+    /// How sure the model is that the place is under water at the rise asked.
+    public var confidence: AnswerConfidence? = nil
 }

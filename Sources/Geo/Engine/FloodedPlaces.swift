@@ -8,6 +8,11 @@ public struct FloodedPlaces: Sendable, Encodable, Equatable {
     public var population: Int
     /// How many of the most populous places come before this page (0: it starts with the largest).
     public var offset: Int
-    /// One page of them, largest first: from the `offset`-th, at most the limit asked for.
+    /// One page of them: the places the model can resolve (confidence medium or high), largest
+    /// first, then those it cannot tell about (low), largest first; from the `offset`-th, at
+    /// most the limit asked for.
     public var places: [FloodedPlace]
+    /// How many of them, and how many people in them, the model can resolve (confidence not low).
+    public var resolvedCount: Int = 0
+    public var resolvedPopulation: Int = 0
 }

@@ -20,6 +20,10 @@ public struct PlaceFloodAnswer: Sendable, Encodable {
     public var answer: String {
         guard let rise else { return point.spillDescription }
         if point.isSeaToday || point.spillLevel == -.infinity { return point.spillDescription }
+        if point.confidence(atRise: rise).level == .low {
+            return "cannot tell at this model's resolution whether it is under water at \(FloodPoint.signed(rise)) m; the model alone says "
+                + (point.isWater(atRise: rise) ? "under water" : "dry") + " (\(point.spillDescription))"
+        }
         return point.isWater(atRise: rise)
             ? "under water at \(FloodPoint.signed(rise)) m (\(point.spillDescription))"
             : "dry at \(FloodPoint.signed(rise)) m (\(point.spillDescription))"
@@ -59,7 +63,26 @@ extension QueryEngine {
             }
             throw GeoError.invalidInput(.place, "no place matches \"\(name)\"; expected a town, postal code or airport geoq knows")
         }
-        let point = try flood.point(latitude: place.latitude, longitude: place.longitude)
+        var point = try flood.point(latitude: place.latitude, longitude: place.longitude)
+        point.askedRise = rise
         return PlaceFloodAnswer(place: place, point: point, rise: rise)
+    }
+}
+
+extension QueryEngine {
+    /// Makes sure the on-demand tile that would answer a point (or the named place) is in
+    /// memory, waiting at most `timeout` without holding a thread; returns at once when no
+    /// on-demand entry answers there. The service calls it before answering, so that a slow
+    /// download never occupies the threads other questions are answered on.
+    public func prepareOnDemand(place name: String?, kinds: Set<Place.Kind>?, latitude: Double?, longitude: Double?,
+                                timeout: Duration) async throws {
+        guard let stack = flood as? ElevationStack, let onDemand = stack.onDemand else { return }
+        var point = latitude.flatMap { lat in longitude.map { (lat, $0) } }
+        if let name, let places {
+            try PlaceCompleter.validatePlaceName(name)
+            point = try places.complete(query: name, limit: 1, kinds: kinds).first.map { ($0.latitude, $0.longitude) }
+        }
+        guard let (latitude, longitude) = point, stack.onDemandAnswers(latitude: latitude, longitude: longitude) else { return }
+        try await onDemand.prepare(latitude: latitude, longitude: longitude, timeout: timeout)
     }
 }

@@ -17,6 +17,12 @@ struct PlaceFloodTable: Sendable {
     let populationPrefix: [Int]
     /// Per gazetteer place: which of `sources` answered for it (the finest model covering it).
     let sourceIndex: [UInt8]
+    /// Per gazetteer place: what it is today (nil: a model without a coastline, or off it).
+    let today: [FloodPoint.Today?]
+    /// Per gazetteer place: the relief around its cell, metres (NaN: not known).
+    let relief: [Float]
+    /// Per gazetteer place: ±u, how well its level is known (`AnswerConfidence`), metres.
+    let uncertainty: [Float]
     /// The models that answered, in the order first met.
     let sources: [FloodModelSource?]
 
@@ -33,6 +39,10 @@ struct PlaceFloodTable: Sendable {
 
     init(places: PlaceTable, flood: any FloodAnswering) {
         var elevation: [Double?] = [], spillLevel: [Double] = [], sourceIndex: [UInt8] = []
+        var today: [FloodPoint.Today?] = [], relief: [Float] = [], uncertainty: [Float] = []
+        uncertainty.reserveCapacity(places.count)
+        today.reserveCapacity(places.count)
+        relief.reserveCapacity(places.count)
         var sources: [FloodModelSource?] = [nil]
         elevation.reserveCapacity(places.count)
         spillLevel.reserveCapacity(places.count)
@@ -40,6 +50,10 @@ struct PlaceFloodTable: Sendable {
         for place in 0..<places.count {
             let point = try? flood.point(latitude: places.latitude[place], longitude: places.longitude[place])
             let source = point?.source
+            today.append(point?.today)
+            let reliefM: Float = point?.reliefM.map { Float($0) } ?? Float.nan
+            relief.append(reliefM)
+            uncertainty.append(Float(point?.uncertaintyM ?? 0))
             if point == nil {
                 sourceIndex.append(Self.outside)
             } else if let known = sources.firstIndex(of: source) {
@@ -61,7 +75,15 @@ struct PlaceFloodTable: Sendable {
                 spillLevel.append(cellLevel)
             }
         }
-        let order = spillLevel.indices.filter { places.kind($0) == .city && spillLevel[$0] > 0 && spillLevel[$0].isFinite }
+        // Cities dry today: above the sea's level, or land below it (which floods when it rises).
+        let order = spillLevel.indices.filter { place in
+            guard places.kind(place) == .city, spillLevel[place].isFinite else { return false }
+            switch today[place] {
+            case nil: return spillLevel[place] > 0
+            case .sea?: return false
+            case .land?, .landBelowSeaLevel?, .lake?: return true
+            }
+        }
             .sorted { (spillLevel[$0], places.population[$1]) < (spillLevel[$1], places.population[$0]) }
         var prefix = [0]
         prefix.reserveCapacity(order.count + 1)
@@ -70,13 +92,32 @@ struct PlaceFloodTable: Sendable {
         self.spillLevel = spillLevel
         self.sourceIndex = sourceIndex
         self.sources = sources
+        self.today = today
+        self.relief = relief
+        self.uncertainty = uncertainty
         floodOrder = order
         floodOrderLevels = order.map { spillLevel[$0] }
         populationPrefix = prefix
     }
 
     /// How many places of `floodOrder` are under water at `rise`. O(log n).
+    /// Land floods only when the sea stands above today's: none at 0 m or below.
     func floodedCount(atRise rise: Double) -> Int {
-        floodOrderLevels.partitioningIndex { $0 > rise }
+        rise > 0 ? floodOrderLevels.partitioningIndex { $0 > rise } : 0
+    }
+
+    /// Whether the model can resolve "is place `index` under water at `rise`?" (confidence not low). O(1).
+    func resolves(_ index: Int, atRise rise: Double) -> Bool {
+        if today[index] == .sea { return true }
+        return AnswerConfidence.level(placeLevel: spillLevel[index], asked: rise, uncertaintyM: Double(uncertainty[index])) != .low
+    }
+
+    /// The place's answer as a point: its level, what it is today, and what answered.
+    func point(_ index: Int, latitude: Double, longitude: Double) -> FloodPoint {
+        var point = FloodPoint(latitude: latitude, longitude: longitude, cellLatitude: latitude, cellLongitude: longitude,
+                               elevation: elevation[index], spillLevel: spillLevel[index], source: source(of: index))
+        point.today = today[index]
+        point.reliefM = relief[index].isNaN ? nil : Double(relief[index])
+        return point
     }
 }

@@ -9,6 +9,10 @@ public struct PlaceSuggestion: Sendable, Encodable {
     public var flooding: String
     /// The elevation model that answered for the place, when one is loaded.
     public var source: FloodModelSource? = nil
+    /// What the place is today, from the coastline.
+    public var today: FloodPoint.Today? = nil
+    /// How sure the answer is about today's sea level.
+    public var confidence: AnswerConfidence? = nil
 
     public func encode(to encoder: any Encoder) throws {
         try completion.encode(to: encoder)
@@ -16,8 +20,10 @@ public struct PlaceSuggestion: Sendable, Encodable {
         try container.encode(elevationM, forKey: .elevationM)
         try container.encode(spillLevelM, forKey: .spillLevelM)
         try container.encode(flooding, forKey: .flooding)
+        try container.encodeIfPresent(today, forKey: .today)
+        try container.encodeIfPresent(confidence, forKey: .confidence)
         try container.encodeIfPresent(source, forKey: .source)
     }
 
-    private enum CodingKeys: String, CodingKey { case elevationM, spillLevelM, flooding, source }
+    private enum CodingKeys: String, CodingKey { case elevationM, spillLevelM, flooding, today, confidence, source }
 }

@@ -30,9 +30,15 @@ extension QueryEngine {
             count = flooded.count
             population = flooded.reduce(0) { $0 + Int(places.population[$1]) }
         }
-        let page = flooded.sorted { (places.population[$0], $1) > (places.population[$1], $0) }.dropFirst(offset).prefix(limit)
+        // Places the model can resolve first, most populous first; those it cannot tell about
+        // (confidence low) after them, marked.
+        let resolved = flooded.filter { table.resolves($0, atRise: rise) }
+        let unresolved = flooded.filter { !table.resolves($0, atRise: rise) }
+        func byPopulation(_ list: [Int]) -> [Int] { list.sorted { (places.population[$0], $1) > (places.population[$1], $0) } }
+        let page = (byPopulation(resolved) + byPopulation(unresolved)).dropFirst(offset).prefix(limit)
         return FloodedPlaces(rise: rise, count: count, population: population, offset: offset,
-                             places: page.map { floodedPlace(index: $0, table: table, completer: completer) })
+                             places: page.map { floodedPlace(index: $0, rise: rise, table: table, completer: completer) },
+                             resolvedCount: resolved.count, resolvedPopulation: resolved.reduce(0) { $0 + Int(places.population[$1]) })
     }
 
     /// Flood figures at `rise` and, when a gazetteer is loaded, the places they flood.
@@ -59,21 +65,21 @@ extension QueryEngine {
                 return PlaceSuggestion(completion: completion, elevationM: nil, spillLevelM: nil,
                                        flooding: "outside the elevation data (no elevation model covers it)")
             }
-            let point = FloodPoint(latitude: completion.latitude, longitude: completion.longitude, cellLatitude: completion.latitude,
-                                   cellLongitude: completion.longitude, elevation: table.elevation[index], spillLevel: table.spillLevel[index],
-                                   source: table.source(of: index))
+            let point = table.point(index, latitude: completion.latitude, longitude: completion.longitude)
             return PlaceSuggestion(completion: completion, elevationM: point.elevation,
                                    spillLevelM: point.spillLevel.isFinite ? point.spillLevel : nil, flooding: point.spillDescription,
-                                   source: point.source)
+                                   source: point.source, today: point.today, confidence: point.confidence())
         }
     }
 
-    private func floodedPlace(index: Int, table: PlaceFloodTable, completer: PlaceCompleter) -> FloodedPlace {
+    private func floodedPlace(index: Int, rise: Double, table: PlaceFloodTable, completer: PlaceCompleter) -> FloodedPlace {
         let places = completer.placeTable
+        let point = table.point(index, latitude: places.latitude[index], longitude: places.longitude[index])
         return FloodedPlace(id: Int(places.id[index]), name: places.name(index), subtitle: completer.subtitle(ofPlaceAt: index),
                             latitude: places.latitude[index], longitude: places.longitude[index],
                             population: Int(places.population[index]), elevationM: table.elevation[index],
-                            spillLevelM: table.spillLevel[index], source: table.source(of: index))
+                            spillLevelM: table.spillLevel[index], source: table.source(of: index),
+                            today: point.today, confidence: point.confidence(atRise: rise))
     }
 }
 

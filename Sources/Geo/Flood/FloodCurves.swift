@@ -1,13 +1,23 @@
 import Foundation
 
 /// One pass over a grid that sums cell areas by spill level and by elevation.
+///
+/// A cell is split into its land and its water by today's coastline (`TodayCells`; without
+/// one, a cell is land where its elevation is above 0 m): its water part is water from its
+/// spill level, its land part from its *land level*, the higher of its spill level and its own
+/// elevation (a coarse cell open to the sea holds land that floods only from its own height).
 struct FloodCurves {
+    /// The water part of each cell, by spill level (−∞: nodata taken as ocean).
     var water: AreaCurve
-    var landWater: AreaCurve
+    /// The land part of each cell, by land level.
+    var land: AreaCurve
+    /// Whole cells by spill level.
+    var all: AreaCurve
+    /// Whole cells with data by the elevation the flood saw.
     var elevation: AreaCurve
     var landKm2: Double
 
-    init(grid: ElevationGrid, levels: SpillLevels, cellAreas: CellAreas) {
+    init(grid: ElevationGrid, levels: SpillLevels, cellAreas: CellAreas, today: TodayCells? = nil) {
         let width = grid.width
         switch (grid.samples, levels) {
         case let (.int16(elevations), .int16(spill)):
@@ -17,58 +27,69 @@ struct FloodCurves {
             let partial = concurrentMap(halves.count) { half in
                 var histograms = Int16Histograms()
                 histograms.add(rows: halves[half], width: width, spill: spill, elevations: elevations,
-                               nodata: grid.int16Nodata, cellAreas: cellAreas)
+                               nodata: grid.int16Nodata, cellAreas: cellAreas, today: today)
                 return histograms
             }
             var total = partial[0]
             total.merge(partial[1])
-            let (waterBins, landBins, elevationBins, alwaysWater, land) =
-                (total.water, total.landWater, total.elevation, total.alwaysWater, total.land)
-            water = AreaCurve(int16Histogram: waterBins, belowAll: alwaysWater)
-            landWater = AreaCurve(int16Histogram: landBins, belowAll: 0)
-            elevation = AreaCurve(int16Histogram: elevationBins, belowAll: 0)
-            landKm2 = land
+            water = AreaCurve(int16Histogram: total.water, belowAll: total.alwaysWater)
+            land = AreaCurve(int16Histogram: total.land, belowAll: 0)
+            all = AreaCurve(int16Histogram: total.all, belowAll: total.alwaysWater)
+            elevation = AreaCurve(int16Histogram: total.elevation, belowAll: 0)
+            landKm2 = total.landKm2
         default:
-            var waterPairs: [(Double, Double)] = [], landPairs: [(Double, Double)] = [], elevationPairs: [(Double, Double)] = []
-            var alwaysWater = 0.0, land = 0.0
+            var waterPairs: [(Double, Double)] = [], landPairs: [(Double, Double)] = []
+            var allPairs: [(Double, Double)] = [], elevationPairs: [(Double, Double)] = []
+            var alwaysWater = 0.0, landTotal = 0.0
             for row in 0..<grid.height {
                 let area = cellAreas.areaKm2(row: row)
                 for index in row * width..<(row + 1) * width {
                     let level = levels.level(atIndex: index)
-                    let elevation = grid.elevation(atIndex: index)
+                    let cellElevation = grid.elevation(atIndex: index)
+                    let share = cellElevation == nil ? 0 : today?.landShare(atIndex: index) ?? (cellElevation! > 0 ? 1 : 0)
                     if level == -.infinity { alwaysWater += area } else if level.isFinite {
-                        waterPairs.append((level, area))
-                        if let elevation, elevation > 0 { landPairs.append((level, area)) }
+                        waterPairs.append((level, area * (1 - share)))
+                        allPairs.append((level, area))
                     }
-                    if let elevation {
-                        elevationPairs.append((elevation, area))
-                        if elevation > 0 { land += area }
+                    if let cellElevation {
+                        landTotal += area * share
+                        let landLevel = max(level, cellElevation)
+                        if share > 0, landLevel.isFinite { landPairs.append((landLevel, area * share)) }
+                        elevationPairs.append((today?.floodedElevation(cellElevation, atIndex: index) ?? cellElevation, area))
                     }
                 }
             }
             water = AreaCurve(ascendingLevelAreas: FloodCurves.merged(waterPairs), belowAll: alwaysWater)
-            landWater = AreaCurve(ascendingLevelAreas: FloodCurves.merged(landPairs), belowAll: 0)
+            land = AreaCurve(ascendingLevelAreas: FloodCurves.merged(landPairs), belowAll: 0)
+            all = AreaCurve(ascendingLevelAreas: FloodCurves.merged(allPairs), belowAll: alwaysWater)
             elevation = AreaCurve(ascendingLevelAreas: FloodCurves.merged(elevationPairs), belowAll: 0)
-            landKm2 = land
+            landKm2 = landTotal
         }
     }
 
     /// Cell areas by Int16 level (index = level + 32768).
     struct Int16Histograms {
         var water = [Double](repeating: 0, count: 1 << 16)
-        var landWater = [Double](repeating: 0, count: 1 << 16)
+        var land = [Double](repeating: 0, count: 1 << 16)
+        var all = [Double](repeating: 0, count: 1 << 16)
         var elevation = [Double](repeating: 0, count: 1 << 16)
         var alwaysWater = 0.0
-        var land = 0.0
+        var landKm2 = 0.0
 
-        mutating func add(rows: Range<Int>, width: Int, spill: [Int16], elevations: [Int16], nodata: Int16?, cellAreas: CellAreas) {
+        mutating func add(rows: Range<Int>, width: Int, spill: [Int16], elevations: [Int16], nodata: Int16?, cellAreas: CellAreas,
+                          today: TodayCells?) {
             // Without nodata, a value no Int16 cell can hold keeps the inner loop branch-light.
             let nodata = nodata.map(Int32.init) ?? Int32.min
-            var alwaysWater = 0.0, land = 0.0
+            let coarse = today?.regime == .coarse
+            // Without a coastline, land is what stands above 0 m: the code of a whole cell of land.
+            let codes = today?.codes ?? []
+            var alwaysWater = 0.0, landKm2 = 0.0
             spill.withUnsafeBufferPointer { spill in
             elevations.withUnsafeBufferPointer { elevations in
+            codes.withUnsafeBufferPointer { codes in
             water.withUnsafeMutableBufferPointer { waterBins in
-            landWater.withUnsafeMutableBufferPointer { landBins in
+            land.withUnsafeMutableBufferPointer { landBins in
+            all.withUnsafeMutableBufferPointer { allBins in
             elevation.withUnsafeMutableBufferPointer { elevationBins in
                 for row in rows {
                     let cellArea = cellAreas.areaKm2(row: row)
@@ -77,22 +98,27 @@ struct FloodCurves {
                     while index < end {
                         let level = spill[index]
                         let elevation = elevations[index]
+                        let code: UInt8 = codes.isEmpty ? (elevation > 0 ? 100 : 0) : codes[index]
                         // A run of equal cells (open sea, a lake, flat land) is added at once:
                         // adding cell by cell to one bin waits on the bin's last addition.
                         var next = index + 1
-                        while next < end, spill[next] == level, elevations[next] == elevation { next += 1 }
+                        while next < end, spill[next] == level, elevations[next] == elevation, codes.isEmpty || codes[next] == code { next += 1 }
                         let area = cellArea * Double(next - index)
                         index = next
                         let hasData = Int32(elevation) != nodata
+                        let share = hasData ? Double(code & 0x7F) / 100 : 0
                         if level == SpillLevels.int16AlwaysWater {
                             alwaysWater += area
                         } else if level != SpillLevels.int16NeverWater {
-                            waterBins[Int(level) &+ 32768] += area
-                            if hasData && elevation > 0 { landBins[Int(level) &+ 32768] += area }
+                            waterBins[Int(level) &+ 32768] += area * (1 - share)
+                            allBins[Int(level) &+ 32768] += area
                         }
                         if hasData {
-                            elevationBins[Int(elevation) &+ 32768] += area
-                            if elevation > 0 { land += area }
+                            landKm2 += area * share
+                            let landLevel = max(level, elevation)
+                            if share > 0, landLevel != SpillLevels.int16NeverWater { landBins[Int(landLevel) &+ 32768] += area * share }
+                            let flooded = coarse && code & TodayCells.oceanBit != 0 ? min(elevation, 0) : elevation
+                            elevationBins[Int(flooded) &+ 32768] += area
                         }
                     }
                 }
@@ -101,18 +127,21 @@ struct FloodCurves {
             }
             }
             }
+            }
+            }
             self.alwaysWater += alwaysWater
-            self.land += land
+            self.landKm2 += landKm2
         }
 
         mutating func merge(_ other: Int16Histograms) {
             for bin in water.indices {
                 water[bin] += other.water[bin]
-                landWater[bin] += other.landWater[bin]
+                land[bin] += other.land[bin]
+                all[bin] += other.all[bin]
                 elevation[bin] += other.elevation[bin]
             }
             alwaysWater += other.alwaysWater
-            land += other.land
+            landKm2 += other.landKm2
         }
     }
 

@@ -26,7 +26,7 @@ public struct FloodPaletteJSON: Encodable, Sendable {
         public let colour: String
     }
 
-    /// Newly flooded land, isolated lowland, exposed sea floor; then sea and dry land with the
+    /// Newly flooded land, isolated lowland, exposed sea floor, land below sea level; then sea and dry land with the
     /// ramps' representative colours.
     public let classes: [ClassColour]
     /// Dry land by elevation, interpolated linearly between stops and clamped at the ends.
@@ -37,7 +37,8 @@ public struct FloodPaletteJSON: Encodable, Sendable {
 
     public init() {
         let flat: [(FloodClass, String)] = [(.newlyFlooded, "newlyFlooded"), (.isolatedLowland, "isolatedLowland"),
-                                            (.exposedSeaFloor, "exposedSeaFloor"), (.sea, "sea"), (.dryLand, "dryLand")]
+                                            (.exposedSeaFloor, "exposedSeaFloor"), (.landBelowSeaLevel, "landBelowSeaLevel"),
+                                            (.sea, "sea"), (.dryLand, "dryLand")]
         classes = flat.map { ClassColour(class: $0.1, value: $0.0.rawValue, name: $0.0.name, colour: Self.hex(FloodPalette.representative($0.0))) }
         landRamp = FloodPalette.landStops.map { LandStop(elevationM: $0.metres, colour: Self.hex(FloodPalette.rgba($0.colour))) }
         seaRamp = FloodPalette.seaStops.map { SeaStop(depthM: $0.metres, colour: Self.hex(FloodPalette.rgba($0.colour))) }

@@ -19,6 +19,7 @@ public enum FloodPalette {
     public static let newlyFlooded: RGBA = (217, 3, 23, 255)
     public static let isolatedLowland: RGBA = (111, 55, 230, 255)
     public static let exposedSeaFloor: RGBA = (255, 255, 208, 255)
+    public static let landBelowSeaLevel: RGBA = (255, 170, 0, 255)
     public static let noData: RGBA = (0, 0, 0, 0)
 
     /// Newly flooded land, hatched (`hatched: true`): stripes of this colour, `hatchStripe` of
@@ -55,6 +56,7 @@ public enum FloodPalette {
             return newlyFlooded
         case .isolatedLowland: return isolatedLowland
         case .exposedSeaFloor: return exposedSeaFloor
+        case .landBelowSeaLevel: return landBelowSeaLevel
         case .noData: return noData
         case .sea: return ramp(seaStops, rise - (elevation ?? -noDataDepth))
         case .dryLand: return ramp(landStops, elevation ?? 0)

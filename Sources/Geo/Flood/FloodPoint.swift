@@ -14,25 +14,96 @@ public struct FloodPoint: Sendable, Equatable, Encodable {
     public var spillLevel: Double
     /// The elevation model that answered (set by the elevation stack).
     public var source: FloodModelSource? = nil
+    /// What the place is today, from the coastline; nil for a model flooded without one (then
+    /// a cell at or below 0 m that the sea reaches is sea today).
+    public var today: Today? = nil
+    /// The range of elevations of the 3 × 3 cells around the cell, metres (nil: not known).
+    public var reliefM: Double? = nil
+    /// The answering grid's cell size, metres, for a grid answering without a `source`.
+    public var gridCellSizeM: Double? = nil
+    /// The sea level the question was about, for the confidence in the answer (nil: today's, 0 m).
+    public var askedRise: Double? = nil
 
-    /// True when the cell is water at `rise`.
-    public func isWater(atRise rise: Double) -> Bool { spillLevel <= rise }
+    /// What a place is today.
+    public enum Today: String, Sendable, Equatable, Encodable {
+        /// The sea, by the coastline (and, on a fine model, water at 0 m).
+        case sea
+        /// Land above the sea's level, or that the sea does not reach.
+        case land
+        /// Land at or below the sea's level that the sea would reach: dry today, kept so by
+        /// defences or lower than the model resolves. It floods when the sea rises.
+        case landBelowSeaLevel = "land below sea level"
+        /// A lake (the Caspian): not the sea, reached only when the sea tops its shores.
+        case lake
+    }
 
-    /// True when the cell is sea today on the model that answered: water at the present sea
-    /// level (a coastal city on a 9 km cell that holds its harbour, say).
-    public var isSeaToday: Bool { spillLevel <= 0 }
+    public init(latitude: Double, longitude: Double, cellLatitude: Double, cellLongitude: Double, elevation: Double?,
+                spillLevel: Double, source: FloodModelSource? = nil) {
+        (self.latitude, self.longitude, self.cellLatitude, self.cellLongitude) = (latitude, longitude, cellLatitude, cellLongitude)
+        (self.elevation, self.spillLevel, self.source) = (elevation, spillLevel, source)
+    }
 
-    /// "under water from +12 m", "always under water", "never under water"; a cell that is sea
-    /// today says so, with the model's cell when known ("sea today on this model: its 9.3 km
-    /// cell of etopo5.tif is water"), rather than offering a fall of the sea.
+    /// True when the place is water at `rise`: the sea where its level is at or below the rise;
+    /// land (below sea level or not) only when the sea stands above today's.
+    public func isWater(atRise rise: Double) -> Bool {
+        switch today {
+        case .land?, .landBelowSeaLevel?, .lake?: return rise > 0 && spillLevel <= rise
+        case .sea?, nil: return spillLevel <= rise
+        }
+    }
+
+    /// True when the place is sea today: by the coastline where the model has one, else water at
+    /// the present sea level on the model that answered.
+    public var isSeaToday: Bool { today.map { $0 == .sea } ?? (spillLevel <= 0) }
+
+    /// "under water from +12 m", "always under water", "never under water", "sea today", or
+    /// land below sea level; a cell that is sea today on a model without a coastline says so,
+    /// with the model's cell when known, rather than offering a fall of the sea.
     public var spillDescription: String {
         if spillLevel == -.infinity { return "always under water" }
         if spillLevel == .infinity { return "never under water (the sea cannot reach it)" }
-        if isSeaToday {
-            guard let source else { return "sea today on this model (its cell is water at the present sea level)" }
-            return "sea today on this model: its \(source.cellSizeText) cell of \(source.model) is water"
+        switch today {
+        case .sea?: return "sea today (by today's coastline)"
+        case .landBelowSeaLevel?:
+            return "below sea level today (\(FloodPoint.signed(spillLevel)) m): dry, kept so by defences or lower than this model resolves; "
+                + "under water as soon as the sea rises (defences are not modelled)"
+        case .land?, .lake?: return "under water from \(FloodPoint.signed(spillLevel)) m"
+        case nil:
+            if isSeaToday {
+                guard let source else { return "sea today on this model (its cell is water at the present sea level)" }
+                return "sea today on this model: its \(source.cellSizeText) cell of \(source.model) is water"
+            }
+            return "under water from \(FloodPoint.signed(spillLevel)) m"
         }
-        return "under water from \(FloodPoint.signed(spillLevel)) m"
+    }
+
+    /// The model's published vertical error for this answer, metres (`VerticalAccuracy`).
+    public var verticalAccuracyM: Double {
+        VerticalAccuracy.of(model: source?.model ?? "this model", cellSizeM: source?.cellSizeM ?? gridCellSizeM ?? 0)
+    }
+
+    /// ±u, how well the place's level is known, metres (`AnswerConfidence`).
+    public var uncertaintyM: Double { AnswerConfidence.uncertainty(verticalAccuracyM: verticalAccuracyM, reliefM: reliefM ?? 0) }
+
+    /// The level of `confidence(atRise:)` alone, without its sentence. O(1).
+    public func confidenceLevel(atRise rise: Double? = nil) -> AnswerConfidence.Level {
+        if today == .sea, (rise ?? 0) >= 0 { return .high }
+        return AnswerConfidence.level(placeLevel: spillLevel, asked: rise ?? 0, uncertaintyM: uncertaintyM)
+    }
+
+    /// How sure the answer to "is it under water at `rise`?" is (`AnswerConfidence`).
+    public func confidence(atRise rise: Double? = nil) -> AnswerConfidence {
+        let cellSize = source?.cellSizeM ?? gridCellSizeM ?? 0
+        let model = source?.model ?? "this model"
+        let accuracy = verticalAccuracyM
+        let relief = reliefM ?? 0
+        let cellText = source?.cellSizeText ?? FloodModelSource(model: model, cellSizeM: cellSize, role: .base).cellSizeText
+        if today == .sea, (rise ?? 0) >= 0 {
+            return AnswerConfidence(level: .high, reason: "the sea today, by today's coastline (GSHHG): water at any level at or above today's")
+        }
+        return AnswerConfidence.assess(placeLevel: spillLevel, asked: rise ?? 0,
+                                       uncertaintyM: AnswerConfidence.uncertainty(verticalAccuracyM: accuracy, reliefM: relief),
+                                       verticalAccuracyM: accuracy, reliefM: relief, cellSizeText: cellText, model: model)
     }
 
     /// A level with its sign, whole metres without decimals: "+12", "-3.5", "+0".
@@ -44,7 +115,7 @@ public struct FloodPoint: Sendable, Equatable, Encodable {
 
 extension FloodPoint {
     private enum CodingKeys: String, CodingKey {
-        case latitude, longitude, cellLatitude, cellLongitude, elevationM, spillLevelM, flooding, source
+        case latitude, longitude, cellLatitude, cellLongitude, elevationM, spillLevelM, flooding, today, confidence, source
     }
 
     /// JSON has no infinity: a spill level of ±∞ is null, and `flooding` says which it is.
@@ -57,6 +128,8 @@ extension FloodPoint {
         try container.encode(elevation, forKey: .elevationM)
         try container.encode(spillLevel.isFinite ? spillLevel : nil, forKey: .spillLevelM)
         try container.encode(spillDescription, forKey: .flooding)
+        try container.encodeIfPresent(today, forKey: .today)
+        try container.encode(confidence(atRise: askedRise), forKey: .confidence)
         try container.encodeIfPresent(source, forKey: .source)
     }
 }
@@ -72,11 +145,46 @@ extension SpillIndex {
     }
 
     /// The answer for the cell at `row`, `col`, asked about at a point inside it. O(1).
+    /// With a coastline, a place on land takes its cell's land level (the higher of the spill
+    /// level and the elevation), and what it is today comes from the coastline: on a coarse
+    /// model at the place itself, on a fine one from its cell.
     func point(row: Int, col: Int, latitude: Double, longitude: Double) -> FloodPoint {
         let index = row * grid.width + col
         let centre = locator.centre(row: row, col: col) ?? (longitude, latitude)
-        return FloodPoint(latitude: latitude, longitude: longitude, cellLatitude: centre.latitude,
-                          cellLongitude: centre.longitude, elevation: grid.elevation(atIndex: index),
-                          spillLevel: levels.level(atIndex: index))
+        let elevation = grid.elevation(atIndex: index)
+        let level = levels.level(atIndex: index)
+        var point = FloodPoint(latitude: latitude, longitude: longitude, cellLatitude: centre.latitude,
+                               cellLongitude: centre.longitude, elevation: elevation, spillLevel: level)
+        point.reliefM = relief(row: row, col: col)
+        point.gridCellSizeM = FloodModelSource.cellMetres(grid.georeference)
+        guard let today, let elevation else { return point }
+        let surface: CoastlineMask.Surface
+        switch today.regime {
+        case .coarse: surface = today.mask.surface(latitude: latitude, longitude: longitude)
+        case .fine: surface = today.holdsOcean(atIndex: index) ? .ocean : .land
+        }
+        switch surface {
+        case .ocean:
+            point.today = .sea
+        case .land, .lake:
+            point.spillLevel = max(level, elevation)
+            point.today = surface == .lake ? .lake : point.spillLevel <= 0 ? .landBelowSeaLevel : .land
+        }
+        return point
+    }
+
+    /// The range of elevations of the 3 × 3 cells around a cell (those on the grid with data). O(1).
+    func relief(row: Int, col: Int) -> Double? {
+        var low = Double.infinity, high = -Double.infinity
+        for r in max(0, row - 1)...min(grid.height - 1, row + 1) {
+            for dc in -1...1 {
+                var c = col + dc
+                if grid.wrapsEastWest { c = (c + grid.width) % grid.width } else if c < 0 || c >= grid.width { continue }
+                guard let value = grid.elevation(atIndex: r * grid.width + c) else { continue }
+                low = min(low, value)
+                high = max(high, value)
+            }
+        }
+        return low <= high ? high - low : nil
     }
 }

@@ -19,25 +19,33 @@ public struct FloodStats: Sendable, Codable, Equatable {
     public var totalKm2: Double
     /// The elevation model that answered (set by the elevation stack).
     public var source: FloodModelSource? = nil
+    /// Land below sea level today that the sea reaches at 0 m: dry today, kept so by defences
+    /// or lower than the model resolves (the Dutch polders). Above 0 m it is part of
+    /// `newlyFloodedLandKm2` (a bathtub model: defences are not modelled).
+    public var landBelowSeaLevelKm2: Double = 0
 }
 
 extension SpillIndex {
-    /// Flood figures for the whole grid. O(log n): four binary searches on the area curves.
+    /// Flood figures for the whole grid. O(log n): binary searches on the area curves.
+    ///
+    /// Land floods only when the sea stands above today's (rise > 0): land below sea level
+    /// today is dry at 0 m and below, kept so by defences or lower than the model resolves.
     public func stats(rise: Double) throws -> FloodStats {
         try SpillIndex.validateRise(rise)
         // Sums over the same cells in another order differ in the last bits; keep the parts
         // within their wholes so a fraction never exceeds 1.
-        let water = min(waterCurve.area(atOrBelow: rise), totalKm2)
-        let newlyFlooded = min(landWaterCurve.area(atOrBelow: rise), landKm2)
-        // Every water cell with data lies at or below the rise (spill ≥ elevation), so the other
-        // cells at or below it are the ones the sea does not reach. Nodata-as-ocean cells
-        // (the curve's −∞ part) have no elevation and are left out of both sides.
-        let waterWithData = water - waterCurve.area(atOrBelow: -.infinity)
-        let isolated = nonNegative(elevationCurve.area(atOrBelow: rise) - waterWithData)
-        let exposed = rise < 0 ? nonNegative(waterCurve.area(atOrBelow: 0) - water) : 0
+        let newlyFlooded = rise > 0 ? min(landCurve.area(atOrBelow: rise), landKm2) : 0
+        let water = min(waterCurve.area(atOrBelow: rise) + newlyFlooded, totalKm2)
+        // Every cell with data the sea reaches lies at or below its spill level (spill ≥ the
+        // elevation the flood saw), so the other cells at or below the rise are the ones the sea
+        // does not reach. Nodata-as-ocean cells (the −∞ part) have no elevation: left out.
+        let reachedWithData = allCurve.area(atOrBelow: rise) - allCurve.area(atOrBelow: -.infinity)
+        let isolated = nonNegative(elevationCurve.area(atOrBelow: rise) - reachedWithData)
+        let exposed = rise < 0 ? nonNegative(waterCurve.area(atOrBelow: 0) - waterCurve.area(atOrBelow: rise)) : 0
         return FloodStats(rise: rise, waterKm2: water, newlyFloodedLandKm2: newlyFlooded,
                           isolatedLowlandKm2: isolated, exposedSeaFloorKm2: exposed, landKm2: landKm2,
-                          landFloodedFraction: landKm2 > 0 ? newlyFlooded / landKm2 : 0, totalKm2: totalKm2)
+                          landFloodedFraction: landKm2 > 0 ? newlyFlooded / landKm2 : 0, totalKm2: totalKm2,
+                          landBelowSeaLevelKm2: nonNegative(min(landCurve.area(atOrBelow: 0), landKm2)))
     }
 
     /// A difference of two cumulative sums, with rounding residue (≪ one cell) taken to zero.
@@ -51,8 +59,18 @@ extension SpillIndex {
         let window = try self.window(bbox)
         var sums = FloodSums(rise: rise)
         window.forEachCell(width: grid.width) { row, index in
-            sums.add(area: cellAreas.areaKm2(row: row), level: levels.level(atIndex: index), elevation: grid.elevation(atIndex: index))
+            let elevation = grid.elevation(atIndex: index)
+            sums.add(area: cellAreas.areaKm2(row: row), level: levels.level(atIndex: index), elevation: elevation,
+                     landShare: landShare(atIndex: index, elevation: elevation),
+                     floodedElevation: elevation.map { today?.floodedElevation($0, atIndex: index) ?? $0 })
         }
         return sums.stats
+    }
+
+    /// The share of a cell that is land today, 0…1: from the coastline, else 1 above 0 m. O(1).
+    @inline(__always)
+    func landShare(atIndex index: Int, elevation: Double?) -> Double {
+        guard let elevation else { return 0 }
+        return today?.landShare(atIndex: index) ?? (elevation > 0 ? 1 : 0)
     }
 }

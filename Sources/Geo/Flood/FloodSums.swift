@@ -1,7 +1,7 @@
 /// Sums of flood figures over parts of a grid (curves of whole tiles, or single cells).
 struct FloodSums {
     let rise: Double
-    var water = 0.0, newlyFlooded = 0.0, isolated = 0.0, exposed = 0.0, land = 0.0, total = 0.0
+    var water = 0.0, newlyFlooded = 0.0, isolated = 0.0, exposed = 0.0, land = 0.0, total = 0.0, belowSea = 0.0
 
     init(rise: Double) { self.rise = rise }
 
@@ -16,18 +16,30 @@ struct FloodSums {
         total += curves.totalKm2
     }
 
+    /// One cell of a model without a coastline: land where it stands above 0 m.
     mutating func add(area: Double, level: Double, elevation: Double?) {
+        add(area: area, level: level, elevation: elevation, landShare: (elevation ?? 0) > 0 ? 1 : 0, floodedElevation: elevation)
+    }
+
+    /// One cell: its water part is water from its spill level; its land part (`landShare`)
+    /// from its land level, the higher of its spill level and its elevation, and only when the
+    /// sea stands above today's. `floodedElevation` is the elevation the flood saw.
+    mutating func add(area: Double, level: Double, elevation: Double?, landShare: Double, floodedElevation: Double?) {
         total += area
         let isWater = level <= rise
-        if isWater { water += area }
-        if let elevation {
-            if elevation > 0 {
-                land += area
-                if isWater { newlyFlooded += area }
+        let landArea = area * landShare
+        land += landArea
+        if isWater { water += area - landArea }
+        if let elevation, landShare > 0 {
+            let landLevel = max(level, elevation)
+            if landLevel <= 0 { belowSea += landArea }
+            if rise > 0 && landLevel <= rise {
+                newlyFlooded += landArea
+                water += landArea
             }
-            if elevation <= rise && !isWater { isolated += area }
         }
-        if rise < 0 && level <= 0 && !isWater { exposed += area }
+        if let floodedElevation, floodedElevation <= rise && !isWater { isolated += area }
+        if rise < 0 && level <= 0 && !isWater { exposed += area - landArea }
     }
 
     var stats: FloodStats {
@@ -35,6 +47,7 @@ struct FloodSums {
         let residue = total * 1e-12
         return FloodStats(rise: rise, waterKm2: min(water, total), newlyFloodedLandKm2: min(newlyFlooded, land),
                           isolatedLowlandKm2: isolated < residue ? 0 : isolated, exposedSeaFloorKm2: exposed < residue ? 0 : exposed,
-                          landKm2: land, landFloodedFraction: land > 0 ? min(1, newlyFlooded / land) : 0, totalKm2: total)
+                          landKm2: land, landFloodedFraction: land > 0 ? min(1, newlyFlooded / land) : 0, totalKm2: total,
+                          landBelowSeaLevelKm2: min(belowSea, land))
     }
 }

@@ -25,6 +25,7 @@ public enum MapLegend {
     static func entries(rise: Double) -> [(colour: FloodPalette.RGBA, label: String)] {
         var entries: [(FloodPalette.RGBA, String)] = [(FloodPalette.representative(.sea), "Sea"), (FloodPalette.representative(.dryLand), "Land")]
         if rise > 0 { entries.append((FloodPalette.newlyFlooded, "Newly flooded land")) }
+        if rise <= 0 { entries.append((FloodPalette.landBelowSeaLevel, "Land below sea level (behind defences)")) }
         entries.append((FloodPalette.isolatedLowland, "Lowland the sea does not reach"))
         if rise < 0 { entries.append((FloodPalette.exposedSeaFloor, "Exposed sea floor")) }
         return entries

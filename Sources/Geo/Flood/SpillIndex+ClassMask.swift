@@ -11,8 +11,9 @@ extension SpillIndex {
         for (j, row) in rows.enumerated() {
             for (i, col) in columns.enumerated() {
                 let index = row * grid.width + col
-                pixels[j * columns.count + i] = FloodClass.of(elevation: grid.elevation(atIndex: index),
-                                                             spillLevel: levels.level(atIndex: index), rise: rise).rawValue
+                let elevation = grid.elevation(atIndex: index)
+                pixels[j * columns.count + i] = FloodClass.of(elevation: elevation, spillLevel: levels.level(atIndex: index), rise: rise,
+                                                             landToday: isLandToday(atIndex: index, elevation: elevation)).rawValue
             }
         }
         var image = RasterImage(width: columns.count, height: rows.count, bandCount: 1, pixels: pixels,
@@ -20,6 +21,15 @@ extension SpillIndex {
         image.nodata = FloodClass.noData.rawValue
         image.palette = FloodClass.allCases.map { ($0.rawValue, FloodPalette.representative($0), $0.name) }
         return image
+    }
+
+    /// Whether a cell is land (or a lake) today: from the coastline (a coarse cell by the larger
+    /// of its parts, land against water), else where it stands above 0 m. O(1).
+    @inline(__always)
+    func isLandToday(atIndex index: Int, elevation: Double?) -> Bool {
+        guard let today else { return (elevation ?? 0) > 0 }
+        if !today.holdsOcean(atIndex: index) { return today.regime == .coarse || today.landShare(atIndex: index) > 0 }
+        return today.regime == .coarse && today.landShare(atIndex: index) >= 0.5
     }
 
     /// Rows and columns (in output order) of the cells in `bbox`, or of the whole grid.

@@ -29,37 +29,45 @@ extension SpillIndex {
     /// Reads a raster and returns its spill index, from the cache when it is valid, otherwise
     /// computed (and cached). A stale or corrupt cache is rebuilt and `notice` says so; a cache
     /// that cannot be written is a notice, not a failure.
-    public static func load(rasterPath: String, band: Int = 1, options: FloodOptions = FloodOptions(),
+    /// With `coastline`, today's sea comes from it (`TodayCells`), and the cache holds the levels
+    /// flooded with it, apart from those flooded without.
+    public static func load(rasterPath: String, band: Int = 1, options: FloodOptions = FloodOptions(), coastline: CoastlineMask? = nil,
                             cache: CachePolicy, progress: ProgressHandler? = nil,
                             notice: (@Sendable (String) -> Void)? = nil) throws -> SpillIndex {
-        let (grid, levels) = try gridAndLevels(rasterPath: rasterPath, band: band, options: options, cache: cache,
+        let (grid, levels) = try gridAndLevels(rasterPath: rasterPath, band: band, options: options, coastline: coastline, cache: cache,
                                                progress: progress, notice: notice)
-        return try SpillIndex(grid: grid, options: options, levels: levels)
+        return try SpillIndex(grid: grid, options: options, levels: levels, coastline: coastline)
     }
 
     /// Makes sure `store` holds the raster's spill levels, computing and storing them when it
     /// does not (`geoq index build`), and fails when they cannot be stored. Returns the grid's
     /// size. Unlike `load`, it leaves out the flood curves, which the cache does not keep.
-    public static func buildCache(rasterPath: String, band: Int = 1, options: FloodOptions = FloodOptions(),
+    public static func buildCache(rasterPath: String, band: Int = 1, options: FloodOptions = FloodOptions(), coastline: CoastlineMask? = nil,
                                   store: SpillIndexCache, progress: ProgressHandler? = nil,
                                   notice: (@Sendable (String) -> Void)? = nil) throws -> (width: Int, height: Int) {
-        let (grid, _) = try gridAndLevels(rasterPath: rasterPath, band: band, options: options, cache: .require(store),
+        let (grid, _) = try gridAndLevels(rasterPath: rasterPath, band: band, options: options, coastline: coastline, cache: .require(store),
                                           progress: progress, notice: notice)
         return (grid.width, grid.height)
     }
 
     /// The raster and its levels: from the cache when it is valid, else computed and cached.
-    private static func gridAndLevels(rasterPath: String, band: Int, options: FloodOptions, cache: CachePolicy,
+    private static func gridAndLevels(rasterPath: String, band: Int, options: FloodOptions, coastline: CoastlineMask?, cache: CachePolicy,
                                       progress: ProgressHandler?, notice: (@Sendable (String) -> Void)?) throws -> (ElevationGrid, SpillLevels) {
         // The key is taken before the cells are read: a raster rewritten during the read then
         // leaves a cache that is stale for its new version, never one claiming to be it.
         if case .require(let store) = cache { try store.checkWritable() }
-        let key = try cache.store.map { _ in try SpillIndexCache.Key(rasterPath: rasterPath, band: band, options: options) }
+        let key = try cache.store.map { _ in try SpillIndexCache.Key(rasterPath: rasterPath, band: band, options: options, coastline: coastline) }
         let grid = try ElevationGrid.read(path: rasterPath, band: band, progress: progress,
                                           workingBytesPerCell: SpillIndex.workingBytesPerCell)
-        guard let store = cache.store, let key else {
-            return (grid, try computeLevels(grid: grid, options: options, progress: progress))
+        // A coarse model with a coastline is flooded with every cell holding ocean open to the sea.
+        func levels() throws -> SpillLevels {
+            guard let coastline, TodayCells.regime(of: grid, mask: coastline) == .coarse else {
+                return try computeLevels(grid: grid, options: options, progress: progress)
+            }
+            let opened = try TodayCells.coarse(grid: grid, mask: coastline).openedToTheSea(grid)
+            return try computeLevels(grid: opened, options: options, progress: progress)
         }
+        guard let store = cache.store, let key else { return (grid, try levels()) }
         switch store.load(key: key, expectedCount: grid.cellCount) {
         case .success(let levels):
             return (grid, levels)
@@ -71,7 +79,7 @@ extension SpillIndex {
             case .corrupt(let why): notice?("the cached spill index \(cacheFile) is corrupt (\(why)); rebuilding")
             }
         }
-        let levels = try computeLevels(grid: grid, options: options, progress: progress)
+        let levels = try levels()
         do {
             try store.store(levels, key: key)
         } catch {

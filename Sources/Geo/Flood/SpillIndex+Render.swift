@@ -10,15 +10,22 @@ extension SpillIndex {
         try SpillIndex.validateRise(rise)
         let width = longitudes.count, height = latitudes.count
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        // A coarse model's coastline is drawn from the mask at each pixel, finer than its cells:
+        // a pixel of land takes its cell's land level, a pixel of sea its spill level.
+        let pixelMask = today?.regime == .coarse ? today?.mask : nil
         if grid.georeference.isGeographic {
             let columns = longitudes.map { locator.column(longitude: $0) }
             let rows = latitudes.map { locator.row(latitude: $0) }
+            let maskColumns = pixelMask.map { mask in longitudes.map { mask.cell(latitude: 0, longitude: $0).col } }
+            let maskRows = pixelMask.map { mask in latitudes.map { mask.cell(latitude: $0, longitude: 0).row } }
             pixels.withUnsafeMutableBufferPointer { pixels in
                 for (j, row) in rows.enumerated() {
                     guard let row else { continue }
                     for (i, col) in columns.enumerated() {
                         guard let col else { continue }
-                        paint(&pixels, at: (j * width + i) * 4, cell: row * grid.width + col, rise: rise, hatchPixel: hatchOrigin.map { ($0.x + i, $0.y + j) })
+                        let landToday = pixelMask.map { $0.surface(row: maskRows![j], col: maskColumns![i]) != .ocean }
+                        paint(&pixels, at: (j * width + i) * 4, cell: row * grid.width + col, rise: rise, landToday: landToday,
+                              hatchPixel: hatchOrigin.map { ($0.x + i, $0.y + j) })
                     }
                 }
             }
@@ -27,7 +34,8 @@ extension SpillIndex {
                 for (j, latitude) in latitudes.enumerated() {
                     for (i, longitude) in longitudes.enumerated() {
                         guard let (row, col) = locator.cell(latitude: latitude, longitude: longitude) else { continue }
-                        paint(&pixels, at: (j * width + i) * 4, cell: row * grid.width + col, rise: rise, hatchPixel: hatchOrigin.map { ($0.x + i, $0.y + j) })
+                        paint(&pixels, at: (j * width + i) * 4, cell: row * grid.width + col, rise: rise, landToday: nil,
+                              hatchPixel: hatchOrigin.map { ($0.x + i, $0.y + j) })
                     }
                 }
             }
@@ -36,9 +44,11 @@ extension SpillIndex {
     }
 
     @inline(__always)
-    private func paint(_ pixels: inout UnsafeMutableBufferPointer<UInt8>, at offset: Int, cell: Int, rise: Double, hatchPixel: (x: Int, y: Int)?) {
+    private func paint(_ pixels: inout UnsafeMutableBufferPointer<UInt8>, at offset: Int, cell: Int, rise: Double, landToday: Bool?,
+                       hatchPixel: (x: Int, y: Int)?) {
         let elevation = grid.elevation(atIndex: cell)
-        let flood = FloodClass.of(elevation: elevation, spillLevel: levels.level(atIndex: cell), rise: rise)
+        let flood = FloodClass.of(elevation: elevation, spillLevel: levels.level(atIndex: cell), rise: rise,
+                                  landToday: landToday ?? isLandToday(atIndex: cell, elevation: elevation))
         let colour = FloodPalette.colour(of: flood, elevation: elevation, rise: rise, hatchPixel: hatchPixel)
         pixels[offset] = colour.r
         pixels[offset + 1] = colour.g

@@ -9,13 +9,17 @@ public struct SpillIndex: Sendable {
     public let levels: SpillLevels
     public let cellAreas: CellAreas
     public let locator: GridLocator
-    /// Area by spill level, all cells.
+    /// What each cell is today, from the coastline (nil: land is what stands above 0 m).
+    public let today: TodayCells?
+    /// The water part of each cell by spill level.
     let waterCurve: AreaCurve
-    /// Area by spill level, cells of present-day land (elevation > 0).
-    let landWaterCurve: AreaCurve
-    /// Area by elevation, all cells with data.
+    /// The land part of each cell by land level (see `FloodCurves`).
+    let landCurve: AreaCurve
+    /// Whole cells by spill level.
+    let allCurve: AreaCurve
+    /// Area by the elevation the flood saw, all cells with data.
     let elevationCurve: AreaCurve
-    /// Present-day land area (elevation > 0), km².
+    /// Present-day land area, km²: the land part of every cell.
     public let landKm2: Double
     /// Area of all cells, km².
     public let totalKm2: Double
@@ -24,13 +28,22 @@ public struct SpillIndex: Sendable {
     public static let riseRange: ClosedRange<Double> = Quantity.rise.declaration.bounds!.closedRange
 
     /// Computes the spill levels of `grid`. O(n) for integer grids, O(n log n) for float grids.
-    public init(grid: ElevationGrid, options: FloodOptions = FloodOptions(), progress: ProgressHandler? = nil) throws {
-        let levels = try SpillIndex.computeLevels(grid: grid, options: options, progress: progress)
-        try self.init(grid: grid, options: options, levels: levels)
+    /// With `coastline`, today's sea comes from it rather than from the elevations (`TodayCells`).
+    public init(grid: ElevationGrid, options: FloodOptions = FloodOptions(), coastline: CoastlineMask? = nil,
+                progress: ProgressHandler? = nil) throws {
+        let coarse = coastline.flatMap { TodayCells.regime(of: grid, mask: $0) == .coarse ? TodayCells.coarse(grid: grid, mask: $0) : nil }
+        let flooded = try coarse?.openedToTheSea(grid) ?? grid
+        let levels = try SpillIndex.computeLevels(grid: flooded, options: options, progress: progress)
+        try self.init(grid: grid, options: options, levels: levels, coastline: coastline, coarseToday: coarse)
     }
 
     /// Wraps levels computed earlier (for example read from the cache); builds the curves. O(n).
-    public init(grid: ElevationGrid, options: FloodOptions, levels: SpillLevels) throws {
+    /// With `coastline`, the levels must be those of the same coastline (`init(grid:options:coastline:)`).
+    public init(grid: ElevationGrid, options: FloodOptions, levels: SpillLevels, coastline: CoastlineMask? = nil) throws {
+        try self.init(grid: grid, options: options, levels: levels, coastline: coastline, coarseToday: nil)
+    }
+
+    private init(grid: ElevationGrid, options: FloodOptions, levels: SpillLevels, coastline: CoastlineMask?, coarseToday: TodayCells?) throws {
         guard levels.count == grid.cellCount else {
             throw GeoError.unsupported("spill levels hold \(levels.count) cells, the grid \(grid.cellCount)")
         }
@@ -38,10 +51,19 @@ public struct SpillIndex: Sendable {
         self.options = options
         self.levels = levels
         self.cellAreas = CellAreas(grid: grid)
-        self.locator = GridLocator(grid: grid)
-        let curves = FloodCurves(grid: grid, levels: levels, cellAreas: cellAreas)
+        let locator = GridLocator(grid: grid)
+        self.locator = locator
+        if let coastline {
+            today = coarseToday ?? (TodayCells.regime(of: grid, mask: coastline) == .coarse
+                ? TodayCells.coarse(grid: grid, mask: coastline)
+                : TodayCells.fine(grid: grid, levels: levels, locator: locator, mask: coastline))
+        } else {
+            today = nil
+        }
+        let curves = FloodCurves(grid: grid, levels: levels, cellAreas: cellAreas, today: today)
         waterCurve = curves.water
-        landWaterCurve = curves.landWater
+        landCurve = curves.land
+        allCurve = curves.all
         elevationCurve = curves.elevation
         landKm2 = curves.landKm2
         totalKm2 = cellAreas.rowAreasKm2.reduce(0, +) * Double(grid.width)

@@ -38,11 +38,13 @@ public struct SpillIndexCache: Sendable {
         /// a changed source of a VRT makes the cache stale, not only a changed VRT. The change
         /// time cannot be set back by a user, so a file rewritten with its old mtime restored
         /// (`touch -r`, `cp -p`) is detected too.
-        public init(rasterPath: String, band: Int, options: FloodOptions) throws {
+        /// With a coastline, its file takes part in both: levels flooded with it are apart from
+        /// those flooded without, and stale when the coastline changes.
+        public init(rasterPath: String, band: Int, options: FloodOptions, coastline: CoastlineMask? = nil) throws {
             let url = URL(fileURLWithPath: rasterPath).standardizedFileURL
-            identity = "\(url.path)\nband \(band)\n\(options.cacheKey)"
+            identity = "\(url.path)\nband \(band)\n\(options.cacheKey)" + (coastline.map { "\ncoastline \($0.path)" } ?? "")
             let files = Set([url.path] + Self.filesGDALOpens(rasterPath)).sorted()
-            version = files.map { Self.fileVersion($0) }.joined(separator: "; ")
+            version = (files.map { Self.fileVersion($0) } + (coastline.map { [$0.version] } ?? [])).joined(separator: "; ")
         }
 
         /// The files GDAL reads for the raster at `path`, or none when it cannot open it.

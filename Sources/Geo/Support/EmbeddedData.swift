@@ -9,6 +9,8 @@ import Foundation
 public enum EmbeddedData {
     /// The default elevation raster.
     public static let demFileName = "etopo5.tif"
+    /// Today's coastline (GSHHG at 30″), which says where today's sea ends.
+    public static let coastlineFileName = "coastline.tif"
     /// The fine models of the default elevation stack, nested in `demFileName`.
     public static let fineModelFileNames = ["N53E009.hgt"]
 

@@ -1,8 +1,22 @@
 import Foundation
 import Geo
+import Synchronization
 
 /// How the composition root loads the elevation stack the settings name: the base, the fine
 /// models nested in it, and the spill index each is answered from.
+/// The coastline read once a process: commands and the service load the stack more than once.
+final class CoastlineCache: Sendable {
+    static let shared = CoastlineCache()
+    private let masks = Mutex<[String: CoastlineMask]>([:])
+
+    func mask(path: String, load: () throws -> CoastlineMask) throws -> CoastlineMask {
+        if let mask = masks.withLock({ $0[path] }) { return mask }
+        let mask = try load()
+        masks.withLock { $0[path] = mask }
+        return mask
+    }
+}
+
 extension EngineSettings {
     /// The elevation stack these settings name:
     /// - no `--dem`: the embedded stack, ETOPO5 with the shipped Hamburg tile;
@@ -102,14 +116,23 @@ extension EngineSettings {
     /// Makes sure the cache holds the raster's spill levels (`index build`), with progress on a
     /// terminal; a cache that cannot be written is a failure. Returns the grid's size.
     func buildCache() throws -> (width: Int, height: Int) {
-        try SpillIndex.buildCache(rasterPath: try demPath(), band: band, options: floodOptions, store: cacheStore(),
+        try SpillIndex.buildCache(rasterPath: try demPath(), band: band, options: floodOptions, coastline: try loadCoastline(), store: cacheStore(),
                                   progress: Terminal.progressHandler(), notice: { Terminal.notice($0) })
     }
 
     /// Reads the raster and its spill index (cached), with progress on a terminal.
     func loadIndex() throws -> SpillIndex {
         let cache: SpillIndex.CachePolicy = noCache ? .disabled : .use(cacheStore())
-        return try SpillIndex.load(rasterPath: try demPath(), band: band, options: floodOptions, cache: cache,
+        return try SpillIndex.load(rasterPath: try demPath(), band: band, options: floodOptions, coastline: try loadCoastline(), cache: cache,
                                    progress: Terminal.progressHandler(), notice: { Terminal.notice($0) })
+    }
+
+    /// Today's coastline when answers use one (`usesCoastline`), read once a process.
+    func loadCoastline() throws -> CoastlineMask? {
+        guard usesCoastline else { return nil }
+        let path = try coastlineFile()
+        return try CoastlineCache.shared.mask(path: path) {
+            try CoastlineMask.load(path: path, cacheDirectory: noCache ? nil : cacheStore().directory, progress: Terminal.progressHandler())
+        }
     }
 }

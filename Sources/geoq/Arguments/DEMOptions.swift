@@ -15,8 +15,13 @@ struct DEMOptions: ParsableArguments {
             help: ArgumentHelp("Disk the tiles fetched for --dem copernicus:30 may take; the least recently used go first (GEOQ_COPERNICUS_CACHE_SIZE; default 2G).", valueName: "size"))
     var copernicusCacheSize: ByteCount?
 
-    @Flag(name: .customLong("alone"), help: "Flood the one --dem raster on its own, seeded along its whole border as if open sea lay beyond every edge (no base).")
+    @Flag(name: .customLong("alone"), help: "Flood the one --dem raster on its own, seeded along its whole border as if open sea lay beyond every edge (no base, no coastline): the raw model, exactly as given.")
     var alone = false
+
+    @Option(name: .customLong("coastline"),
+            help: ArgumentHelp("Today's coastline: a global raster of ocean (0), land (1), lakes (2) (default: the embedded data/coastline.tif, GSHHG at 30″). "
+                + "It says where today's sea ends; elevations say how high the land behind it stands.", valueName: "path"))
+    var coastline: String?
 
     // Band, connectivity and nodata are optional so that a value typed out is told from one left
     // at its default: against a tiled index, only what was given is checked (and refused when it

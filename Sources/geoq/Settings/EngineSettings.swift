@@ -21,6 +21,8 @@ struct EngineSettings: Sendable {
     var dems: [String] = []
     /// Flood the one raster on its own (`--alone`).
     var alone = false
+    /// Today's coastline (`--coastline`), nil for the embedded one.
+    var coastlinePath: String?
     /// The tiled spill index to answer from (`--index`).
     var index: String?
     /// The band, connectivity and nodata policy given, nil when left at their defaults: a tiled
@@ -97,6 +99,16 @@ struct EngineSettings: Sendable {
         return rasters + [index, TiledIndexFiles.curvesPath(of: index)]
     }
 
+    /// Whether answers take today's sea from the coastline: always but for the raw model
+    /// (`--alone`), a tiled index, and a flood from chosen points (`--seed`).
+    var usesCoastline: Bool { !alone && index == nil && seeds.isEmpty }
+
+    /// The coastline file: given, else the embedded one (an error naming where it was looked for).
+    func coastlineFile() throws -> String {
+        if let coastlinePath { return coastlinePath }
+        return try EmbeddedData.requirePath(of: EmbeddedData.coastlineFileName, as: .coastline)
+    }
+
     /// The cache of spill indexes, place indexes and Copernicus tiles.
     func cacheStore() -> SpillIndexCache {
         SpillIndexCache(directory: cacheDirectory.map { URL(fileURLWithPath: $0) } ?? SpillIndexCache.defaultDirectory())
@@ -129,6 +141,7 @@ extension EngineSettings {
         if let dataset {
             dems = list(.dem, flags: dataset.dems)
             alone = dataset.alone
+            coastlinePath = dataset.coastline
             index = settings.map { $0.text(.index) } ?? dataset.index
             givenBand = dataset.givenBand
             givenConnectivity = dataset.givenConnectivity

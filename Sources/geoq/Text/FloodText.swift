@@ -12,7 +12,12 @@ enum FloodText {
             ("isolated lowland", km2(stats.isolatedLowlandKm2), "below the sea surface, not reached by it"),
         ]
         if stats.rise < 0 { rows.append(("exposed sea floor", km2(stats.exposedSeaFloorKm2), "water today, dry at this level")) }
-        rows.append(("present land", km2(stats.landKm2), "elevation above 0 m"))
+        if stats.landBelowSeaLevelKm2 > 0 {
+            rows.append(("land below sea level", km2(stats.landBelowSeaLevelKm2),
+                         stats.rise > 0 ? "dry today behind defences or unresolved; flooded at this level (defences not modelled)"
+                                        : "dry today: kept so by defences, or lower than the model resolves"))
+        }
+        rows.append(("present land", km2(stats.landKm2), "land today"))
         let labelWidth = rows.map(\.0.count).max() ?? 0, valueWidth = rows.map(\.1.count).max() ?? 0
         let lines = rows.map { label, value, note in
             label.padding(toLength: labelWidth, withPad: " ", startingAt: 0) + "  "
@@ -28,7 +33,9 @@ enum FloodText {
             ("cell", String(format: "%.4f, %.4f", point.cellLatitude, point.cellLongitude)),
             ("elevation", elevation),
             ("flooding", point.spillDescription),
-        ] + (point.source.map { [("model", "\($0.model), \($0.cellSizeText) cells")] } ?? [])
+        ] + (point.today.map { [("today", $0.rawValue)] } ?? [])
+          + [("confidence", "\(point.confidence(atRise: point.askedRise).level.rawValue): \(point.confidence(atRise: point.askedRise).reason)")]
+          + (point.source.map { [("model", "\($0.model), \($0.cellSizeText) cells")] } ?? [])
         let width = rows.map(\.0.count).max() ?? 0
         return rows.map { $0.0.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.1 }.joined(separator: "\n") + "\n"
     }

@@ -224,7 +224,9 @@ extension SpillIndex {
             spill = .float32(PriorityFlood.spillLevels(elevations: elevations, nodataPolicy: .land, topology: topology,
                                                        seeds: seeds.cells, seedLevels: seeds.floatStarts, progress: progress))
         }
-        try self.init(grid: filledGrid, options: FloodOptions(connectivity: connectivity, nodata: .land, seeds: .automatic), levels: spill)
+        // Today's sea in the fine model: where it is water at 0 m and the base's coastline says ocean.
+        try self.init(grid: filledGrid, options: FloodOptions(connectivity: connectivity, nodata: .land, seeds: .automatic), levels: spill,
+                      coastline: base.today?.mask)
     }
 }
 

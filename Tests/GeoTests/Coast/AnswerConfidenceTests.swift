@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+@testable import Geo
+
+/// The confidence rule on hand-made cases: u = √(σ² + (relief / 2)²); low within u of the
+/// place's level, medium within 2u, high beyond.
+@Suite struct AnswerConfidenceTests {
+    @Test func testUncertainty_combinesTheModelsErrorAndHalfTheRelief() {
+        // σ 30 m, relief 80 m: √(900 + 1600) = 50 m.
+        #expect(AnswerConfidence.uncertainty(verticalAccuracyM: 30, reliefM: 80) == 50)
+        #expect(AnswerConfidence.uncertainty(verticalAccuracyM: 4, reliefM: 6) == 5)
+    }
+
+    @Test func testLevels_byHowFarTheLevelAskedIsFromThePlaces() {
+        // u = 50 m: +2 m against a place at +40 m is 38 m away (low); at +60 m, 58 m (medium);
+        // at +110 m, 108 m (high).
+        #expect(AnswerConfidence.level(placeLevel: 40, asked: 2, uncertaintyM: 50) == .low)
+        #expect(AnswerConfidence.level(placeLevel: 60, asked: 2, uncertaintyM: 50) == .medium)
+        #expect(AnswerConfidence.level(placeLevel: 110, asked: 2, uncertaintyM: 50) == .high)
+        #expect(AnswerConfidence.level(placeLevel: .infinity, asked: 2, uncertaintyM: 50) == .high)
+        // Exactly u away is no longer within it; exactly 2u away is high.
+        #expect(AnswerConfidence.level(placeLevel: 52, asked: 2, uncertaintyM: 50) == .medium)
+        #expect(AnswerConfidence.level(placeLevel: 102, asked: 2, uncertaintyM: 50) == .high)
+    }
+
+    @Test func testPoint_onA9kmCellOfHillyRelief_cannotTell() {
+        // An ETOPO5 cell (σ 30 m) at +12 m among neighbours from 0 to 60 m: u = √(900 + 900)
+        // = 42.4 m; +2 m is 10 m away: low, and its sentence says so.
+        var point = FloodPoint(latitude: 44.4, longitude: 8.9, cellLatitude: 44.4, cellLongitude: 8.9, elevation: 12, spillLevel: 12,
+                               source: FloodModelSource(model: "etopo5.tif", cellSizeM: 9300, role: .base))
+        point.reliefM = 60
+        point.today = .land
+        let confidence = point.confidence(atRise: 2)
+        #expect(confidence.level == .low)
+        #expect(confidence.reason.hasPrefix("cannot tell at this model's resolution: the 9.3 km cell"), "\(confidence.reason)")
+        #expect(confidence.reason.contains("±42 m"), "\(confidence.reason)")
+        // The same place on a Copernicus tile (σ 4 m) with 2 m of relief: u = 4.1 m, 10 m away:
+        // high.
+        point.source = FloodModelSource(model: "Copernicus_DSM_COG_10_N44_00_E008_00_DEM.tif", cellSizeM: 31, role: .fine)
+        point.reliefM = 2
+        #expect(point.confidence(atRise: 2).level == .high)
+        // SRTM (σ 9 m), relief 4 m: u = 9.2 m; 10 m away: medium.
+        point.source = FloodModelSource(model: "N44E008.hgt", cellSizeM: 93, role: .fine)
+        point.reliefM = 4
+        #expect(point.confidence(atRise: 2).level == .medium)
+    }
+
+    @Test func testSeaToday_byTheCoastline_isSure() {
+        var point = FloodPoint(latitude: 43, longitude: 34, cellLatitude: 43, cellLongitude: 34, elevation: -2000, spillLevel: -2000)
+        point.today = .sea
+        #expect(point.confidence(atRise: 2).level == .high)
+        #expect(point.confidence().level == .high)
+    }
+}

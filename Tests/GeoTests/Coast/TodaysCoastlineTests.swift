@@ -1,0 +1,161 @@
+import CGDAL
+import Foundation
+import Testing
+@testable import Geo
+
+/// Today's sea from a coastline, on a constructed world: a base of 10° cells and a mask of
+/// 2.5° cells (four mask cells to a base cell's side: the coarse regime).
+///
+/// The continent spans base rows 3…8 (60° N to 0°), columns 18…26 (0° to 90° E), at +100 m.
+/// - An inland sea (rows 5–6, columns 21–23, −500 m) behind a strait that the base cannot
+///   resolve: the base's cells there are +50 m land; the mask has one row of ocean mask cells
+///   (one in four) through them.
+/// - A lake below sea level (row 4, column 25, −30 m), a lake in the mask, away from the inland sea.
+/// - A polder (row 4, column 18, −3 m) beside the open ocean, land in the mask.
+/// - A coastal base cell at −20 m (row 8, column 26), its western half land in the mask, its
+///   eastern half ocean.
+@Suite struct TodaysCoastlineTests {
+    static let folder = TestRasters.temporaryDirectory()
+
+    static let base: ElevationGrid = {
+        var rows = [[Int16]](repeating: [Int16](repeating: -1000, count: 36), count: 18)
+        for row in 3...8 { for col in 18...26 { rows[row][col] = 100 } }
+        for row in 5...6 { for col in 21...23 { rows[row][col] = -500 } }
+        for col in 18...20 { rows[5][col] = 50 }
+        rows[4][25] = -30
+        rows[4][18] = -3
+        rows[8][26] = -20
+        return TestRasters.global(rows)
+    }()
+
+    /// The mask as GMT's levels: 0 ocean, 1 land, 2 lake.
+    static let mask: CoastlineMask = {
+        var levels = [Double](repeating: 0, count: 144 * 72)
+        func set(baseRow: Int, baseCol: Int, _ value: Double) {
+            for r in (4 * baseRow)..<(4 * baseRow + 4) {
+                for c in (4 * baseCol)..<(4 * baseCol + 4) { levels[r * 144 + c] = value }
+            }
+        }
+        for row in 3...8 { for col in 18...26 { set(baseRow: row, baseCol: col, 1) } }
+        for row in 5...6 { for col in 21...23 { set(baseRow: row, baseCol: col, 0) } }
+        for c in 72..<84 { levels[21 * 144 + c] = 0 }  // the strait: one mask row (21) through base row 5, columns 18–20
+        set(baseRow: 4, baseCol: 25, 2)
+        for r in 32..<36 { for c in 106..<108 { levels[r * 144 + c] = 0 } }  // the coastal cell's eastern half
+        let path = folder.appendingPathComponent("mask.tif").path
+        TestRasters.writeGeoTIFF(at: path, width: 144, height: 72, values: levels, type: GDT_Byte, geoTransform: [-180, 2.5, 0, 90, 0, -2.5])
+        return try! CoastlineMask.load(path: path, cacheDirectory: nil)
+    }()
+
+    static let withCoast = try! SpillIndex(grid: base, coastline: mask)
+    static let withoutCoast = try! SpillIndex(grid: base)
+
+    /// Base cell centres.
+    static func centre(_ row: Int, _ col: Int) -> (latitude: Double, longitude: Double) {
+        let latitude: Double = 85 - 10 * Double(row)
+        let longitude: Double = -175 + 10 * Double(col)
+        return (latitude, longitude)
+    }
+
+    @Test func testStrait_narrowerThanABaseCell_keepsTheInlandSeaConnected() throws {
+        let (lat, lon) = Self.centre(5, 22)
+        #expect(try Self.withoutCoast.point(latitude: lat, longitude: lon).spillLevel == 50, "without the coastline the +50 m base cells close it")
+        let point = try Self.withCoast.point(latitude: lat, longitude: lon)
+        #expect(point.today == .sea)
+        #expect(point.spillLevel <= 0 && point.isWater(atRise: 0))
+        // The strait cells: a quarter sea, three quarters land that floods only from its own +50 m.
+        let strait = try Self.withCoast.point(latitude: 38.75, longitude: 5)  // a mask row of land in the cell (5, 18)
+        #expect(strait.today == .land && strait.spillLevel == 50)
+    }
+
+    @Test func testLake_belowSeaLevel_staysDryAtZeroAndIsNotTheSea() throws {
+        let (lat, lon) = Self.centre(4, 25)
+        let point = try Self.withCoast.point(latitude: lat, longitude: lon)
+        #expect(point.today == .lake)
+        #expect(point.spillLevel == 100, "reached when the sea tops its +100 m shores")
+        #expect(!point.isWater(atRise: 0) && !point.isWater(atRise: 2))
+        let index = 4 * 36 + 25
+        #expect(FloodClass.of(elevation: -30, spillLevel: Self.withCoast.levels.level(atIndex: index), rise: 0,
+                              landToday: Self.withCoast.isLandToday(atIndex: index, elevation: -30)) == .isolatedLowland)
+    }
+
+    @Test func testPoint_onLandInABaseSeaCell_isLandBelowSeaLevel_notSea() throws {
+        // The −20 m coastal cell: its western half land, its eastern half sea.
+        let land = try Self.withCoast.point(latitude: 5, longitude: 81.5)
+        #expect(land.today == .landBelowSeaLevel && !land.isSeaToday)
+        #expect(!land.isWater(atRise: 0) && land.isWater(atRise: 1))
+        let sea = try Self.withCoast.point(latitude: 5, longitude: 88.5)
+        #expect(sea.today == .sea && sea.isWater(atRise: 0))
+        let before = try Self.withoutCoast.point(latitude: 5, longitude: 81.5)
+        #expect(before.isSeaToday, "without the coastline, its cell's −20 m made it sea")
+    }
+
+    @Test func testLandBelowSeaLevel_isItsOwnClassAtZero_andFloodsAtOneMetre() throws {
+        let index = Self.withCoast
+        let polder = 4 * 36 + 18
+        #expect(index.isLandToday(atIndex: polder, elevation: -3))
+        func classOf(_ cell: Int, _ rise: Double) -> FloodClass {
+            FloodClass.of(elevation: index.grid.elevation(atIndex: cell), spillLevel: index.levels.level(atIndex: cell), rise: rise,
+                          landToday: index.isLandToday(atIndex: cell, elevation: index.grid.elevation(atIndex: cell)))
+        }
+        #expect(classOf(polder, 0) == .landBelowSeaLevel)
+        #expect(classOf(polder, -1) == .landBelowSeaLevel)
+        #expect(classOf(polder, 1) == .newlyFlooded)
+        // By hand: the polder (all land, row 4) and the western half of the −20 m cell (row 8).
+        let belowSea = index.cellAreas.areaKm2(row: 4) + index.cellAreas.areaKm2(row: 8) / 2
+        let today = try index.stats(rise: 0)
+        #expect(abs(today.landBelowSeaLevelKm2 - belowSea) < 1e-6 * belowSea)
+        #expect(today.newlyFloodedLandKm2 == 0)
+        let oneMetre = try index.stats(rise: 1)
+        #expect(abs(oneMetre.newlyFloodedLandKm2 - belowSea) < 1e-6 * belowSea, "nothing else of the land lies below +50 m")
+        // The land: every continent cell's land part (the inland sea, the lake and the strait's
+        // quarter are water).
+        var land = 0.0
+        for row in 3...8 {
+            for col in 18...26 {
+                let area: Double = index.cellAreas.areaKm2(row: row)
+                let inlandSea: Bool = row >= 5 && row <= 6 && col >= 21 && col <= 23
+                let lake: Bool = row == 4 && col == 25
+                if inlandSea || lake { continue }
+                var share: Double = 1
+                if row == 5 && col <= 20 { share = 0.75 }
+                if row == 8 && col == 26 { share = 0.5 }
+                land += area * share
+            }
+        }
+        #expect(abs(today.landKm2 - land) < 1e-6 * land)
+    }
+
+    @Test func testClassMask_andMap_showLandBelowSeaLevelInItsOwnClass() throws {
+        let mask = try Self.withCoast.classMask(rise: 0, bbox: GeoBBox(west: 0, south: 40, east: 10, north: 50))
+        #expect(mask.pixels == [FloodClass.landBelowSeaLevel.rawValue])
+        let picture = try Self.withCoast.render(rise: 0, longitudes: [5], latitudes: [45])
+        let colour = FloodPalette.landBelowSeaLevel
+        #expect(Array(picture.pixels[0..<4]) == [colour.r, colour.g, colour.b, colour.a])
+    }
+
+    @Test func testMask_whoseGridIsNotGlobal_isRefusedNamingTheFile() throws {
+        let path = Self.folder.appendingPathComponent("regional.tif").path
+        TestRasters.writeGeoTIFF(at: path, width: 10, height: 10, values: [Double](repeating: 1, count: 100), type: GDT_Byte,
+                                 geoTransform: [0, 1, 0, 10, 0, -1])
+        let error = try #require(throws: GeoError.self) { try CoastlineMask.load(path: path, cacheDirectory: nil) }
+        #expect("\(error)".contains(path) && "\(error)".contains("expected a global geographic grid"), "\(error)")
+        let missing = try #require(throws: GeoError.self) { try CoastlineMask.load(path: path + ".gone", cacheDirectory: nil) }
+        #expect("\(missing)".contains("is missing") && "\(missing)".contains("expected today's coastline"), "\(missing)")
+        let odd = Self.folder.appendingPathComponent("odd.tif").path
+        var values = [Double](repeating: 1, count: 144 * 72)
+        values[3 * 144 + 7] = 9
+        TestRasters.writeGeoTIFF(at: odd, width: 144, height: 72, values: values, type: GDT_Byte, geoTransform: [-180, 2.5, 0, 90, 0, -2.5])
+        let value = try #require(throws: GeoError.self) { try CoastlineMask.load(path: odd, cacheDirectory: nil) }
+        #expect("\(value)".contains("holds 9 at row 3, column 7"), "\(value)")
+    }
+
+    @Test func testMask_readBackFromItsCompactCopy_answersTheSame() throws {
+        let cache = TestRasters.temporaryDirectory()
+        let path = Self.mask.path
+        let first = try CoastlineMask.load(path: path, cacheDirectory: cache)
+        #expect(FileManager.default.fileExists(atPath: CoastlineMask.cacheURL(in: cache, path: path).path))
+        let second = try CoastlineMask.load(path: path, cacheDirectory: cache)
+        for row in 0..<72 { for col in 0..<144 { #expect(first.surface(row: row, col: col) == second.surface(row: row, col: col)) } }
+        #expect(second.surface(latitude: 45, longitude: 5) == .land && second.surface(latitude: 36.25, longitude: 5) == .ocean)
+    }
+}
