@@ -10,12 +10,19 @@ struct FloodUsage: ParsableCommand {
 
     @OptionGroup var level: FloodLevelCommand
 
-    /// `geoq flood [<options>] --rise <rise>`, with every option of `geoq flood level`.
-    static let levelSynopsis = "geoq " + usageString()
+    /// `geoq flood [<options>] --rise <rise>`, with every option of `geoq flood level` (the
+    /// rise is optional to ArgumentParser, which a year and a scenario replace).
+    static let riseSynopsis = "geoq " + usageString() + " --rise <rise>"
 
-    /// Both forms of `geoq flood`, one a line, as its help shows them.
+    /// `geoq flood [<options>] --year <year> --scenario <scenario>`.
+    static let yearSynopsis = "geoq " + usageString() + " --year <year> --scenario <scenario>"
+
+    /// Both ways of asking `geoq flood level`, one a line.
+    static let levelSynopsis = riseSynopsis + "\n" + yearSynopsis
+
+    /// Every form of `geoq flood`, one a line, as its help shows them.
     static var synopses: String {
-        levelSynopsis + "\ngeoq flood " + FloodPointCommand.usageString()
+        riseSynopsis + "\ngeoq flood " + FloodPointCommand.usageString() + "\n" + yearSynopsis
     }
 
     /// The arguments with `geoq flood --help` read as the help of `geoq flood --rise R`, its
