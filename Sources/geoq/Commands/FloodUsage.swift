@@ -10,12 +10,13 @@ struct FloodUsage: ParsableCommand {
 
     @OptionGroup var level: FloodLevelCommand
 
-    /// `geoq flood [<options>] --rise <rise>`, with every option of `geoq flood level` (the
-    /// rise is optional to ArgumentParser, which a year and a scenario replace).
-    static let riseSynopsis = "geoq " + usageString() + " --rise <rise>"
+    /// `geoq flood [<options>] --rise <rise>`. Every other option of `geoq flood level` is
+    /// optional, and so is the rise to ArgumentParser (a year and a scenario may replace it),
+    /// whose generated line would not say that one of them is needed.
+    static let riseSynopsis = "geoq flood [<options>] --rise <rise>"
 
     /// `geoq flood [<options>] --year <year> --scenario <scenario>`.
-    static let yearSynopsis = "geoq " + usageString() + " --year <year> --scenario <scenario>"
+    static let yearSynopsis = "geoq flood [<options>] --year <year> --scenario <scenario>"
 
     /// Both ways of asking `geoq flood level`, one a line.
     static let levelSynopsis = riseSynopsis + "\n" + yearSynopsis
