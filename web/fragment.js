@@ -1,4 +1,6 @@
-// The view in the link's fragment: #view=globe&rise=476&lat=35.68&lon=139.69&z=6&hatch=1.
+// The view in the link's fragment: #view=globe&rise=476&lat=35.68&lon=139.69&z=6&hatch=1, and
+// &year=2100&scenario=SSP2-4.5 while the sea follows a projection.
+import { SCENARIOS, YEAR_MAX, YEAR_MIN } from "./projection-select.js";
 import { RISE_MAX, RISE_MIN } from "./sea-level-scale.js";
 
 export const MIN_ZOOM = 1, MAX_ZOOM = 10;
@@ -28,12 +30,19 @@ export function parseFragment(hash) {
     lat: number("lat", DEFAULT_VIEW.lat, (v) => v >= -85 && v <= 85),
     lon: number("lon", DEFAULT_VIEW.lon, (v) => v >= -180 && v <= 180),
     z: number("z", DEFAULT_VIEW.z, (v) => Number.isInteger(v) && v >= MIN_ZOOM && v <= MAX_ZOOM),
+    year: number("year", null, (v) => Number.isInteger(v) && v >= YEAR_MIN && v <= YEAR_MAX),
+    scenario: null,
   };
+  if (params.has("scenario")) {
+    if (SCENARIOS.includes(params.get("scenario"))) view.scenario = params.get("scenario");
+    else rejected.push("scenario=" + params.get("scenario"));
+  }
   return { view, rejected };
 }
 
 /** The fragment for a view: its name ("map" or "globe"), centre, zoom level, sea level and hatching. */
-export function fragmentOf({ view, lat, lon, z, rise, hatch }) {
+export function fragmentOf({ view, lat, lon, z, rise, hatch, projection }) {
   return (view === "globe" ? "#view=globe&" : "#") + "rise=" + rise + "&lat=" + lat.toFixed(4) + "&lon=" + lon.toFixed(4) +
-    "&z=" + z + (hatch ? "&hatch=1" : "");
+    "&z=" + z + (hatch ? "&hatch=1" : "") +
+    (projection ? "&year=" + projection.year + "&scenario=" + encodeURIComponent(projection.scenario) : "");
 }

@@ -14,6 +14,7 @@ import { createMap, createTiles } from "./map-view.js";
 import { showMessage } from "./message.js";
 import { loadPalette } from "./palette.js";
 import { showPlace, showPoint } from "./place-card.js";
+import { createProjectionSelect } from "./projection-select.js";
 import { createSeaLevel } from "./sea-level.js";
 import { positionOfRise, riseAtPosition } from "./sea-level-scale.js";
 
@@ -29,7 +30,7 @@ function start() {
   window.geoqMap = map;
   const overlays = createMapOverlays(map);
 
-  const state = { rise: initial.view.rise, writtenHash: "", view: "map", hatch: initial.view.hatch, palette: null, globe: null };
+  const state = { rise: initial.view.rise, writtenHash: "", view: "map", hatch: initial.view.hatch, palette: null, globe: null, projection: null };
 
   // ---- The view in the URL, written a moment after the last change: browsers ignore history
   // updates that come too fast (a slider dragged or held down makes hundreds).
@@ -48,7 +49,7 @@ function start() {
       const centre = map.getCenter().wrap();
       lat = centre.lat; lon = centre.lng; z = map.getZoom();
     }
-    const hash = fragmentOf({ view: state.view, lat, lon, z, rise: state.rise, hatch: state.hatch });
+    const hash = fragmentOf({ view: state.view, lat, lon, z, rise: state.rise, hatch: state.hatch, projection: state.projection });
     if (hash !== location.hash) history.replaceState(null, "", hash);
     state.writtenHash = hash;
   }
@@ -60,6 +61,7 @@ function start() {
     map.setView([view.lat, view.lon], view.z);
     setHatch(view.hatch);
     setRise(view.rise, "fragment");
+    if (view.year !== null && view.scenario) projections.choose(view.year, view.scenario); else projections.release();
     viewSwitch.showView(view.view, view);
   });
   map.on("moveend", scheduleFragment);
@@ -67,6 +69,7 @@ function start() {
   // ---- The map's tiles, the sea level and its figures ----------------------------------------
   const tiles = createTiles(map, () => state.hatch);
   const setRise = createSeaLevel({ state, tiles, figures: createFigures(), onChange: scheduleFragment });
+  const projections = createProjectionSelect({ state, setRise, onChange: scheduleFragment });
 
   // ---- Search, the place card, and going places -----------------------------------------------
   let placeMarker = null;
@@ -79,7 +82,7 @@ function start() {
       showPlace(place, setRiseByButton);
     },
   });
-  const setRiseByButton = (rise) => setRise(rise, "button");
+  const setRiseByButton = (rise) => { projections.release(); setRise(rise, "button"); };
   const shownGlobe = () => (state.view === "globe" && state.globe ? state.globe : null);
 
   $("frame-all").addEventListener("click", () => frameAll({ map, completion, rise: state.rise, shownGlobe }));
@@ -124,6 +127,7 @@ function start() {
   setHatch(initial.view.hatch);
   if (initial.view.view === "globe") state.view = "globe";
   setRise(state.rise, "start");
+  if (initial.view.year !== null && initial.view.scenario) projections.choose(initial.view.year, initial.view.scenario);
   if (initial.view.view === "globe") viewSwitch.showView("globe");
 }
 

@@ -85,6 +85,14 @@ public enum Quantity: String, Sendable, Hashable, CaseIterable {
     case legend
     /// Grid cells per side of a block of the relief the globe draws.
     case reliefStep
+    /// A sea level asked by year, emissions scenario and quantile (the IPCC AR6 projections).
+    case year
+    case scenario
+    case quantile
+    /// A regional sea-level projection file (the IPCC AR6 format).
+    case projections
+    /// High tide above mean sea level: metres, or a raster of it.
+    case highTide
 }
 
 /// The bounds of a numeric quantity, as its messages and `openapi.yaml` state them.
@@ -229,6 +237,11 @@ extension Quantity {
         case .hatch: return .init("hatch", "hatch", default: 0)
         case .legend: return .init("--legend", "legend", default: 0)
         case .reliefStep: return .init("relief step", "step", default: 2)
+        case .year: return .init("--year", "year", "a year", bounds: .closed(2020, 2150))
+        case .scenario: return .init("--scenario", "scenario", "an emissions scenario: SSP1-1.9, SSP1-2.6, SSP2-4.5, SSP3-7.0 or SSP5-8.5")
+        case .quantile: return .init("--quantile", "quantile", "a percentile: 17, 50 (the median) or 83", default: 50)
+        case .projections: return .init("--projections", "projections", "a regional sea-level projection file in the IPCC AR6 format (netCDF)")
+        case .highTide: return .init("--high-tide", "high_tide", "high tide in metres above mean sea level", bounds: .closed(-100, 100))
         }
     }
 }

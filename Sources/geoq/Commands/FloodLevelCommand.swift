@@ -13,9 +13,13 @@ struct FloodLevelCommand: ParsableCommand {
         Areas are in km². Formats: text, json, geojson (polygons of newly flooded land),
         png (a map), tif (a GeoTIFF of flood classes).
 
+        Levels are \(SeaLevelDatum.statement).
+
         Example:
           geoq flood --rise 2
           geoq flood --rise 60 --bbox -10,35,30,60 --format png -o europe.png
+          geoq flood --year 2100 --scenario SSP5-8.5 --bbox 8,53,11,54.5
+          geoq flood --rise 1 --high-tide 1.9 --bbox 8,53,11,54.5   # 1 m above a high tide of 1.9 m
 
         One place's elevation and flooding: geoq flood point --lat 31.5 --lon 35.5
         (see geoq flood point --help).
@@ -31,7 +35,9 @@ struct FloodLevelCommand: ParsableCommand {
 
     @Option(parsing: .unconditional, help: "Sea-level change in metres, \(Quantity.rise.declaration.bounds!.phrase) (negative: the sea falls).",
             transform: DecimalArgument.reading(.rise))
-    var rise: Double
+    var rise: Double?
+
+    @OptionGroup var seaLevel: SeaLevelOptions
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Only this box, \"west,south,east,north\" in degrees (west > east crosses ±180°).", valueName: "w,s,e,n"),
             transform: GeoBBox.argument)
@@ -56,8 +62,9 @@ struct FloodLevelCommand: ParsableCommand {
     var limit: Int = Quantity.reportPlaceLimit.declaration.defaultInteger
 
     func validate() throws {
+        try seaLevel.checkLevel(rise: rise, levelRequired: true)
         try check {
-            try SpillIndex.validateRise(rise)
+            if let rise { try SpillIndex.validateRise(rise) }
             try SpillIndex.validateImageSize(width: width, height: height)
         }
         try check { try QueryEngine.validateFloodedPlaceLimit(limit) }
@@ -74,21 +81,24 @@ struct FloodLevelCommand: ParsableCommand {
         }
         // JSON lists the places flooded, as the service's answer does, when a gazetteer is there.
         settings.gazetteer = format == .json ? .ifAvailable : .skipped
+        let question = try seaLevel.question(rise: rise, settings: try settingsFile.settings(dataset: dataset))!
         let engine = try GeoqEngine.buildEngine(settings: settings)
+        let level = try engine.seaLevel(question, bbox: bbox).level
         let data: Data
         switch format {
         case .text:
-            data = Data(FloodText.stats(try engine.floodStats(rise: rise, bbox: bbox), bbox: bbox).utf8)
+            let answer = try engine.floodStats(question, bbox: bbox)
+            data = Data((FloodText.stats(answer.answer, bbox: bbox) + SeaLevelText.lines(answer)).utf8)
         case .json:
-            data = try JSONOutput.encode(try engine.floodReport(rise: rise, bbox: bbox, placeLimit: limit))
+            data = try JSONOutput.encode(try engine.floodReport(question, bbox: bbox, placeLimit: limit))
         case .geojson:
-            data = try engine.floodPolygonsGeoJSON(rise: rise, bbox: bbox)
+            data = try engine.floodPolygonsGeoJSON(rise: level, bbox: bbox)
         case .png:
-            let map = try engine.floodMap(rise: rise, bbox: bbox, width: width, height: height, legend: legend)
+            let map = try engine.floodMap(rise: level, bbox: bbox, width: width, height: height, legend: legend)
             if let notice = map.tooSmallToSee { Terminal.notice(notice) }
             data = map.png
         case .tif:
-            data = try engine.floodMaskGeoTIFF(rise: rise, bbox: bbox)
+            data = try engine.floodMaskGeoTIFF(rise: level, bbox: bbox)
         }
         try Output.emit(data, to: output)
     }

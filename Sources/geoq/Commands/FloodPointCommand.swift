@@ -12,6 +12,10 @@ struct FloodPointCommand: ParsableCommand {
           geoq flood point --lat 52.37 --lon 4.90      # Amsterdam
           geoq flood point --place hamburg --rise 2    # is Hamburg under water at +2 m?
           geoq flood point --place hamburg --kinds airport --rise 2   # and its airport?
+          geoq flood point --place hamburg --year 2100 --scenario SSP5-8.5 --quantile 83
+          geoq flood point --place bristol --rise 1 --high-tide 4.6     # 1 m above Bristol's high tide
+
+        Levels are \(SeaLevelDatum.statement).
         """
     )
 
@@ -33,6 +37,8 @@ struct FloodPointCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "With --place: say plainly whether the place is under water at this sea level (metres, \(Quantity.rise.declaration.rangeText)).",
             transform: DecimalArgument.reading(.rise))
     var rise: Double?
+
+    @OptionGroup var seaLevel: SeaLevelOptions
 
     @Option(help: ArgumentHelp("With --place: only places of these kinds, comma-separated: city, postcode, airport.", valueName: "kinds"),
             transform: Place.Kind.argument)
@@ -58,6 +64,10 @@ struct FloodPointCommand: ParsableCommand {
             guard place != nil else { throw ValidationError("--rise: only with --place (a point's answer holds every rise)") }
             try check { try SpillIndex.validateRise(rise) }
         }
+        try seaLevel.checkLevel(rise: rise, levelRequired: false)
+        if place == nil, seaLevel.year != nil || seaLevel.highTide != nil {
+            throw ValidationError("\(seaLevel.year != nil ? "--year" : "--high-tide"): only with --place (a point's answer holds every level)")
+        }
         if kinds != nil, place == nil { throw ValidationError("--kinds: only with --place (it chooses among the places of that name)") }
     }
 
@@ -65,17 +75,19 @@ struct FloodPointCommand: ParsableCommand {
         // Only a place is looked up in the gazetteer.
         var settings = try settingsFile.engineSettings(dataset: dataset, places: place == nil ? nil : gazetteer.places)
         settings.gazetteer = place == nil ? .skipped : .required
+        let question = place == nil ? nil : try seaLevel.question(rise: rise, settings: try settingsFile.settings(dataset: dataset))
         let engine = try GeoqEngine.buildEngine(settings: settings)
         if let place {
-            let answer = try engine.floodAtPlace(named: place, rise: rise, kinds: kinds)
+            let answered = try engine.floodAtPlace(named: place, question: question, kinds: kinds)
+            let answer = answered.answer
             let from = answer.point.source.map { ", answered from \($0.model), \($0.cellSizeText) cells" } ?? ""
             Terminal.notice("\(answer.placeName) (\(answer.place.kind.rawValue) \(answer.place.id))\(from)")
-            let data = format == .json ? try JSONOutput.encode(answer) : Data(FloodText.place(answer).utf8)
+            let data = format == .json ? try JSONOutput.encode(answered) : Data((FloodText.place(answer) + SeaLevelText.lines(answered)).utf8)
             try Output.emit(data, to: nil)
             return
         }
-        let point = try engine.floodPoint(latitude: lat!, longitude: lon!)
-        let data = format == .json ? try JSONOutput.encode(point) : Data(FloodText.point(point).utf8)
+        let point = try engine.floodPointAnswer(latitude: lat!, longitude: lon!)
+        let data = format == .json ? try JSONOutput.encode(point) : Data((FloodText.point(point.answer) + SeaLevelText.lines(point)).utf8)
         try Output.emit(data, to: nil)
     }
 }

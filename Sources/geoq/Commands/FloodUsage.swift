@@ -10,12 +10,20 @@ struct FloodUsage: ParsableCommand {
 
     @OptionGroup var level: FloodLevelCommand
 
-    /// `geoq flood [<options>] --rise <rise>`, with every option of `geoq flood level`.
-    static let levelSynopsis = "geoq " + usageString()
+    /// `geoq flood [<options>] --rise <rise>`. Every other option of `geoq flood level` is
+    /// optional, and so is the rise to ArgumentParser (a year and a scenario may replace it),
+    /// whose generated line would not say that one of them is needed.
+    static let riseSynopsis = "geoq flood [<options>] --rise <rise>"
 
-    /// Both forms of `geoq flood`, one a line, as its help shows them.
+    /// `geoq flood [<options>] --year <year> --scenario <scenario>`.
+    static let yearSynopsis = "geoq flood [<options>] --year <year> --scenario <scenario>"
+
+    /// Both ways of asking `geoq flood level`, one a line.
+    static let levelSynopsis = riseSynopsis + "\n" + yearSynopsis
+
+    /// Every form of `geoq flood`, one a line, as its help shows them.
     static var synopses: String {
-        levelSynopsis + "\ngeoq flood " + FloodPointCommand.usageString()
+        riseSynopsis + "\ngeoq flood " + FloodPointCommand.usageString() + "\n" + yearSynopsis
     }
 
     /// The arguments with `geoq flood --help` read as the help of `geoq flood --rise R`, its

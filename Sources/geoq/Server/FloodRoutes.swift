@@ -14,7 +14,7 @@ struct FloodRoutes<Context: RequestContext> {
     /// `/v1/flood`'s parameters. Width and height are checked whatever the format, so a bad
     /// value is never silently ignored; the service draws at most 4096 pixels a side.
     struct LevelQuery: Decodable {
-        var rise: Double
+        var question: SeaLevelQuestion
         var bbox: GeoBBox?
         var format: Format
         var width: Int
@@ -24,7 +24,7 @@ struct FloodRoutes<Context: RequestContext> {
 
         init(from decoder: any Decoder) throws {
             let fields = try QueryFields(from: decoder)
-            rise = try fields.rise()
+            question = try fields.seaLevelQuestion(required: true)!
             legend = try fields.boolean(.legend, default: false)
             bbox = try fields.bbox()
             width = try fields.integer(.width)
@@ -39,7 +39,7 @@ struct FloodRoutes<Context: RequestContext> {
     struct PointQuery: Decodable {
         var point: GeoPoint?
         var place: String?
-        var rise: Double?
+        var question: SeaLevelQuestion?
         var kinds: Set<Place.Kind>?
 
         init(from decoder: any Decoder) throws {
@@ -50,10 +50,14 @@ struct FloodRoutes<Context: RequestContext> {
             }
             point = try fields.point(required: place == nil)
             if place != nil, point != nil { throw GeoError.invalidInput(.place, "give a place or lat and lon, not both") }
-            rise = try fields.text(.rise) == nil ? nil : try fields.rise()
+            question = try fields.seaLevelQuestion(required: false)
             // As on the command line: a point's answer holds every rise, so a rise with lat and lon
             // would be silently ignored.
-            if place == nil, rise != nil { throw GeoError.invalidInput(.rise, "only with place (a point's answer holds every rise)") }
+            if place == nil, question != nil {
+                let (givenRise, givenYear) = (try fields.text(.rise), try fields.text(.year))
+                let asked: Quantity = givenRise != nil ? .rise : givenYear != nil ? .year : .highTide
+                throw GeoError.invalidInput(asked, "only with place (a point's answer holds every rise)")
+            }
             kinds = try fields.text(.kinds).map { try Place.Kind.parseList($0) }
             if place == nil, kinds != nil { throw GeoError.invalidInput(.kinds, "only with place (it chooses among the places of that name)") }
         }
@@ -61,12 +65,12 @@ struct FloodRoutes<Context: RequestContext> {
 
     /// `/v1/tiles`' parameters: the rise, and whether newly flooded land is hatched.
     struct TileQuery: Decodable {
-        var rise: Double
+        var question: SeaLevelQuestion
         var hatched: Bool
 
         init(from decoder: any Decoder) throws {
             let fields = try QueryFields(from: decoder)
-            rise = try fields.rise()
+            question = try fields.seaLevelQuestion(required: true)!
             hatched = try fields.boolean(.hatch, default: false)
         }
     }
@@ -75,16 +79,18 @@ struct FloodRoutes<Context: RequestContext> {
         router.get("/v1/flood") { request, context in try await self.flood(request, context: context) }
         router.get("/v1/flood/point") { request, context in try await self.point(request, context: context) }
         router.get("/v1/tiles/{z}/{x}/{tile}") { request, context in try await self.tile(request, context: context) }
+        router.get("/v1/projections") { _, _ in try Response.json(SeaLevelProjectionTable()) }
     }
 
     func flood(_ request: Request, context: Context) async throws -> Response {
         let query = try request.query(LevelQuery.self, context: context)
-        let (rise, bbox) = (query.rise, query.bbox)
+        let bbox = query.bbox
         // Checked whatever the format, so a bad value is never silently ignored.
         try QueryEngine.validateFloodedPlaceLimit(query.limit)
+        let rise = try engine.seaLevel(query.question, bbox: bbox).level
         switch query.format {
         case .json:
-            return try .json(engine.floodReport(rise: rise, bbox: bbox, placeLimit: query.limit))
+            return try .json(engine.floodReport(query.question, bbox: bbox, placeLimit: query.limit))
         case .geojson:
             let geoJSON = try await OffLoop.run { [engine] in try engine.floodPolygonsGeoJSON(rise: rise, bbox: bbox) }
             return .data(geoJSON, contentType: "application/geo+json")
@@ -107,10 +113,10 @@ struct FloodRoutes<Context: RequestContext> {
 
     func point(_ request: Request, context: Context) async throws -> Response {
         let query = try request.query(PointQuery.self, context: context)
-        let (engine, place, point, rise, kinds) = (engine, query.place, query.point, query.rise, query.kinds)
+        let (engine, place, point, question, kinds) = (engine, query.place, query.point, query.question, query.kinds)
         let answer: @Sendable () throws -> Data = {
-            if let place { return try JSONOutput.encode(engine.floodAtPlace(named: place, rise: rise, kinds: kinds)) }
-            return try JSONOutput.encode(engine.floodPoint(latitude: point!.latitude, longitude: point!.longitude))
+            if let place { return try JSONOutput.encode(engine.floodAtPlace(named: place, question: question, kinds: kinds)) }
+            return try JSONOutput.encode(engine.floodPointAnswer(latitude: point!.latitude, longitude: point!.longitude))
         }
         // A copernicus: entry may download a tile first: waited for without holding a thread
         // (a slow download must not occupy the pool maps and tiles are drawn on), then answered
@@ -132,7 +138,8 @@ struct FloodRoutes<Context: RequestContext> {
         let tile = try MapTile(zoom: try index(.zoom, context.parameters.get("z")), x: try index(.tileX, context.parameters.get("x")),
                                       y: try index(.tileY, String(tileName.dropLast(4))))
         let query = try request.query(TileQuery.self, context: context)
-        let png = try await OffLoop.run { [engine] in try engine.floodTilePNG(tile, rise: query.rise, hatched: query.hatched) }
+        let rise = try engine.seaLevel(query.question, bbox: nil).level
+        let png = try await OffLoop.run { [engine] in try engine.floodTilePNG(tile, rise: rise, hatched: query.hatched) }
         return .data(png, contentType: "image/png", headers: [.cacheControl: "public, max-age=86400, immutable"])
     }
 }

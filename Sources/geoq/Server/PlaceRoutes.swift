@@ -29,14 +29,14 @@ struct PlaceRoutes<Context: RequestContext> {
 
     /// `/v1/flood/places`' parameters.
     struct FloodedPlacesQuery: Decodable {
-        var rise: Double
+        var question: SeaLevelQuestion
         var bbox: GeoBBox?
         var limit: Int
         var offset: Int
 
         init(from decoder: any Decoder) throws {
             let fields = try QueryFields(from: decoder)
-            rise = try fields.rise()
+            question = try fields.seaLevelQuestion(required: true)!
             bbox = try fields.bbox()
             limit = try fields.integer(.placeLimit)
             offset = try fields.integer(.offset)
@@ -61,6 +61,6 @@ struct PlaceRoutes<Context: RequestContext> {
 
     func floodedPlaces(_ request: Request, context: Context) throws -> Response {
         let query = try request.query(FloodedPlacesQuery.self, context: context)
-        return try .json(engine.floodedPlaces(rise: query.rise, limit: query.limit, offset: query.offset, bbox: query.bbox))
+        return try .json(engine.floodedPlaces(query.question, limit: query.limit, offset: query.offset, bbox: query.bbox))
     }
 }

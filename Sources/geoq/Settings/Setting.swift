@@ -73,7 +73,7 @@ struct Setting: Sendable, Hashable {
 
     /// Every setting, in the order `geoq settings` prints them and messages list them. A new
     /// setting is declared below and added here.
-    static let all: [Setting] = [.dem, .index, .places, .cacheDirectory, .copernicusCacheSize,
+    static let all: [Setting] = [.dem, .index, .places, .cacheDirectory, .copernicusCacheSize, .highTide,
                                  .host, .port, .completionCacheMiB, .gracePeriod, .idleTimeout, .headerTimeout, .maxConnections]
 
     // The data every command reads.
@@ -89,6 +89,11 @@ struct Setting: Sendable, Hashable {
     static let copernicusCacheSize = text("copernicus_cache_size", "--copernicus-cache-size", default: "2G",
                                           expectation: "a size such as 2G, 512M or 1048576 (bytes), more than 0") {
         ByteCount(argument: $0) != nil
+    }
+
+    /// High tide above mean sea level, metres or a raster of it: flood answers are then above high tide (`--high-tide`).
+    static let highTide = text("high_tide", "--high-tide", expectation: "high tide in metres above mean sea level, or the path of a raster of it") {
+        !$0.trimmingCharacters(in: .whitespaces).isEmpty
     }
 
     // The service's.

@@ -36,6 +36,7 @@ import Testing
         }
         let listing = try geoq(["help", "flood"])
         #expect(listing.standardOutput.contains("USAGE: geoq flood [<options>] --rise <rise>\n       geoq flood point "), "\(listing.standardOutput)")
+        #expect(listing.standardOutput.contains("\n       geoq flood [<options>] --year <year> --scenario <scenario>"), "\(listing.standardOutput)")
         #expect(!listing.standardOutput.contains("flood level") && !listing.standardOutput.contains("  level "), "\(listing.standardOutput)")
     }
 }

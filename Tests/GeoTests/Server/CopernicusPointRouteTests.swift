@@ -24,7 +24,7 @@ import Testing
         let cache = try CopernicusFineModelsTests.cache(listing: [tile])
         CopernicusFineModelsTests.writeTile(tile, in: cache) { row, col in Double(row - col) }
         let engine = Self.engine(cache)
-        let expected = try JSONOutput.encode(engine.floodPoint(latitude: 45.3, longitude: 5.6))
+        let expected = try JSONOutput.encode(engine.floodPointAnswer(latitude: 45.3, longitude: 5.6))
         #expect(String(decoding: expected, as: UTF8.self).contains(tile.name + ".tif"))
         try await withApp(engine) { client in
             try await client.execute(uri: "/v1/flood/point?lat=45.3&lon=5.6", method: .get) { response in

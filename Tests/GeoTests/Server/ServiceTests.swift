@@ -40,11 +40,11 @@ import Testing
             try await client.execute(uri: "/v1/flood?rise=8", method: .get) { response in
                 #expect(response.status == .ok)
                 #expect(response.headers[.contentType] == "application/json")
-                try #expect(Data(response.body.readableBytesView) == (try JSONOutput.encode(Self.engine.floodReport(rise: 8))))
+                try #expect(Data(response.body.readableBytesView) == (try JSONOutput.encode(Self.engine.floodReport(.metres(8), bbox: nil, placeLimit: 10))))
             }
             try await client.execute(uri: "/v1/flood?rise=2&bbox=10.5,46,12,49", method: .get) { response in
                 try #expect(Data(response.body.readableBytesView) == (try JSONOutput.encode(
-                    Self.engine.floodReport(rise: 2, bbox: GeoBBox(west: 10.5, south: 46, east: 12, north: 49)))))
+                    Self.engine.floodReport(.metres(2), bbox: GeoBBox(west: 10.5, south: 46, east: 12, north: 49), placeLimit: 10))))
             }
             try await client.execute(uri: "/v1/flood/point?lat=48.5&lon=12.5", method: .get) { response in
                 let body = try self.json(response.body)

@@ -1,0 +1,56 @@
+import Foundation
+
+/// The flood answers asked with a ``SeaLevelQuestion`` (a rise, or a year and a scenario; above
+/// mean sea level or high tide): the level is resolved where the question stands (the place,
+/// or a box's centre), the answer computed at it, and returned with what the level is
+/// (``SeaLevelAnswer``: `datum` always, `seaLevel` when asked).
+extension QueryEngine {
+    /// The level `question` stands for over `bbox`: at its centre for a box, for the whole grid
+    /// without one. O(1) (O(locations) with a regional file).
+    public func seaLevel(_ question: SeaLevelQuestion, bbox: GeoBBox?) throws -> SeaLevelBasis {
+        guard let bbox else { return try question.resolved(at: nil, placeName: "the whole grid") }
+        return try question.resolved(at: Self.centre(of: bbox), placeName: "the box's centre")
+    }
+
+    /// The centre of a box, across the antimeridian too.
+    static func centre(of bbox: GeoBBox) -> GeoPoint {
+        let span = bbox.west <= bbox.east ? bbox.east - bbox.west : bbox.east + 360 - bbox.west
+        var longitude = bbox.west + span / 2
+        if longitude > 180 { longitude -= 360 }
+        return GeoPoint(latitude: (bbox.south + bbox.north) / 2, longitude: longitude)
+    }
+
+    /// Flood figures and the places flooded at the level asked. See ``floodReport(rise:bbox:placeLimit:)``.
+    public func floodReport(_ question: SeaLevelQuestion, bbox: GeoBBox?, placeLimit: Int) throws -> SeaLevelAnswer<FloodReport> {
+        let basis = try seaLevel(question, bbox: bbox)
+        return SeaLevelAnswer(try floodReport(rise: basis.level, bbox: bbox, placeLimit: placeLimit), basis: basis)
+    }
+
+    /// Flood figures at the level asked. See ``floodStats(rise:bbox:)``.
+    public func floodStats(_ question: SeaLevelQuestion, bbox: GeoBBox?) throws -> SeaLevelAnswer<FloodStats> {
+        let basis = try seaLevel(question, bbox: bbox)
+        return SeaLevelAnswer(try floodStats(rise: basis.level, bbox: bbox), basis: basis)
+    }
+
+    /// A page of the places flooded at the level asked. See ``floodedPlaces(rise:limit:offset:bbox:)``.
+    public func floodedPlaces(_ question: SeaLevelQuestion, limit: Int, offset: Int, bbox: GeoBBox?) throws -> SeaLevelAnswer<FloodedPlaces> {
+        let basis = try seaLevel(question, bbox: bbox)
+        return SeaLevelAnswer(try floodedPlaces(rise: basis.level, limit: limit, offset: offset, bbox: bbox), basis: basis)
+    }
+
+    /// One point's elevation and spill level, with the datum they are above.
+    public func floodPointAnswer(latitude: Double, longitude: Double) throws -> SeaLevelAnswer<FloodPoint> {
+        SeaLevelAnswer(try floodPoint(latitude: latitude, longitude: longitude), basis: nil)
+    }
+
+    /// The town question at the level asked where the place stands (its high tide, its
+    /// regional projection). See ``floodAtPlace(named:rise:kinds:)``.
+    public func floodAtPlace(named name: String, question: SeaLevelQuestion?, kinds: Set<Place.Kind>? = nil) throws -> SeaLevelAnswer<PlaceFloodAnswer> {
+        var answer = try floodAtPlace(named: name, rise: nil, kinds: kinds)
+        guard let question else { return SeaLevelAnswer(answer, basis: nil) }
+        let point = GeoPoint(latitude: answer.place.latitude, longitude: answer.place.longitude)
+        let basis = try question.resolved(at: point, placeName: answer.place.title)
+        answer.rise = basis.level
+        return SeaLevelAnswer(answer, basis: basis)
+    }
+}

@@ -1,0 +1,87 @@
+import CGDAL
+import Foundation
+
+/// A netCDF file opened through GDAL's multidimensional API, for ``RegionalSeaLevelProjections``:
+/// its root group, and reads of one-dimensional coordinates and single values. Every mistake
+/// names the file and what was expected, as a mistake in ``Quantity/projections``.
+struct AR6File {
+    let path: String
+    private let dataset: GDALDatasetH
+    private let root: GDALGroupH
+
+    init(path: String) throws {
+        self.path = path
+        GDAL.ensureInitialized()
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            throw GeoError.invalidInput(.projections, "\(path): no such file; expected \(Quantity.projections.declaration.meaning)")
+        }
+        GDAL.resetError()
+        guard let dataset = GDALOpenEx(path, UInt32(GDAL_OF_MULTIDIM_RASTER | GDAL_OF_READONLY), nil, nil, nil) else {
+            throw GeoError.invalidInput(.projections, "\(path): not a multidimensional file GDAL reads (\(GDAL.lastError(or: "unknown format"))); expected \(Quantity.projections.declaration.meaning)")
+        }
+        guard let root = GDALDatasetGetRootGroup(dataset) else {
+            GDALClose(dataset)
+            throw GeoError.invalidInput(.projections, "\(path): has no root group; expected \(Quantity.projections.declaration.meaning)")
+        }
+        (self.dataset, self.root) = (dataset, root)
+    }
+
+    func close() {
+        GDALGroupRelease(root)
+        GDALClose(dataset)
+    }
+
+    /// A mistake in the file's shape: "FILE: message".
+    func mistake(_ message: String) -> GeoError {
+        GeoError.invalidInput(.projections, "\(path): \(message)")
+    }
+
+    /// The array `name`; release it with `GDALMDArrayRelease`.
+    func array(_ name: String, expected: String) throws -> GDALMDArrayH {
+        guard let array = GDALGroupOpenMDArray(root, name, nil) else { throw mistake("has no array \(name); expected \(expected)") }
+        return array
+    }
+
+    /// The names and sizes of an array's dimensions.
+    func dimensions(of array: GDALMDArrayH) -> [(name: String, size: Int)] {
+        var count = 0
+        guard let dimensions = GDALMDArrayGetDimensions(array, &count) else { return [] }
+        defer { GDALReleaseDimensions(dimensions, count) }
+        return (0..<count).map { index in
+            let dimension = dimensions[index]
+            return (GDALDimensionGetName(dimension).map { String(cString: $0) } ?? "", Int(GDALDimensionGetSize(dimension)))
+        }
+    }
+
+    /// The one-dimensional array `name` of `count` values, as doubles.
+    func vector(_ name: String, count: Int) throws -> [Double] {
+        let array = try self.array(name, expected: "the AR6 coordinate \(name) along its dimension")
+        defer { GDALMDArrayRelease(array) }
+        let shape = dimensions(of: array)
+        guard shape.count == 1, shape[0].size == count else {
+            throw mistake("\(name) has shape (\(shape.map { "\($0.name)=\($0.size)" }.joined(separator: ", "))); expected one dimension of \(count)")
+        }
+        var values = [Double](repeating: .nan, count: count)
+        try read(array, start: [0], count: [count], into: &values, what: name)
+        return values
+    }
+
+    /// The raw value of sea_level_change at one quantile, year and location; nil when it is the fill value.
+    func value(_ array: GDALMDArrayH, quantile: Int, year: Int, location: Int, fill: Double?) throws -> Double? {
+        var value = [Double.nan]
+        try read(array, start: [quantile, year, location], count: [1, 1, 1], into: &value, what: "sea_level_change")
+        guard value[0].isFinite, value[0] != fill else { return nil }
+        return value[0]
+    }
+
+    private func read(_ array: GDALMDArrayH, start: [Int], count: [Int], into values: inout [Double], what: String) throws {
+        let type = GDALExtendedDataTypeCreate(GDT_Float64)
+        defer { GDALExtendedDataTypeRelease(type) }
+        let starts = start.map { GUInt64($0) }
+        let ok = values.withUnsafeMutableBytes { buffer in
+            GDALMDArrayRead(array, starts, count, nil, nil, type, buffer.baseAddress, buffer.baseAddress, buffer.count)
+        }
+        guard ok != 0 else { throw mistake("\(what) cannot be read (\(GDAL.lastError(or: "unknown error"))); expected numbers") }
+    }
+}

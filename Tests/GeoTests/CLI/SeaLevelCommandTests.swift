@@ -1,0 +1,125 @@
+import CGDAL
+import Foundation
+import Testing
+@testable import Geo
+
+/// `--year`, `--scenario`, `--quantile`, `--projections` and `--high-tide` on the command line:
+/// the flood at the level they stand for equals the flood at that level given in metres, the
+/// answer says what the level is and its datum, and bad input is one line and exit status 2.
+@Suite struct SeaLevelCommandTests {
+    let folder = TestRasters.temporaryDirectory()
+
+    func geoq(_ arguments: [String], environment: [String: String] = [:]) throws -> GeoqProcess.Run {
+        try GeoqProcess.run(arguments, environment: ["XDG_CACHE_HOME": folder.appendingPathComponent("cache").path].merging(environment) { $1 })
+    }
+
+    /// 4 × 3 cells of 1° from 10° E, 50° N: a sea column, two columns of land at 1 m, one at 3 m.
+    func dem() -> String {
+        let path = folder.appendingPathComponent("coast.tif").path
+        TestRasters.writeGeoTIFF(at: path, width: 4, height: 3, values: [0, 1, 1, 3, 0, 1, 1, 3, 0, 1, 1, 3],
+                                 type: GDT_Int16, geoTransform: [10, 1, 0, 50, 0, -1])
+        return path
+    }
+
+    func json(_ run: GeoqProcess.Run) throws -> [String: Any] {
+        #expect(run.status == 0, "\(run.standardError)")
+        return try #require(try JSONSerialization.jsonObject(with: run.standardOutputData) as? [String: Any])
+    }
+
+    @Test func projectionsListsEveryScenarioAndYear() throws {
+        let text = try geoq(["projections"])
+        #expect(text.status == 0)
+        #expect(text.standardOutput.contains("SSP2-4.5  2100  +0.56 m  0.44–0.76 m"), "\(text.standardOutput)")
+        #expect(text.standardOutput.contains("SSP5-8.5  2100  +0.77 m  0.63–1.01 m"))
+        #expect(text.standardOutput.contains("datum: metres above mean sea level (EGM96/EGM2008 geoid), not above high tide; flood defences are not modelled"))
+        let table = try json(try geoq(["projections", "--format", "json"]))
+        #expect((table["rows"] as? [Any])?.count == 5 * 14)
+    }
+
+    @Test func aYearAndAScenarioFloodAtTheProjectedRise() throws {
+        let dem = dem()
+        let projected = try json(try geoq(["flood", "--alone", "--dem", dem, "--year", "2150", "--scenario", "ssp585", "--quantile", "83", "--format", "json"]))
+        let given = try json(try geoq(["flood", "--alone", "--dem", dem, "--rise", "1.878", "--format", "json"]))
+        #expect(projected["rise"] as? Double == 1.878)
+        #expect(projected["newlyFloodedLandKm2"] as? Double == given["newlyFloodedLandKm2"] as? Double)
+        #expect((projected["newlyFloodedLandKm2"] as? Double ?? 0) > 0)
+        let seaLevel = try #require(projected["seaLevel"] as? [String: Any])
+        let projection = try #require(seaLevel["projection"] as? [String: Any])
+        #expect(projection["summary"] as? String == "2150, SSP5-8.5, 83rd percentile: +1.88 m (likely 0.98–1.88 m), global mean")
+        #expect((projection["leavesOut"] as? String)?.contains("local land motion and ocean dynamics") == true)
+        #expect(projected["datum"] as? String == SeaLevelDatum.statement && given["datum"] as? String == SeaLevelDatum.statement)
+
+        let text = try geoq(["flood", "--alone", "--dem", dem, "--year", "2075", "--scenario", "SSP2-4.5"])
+        #expect(text.status == 0, "\(text.standardError)")
+        #expect(text.standardOutput.contains("sea level: 2075, SSP2-4.5, median: +0.37 m (likely 0.30–0.49 m), global mean"), "\(text.standardOutput)")
+        #expect(text.standardOutput.contains("2075 interpolated linearly between 2070 and 2080"))
+        #expect(text.standardOutput.hasSuffix("datum: \(SeaLevelDatum.statement)\n"))
+    }
+
+    @Test func highTideIsAddedToTheLevelAsked() throws {
+        let dem = dem()
+        let above = try json(try geoq(["flood", "--alone", "--dem", dem, "--rise", "1", "--high-tide", "1.5", "--format", "json"]))
+        let level = try json(try geoq(["flood", "--alone", "--dem", dem, "--rise", "2.5", "--format", "json"]))
+        #expect(above["rise"] as? Double == 2.5)
+        #expect(above["waterKm2"] as? Double == level["waterKm2"] as? Double)
+        let seaLevel = try #require(above["seaLevel"] as? [String: Any])
+        #expect(seaLevel["summary"] as? String == "+1 m above high tide; high tide here +1.50 m")
+        // The setting, from the environment, does the same.
+        let setting = try json(try geoq(["flood", "--alone", "--dem", dem, "--rise", "1", "--format", "json"], environment: ["GEOQ_HIGH_TIDE": "1.5"]))
+        #expect(setting["rise"] as? Double == 2.5)
+    }
+
+    @Test func aHighTideRasterAnswersAtTheBoxCentre() throws {
+        let dem = dem()
+        // 2 × 2 cells of 2° from 10° E, 51° N; the box 10,47,13,50 centres on 48.5° N 11.5° E:
+        // row 1, column 0, high tide 1.5 m.
+        let tide = folder.appendingPathComponent("tide.tif").path
+        TestRasters.writeGeoTIFF(at: tide, width: 2, height: 2, values: [0.5, 0.7, 1.5, 0.9], type: GDT_Float32, geoTransform: [10, 2, 0, 51, 0, -2])
+        let answer = try json(try geoq(["flood", "--alone", "--dem", dem, "--rise", "1", "--high-tide", tide, "--bbox", "10,47,13,50", "--format", "json"]))
+        #expect(answer["rise"] as? Double == 2.5)
+        let whole = try geoq(["flood", "--alone", "--dem", dem, "--rise", "1", "--high-tide", tide])
+        #expect(whole.status == 2 && whole.standardError.hasPrefix("geoq: --high-tide: a raster of high tide answers for a place"), "\(whole.standardError)")
+    }
+
+    @Test func aRegionalFileAnswersAtItsNearestLocation() throws {
+        let path = folder.appendingPathComponent("total_ssp245_medium_confidence_values.nc").path
+        // Location 0 at 48.4° N 11.6° E is nearest the box's centre; mm = 1000 l + 100 y + q.
+        AR6ProjectionFiles.write(at: path, quantiles: [0.05, 0.17, 0.5, 0.83, 0.95], years: [2020, 2050, 2100, 2150],
+                                 locations: [(48.4, 11.6), (0, 0)]) { q, y, l in Int16(1000 * l + 100 * y + q) }
+        let answer = try json(try geoq(["flood", "--alone", "--dem", dem(), "--year", "2100", "--scenario", "SSP2-4.5", "--projections", path,
+                                        "--bbox", "10,47,13,50", "--format", "json"]))
+        #expect(answer["rise"] as? Double == 0.202)
+        let projection = try #require((answer["seaLevel"] as? [String: Any])?["projection"] as? [String: Any])
+        #expect(projection["extent"] as? String == "regional")
+    }
+
+    @Test(arguments: [
+        (["--year", "2100", "--scenario", "RCP8.5"], "--scenario"),
+        (["--year", "2200", "--scenario", "SSP2-4.5"], "--year: 2200 is not offered; expected a year from 2020 to 2150"),
+        (["--year", "2100", "--scenario", "SSP2-4.5", "--quantile", "25"], "--quantile: 25 is not offered; expected 17, 50 (the median) or 83"),
+        (["--year", "2100", "--scenario", "SSP2-4.5", "--rise", "1"], "--year: give --rise, or --year with --scenario, not both"),
+        (["--year", "2100"], "--year: needs --scenario"),
+        (["--scenario", "SSP2-4.5", "--rise", "1"], "--scenario: only with --year"),
+    ])
+    func badInputIsOneLineAndExitStatusTwo(arguments: [String], expected: String) throws {
+        let run = try geoq(["flood", "--alone", "--dem", dem()] + arguments)
+        #expect(run.status == 2, "\(arguments): \(run.standardError)")
+        #expect(run.standardError.contains(expected), "\(arguments): \(run.standardError)")
+        if arguments.contains("RCP8.5") { #expect(run.standardError.contains("expected SSP1-1.9, SSP1-2.6, SSP2-4.5, SSP3-7.0 or SSP5-8.5")) }
+    }
+
+    @Test func aFileOfTheWrongShapeOrATideRasterWithoutACRSIsRefused() throws {
+        let swapped = folder.appendingPathComponent("swapped.nc").path
+        AR6ProjectionFiles.write(at: swapped, quantiles: [0.17, 0.5, 0.83], years: [2020, 2100], locations: [(48.4, 11.6)],
+                                 dimensionOrder: [1, 0, 2]) { _, _, _ in 100 }
+        let shape = try geoq(["flood", "--alone", "--dem", dem(), "--year", "2100", "--scenario", "SSP2-4.5", "--projections", swapped, "--bbox", "10,47,13,50"])
+        #expect(shape.status == 2)
+        #expect(shape.standardError == "geoq: --projections: \(swapped): sea_level_change has dimensions (years, quantiles, locations); expected (quantiles, years, locations)\n")
+        let tide = folder.appendingPathComponent("tide-no-crs.tif").path
+        TestRasters.writeGeoTIFF(at: tide, width: 2, height: 2, values: [1, 1, 1, 1], type: GDT_Float32, geoTransform: [10, 2, 0, 51, 0, -2], epsg: nil)
+        let crs = try geoq(["flood", "--alone", "--dem", dem(), "--rise", "1", "--high-tide", tide])
+        #expect(crs.status == 2)
+        #expect(crs.standardError.hasPrefix("geoq: --high-tide: \(tide) has no coordinate reference system"), "\(crs.standardError)")
+        #expect(crs.standardError.split(separator: "\n").count == 1)
+    }
+}
