@@ -45,7 +45,7 @@ gdalbuildvrt -q "$work/world.vrt" "$work"/band-180.tif "$work"/band-135.tif "$wo
 desc='0 ocean (outside every GSHHG land polygon), 1 land, 2 lake, 3 island in a lake, 4 pond in such an island'
 sed -i "s|<VRTRasterBand \(.*\)>|<VRTRasterBand \1><Description>$desc</Description>|" "$work/world.vrt"
 gdal_translate -q -of GTiff -ot Byte -a_srs EPSG:4326 -a_ullr -180 90 180 -90 \
-  -co TILED=YES -co BLOCKXSIZE=512 -co BLOCKYSIZE=512 -co NBITS=4 -co COMPRESS=DEFLATE -co ZLEVEL=12 \
+  -co TILED=YES -co BLOCKXSIZE=512 -co BLOCKYSIZE=512 -co COMPRESS=ZSTD -co ZSTD_LEVEL=22 -co NUM_THREADS="$jobs" \
   -mo "TIFFTAG_IMAGEDESCRIPTION=geoq coastline mask: $desc. Antarctica cut at the ice front (ice shelves are land)." \
   -mo "AREA_OR_POINT=Area" \
   -mo "SOURCE=GSHHG $gshhg_version full resolution (LGPL-3+, Wessel and Smith), Debian gmt-gshhg-full, rasterized by GMT $gmt_version grdlandmask -I30s -r -Df -A0/0/4+ai -N0/1/2/3/4" \
