@@ -22,8 +22,23 @@ extension CopernicusFetcher {
         let partName = "." + tile.name + ".tif." + object.validatorDigest + ".part"
         let part = folder.appendingPathComponent(partName).path
         removeOtherPartials(of: tile, keeping: partName)
-        let output = try Self.openPartial(part, reportedAs: final)
+        var output = try Self.openPartial(part, reportedAs: final)
         defer { try? output.close() }
+        // Another process downloading the same version holds the lock: wait for it, then take
+        // its tile, or go on from its partial file if it died.
+        if flock(output.fileDescriptor, LOCK_EX | LOCK_NB) != 0 {
+            _ = flock(output.fileDescriptor, LOCK_EX)
+            if AtomicFile.entry(at: final) == .regular, (try? Self.checkGeoTIFF(final, shownAs: final)) != nil,
+               (try? tile.checkGrid(of: final, shownAs: final)) != nil {
+                return (final, 0)
+            }
+            var held = stat(), named = stat()
+            if fstat(output.fileDescriptor, &held) != 0 || lstat(part, &named) != 0 || held.st_ino != named.st_ino {
+                try? output.close()
+                output = try Self.openPartial(part, reportedAs: final)
+                _ = flock(output.fileDescriptor, LOCK_EX)
+            }
+        }
         var offset = Int64((try? output.seekToEnd()) ?? 0)
         if offset > size { try? output.truncate(atOffset: 0); offset = 0 }
         let startedAt = offset
@@ -32,14 +47,14 @@ extension CopernicusFetcher {
             CPLErrorReset()
             guard let input = VSIFOpenL("/vsicurl/" + source, "rb") else {
                 forgetNetworkFailures()
-                throw GeoError.unreachable(source: source, message: "cannot be reached (\(GDAL.lastError(or: "no answer")))")
+                throw GeoError.unreachable(source: CopernicusFetcher.redacted(source), message: "cannot be reached (\(GDAL.lastError(or: "no answer")))")
             }
             defer { VSIFCloseL(input) }
             _ = VSIFSeekL(input, vsi_l_offset(offset), SEEK_SET)
             var chunk = [UInt8](repeating: 0, count: 1 << 20)
             while offset < size {
                 if let reason = shouldStop() {
-                    throw GeoError.unreachable(source: source, message: "\(reason) after \(offset) of \(size) bytes; the partial download is kept and resumed next time")
+                    throw GeoError.unreachable(source: CopernicusFetcher.redacted(source), message: "\(reason) after \(offset) of \(size) bytes; the partial download is kept and resumed next time")
                 }
                 let count = chunk.withUnsafeMutableBytes { VSIFReadL($0.baseAddress, 1, min($0.count, Int(size - offset)), input) }
                 if count == 0 { break }
@@ -62,11 +77,12 @@ extension CopernicusFetcher {
         guard offset == size else {
             unlink(part)
             forgetNetworkFailures()
-            throw GeoError.unreachable(source: source, message: "arrived truncated: \(offset) of \(size) bytes; the partial download was removed (run the fetch again)")
+            throw GeoError.unreachable(source: CopernicusFetcher.redacted(source), message: "arrived truncated: \(offset) of \(size) bytes; the partial download was removed (run the fetch again)")
         }
         do {
-            try Self.checkGeoTIFF(part, shownAs: source)
-            try tile.checkGrid(of: part, shownAs: source)
+            try Self.checkGeoTIFF(part, shownAs: CopernicusFetcher.redacted(source))
+            try tile.checkGrid(of: part, shownAs: CopernicusFetcher.redacted(source))
+            try Self.checkEveryBlockReads(part, shownAs: CopernicusFetcher.redacted(source))
         } catch {
             unlink(part)
             throw error
@@ -137,6 +153,20 @@ extension CopernicusFetcher {
         defer { GDALClose(dataset) }
         guard GDALGetRasterCount(dataset) >= 1 else {
             throw GeoError.unreadableFile(path: name, message: "has no raster band; expected a Copernicus DEM tile")
+        }
+    }
+
+    /// Refuses a tile whose blocks do not all decode: a server that announced less than the
+    /// object's length leaves a file whose header opens but whose last blocks are missing.
+    /// O(cells): the whole tile is read once.
+    static func checkEveryBlockReads(_ path: String, shownAs name: String) throws {
+        let dataset = try GDAL.openElevationRaster(path)
+        defer { GDALClose(dataset) }
+        guard let band = GDALGetRasterBand(dataset, 1) else { return }
+        CPLErrorReset()
+        _ = GDALChecksumImage(band, 0, 0, GDALGetRasterXSize(dataset), GDALGetRasterYSize(dataset))
+        guard CPLGetLastErrorType() != CE_Failure else {
+            throw GeoError.unreachable(source: CopernicusFetcher.redacted(name), message: "arrived with blocks that do not decode (\(GDAL.lastError(or: "read failed"))); the partial download was removed (ask again)")
         }
     }
 

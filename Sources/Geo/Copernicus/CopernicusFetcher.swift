@@ -83,7 +83,7 @@ public struct CopernicusFetcher: Sendable {
         for (number, tile) in tiles.enumerated() {
             if remote {
                 let path = "/vsicurl/" + url(of: tile)
-                try Self.checkGeoTIFF(path, shownAs: url(of: tile))
+                try Self.checkGeoTIFF(path, shownAs: Self.redacted(url(of: tile)))
                 paths.append(path)
             } else {
                 let (path, downloaded) = try download(tile, object: objects[number]) { done in
@@ -134,11 +134,11 @@ public struct CopernicusFetcher: Sendable {
             announced = try remoteObject(at: url, expecting: "the Copernicus DEM's tile list").size
         }
         guard announced <= Self.tileListLimit else {
-            throw GeoError.unreachable(source: url, message: "is \(announced) bytes; expected a tile list of at most \(Self.tileListLimit >> 20) MiB")
+            throw GeoError.unreachable(source: CopernicusFetcher.redacted(url), message: "is \(announced) bytes; expected a tile list of at most \(Self.tileListLimit >> 20) MiB")
         }
         guard let file = VSIFOpenL("/vsicurl/" + url, "rb") else {
             forgetNetworkFailures()
-            throw GeoError.unreachable(source: url, message: "cannot be reached (\(GDAL.lastError(or: "no answer"))); expected the Copernicus DEM's tile list there (check the endpoint)")
+            throw GeoError.unreachable(source: CopernicusFetcher.redacted(url), message: "cannot be reached (\(GDAL.lastError(or: "no answer"))); expected the Copernicus DEM's tile list there (check the endpoint)")
         }
         defer { VSIFCloseL(file) }
         var data = Data()
@@ -150,13 +150,13 @@ public struct CopernicusFetcher: Sendable {
         }
         guard Int64(data.count) == announced else {
             forgetNetworkFailures()
-            throw GeoError.unreachable(source: url, message: "arrived with \(data.count) of the \(announced) bytes announced; expected the whole tile list (not kept; ask again)")
+            throw GeoError.unreachable(source: CopernicusFetcher.redacted(url), message: "arrived with \(data.count) of the \(announced) bytes announced; expected the whole tile list (not kept; ask again)")
         }
         let names = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).map {
             $0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ".tif", with: "")
         }
         guard names.contains(where: { $0.hasPrefix("Copernicus_DSM_COG_") }) else {
-            throw GeoError.unreachable(source: url, message: "holds no Copernicus tile names; expected the Copernicus DEM's tile list")
+            throw GeoError.unreachable(source: CopernicusFetcher.redacted(url), message: "holds no Copernicus tile names; expected the Copernicus DEM's tile list")
         }
         return Set(names.map { $0.split(separator: "/").last.map(String.init) ?? $0 })
     }
@@ -190,7 +190,7 @@ public struct CopernicusFetcher: Sendable {
         guard withUnsafeMutablePointer(to: &status, { VSIStatL("/vsicurl/" + url, OpaquePointer($0)) }) == 0 else {
             let reason = GDAL.lastError(or: "no answer")
             forgetNetworkFailures()
-            throw GeoError.unreachable(source: url, message: "cannot be reached (\(reason)); expected \(what) there (check the endpoint)")
+            throw GeoError.unreachable(source: CopernicusFetcher.redacted(url), message: "cannot be reached (\(reason)); expected \(what) there (check the endpoint)")
         }
         var validator = ""
         if let headers = VSIGetFileMetadata("/vsicurl/" + url, "HEADERS", nil) {
@@ -207,6 +207,16 @@ public struct CopernicusFetcher: Sendable {
             validator = fields["etag"] ?? fields["last-modified"] ?? ""
         }
         return RemoteObject(size: Int64(status.st_size), validator: validator)
+    }
+
+    /// A URL as messages show it: credentials (`user:secret@`) replaced by `…@`, never shown
+    /// to a client or written into a log or a folder name. O(URL).
+    public static func redacted(_ url: String) -> String {
+        guard let scheme = url.range(of: "://") else { return url }
+        let rest = url[scheme.upperBound...]
+        let authorityEnd = rest.firstIndex(of: "/") ?? rest.endIndex
+        guard let at = rest[..<authorityEnd].lastIndex(of: "@") else { return url }
+        return String(url[..<scheme.upperBound]) + "…@" + String(rest[rest.index(after: at)...])
     }
 
     /// GDAL's network reads: no directory listing before each open, a few retries, bounded waits.

@@ -154,8 +154,12 @@ public final class CopernicusTileCache: Sendable {
 
     /// A folder name for an endpoint: its URL without the scheme, every character other than a
     /// letter, digit, dot or dash made `_` ("copernicus-dem-30m" buckets on AWS: `_bucket_.s3…`).
+    /// An endpoint with credentials keeps them out of the name: `…@` becomes `_` and a digest
+    /// of the whole endpoint tells two sets of credentials apart.
     static func folderName(of endpoint: String) -> String {
-        let withoutScheme = endpoint.range(of: "://").map { String(endpoint[$0.upperBound...]) } ?? endpoint
-        return String(withoutScheme.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") ? $0 : "_" })
+        let shown = CopernicusFetcher.redacted(endpoint)
+        let withoutScheme = shown.range(of: "://").map { String(shown[$0.upperBound...]) } ?? shown
+        let name = String(withoutScheme.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") ? $0 : "_" })
+        return shown == endpoint ? name : name + String(format: "_%08llx", CacheFormat.fnv1a(Array(endpoint.utf8)) & 0xFFFF_FFFF)
     }
 }

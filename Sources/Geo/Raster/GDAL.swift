@@ -15,6 +15,13 @@ enum GDAL {
         // Uncompressed GeoTIFF rows straight from the file into geoq's buffer, past the block
         // cache: a third less time reading ETOPO5. A value the user set is kept.
         if CPLGetConfigOption("GTIFF_DIRECT_IO", nil) == nil { CPLSetConfigOption("GTIFF_DIRECT_IO", "YES") }
+        // Network rasters (/vsicurl/ models, Copernicus tiles): a server that never answers, or
+        // answers a byte a minute, fails in bounded time rather than holding a question for ever.
+        for (key, value) in [("GDAL_HTTP_CONNECTTIMEOUT", "10"), ("GDAL_HTTP_TIMEOUT", "60"),
+                             ("GDAL_HTTP_LOW_SPEED_TIME", "30"), ("GDAL_HTTP_LOW_SPEED_LIMIT", "1")]
+        where CPLGetConfigOption(key, nil) == nil {
+            CPLSetConfigOption(key, value)
+        }
         _ = CPLSetErrorHandler { _, _, _ in }
     }()
 
@@ -51,6 +58,10 @@ extension GDAL {
         }
         guard !isDirectory.boolValue else {
             throw GeoError.unreadableFile(path: path, message: "is a directory; expected an elevation raster file")
+        }
+        // A FIFO or a device would block GDAL's open for ever: only files are read.
+        if !path.hasPrefix("/vsi"), AtomicFile.kind(of: path) == .special {
+            throw GeoError.unreadableFile(path: path, message: "is not a regular file (a FIFO or a device); expected an elevation raster file")
         }
         resetError()
         guard let dataset = GDALOpenEx(path, UInt32(GDAL_OF_RASTER | GDAL_OF_READONLY), nil, nil, nil) else {

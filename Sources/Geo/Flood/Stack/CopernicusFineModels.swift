@@ -172,12 +172,16 @@ public final class CopernicusFineModels: Sendable {
     }
 
     /// Fetches (unless kept) and nests the tile answering for `tile`.
-    private func load(_ tile: CopernicusTile, shouldStop: () -> String? = { nil }) throws -> (TileAnswer, String?) {
+    /// A tile another process's eviction removed between its fetch and its reading is fetched
+    /// once more.
+    private func load(_ tile: CopernicusTile, shouldStop: () -> String? = { nil }, attempt: Int = 0) throws -> (TileAnswer, String?) {
         switch try cache.tile(for: tile, shouldStop: shouldStop) {
         case .file(let path, let answering):
+            guard AtomicFile.entry(at: path) == .regular || attempt > 0 else { return try load(tile, shouldStop: shouldStop, attempt: 1) }
             do {
-                try answering.checkGrid(of: path, shownAs: cache.url(of: answering))
+                try answering.checkGrid(of: path, shownAs: CopernicusFetcher.redacted(cache.url(of: answering)))
             } catch {
+                if AtomicFile.entry(at: path) == .missing && attempt == 0 { return try load(tile, shouldStop: shouldStop, attempt: 1) }
                 // The cache's own copy, not to be trusted again: fetched anew next time.
                 unlink(path)
                 throw error

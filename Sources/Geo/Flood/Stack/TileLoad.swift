@@ -52,7 +52,7 @@ final class TileLoad: Sendable {
         let timer = Task {
             try? await Task.sleep(for: timeout)
             let continuation = state.withLock { $0.continuations.removeValue(forKey: waiter) }
-            continuation?.resume(throwing: GeoError.unreachable(source: source, message: "did not arrive within \(timeout.components.seconds) s; "
+            continuation?.resume(throwing: GeoError.unreachable(source: CopernicusFetcher.redacted(source), message: "did not arrive within \(timeout.components.seconds) s; "
                 + "the download goes on while someone asks for the tile (ask again in a moment)"))
         }
         defer { timer.cancel() }
