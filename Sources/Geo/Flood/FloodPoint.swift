@@ -115,7 +115,7 @@ public struct FloodPoint: Sendable, Equatable, Encodable {
 
 extension FloodPoint {
     private enum CodingKeys: String, CodingKey {
-        case latitude, longitude, cellLatitude, cellLongitude, elevationM, spillLevelM, flooding, today, confidence, source
+        case latitude, longitude, cellLatitude, cellLongitude, elevationM, spillLevelM, flooding, today, confidence, uncertaintyM, source
     }
 
     /// JSON has no infinity: a spill level of ±∞ is null, and `flooding` says which it is.
@@ -130,6 +130,7 @@ extension FloodPoint {
         try container.encode(spillDescription, forKey: .flooding)
         try container.encodeIfPresent(today, forKey: .today)
         try container.encode(confidence(atRise: askedRise), forKey: .confidence)
+        try container.encode((uncertaintyM * 10).rounded() / 10, forKey: .uncertaintyM)
         try container.encodeIfPresent(source, forKey: .source)
     }
 }
