@@ -124,7 +124,7 @@ extension PlaceCompleter {
             : Self.highlights(in: matchedName, ranges: candidate.scatteredRanges ?? [start..<(start + candidate.matchLength)])
         let isAlias = !candidate.isPostal && entryName[entry] != 0
         let code: String? = switch kind {
-        case .city: nil
+        case .city, .country, .region: nil
         case .postcode: title
         case .airport: placeTable.codes(place).first { $0.count == 3 } ?? placeTable.codes(place).first
         }

@@ -12,6 +12,10 @@ struct FloodPointCommand: ParsableCommand {
           geoq flood point --lat 52.37 --lon 4.90      # Amsterdam
           geoq flood point --place hamburg --rise 2    # is Hamburg under water at +2 m?
           geoq flood point --place hamburg --kinds airport --rise 2   # and its airport?
+
+        A name that completes to a country or region ("bangladesh", "florida") is an area,
+        not a point: flood point refuses it (exit 2) and geoq flood --place NAME --rise R
+        answers the figures over its outline.
         """
     )
 
@@ -27,14 +31,14 @@ struct FloodPointCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Longitude in degrees, \(Quantity.longitude.declaration.rangeText).", transform: DecimalArgument.reading(.longitude))
     var lon: Double?
 
-    @Option(help: ArgumentHelp("A place by name, as typed in a search box (\"hamburg\", \"paris tx\"), instead of --lat/--lon.", valueName: "name"))
+    @Option(help: ArgumentHelp("A place by name, as typed in a search box (\"hamburg\", \"paris tx\"), instead of --lat/--lon; a country or region is refused (ask geoq flood --place).", valueName: "name"))
     var place: String?
 
     @Option(parsing: .unconditional, help: "With --place: say plainly whether the place is under water at this sea level (metres, \(Quantity.rise.declaration.rangeText)).",
             transform: DecimalArgument.reading(.rise))
     var rise: Double?
 
-    @Option(help: ArgumentHelp("With --place: only places of these kinds, comma-separated: city, postcode, airport.", valueName: "kinds"),
+    @Option(help: ArgumentHelp("With --place: only places of these kinds, comma-separated: \(Place.Kind.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "kinds"),
             transform: Place.Kind.argument)
     var kinds: Set<Place.Kind>?
 
