@@ -52,7 +52,7 @@ extension PlaceCompleter {
                 return candidate
             }
         }
-        guard kinds.map({ $0.contains(.city) || $0.contains(.airport) }) ?? true else {
+        guard kinds.map({ $0.contains { $0 != .postcode } }) ?? true else {
             return Search.ranked(postalCandidates, limit: limit).map { makeCompletion($0, near: near) }
         }
         var search = Search(completer: self, near: near, limit: limit, kinds: kinds, wholeQuery: normalized,
