@@ -50,7 +50,8 @@ extension QueryEngine {
     /// `kinds` when given: Hamburg's airport rather than the city), that place's cell on the
     /// finest model covering it, and whether it is water at `rise`. O(completion + fine models).
     /// - Throws: ``GeoError/invalidInput(_:_:)`` naming ``Quantity/place`` when nothing
-    ///   completes `name`, or a bad rise.
+    ///   completes `name`, or when it completes to a country or region: an area has no one
+    ///   point's answer, and the figures over it (`areaFloodReport(named:rise:)`) answer it.
     public func floodAtPlace(named name: String, rise: Double? = nil, kinds: Set<Place.Kind>? = nil) throws -> PlaceFloodAnswer {
         if let rise { try SpillIndex.validateRise(rise) }
         let flood = try requireFlood()
@@ -62,6 +63,9 @@ extension QueryEngine {
                 throw GeoError.invalidInput(.place, "no place of kind \(named) matches \"\(name)\"; expected the name of one geoq knows")
             }
             throw GeoError.invalidInput(.place, "no place matches \"\(name)\"; expected a town, postal code or airport geoq knows")
+        }
+        if place.kind.isArea {
+            throw GeoError.invalidInput(.place, "\"\(name)\" is \(place.title), a \(place.kind.rawValue): an area, not a point; ask for the flood figures over the area by this name, or choose kinds city, postcode or airport")
         }
         var point = try flood.point(latitude: place.latitude, longitude: place.longitude)
         point.askedRise = rise

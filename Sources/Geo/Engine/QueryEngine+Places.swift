@@ -20,13 +20,24 @@ extension QueryEngine {
         try SpillIndex.validateRise(rise)
         try Self.validateFloodedPlaceLimit(limit)
         guard offset >= 0 else { throw GeoError.invalidInput(.offset, "expected a whole number from 0 (the most populous place), got \(offset)") }
-        let table = try requirePlaceFlooding(), completer = try requirePlaces(), places = completer.placeTable
+        _ = try requirePlaceFlooding()
         try Self.requireOverGrid(bbox, of: try requireFlood())
+        return try floodedPlaces(rise: rise, limit: limit, offset: offset, within: bbox, inside: nil)
+    }
+
+    /// `floodedPlaces(rise:limit:offset:bbox:)` of the places inside `bbox` for which `inside`
+    /// (latitude, longitude) holds (an area's outline). O(k log k) for the k places flooded.
+    func floodedPlaces(rise: Double, limit: Int, offset: Int, within bbox: GeoBBox?,
+                       inside: ((Double, Double) -> Bool)?) throws -> FloodedPlaces {
+        let table = try requirePlaceFlooding(), completer = try requirePlaces(), places = completer.placeTable
         var count = table.floodedCount(atRise: rise)
         var flooded = Array(table.floodOrder[0..<count])
         var population = table.populationPrefix[count]
         if let bbox {
-            flooded = flooded.filter { bbox.contains(latitude: places.latitude[$0], longitude: places.longitude[$0]) }
+            flooded = flooded.filter {
+                bbox.contains(latitude: places.latitude[$0], longitude: places.longitude[$0])
+                    && inside?(places.latitude[$0], places.longitude[$0]) ?? true
+            }
             count = flooded.count
             population = flooded.reduce(0) { $0 + Int(places.population[$1]) }
         }

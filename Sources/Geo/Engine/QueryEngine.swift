@@ -14,11 +14,14 @@ public struct QueryEngine: Sendable {
     public let places: PlaceCompleter?
     /// Every place's elevation and spill level, when both datasets are loaded.
     let placeFlooding: PlaceFloodTable?
+    /// The outlines of the gazetteer's countries and regions, when their file is known.
+    public let areaOutlines: AreaOutlines?
 
     /// Builds the joins between the datasets given. O(places) on top of what is already built.
-    public init(flood: (any FloodAnswering)?, places: PlaceCompleter? = nil) {
+    public init(flood: (any FloodAnswering)?, places: PlaceCompleter? = nil, areaOutlines: AreaOutlines? = nil) {
         self.flood = flood
         self.places = places
+        self.areaOutlines = areaOutlines
         if let flood, let places {
             // Every place from the models loaded at start: a stack's copernicus: entry fetches
             // tiles for points asked about, never for the whole gazetteer.

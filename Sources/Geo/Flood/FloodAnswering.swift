@@ -8,6 +8,8 @@ public protocol FloodAnswering: Sendable {
     func stats(rise: Double) throws -> FloodStats
     /// Flood figures for the cells whose centres fall inside `bbox`.
     func stats(rise: Double, bbox: GeoBBox) throws -> FloodStats
+    /// Flood figures for the cells whose centres fall inside a country's or region's outline.
+    func stats(rise: Double, outline: AreaOutline) throws -> FloodStats
     /// The elevation and spill level at a WGS 84 point.
     func point(latitude: Double, longitude: Double) throws -> FloodPoint
     /// A plate carrée PNG of `bbox` at `rise`.

@@ -51,6 +51,8 @@ public enum CompletionRanking {
             // The town's size orders codes that match alike, but gently: the square root,
             // so that `near` (×1/71 at 7,000 km) still brings Bouira's 10001 before New York's.
             return 1000 + Float(Double(max(place.population, 0)).squareRoot())
+        case .country, .region:
+            return areaImportance(population: place.population)
         case .city:
             break
         }
@@ -63,6 +65,33 @@ public enum CompletionRanking {
         }
         return (Float(max(place.population, 0)) + 1000) * weight
     }
+
+    /// What an area's population weighs against a town's: `areaWeight` × (population + 1000)^`areaExponent`.
+    /// Three answers pin it down. "luxembourg" means the country (607,728 people) before its
+    /// capital (76,684, ×2 as a capital): the weight must exceed 3.6. "mexico" means the
+    /// country (126 million) before Mexico City (12.3 million, ×2, its first word whole ×0.8):
+    /// above 6.6. "ontario" typed in Ontario, California (171,214 people) means the town, not
+    /// the province whose towns hold 17.8 million, 2,900 km away (proximity 1/30): below 8.
+    /// With population alone (exponent 1) the first and last hold only from 0.26 to 0.29, and
+    /// "mexico" never; 0.8 leaves 6.6…8, and 7.5 is taken. Tests/GeoTests/Search/AreaCompletionTests
+    /// holds these answers.
+    static let areaWeight: Float = 7.5
+    static let areaExponent = 0.8
+
+    static func areaImportance(population: Int) -> Float {
+        areaWeight * Float(pow(Double(max(population, 0)) + 1000, areaExponent))
+    }
+
+    /// An area's name typed in part counts in full once the query holds two thirds of its
+    /// letters ("banglad", "bavar"); less ("ba", "flo") it weighs `areaPartFactor`, so that
+    /// a country's importance does not fill every short prefix ("ba": Buenos Aires, not
+    /// Bangladesh). O(1).
+    static func areaEvidence(typedLetters: Int, nameLetters: Int) -> Float {
+        3 * typedLetters >= 2 * nameLetters ? 1 : areaPartFactor
+    }
+
+    /// What an area's name typed in less than two thirds weighs (as a short alias does).
+    static let areaPartFactor: Float = 0.01
 
     /// The static part of an entry's score, stored in the trie.
     static func staticScore(importance: Float, weight: Float, startsAtFirstWord: Bool) -> Float {

@@ -1,5 +1,5 @@
-/// One thing completion finds: a populated place (a GeoNames record), a postal code or an
-/// airport.
+/// One thing completion finds: a populated place (a GeoNames record), a postal code, an
+/// airport, a country or a first-level region.
 public struct Place: Sendable, Hashable {
     /// What a place is, as `MKLocalSearchCompletion`'s results tell addresses, points of
     /// interest and queries apart.
@@ -10,6 +10,14 @@ public struct Place: Sendable, Hashable {
         case postcode
         /// An airport.
         case airport
+        /// A country (`N` rows of `data/areas.tsv.gz`); its outline answers flood figures.
+        case country
+        /// A country's first-level region, as GeoNames divides it (a US state, a German Land,
+        /// England); `R` rows of `data/areas.tsv.gz`.
+        case region
+
+        /// Whether it is a country or a region: a place that is an area with an outline.
+        public var isArea: Bool { self == .country || self == .region }
 
         /// The kinds named in a comma-separated list ("city,airport"; case and spaces
         /// forgiven). O(|list|).
@@ -28,8 +36,9 @@ public struct Place: Sendable, Hashable {
         }
     }
 
-    /// The GeoNames id for cities; ids from 1,000,000,000 for postal codes and from
-    /// 2,000,000,000 for airports (see data/README.md).
+    /// The GeoNames id for cities; ids from 1,000,000,000 for postal codes, from
+    /// 2,000,000,000 for airports, from 3,000,000,000 for countries and 3,100,000,000 for
+    /// regions (see data/README.md).
     public var id: Int
     public var kind: Kind
     /// The preferred name, as GeoNames spells it ("Kraków").

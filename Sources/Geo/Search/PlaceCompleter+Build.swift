@@ -15,7 +15,7 @@ extension PlaceCompleter {
     public init(gazetteer: Gazetteer, k: Int = 10, typoThreshold: Int = 5, nicknameWeight: Float = NameClass.nicknameWeight) {
         // Normalizing names is a third of the build and independent per place: one slice of
         // places per core, joined in order so entry ids stay place by place.
-        let places = gazetteer.places
+        let places = PlaceAbbreviations.applied(to: gazetteer.places)
         let sliceCount = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8, places.count / 2_000))
         let famous = NameKeys.famousNames(places)
         let importance = Self.importances(places)

@@ -52,7 +52,7 @@ extension PlaceCompleter {
                 return candidate
             }
         }
-        guard kinds.map({ $0.contains(.city) || $0.contains(.airport) }) ?? true else {
+        guard kinds.map({ $0.contains { $0 != .postcode } }) ?? true else {
             return Search.ranked(postalCandidates, limit: limit).map { makeCompletion($0, near: near) }
         }
         var search = Search(completer: self, near: near, limit: limit, kinds: kinds, wholeQuery: normalized,
@@ -124,7 +124,7 @@ extension PlaceCompleter {
             : Self.highlights(in: matchedName, ranges: candidate.scatteredRanges ?? [start..<(start + candidate.matchLength)])
         let isAlias = !candidate.isPostal && entryName[entry] != 0
         let code: String? = switch kind {
-        case .city: nil
+        case .city, .country, .region: nil
         case .postcode: title
         case .airport: placeTable.codes(place).first { $0.count == 3 } ?? placeTable.codes(place).first
         }

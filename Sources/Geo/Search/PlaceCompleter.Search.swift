@@ -91,11 +91,11 @@ extension PlaceCompleter {
         static func kindBit(_ kind: Place.Kind) -> UInt8 {
             1 << UInt8(Place.Kind.allCases.firstIndex(of: kind)!)
         }
-        static let allKinds: UInt8 = 7
+        static let allKinds: UInt8 = UInt8((1 << Place.Kind.allCases.count) - 1)
 
         /// Whether the kinds asked for include the place's. O(1).
         func allowsKind(of place: Int) -> Bool {
-            kindMask == Self.allKinds || kindMask & (1 << (completer.placeTable.kind[place] & 7)) != 0
+            kindMask == Self.allKinds || kindMask & (1 << (completer.placeTable.kind[place] & 7)) != 0  // at most 8 kinds
         }
 
         /// Where an entry's key starts in its name (postal codes are indexed whole).
@@ -309,7 +309,18 @@ extension PlaceCompleter {
             } else {
                 switch completer.nameClass(of: entry) {
                 case .name:
-                    break
+                    // A country or region typed in part ("ba" of Bangladesh) is not yet meant:
+                    // only its full or nearly full name (`CompletionRanking.areaNearlyFull`)
+                    // weighs its whole importance.
+                    if match == .prefix, completer.placeTable.kind(place).isArea {
+                        let typed = edits == 0 ? keyLetters : CompletionRanking.letters(in: trie.keyBytes(entry).prefix(matchLength))
+                        let factor = CompletionRanking.areaEvidence(typedLetters: typed, nameLetters: CompletionRanking.letters(in: trie.keyBytes(entry)))
+                        if factor < 1 {
+                            score *= factor
+                            weighedDown = true
+                            offeredWeighedDown = true
+                        }
+                    }
                 case .code:
                     // An airport code typed whole in capitals goes first; typed whole otherwise,
                     // it ranks as a town of its airport's weight typed in part would ("ber":

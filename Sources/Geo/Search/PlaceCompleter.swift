@@ -81,6 +81,14 @@ public struct PlaceCompleter: Sendable {
     /// "Beverly Hills, California, United States": the town a postal code or airport serves
     /// (when it has one), the region and the country. O(1).
     public func subtitle(ofPlaceAt index: Int) -> String {
+        switch placeTable.kind(index) {
+        case .country: return "Country"
+        case .region:
+            // "Bavaria, Germany" is the region's own subtitle; its last part is the country.
+            let area = subtitle(ofPlace: index)
+            return "Region of " + (area.components(separatedBy: ", ").last ?? area)
+        default: break
+        }
         let locality = placeTable.locality(index), area = subtitle(ofPlace: index)
         return locality.isEmpty ? area : locality + ", " + area
     }

@@ -28,7 +28,7 @@ public struct PlaceIndexCache: Sendable {
         public init(placesPaths: [String], k: Int = 10, typoThreshold: Int = 5, nicknameWeight: Float = NameClass.nicknameWeight) {
             parameters = PlaceCompleter.BuildParameters(k: k, typoThreshold: typoThreshold, nicknameWeight: nicknameWeight)
             let paths = placesPaths.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
-            identity = (["format \(PlaceIndexFile.formatVersion) k \(k) typos \(typoThreshold) nickname \(nicknameWeight)"] + paths)
+            identity = (["format \(PlaceIndexFile.formatVersion) k \(k) typos \(typoThreshold) nickname \(nicknameWeight) abbreviations \(PlaceAbbreviations.fingerprint)"] + paths)
                 .joined(separator: "\n")
             version = paths.map(SpillIndexCache.Key.fileVersion).joined(separator: "\n")
         }

@@ -1,6 +1,7 @@
 /// geoq's gazetteer file: UTF-8, tab-separated, one header line, then one row per place
-/// (kind `P`), postal code (`Z`), airport (`F`), country (`C`), first-level region (`A`) or
-/// postal-code pattern (`V`). Alternate names are separated by commas, as in GeoNames
+/// (kind `P`), postal code (`Z`), airport (`F`), country name (`C`), first-level region name
+/// (`A`), postal-code pattern (`V`), or country (`N`) or region (`R`) to complete (an area
+/// with an outline in `data/areas.geojson.gz`). Alternate names are separated by commas, as in GeoNames
 /// dumps. Lines starting with `#` are comments. The file may be gzip-compressed
 /// (`data/places.tsv.gz`). Files written before the `elevation` column are read too.
 ///
@@ -53,7 +54,7 @@ enum PlacesTSV {
             }
             let aliases = fields[4].isEmpty ? [] : fields[4].split(separator: ",").map(String.init)
             switch fields[0] {
-            case "P", "Z", "F":
+            case "P", "Z", "F", "N", "R":
                 places.append(try place(from: fields, aliases: aliases, path: path, lineNumber: lineNumber))
             case "V":
                 postalPatterns[fields[5]] = PostalCodePattern(regularExpression: fields[2], format: fields[3])
@@ -63,7 +64,7 @@ enum PlacesTSV {
                 regions[Gazetteer.regionKey(country: fields[5], admin1: fields[6])] = AreaName(name: fields[2], aliases: aliases)
             default:
                 throw GazetteerError.badRow(path: path, line: lineNumber,
-                    reason: "unknown row kind '\(fields[0])' (expected P, Z, F, C, A or V)")
+                    reason: "unknown row kind '\(fields[0])' (expected P, Z, F, N, R, C, A or V)")
             }
         }
         if !sawHeader {
@@ -120,6 +121,11 @@ enum PlacesTSV {
                 countryCode: fields[5], admin1Code: fields[6], latitude: latitude, longitude: longitude,
                 population: population, featureCode: fields[10], timeZone: fields[11], locality: fields[3],
                 codes: aliases, elevation: elevation)
+        case "N", "R":
+            return Place(
+                id: id, kind: fields[0] == "N" ? .country : .region, name: fields[2], asciiName: fields[3],
+                alternateNames: aliases, countryCode: fields[5], admin1Code: fields[6], latitude: latitude,
+                longitude: longitude, population: population, featureCode: fields[10], timeZone: fields[11])
         default:
             return Place(
                 id: id, name: fields[2], asciiName: fields[3], alternateNames: aliases,
@@ -160,6 +166,8 @@ enum PlacesTSV {
             case .city: (kind, second, aliases) = ("P", place.asciiName, place.alternateNames)
             case .postcode: (kind, second, aliases) = ("Z", place.locality, place.alternateNames)
             case .airport: (kind, second, aliases) = ("F", place.locality, place.codes)
+            case .country: (kind, second, aliases) = ("N", place.asciiName, place.alternateNames)
+            case .region: (kind, second, aliases) = ("R", place.asciiName, place.alternateNames)
             }
             out += [
                 kind, String(place.id), clean(place.name), clean(second), aliasList(aliases),

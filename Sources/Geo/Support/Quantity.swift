@@ -46,7 +46,7 @@ public enum Quantity: String, Sendable, Hashable, CaseIterable {
     case query
     /// A place named by the text a person would type ("hamburg"), taken through completion.
     case place
-    /// The kinds of suggestion asked for: city, postcode, airport.
+    /// The kinds of suggestion asked for: city, postcode, airport, country, region.
     case kinds
     /// A postal code to check, and the country it is checked for.
     case postalCode

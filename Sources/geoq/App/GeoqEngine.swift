@@ -27,6 +27,9 @@ enum GeoqEngine {
             return try PlaceIndexCache(directory: settings.cacheStore().directory)
                 .completer(placesPaths: paths, verifyPayload: settings.verifiesPlacesIndex, notice: { Terminal.notice($0) }, build: build).0
         }
-        return QueryEngine(flood: flood, places: places)
+        // The outlines of the countries and regions lie beside their names (areas.tsv.gz).
+        let outlines = placesPaths?.first { URL(fileURLWithPath: $0).lastPathComponent == "areas.tsv.gz" }
+            .map { AreaOutlines(path: URL(fileURLWithPath: $0).deletingLastPathComponent().appendingPathComponent("areas.geojson.gz").path) }
+        return QueryEngine(flood: flood, places: places, areaOutlines: outlines)
     }
 }

@@ -4,13 +4,13 @@ import Geo
 /// Finds the gazetteer when `--places` is not given: `$GEOQ_DATA` (a data directory or the
 /// file itself), then `data/places.tsv.gz` under the current directory, then under each
 /// ancestor of the executable's real path (so `.build/release/geoq` finds the repo's data).
-/// The postal codes and airports shipped beside it (`postcodes.tsv.gz`, `airports.tsv.gz`)
-/// come along when present.
+/// The postal codes, airports, countries and regions shipped beside it (`postcodes.tsv.gz`,
+/// `airports.tsv.gz`, `areas.tsv.gz`) come along when present.
 enum PlacesFileLocator {
     static let relativePath = "data/places.tsv.gz"
     static let fileName = "places.tsv.gz"
     /// Loaded with the places file when they lie beside it.
-    static let companionFileNames = ["postcodes.tsv.gz", "airports.tsv.gz"]
+    static let companionFileNames = ["postcodes.tsv.gz", "airports.tsv.gz", "areas.tsv.gz"]
 
     /// The files to load: those given (`--places`, repeatable), else the embedded places file
     /// and its companions.

@@ -20,6 +20,13 @@ struct FloodLevelCommand: ParsableCommand {
           geoq flood --rise 60 --bbox -10,35,30,60 --format png -o europe.png
           geoq flood --year 2100 --scenario SSP5-8.5 --bbox 8,53,11,54.5
           geoq flood --rise 1 --high-tide 1.9 --bbox 8,53,11,54.5   # 1 m above a high tide of 1.9 m
+          geoq flood --rise 2 --place bangladesh     # over Bangladesh's outline
+
+        --place NAME takes the first place the name completes to: a country or region is
+        counted over its outline (Natural Earth 1:10m, simplified to about 1 km), a town,
+        postal code or airport over a \(Int(QueryEngine.townBoxKilometers)) km square around it
+        (a town's extent is not known; that square holds the built-up area of all but the
+        largest cities and several cells of the base model).
 
         One place's elevation and flooding: geoq flood point --lat 31.5 --lon 35.5
         (see geoq flood point --help).
@@ -42,6 +49,9 @@ struct FloodLevelCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("Only this box, \"west,south,east,north\" in degrees (west > east crosses ±180°).", valueName: "w,s,e,n"),
             transform: GeoBBox.argument)
     var bbox: GeoBBox?
+
+    @Option(help: ArgumentHelp("Only this place, as typed in a search box (\"bangladesh\", \"florida\", \"hamburg\"): a country's or region's outline, or a box around a town. Text and json.", valueName: "name"))
+    var place: String?
 
     @Option(help: "Output format: \(FloodCommand.Format.allCases.map(\.rawValue).joined(separator: ", ")).")
     var format: FloodCommand.Format = .text
@@ -68,6 +78,11 @@ struct FloodLevelCommand: ParsableCommand {
             try SpillIndex.validateImageSize(width: width, height: height)
         }
         try check { try QueryEngine.validateFloodedPlaceLimit(limit) }
+        if let place {
+            if bbox != nil { throw ValidationError("--place: give a place or --bbox, not both") }
+            if format != .text && format != .json { throw ValidationError("--place answers figures (text or json); for --format \(format.rawValue) give --bbox") }
+            try check { try PlaceCompleter.validatePlaceName(place) }
+        }
         if legend, format != .png { throw ValidationError("--legend draws on PNG maps; add --format png") }
         if (format == .png || format == .tif), output == nil || output == Output.standardOutput, isatty(STDOUT_FILENO) != 0 {
             throw ValidationError("--format \(format.rawValue) writes binary data; pass -o FILE or redirect stdout")
@@ -80,11 +95,17 @@ struct FloodLevelCommand: ParsableCommand {
             try Output.checkWritable(output, notOverwriting: try settings.inputFiles() + (settings.placesPathsIfAvailable() ?? []))
         }
         // JSON lists the places flooded, as the service's answer does, when a gazetteer is there.
-        settings.gazetteer = format == .json ? .ifAvailable : .skipped
+        settings.gazetteer = place != nil ? .required : format == .json ? .ifAvailable : .skipped
         let question = try seaLevel.question(rise: rise, settings: try settingsFile.settings(dataset: dataset))!
         let engine = try GeoqEngine.buildEngine(settings: settings)
         let level = try engine.seaLevel(question, bbox: bbox).level
         let data: Data
+        if let place {
+            let report = try engine.areaFloodReport(named: place, rise: level, placeLimit: limit)
+            data = format == .json ? try JSONOutput.encode(report) : Data(FloodText.area(report).utf8)
+            try Output.emit(data, to: output)
+            return
+        }
         switch format {
         case .text:
             let answer = try engine.floodStats(question, bbox: bbox)

@@ -16,6 +16,10 @@ struct FloodPointCommand: ParsableCommand {
           geoq flood point --place bristol --rise 1 --high-tide 4.6     # 1 m above Bristol's high tide
 
         Levels are \(SeaLevelDatum.statement).
+
+        A name that completes to a country or region ("bangladesh", "florida") is an area,
+        not a point: flood point refuses it (exit 2) and geoq flood --place NAME --rise R
+        answers the figures over its outline.
         """
     )
 
@@ -31,7 +35,7 @@ struct FloodPointCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Longitude in degrees, \(Quantity.longitude.declaration.rangeText).", transform: DecimalArgument.reading(.longitude))
     var lon: Double?
 
-    @Option(help: ArgumentHelp("A place by name, as typed in a search box (\"hamburg\", \"paris tx\"), instead of --lat/--lon.", valueName: "name"))
+    @Option(help: ArgumentHelp("A place by name, as typed in a search box (\"hamburg\", \"paris tx\"), instead of --lat/--lon; a country or region is refused (ask geoq flood --place).", valueName: "name"))
     var place: String?
 
     @Option(parsing: .unconditional, help: "With --place: say plainly whether the place is under water at this sea level (metres, \(Quantity.rise.declaration.rangeText)).",
@@ -40,7 +44,7 @@ struct FloodPointCommand: ParsableCommand {
 
     @OptionGroup var seaLevel: SeaLevelOptions
 
-    @Option(help: ArgumentHelp("With --place: only places of these kinds, comma-separated: city, postcode, airport.", valueName: "kinds"),
+    @Option(help: ArgumentHelp("With --place: only places of these kinds, comma-separated: \(Place.Kind.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "kinds"),
             transform: Place.Kind.argument)
     var kinds: Set<Place.Kind>?
 

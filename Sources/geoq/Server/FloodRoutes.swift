@@ -21,6 +21,8 @@ struct FloodRoutes<Context: RequestContext> {
         var height: Int
         var limit: Int
         var legend: Bool
+        /// A place by name: the figures over a country's or region's outline, or a town's box.
+        var place: String?
 
         init(from decoder: any Decoder) throws {
             let fields = try QueryFields(from: decoder)
@@ -31,6 +33,12 @@ struct FloodRoutes<Context: RequestContext> {
             height = try fields.integer(.height)
             format = try fields.choice(.format, default: .json)
             limit = try fields.integer(.reportPlaceLimit)
+            place = try fields.text(.place)
+            if let place {
+                if place.trimmingCharacters(in: .whitespaces).isEmpty { throw GeoError.invalidInput(.place, "empty; expected a place name") }
+                if bbox != nil { throw GeoError.invalidInput(.place, "give a place or bbox, not both") }
+                if format != .json { throw GeoError.invalidInput(.place, "answers figures (format json); for a map give bbox") }
+            }
         }
     }
 
@@ -88,6 +96,10 @@ struct FloodRoutes<Context: RequestContext> {
         // Checked whatever the format, so a bad value is never silently ignored.
         try QueryEngine.validateFloodedPlaceLimit(query.limit)
         let rise = try engine.seaLevel(query.question, bbox: bbox).level
+        if let place = query.place {
+            let (engine, limit) = (engine, query.limit)
+            return try .json(try await OffLoop.run { try engine.areaFloodReport(named: place, rise: rise, placeLimit: limit) })
+        }
         switch query.format {
         case .json:
             return try .json(engine.floodReport(query.question, bbox: bbox, placeLimit: query.limit))

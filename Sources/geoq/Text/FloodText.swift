@@ -26,6 +26,18 @@ enum FloodText {
         return lines.joined(separator: "\n") + "\n" + (stats.source.map { "(\($0.description))\n" } ?? "")
     }
 
+    /// Figures over a country's or region's outline, or a town's box: the place, then the figures.
+    static func area(_ report: AreaFloodReport) -> String {
+        let over = report.shape == .outline ? "its outline"
+            : String(format: "a %g km square around it", report.boxKilometers ?? 0)
+        var text = "place      \(report.placeName) (\(report.place.kind.rawValue)), figures over \(over)\n"
+        text += stats(report.stats, bbox: report.bbox)
+        if let flooded = report.floodedPlaces {
+            text += "places flooded  \(flooded.count), \(flooded.population) people\n"
+        }
+        return text
+    }
+
     static func point(_ point: FloodPoint) -> String {
         let elevation = point.elevation.map { "\(FloodPoint.signed($0)) m" } ?? "no data"
         let rows = [

@@ -65,7 +65,7 @@ struct CompletionKindsTests {
         #expect(cities.allSatisfy { $0.kind == .city })
         let codes = try completer.complete(query: "heathrow", limit: 10, kinds: [.postcode])
         #expect(codes.isEmpty)
-        #expect(throws: GeoError.invalidInput(.kinds, "kind 'planet' does not exist; expected a comma-separated list of city, postcode, airport")) { try Place.Kind.parseList("city,planet") }
+        #expect(throws: GeoError.invalidInput(.kinds, "kind 'planet' does not exist; expected a comma-separated list of city, postcode, airport, country, region")) { try Place.Kind.parseList("city,planet") }
         #expect(try Place.Kind.parseList(" City , AIRPORT") == [.city, .airport])
     }
 

@@ -104,6 +104,6 @@ import Testing
         let (status, body) = try await answer("/v1/complete?q=basin&kinds=city,planet")
         #expect(status == 400)
         let error = try #require(body["error"] as? [String: String])
-        #expect(error["message"] == "kinds: kind 'planet' does not exist; expected a comma-separated list of city, postcode, airport")
+        #expect(error["message"] == "kinds: kind 'planet' does not exist; expected a comma-separated list of city, postcode, airport, country, region")
     }
 }

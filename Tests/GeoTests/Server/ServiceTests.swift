@@ -211,7 +211,7 @@ import Testing
         ("/v1/complete?q=paris&lat=91&lon=0", .get, 400, "lat: expected a latitude from -90 to 90"),
         ("/v1/complete?q=" + String(repeating: "a", count: 257), .get, 400, "expected at most 256"),
         ("/v1/complete?q=a%01b", .get, 400, "control character"),
-        ("/v1/complete?q=paris&kinds=towns", .get, 400, "kinds: kind 'towns' does not exist; expected a comma-separated list of city, postcode, airport"),
+        ("/v1/complete?q=paris&kinds=towns", .get, 400, "kinds: kind 'towns' does not exist; expected a comma-separated list of city, postcode, airport, country, region"),
         ("/v1/flood/places?rise=1&limit=0", .get, 400, "limit: expected a whole number from 1 to 1000"),
         ("/v1/flood?rise=1&format=geojson&limit=-4", .get, 400, "limit: expected a whole number from 1 to 1000, got -4"),
         ("/v1/region?mode=both", .post, 400, "mode: expected adaptive, locator or joint"),

@@ -1,0 +1,53 @@
+import Foundation
+
+extension QueryEngine {
+    /// The side of the box a town's figures are counted over, km. A town is a point in the
+    /// gazetteer, and its built-up area is not known; 20 km holds the built-up area of all but
+    /// the largest cities (a city of a million people covers a few hundred km², this box 400)
+    /// and at least 2 × 2 cells of the base model (ETOPO5's are 9 km), so its figures are not
+    /// one cell's.
+    public static let townBoxKilometers = 20.0
+
+    /// "How much of Bangladesh floods at +2 m?": `name` through completion (its first
+    /// suggestion), then the figures over that country's or region's outline, or over a square
+    /// of `townBoxKilometers` around a town, postal code or airport, with the places flooded
+    /// inside. O(completion + cells in the area's box).
+    /// - Throws: ``GeoError/invalidInput(_:_:)`` naming ``Quantity/place`` when nothing
+    ///   completes `name`; ``GeoError/unreadableFile(path:message:)`` when the outlines file
+    ///   does not parse; ``GeoError/unsupported(_:)`` when an area has no outline or holds no
+    ///   cell of the model.
+    public func areaFloodReport(named name: String, rise: Double, placeLimit: Int = 10) throws -> AreaFloodReport {
+        try SpillIndex.validateRise(rise)
+        try Self.validateFloodedPlaceLimit(placeLimit)
+        let flood = try requireFlood()
+        let completer = try requirePlaces()
+        try PlaceCompleter.validatePlaceName(name)
+        guard let place = try completer.complete(query: name, limit: 1).first else {
+            throw GeoError.invalidInput(.place, "no place matches \"\(name)\"; expected a country, region, town, postal code or airport geoq knows")
+        }
+        if place.kind.isArea {
+            guard let outline = try areaOutlines?.outline(id: place.id) else {
+                throw GeoError.unsupported("\(place.title) (\(place.kind.rawValue) \(place.id)) has no outline: areas.geojson.gz is not loaded or lacks it")
+            }
+            let stats = try flood.stats(rise: rise, outline: outline)
+            let flooded = placeFlooding == nil ? nil
+                : try floodedPlaces(rise: rise, limit: placeLimit, offset: 0, within: outline.bbox) { outline.contains(latitude: $0, longitude: $1) }
+            return AreaFloodReport(place: place, shape: .outline, bbox: outline.bbox, boxKilometers: nil, stats: stats, floodedPlaces: flooded)
+        }
+        let box = Self.townBox(latitude: place.latitude, longitude: place.longitude)
+        return AreaFloodReport(place: place, shape: .box, bbox: box, boxKilometers: Self.townBoxKilometers,
+                               stats: try flood.stats(rise: rise, bbox: box),
+                               floodedPlaces: placeFlooding == nil ? nil : try floodedPlaces(rise: rise, limit: placeLimit, bbox: box))
+    }
+
+    /// A square of `townBoxKilometers` centred on a point (on a sphere of 6371 km; its width
+    /// in degrees grows as 1 / cos latitude, capped at the poles' 360°). O(1).
+    static func townBox(latitude: Double, longitude: Double) -> GeoBBox {
+        let half = townBoxKilometers / 2 / (6371 * Double.pi / 180)
+        let halfWidth = min(180, half / max(cos(latitude * Double.pi / 180), 1e-6))
+        var west = longitude - halfWidth, east = longitude + halfWidth
+        if west < -180 { west += 360 }
+        if east > 180 { east -= 360 }
+        return GeoBBox(west: west, south: max(-90, latitude - half), east: east, north: min(90, latitude + half))
+    }
+}

@@ -1,0 +1,8 @@
+extension TiledSpillIndex {
+    /// Flood figures over an outline: the outline's box read as a window of its own (at most
+    /// `maximumWindowCells`), then counted as `SpillIndex.stats(rise:outline:)` counts.
+    public func stats(rise: Double, outline: AreaOutline) throws -> FloodStats {
+        try SpillIndex.validateRise(rise)
+        return try windowIndex(outline.bbox).stats(rise: rise, outline: outline)
+    }
+}
