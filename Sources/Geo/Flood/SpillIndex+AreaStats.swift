@@ -22,7 +22,10 @@ extension SpillIndex {
                     let longitude = AreaOutline.normalizedLongitude(c[0] + (Double(col) + 0.5) * c[1])
                     guard AreaOutline.isInside(longitude: longitude, crossings: crossings) else { continue }
                     let index = row * grid.width + col
-                    sums.add(area: area, level: levels.level(atIndex: index), elevation: grid.elevation(atIndex: index))
+                    let elevation = grid.elevation(atIndex: index)
+                    sums.add(area: area, level: levels.level(atIndex: index), elevation: elevation,
+                             landShare: landShare(atIndex: index, elevation: elevation),
+                             floodedElevation: elevation.map { today?.floodedElevation($0, atIndex: index) ?? $0 })
                 }
             }
         }
