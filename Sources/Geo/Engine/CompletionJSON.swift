@@ -45,6 +45,15 @@ public enum CompletionJSON {
             json.key("code")
             json.string(code)
         }
+        if let confidence = suggestion.confidence {
+            json.key("confidence")
+            json.open("{")
+            json.key("level")
+            json.string(confidence.level.rawValue)
+            json.key("reason")
+            json.string(confidence.reason)
+            json.close("}")
+        }
         if let distance = completion.distanceKilometers {
             json.key("distanceKilometers")
             json.number(distance)
@@ -92,6 +101,10 @@ public enum CompletionJSON {
         json.string(completion.title)
         json.key("titleHighlights")
         ranges(completion.titleHighlights)
+        if let today = suggestion.today {
+            json.key("today")
+            json.string(today.rawValue)
+        }
         json.close("}")
     }
 }

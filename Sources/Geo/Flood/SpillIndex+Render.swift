@@ -18,14 +18,28 @@ extension SpillIndex {
             let rows = latitudes.map { locator.row(latitude: $0) }
             let maskColumns = pixelMask.map { mask in longitudes.map { mask.cell(latitude: 0, longitude: $0).col } }
             let maskRows = pixelMask.map { mask in latitudes.map { mask.cell(latitude: $0, longitude: 0).row } }
+            // How many cells either side of a pixel's own the pixel reaches (0: a cell or less).
+            let c = grid.georeference.geoTransform.coefficients
+            let columnSpans = SpillIndex.halfSpans(longitudes, cellSize: abs(c[1]), wraps: true)
+            let rowSpans = SpillIndex.halfSpans(latitudes, cellSize: abs(c[5]), wraps: false)
             pixels.withUnsafeMutableBufferPointer { pixels in
                 for (j, row) in rows.enumerated() {
                     guard let row else { continue }
                     for (i, col) in columns.enumerated() {
                         guard let col else { continue }
                         let landToday = pixelMask.map { $0.surface(row: maskRows![j], col: maskColumns![i]) != .ocean }
-                        paint(&pixels, at: (j * width + i) * 4, cell: row * grid.width + col, rise: rise, landToday: landToday,
-                              hatchPixel: hatchOrigin.map { ($0.x + i, $0.y + j) })
+                        let cell = row * grid.width + col
+                        let hatchPixel = hatchOrigin.map { ($0.x + i, $0.y + j) }
+                        paint(&pixels, at: (j * width + i) * 4, cell: cell, rise: rise, landToday: landToday, hatchPixel: hatchPixel)
+                        // A pixel wider than a cell shows newly flooded land when any cell under
+                        // it holds some: at world scale the coast's flooded cells are single
+                        // cells, lost between pixel centres otherwise.
+                        if rise > 0, columnSpans[i] + rowSpans[j] > 0,
+                           floodedLand(aroundRow: row, col: col, rowSpan: rowSpans[j], columnSpan: columnSpans[i], rise: rise) {
+                            let colour = FloodPalette.colour(of: .newlyFlooded, elevation: nil, rise: rise, hatchPixel: hatchPixel)
+                            let offset = (j * width + i) * 4
+                            (pixels[offset], pixels[offset + 1], pixels[offset + 2], pixels[offset + 3]) = (colour.r, colour.g, colour.b, colour.a)
+                        }
                     }
                 }
             }
@@ -41,6 +55,34 @@ extension SpillIndex {
             }
         }
         return RasterImage(width: width, height: height, bandCount: 4, pixels: pixels)
+    }
+
+    /// For each pixel position, half the distance to its neighbours in cells, rounded down:
+    /// the cells either side of its own that the pixel covers. O(positions).
+    static func halfSpans(_ positions: [Double], cellSize: Double, wraps: Bool) -> [Int] {
+        guard positions.count > 1, cellSize > 0 else { return [Int](repeating: 0, count: positions.count) }
+        return positions.indices.map { index in
+            let before = index > 0 ? positions[index - 1] : positions[index + 1]
+            let after = index + 1 < positions.count ? positions[index + 1] : positions[index - 1]
+            var step = (abs(after - positions[index]) + abs(positions[index] - before)) / 2
+            if wraps, step > 180 { step = 360 - step }
+            return max(0, Int((step / cellSize / 2).rounded(.down)))
+        }
+    }
+
+    /// Whether any cell within the spans around (`row`, `col`) holds land the sea covers at
+    /// `rise`: land share above 0 and a land level at or below the rise. O(cells in the block).
+    func floodedLand(aroundRow row: Int, col: Int, rowSpan: Int, columnSpan: Int, rise: Double) -> Bool {
+        for r in max(0, row - rowSpan)...min(grid.height - 1, row + rowSpan) {
+            for dc in -columnSpan...columnSpan {
+                var c = col + dc
+                if grid.wrapsEastWest { c = ((c % grid.width) + grid.width) % grid.width } else if c < 0 || c >= grid.width { continue }
+                let index = r * grid.width + c
+                guard let elevation = grid.elevation(atIndex: index), landShare(atIndex: index, elevation: elevation) > 0 else { continue }
+                if Swift.max(levels.level(atIndex: index), elevation) <= rise { return true }
+            }
+        }
+        return false
     }
 
     @inline(__always)

@@ -50,7 +50,10 @@ extension EngineSettings {
             if index != nil, dems.count > 1 {
                 throw GeoError.invalidInput(.dem, "a tiled index answers alone; expected at most one --dem with --index, got \(dems.count)")
             }
-            return ElevationStack(base: try loadFlood(), source: try singleModelSource())
+            let flood = try loadFlood()
+            // The raw model (--alone) is flooded as given; a base is checked as a base.
+            if !alone, let base = flood as? SpillIndex { try ElevationStack.checkBase(base.grid, path: try demPath(), band: band) }
+            return ElevationStack(base: flood, source: try singleModelSource())
         }
         var globals: [String] = [], fines: [String] = []
         for path in rasterDems {
@@ -63,6 +66,7 @@ extension EngineSettings {
         baseSettings.dems = [try globals.first ?? EmbeddedData.requirePath(of: EmbeddedData.demFileName, as: .dem)]
         let baseFlood = try baseSettings.loadFlood()
         let baseSource = try baseSettings.singleModelSource()
+        if let base = baseFlood as? SpillIndex { try ElevationStack.checkBase(base.grid, path: try baseSettings.demPath(), band: band) }
         guard !fines.isEmpty || !entries.isEmpty else { return ElevationStack(base: baseFlood, source: baseSource) }
         guard let base = baseFlood as? SpillIndex else {
             throw GeoError.unsupported("fine models nest in a base held in memory; the base \(baseSettings.dem ?? "") is a tiled index")

@@ -18,6 +18,9 @@ struct SettingsFile {
     init(path: String) throws {
         self.path = path
         let text = try Self.contents(of: path)
+        if let line = Self.lineWithAnchorOrAlias(text) {
+            throw SettingError(description: "\(path): line \(line) holds a YAML anchor or alias (&name, *name); expected each value written out (aliases of aliases take exponential time to read)")
+        }
         let root: Node?
         do {
             root = try Parser(yaml: text).singleRoot()
@@ -46,6 +49,32 @@ struct SettingsFile {
             if let text = try Self.text(of: value, for: setting, isJSON: isJSON, in: path) { values[key] = text }
         }
         self.values = values
+    }
+
+    /// The first line (1-based) holding a YAML anchor or alias outside quotes and comments: a
+    /// `&` or `*` that starts a token and is followed by a name. O(characters).
+    static func lineWithAnchorOrAlias(_ text: String) -> Int? {
+        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            var quote: Character? = nil
+            var previous: Character = " "
+            var characters = Array(line)
+            characters.append(" ")
+            for index in 0..<(characters.count - 1) {
+                let character = characters[index]
+                if let open = quote {
+                    if character == open { quote = nil }
+                } else if character == "\"" || character == "'" {
+                    quote = character
+                } else if character == "#" && (previous == " " || previous == "\t" || index == 0) {
+                    break
+                } else if (character == "&" || character == "*") && " \t[{,".contains(previous) {
+                    let next = characters[index + 1]
+                    if next.isLetter || next.isNumber || next == "_" || next == "-" { return number + 1 }
+                }
+                previous = character
+            }
+        }
+        return nil
     }
 
     /// The file's values for swift-configuration, under the keys the other providers use.

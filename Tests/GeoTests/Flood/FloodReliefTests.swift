@@ -108,9 +108,10 @@ import Testing
 
     @Test func thePaletteJSONIsThePalette() {
         let json = FloodPaletteJSON()
-        #expect(json.classes.map(\.class) == ["newlyFlooded", "isolatedLowland", "exposedSeaFloor", "sea", "dryLand"])
+        #expect(json.classes.map(\.class) == ["newlyFlooded", "isolatedLowland", "exposedSeaFloor", "landBelowSeaLevel", "sea", "dryLand"])
         #expect(json.classes[0].colour == "#d90317" && FloodPalette.newlyFlooded == (217, 3, 23, 255))
-        #expect(json.classes.map(\.value) == [2, 3, 4, 1, 0])
+        #expect(json.classes.map(\.value) == [2, 3, 4, 5, 1, 0])
+        #expect(json.classes[3].colour == "#ffaa00" && FloodPalette.landBelowSeaLevel == (255, 170, 0, 255))
         #expect(json.landRamp.map(\.elevationM) == FloodPalette.landStops.map(\.metres))
         #expect(json.seaRamp.first?.colour == FloodPaletteJSON.hex(FloodPalette.rgba(FloodPalette.seaStops[0].colour)))
         #expect(FloodPaletteJSON.hex((1, 2, 255, 255)) == "#0102ff")

@@ -44,6 +44,20 @@ extension ElevationStack {
         }
     }
 
+    /// Checks a base model as fine models are checked: a band in a unit other than metres, or
+    /// values that cannot be heights in metres (a base in feet reaches past Everest; heights
+    /// × 100 past the deepest trench), are refused in one line naming the file. O(cells).
+    public static func checkBase(_ grid: ElevationGrid, path: String, band: Int) throws {
+        try checkUnits(path: path, band: band)
+        guard let range = grid.elevationRange() else {
+            throw GeoError.unreadableFile(path: path, message: "holds no cell with data; expected the heights of the whole Earth")
+        }
+        guard plausibleHeights.contains(range.lowerBound), plausibleHeights.contains(range.upperBound) else {
+            throw GeoError.unreadableFile(path: path, message: "holds values from \(format(range.lowerBound)) to \(format(range.upperBound)); "
+                + "expected heights in metres (from \(format(plausibleHeights.lowerBound)) to \(format(plausibleHeights.upperBound)))")
+        }
+    }
+
     /// Memory nesting needs per cell beside the elevations (`sampleBytes` each): the flood's own
     /// (`SpillIndex`); the elevations are filled from the base in place.
     public static func nestingWorkingBytesPerCell(sampleBytes: Int) -> Int {
