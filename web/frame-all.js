@@ -87,6 +87,8 @@ export async function frameAll({ map, completion, rise, shownGlobe }) {
     trimmedList.append(more);
   }
   framed.hidden = false;
+  // The summary in view within the panel (on a phone the sheet shows a third of it).
+  $("panel").scrollTo({ top: Math.max(0, framed.offsetTop - 8), behavior: prefersReducedMotion() ? "auto" : "smooth" });
   clearMessage();
 }
 
