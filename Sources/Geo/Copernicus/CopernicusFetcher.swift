@@ -125,7 +125,7 @@ public struct CopernicusFetcher: Sendable {
     func tileList(_ resolution: CopernicusTile.Resolution) throws -> Set<String> {
         let url = bucketURL(resolution) + "/tileList.txt"
         guard let file = VSIFOpenL("/vsicurl/" + url, "rb") else {
-            throw GeoError.unreachable(source: url, message: "cannot be reached (\(GDAL.lastError(or: "no answer"))); expected the Copernicus DEM's tile list there (check --endpoint, or the @URL of a copernicus: entry)")
+            throw GeoError.unreachable(source: url, message: Self.unreachableMessage(expected: "the Copernicus DEM's tile list"))
         }
         defer { VSIFCloseL(file) }
         var data = Data()
@@ -150,7 +150,7 @@ public struct CopernicusFetcher: Sendable {
         var status = stat()
         CPLErrorReset()
         guard withUnsafeMutablePointer(to: &status, { VSIStatL("/vsicurl/" + url(of: tile), OpaquePointer($0)) }) == 0 else {
-            throw GeoError.unreachable(source: url(of: tile), message: "cannot be reached (\(GDAL.lastError(or: "no answer"))); expected the tile the list names")
+            throw GeoError.unreachable(source: url(of: tile), message: Self.unreachableMessage(expected: "the tile the list names"))
         }
         return Int64(status.st_size)
     }
