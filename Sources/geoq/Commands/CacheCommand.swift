@@ -64,10 +64,10 @@ struct CacheListCommand: ParsableCommand {
     static func entries(_ count: Int) -> String { count == 1 ? "1 entry" : "\(count) entries" }
 
     /// "kind  size  name" and, indented, what it belongs to and its state.
-    static func describe(_ entry: CacheInventory.Entry, in folder: URL) -> String {
+    static func describe(_ entry: CacheInventory.Entry, in folder: URL, verb: String? = nil) -> String {
         let name = entry.path.hasPrefix(folder.path + "/") ? String(entry.path.dropFirst(folder.path.count + 1)) : entry.path
         let size = MemoryBudget.describe(bytes: entry.bytes)
-        let head = entry.kind.rawValue.padding(toLength: 16, withPad: " ", startingAt: 0)
+        let head = (verb.map { $0 + " " } ?? "") + entry.kind.rawValue.padding(toLength: 16, withPad: " ", startingAt: 0)
             + String(repeating: " ", count: max(0, 10 - size.count)) + size + "  " + name
         let state: String
         switch entry.state {
@@ -105,7 +105,7 @@ struct CacheCleanCommand: ParsableCommand {
         let folder = try options.folder()
         let inventory = CacheInventory(directory: folder)
         let (removed, failed) = inventory.clean(includingKept: copernicus)
-        for entry in removed { print("removed " + CacheListCommand.describe(entry, in: folder)) }
+        for entry in removed { print(CacheListCommand.describe(entry, in: folder, verb: "removed")) }
         let freed = removed.reduce(0) { $0 + $1.bytes }
         print("\(folder.path): removed \(CacheListCommand.entries(removed.count)), \(MemoryBudget.describe(bytes: freed))")
         if let (entry, why) = failed.first {
