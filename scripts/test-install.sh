@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `make install` into an empty folder, then the installed geoq from another folder, with no
+# `make install` into an empty folder: the binary is stripped; then the installed geoq from another folder, with no
 # checkout in sight: it must find its data (share/geoq/data), answer `flood --rise 2` with the
 # checkout's own figures, and serve its page and OpenAPI description (share/geoq/{web,openapi.yaml}).
 # Installs the debug build (CONFIGURATION=debug), which make test has built already.
@@ -16,6 +16,13 @@ make -s install PREFIX="$prefix" CONFIGURATION="${CONFIGURATION:-debug}" > "$els
 for f in bin/geoq share/geoq/data/etopo5.tif share/geoq/data/N53E009.hgt share/geoq/data/places.tsv.gz share/geoq/web/index.html share/geoq/openapi.yaml; do
   [ -e "$prefix/$f" ] || fail "make install did not install $f"
 done
+
+# Stripped: no symbol table (readelf lists a .symtab section only in an unstripped binary), and
+# smaller than the build's own.
+sections=$(readelf -S --wide "$prefix/bin/geoq") || fail "readelf cannot read $prefix/bin/geoq"
+! grep -q '\.symtab' <<<"$sections" || fail "make install left the symbol table in $prefix/bin/geoq"
+built=$(stat -c %s ".build/${CONFIGURATION:-debug}/geoq"); installed=$(stat -c %s "$prefix/bin/geoq")
+[ "$installed" -lt "$built" ] || fail "the installed binary ($installed bytes) is no smaller than the build's ($built)"
 
 # The checkout's answer, from the checkout; then the installed binary's, from a folder with no data/.
 expected=$(cd "$checkout" && XDG_CACHE_HOME="$elsewhere/cache-a" .build/${CONFIGURATION:-debug}/geoq flood --rise 2)
@@ -38,4 +45,4 @@ start_geoq "$prefix/bin/geoq" "$elsewhere"
 page=$(curl -fsS "$url/") && grep -q "<title>geoq" <<<"$page" || fail "the installed geoq serves no page at /"
 spec=$(curl -fsS "$url/openapi.yaml") && grep -q "^openapi:" <<<"$spec" || fail "the installed geoq serves no /openapi.yaml"
 borders=$(curl -fsS "$url/static/borders.geojson") && grep -q '"FeatureCollection"' <<<"$borders" || fail "the installed geoq serves no /static/borders.geojson"
-echo "install test passed: $prefix/bin/geoq flood --rise 2 from $elsewhere reads $prefix/share/geoq"
+echo "install test passed: $prefix/bin/geoq ($installed bytes, stripped from $built) flood --rise 2 from $elsewhere reads $prefix/share/geoq"

@@ -6,8 +6,11 @@ import { clearMessage, showMessage } from "./message.js";
 
 const $ = (id) => document.getElementById(id);
 
-/** The figures panel. Returns {load(rise)}: a newer load makes an older one's answer stale. */
-export function createFigures() {
+/**
+ * The figures panel; `onLoaded(rise, places)` follows each answer shown. Returns {load(rise)}: a
+ * newer load makes an older one's answer stale.
+ */
+export function createFigures(onLoaded = () => {}) {
   let latest = 0, failure = null;
   return {
     async load(rise) {
@@ -27,8 +30,9 @@ export function createFigures() {
         const largest = $("largest-flooded");
         largest.textContent = places.places.length ? "Largest: " + places.places.map((p) => p.name).join(", ") : "";
         // Whole-world figures come from the base model; each place from the finest model covering it.
-        $("stats-source").textContent = flood.source ? "Figures " + format.source(flood.source) + "; each place from the finest model covering it" : "";
+        $("stats-source").textContent = flood.source ? "Based on " + format.plainSource(flood.source) + "; each town's card on the finest map of it" : "";
         document.body.dataset.statsRise = String(rise);
+        onLoaded(rise, places);
         clearMessage(failure);
       } catch (error) {
         if (request !== latest) return;

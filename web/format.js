@@ -18,6 +18,10 @@ export const format = {
   metres: (value) => (value < 0 ? "\u2212" : "") + Math.abs(Math.round(value)).toLocaleString("en-US") + " m",
   coordinates: (lat, lon) => Math.abs(lat).toFixed(2) + "\u00b0" + (lat < 0 ? "S" : "N") + ", " +
     Math.abs(lon).toFixed(2) + "\u00b0" + (lon < 0 ? "W" : "E"),
+  /** The model an answer came from, in plain words: "heights in 93 m squares (N53E009.hgt)". */
+  plainSource: (source) => !source ? "" : "heights in " + (source.cellSizeM >= 1000
+    ? (source.cellSizeM / 1000).toLocaleString("en-US", { maximumFractionDigits: 1 }) + " km"
+    : source.cellSizeM.toLocaleString("en-US") + " m") + " squares (" + source.model + ")",
   /** The model an answer came from: "from N53E009.hgt, 93 m cells" (empty when not said). */
   source: (source) => !source ? "" : "from " + source.model + ", " + (source.cellSizeM >= 1000
     ? (source.cellSizeM / 1000).toLocaleString("en-US", { maximumFractionDigits: 1 }) + " km"

@@ -1,9 +1,16 @@
 // Frame all: the map (and the globe, when shown) frames the current suggestions, or else the
-// places flooded at the sea level, outliers left out (/v1/region); the places left out are listed.
+// places flooded at the sea level, outliers left out (/v1/region), in the part of the map the
+// panel does not cover; pins mark the places framed, and those left out are listed by name,
+// region and country.
 import { prefersReducedMotion } from "./accessibility.js";
 import { fetchJSON } from "./api.js";
 import { format } from "./format.js";
 import { clearMessage, showMessage } from "./message.js";
+import { fitOptions, visibleSize } from "./visible-area.js";
+
+/** The most pins one framing draws (the most populous places first). */
+const MAX_PINS = 300;
+let pins = null;
 
 const $ = (id) => document.getElementById(id);
 
@@ -13,10 +20,10 @@ const $ = (id) => document.getElementById(id);
  * else the places flooded at `rise`.
  */
 export async function frameAll({ map, completion, rise, shownGlobe }) {
-  const size = map.getSize();
+  const size = visibleSize(map);
   const viewport = "&viewport=" + Math.max(1, size.x) + "x" + Math.max(1, size.y);
   const framed = $("framed"), summary = $("framed-summary"), trimmedList = $("framed-trimmed");
-  let answer, nameOf, what, isNamed = () => true;
+  let answer, nameOf, what, isNamed = () => true, pinned = [];
   try {
     // The suggestions frame while the search box holds their query or the place chosen from them.
     if (completion.suggestions().length && completion.text().trim() !== "") {
@@ -26,7 +33,9 @@ export async function frameAll({ map, completion, rise, shownGlobe }) {
         method: "POST", headers: { "Content-Type": "application/json" },
         body: JSON.stringify({ placeIds: suggestions.map((s) => s.id) }),
       });
-      nameOf = (feature) => suggestions[feature.properties.index].title;
+      const fullName = (s) => s.title + (s.subtitle ? ", " + s.subtitle : "");
+      nameOf = (feature) => fullName(suggestions[feature.properties.index]);
+      pinned = suggestions.map((s, index) => ({ index, lat: s.latitude, lon: s.longitude, name: fullName(s) }));
     } else {
       what = "places flooded at " + format.rise(rise);
       const [region, places] = await Promise.all([
@@ -35,7 +44,8 @@ export async function frameAll({ map, completion, rise, shownGlobe }) {
       ]);
       answer = region;
       // The region's points come in flooding order; name the trimmed ones from the most populous.
-      const names = new Map(places.places.map((p) => [p.longitude + "," + p.latitude, p.name]));
+      const names = new Map(places.places.map((p) => [p.longitude + "," + p.latitude, p.name + (p.subtitle ? ", " + p.subtitle : "")]));
+      pinned = places.places.map((p) => ({ key: p.longitude + "," + p.latitude, lat: p.latitude, lon: p.longitude, name: names.get(p.longitude + "," + p.latitude) }));
       nameOf = (feature) => {
         const [lon, lat] = feature.geometry.coordinates;
         return names.get(lon + "," + lat) || format.coordinates(lat, lon);
@@ -49,13 +59,19 @@ export async function frameAll({ map, completion, rise, shownGlobe }) {
   const [west, south, east, north] = answer.bbox;
   // A box across ±180° has west > east: continue east past 180 so Leaflet frames it in one piece.
   const bounds = L.latLngBounds([south, west], [north, east < west ? east + 360 : east]);
-  map.fitBounds(bounds, { padding: [0, 0], animate: !prefersReducedMotion() });
+  map.fitBounds(bounds, { ...fitOptions(map), animate: !prefersReducedMotion() });
   const globe = shownGlobe();
   if (globe) globe.frameBox(answer.bbox);
   window.geoqLastRegion = answer;
   const region = answer.features.find((f) => f.properties.role === "region").properties;
+  const trimmedFeatures = answer.features.filter((f) => f.properties.role === "trimmed");
+  // Suggestions are left out by their index, flooded places (in flooding order) by their point.
+  const leftIndices = new Set(trimmedFeatures.map((f) => f.properties.index));
+  const leftPoints = new Set(trimmedFeatures.map((f) => f.geometry.coordinates.join(",")));
+  const kept = pinned.filter((p) => (p.key === undefined ? !leftIndices.has(p.index) : !leftPoints.has(p.key)));
+  showPins(map, kept.slice(0, MAX_PINS), east < west);
   // Named places first: among many flooded outliers, only the most populous have names at hand.
-  const trimmed = answer.features.filter((f) => f.properties.role === "trimmed")
+  const trimmed = trimmedFeatures
     .map((feature, order) => ({ feature, order, named: isNamed(feature) }))
     .sort((a, b) => (b.named - a.named) || (a.order - b.order)).map((entry) => entry.feature);
   summary.textContent = "Framed " + format.count(region.keptCount) + " of " + format.count(region.pointCount) + " " + what +
@@ -71,5 +87,18 @@ export async function frameAll({ map, completion, rise, shownGlobe }) {
     trimmedList.append(more);
   }
   framed.hidden = false;
+  // The summary in view within the panel (on a phone the sheet shows a third of it).
+  $("panel").scrollTo({ top: Math.max(0, framed.offsetTop - 8), behavior: prefersReducedMotion() ? "auto" : "smooth" });
   clearMessage();
+}
+
+/** Pins on the places framed (replacing the last framing's); across ±180° east of it by 360°. */
+function showPins(map, places, crossesAntimeridian) {
+  if (pins) map.removeLayer(pins);
+  // Above the place names (pane 450), so no name hides a pin.
+  if (!map.getPane("framed-pins")) map.createPane("framed-pins").style.zIndex = 620;
+  pins = L.layerGroup(places.map((place) => L.circleMarker(
+    [place.lat, crossesAntimeridian && place.lon < 0 ? place.lon + 360 : place.lon],
+    { pane: "framed-pins", radius: 7, weight: 2, color: "#0b2540", fillColor: "#ffd23f", fillOpacity: 1, className: "framed-pin", interactive: false },
+  ).bindTooltip(place.name))).addTo(map);
 }

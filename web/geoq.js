@@ -3,7 +3,9 @@
 // from the server, never a CDN. This module wires the page's parts (one module each) together.
 import { prefersReducedMotion } from "./accessibility.js";
 import { createCompletion } from "./completion.js";
+import { createDownloads } from "./downloads.js";
 import { createFigures } from "./figures.js";
+import { createFloodedPlaces } from "./flooded-places.js";
 import { format } from "./format.js";
 import { frameAll } from "./frame-all.js";
 import { fragmentOf, parseFragment } from "./fragment.js";
@@ -17,6 +19,7 @@ import { showPlace, showPoint } from "./place-card.js";
 import { createProjectionSelect } from "./projection-select.js";
 import { createSeaLevel } from "./sea-level.js";
 import { positionOfRise, riseAtPosition } from "./sea-level-scale.js";
+import { centreShowing, coveredPadding } from "./visible-area.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -68,29 +71,41 @@ function start() {
 
   // ---- The map's tiles, the sea level and its figures ----------------------------------------
   const tiles = createTiles(map, () => state.hatch);
-  const setRise = createSeaLevel({ state, tiles, figures: createFigures(), onChange: scheduleFragment });
+  const downloads = createDownloads(map, () => state.rise);
+  const figures = createFigures(() => { downloads.update(); floodedPlaces.refresh(); });
+  const setRise = createSeaLevel({ state, tiles, figures, onChange: scheduleFragment });
   const projections = createProjectionSelect({ state, setRise, onChange: scheduleFragment });
 
   // ---- Search, the place card, and going places -----------------------------------------------
   let placeMarker = null;
   const completion = createCompletion($("search-input"), $("suggestions"), {
     near: () => { const centre = map.getCenter().wrap(); return { lat: centre.lat, lon: centre.lng }; },
-    onChoose(place) {
-      goTo(place.latitude, place.longitude, Math.max(map.getZoom(), 7));
-      if (placeMarker) map.removeLayer(placeMarker);
-      placeMarker = L.marker([place.latitude, place.longitude], { title: place.title, keyboard: false }).addTo(map);
-      showPlace(place, setRiseByButton);
-    },
+    onChoose: choosePlace,
   });
+  /** Goes to a place (a suggestion or a flooded place), marks it and shows its card. */
+  function choosePlace(place) {
+    goTo(place.latitude, place.longitude, Math.max(map.getZoom(), 7));
+    if (placeMarker) map.removeLayer(placeMarker);
+    placeMarker = L.marker([place.latitude, place.longitude], { title: place.title, keyboard: false }).addTo(map);
+    showPlace(place, setRiseByButton);
+    // The card in view within the panel (on a phone the sheet shows a third of it).
+    const panel = $("panel");
+    panel.scrollTo({ top: Math.max(0, $("place").offsetTop - 8), behavior: prefersReducedMotion() ? "auto" : "smooth" });
+  }
+  const floodedPlaces = createFloodedPlaces({ rise: () => state.rise, onChoose: choosePlace });
   const setRiseByButton = (rise) => { projections.release(); setRise(rise, "button"); };
   const shownGlobe = () => (state.view === "globe" && state.globe ? state.globe : null);
 
   $("frame-all").addEventListener("click", () => frameAll({ map, completion, rise: state.rise, shownGlobe }));
 
-  /** Moves the map (and the globe, when shown) to a place: a flight, or a jump for reduced motion. */
+  /**
+   * Moves the map (and the globe, when shown) to a place, at the middle of the part of the map the
+   * panel leaves uncovered: a flight, or a jump for reduced motion.
+   */
   function goTo(lat, lon, zoom) {
-    if (prefersReducedMotion()) map.setView([lat, lon], zoom, { animate: false });
-    else map.flyTo([lat, lon], zoom, { duration: 1.2 });
+    const centre = centreShowing(map, L.latLng(lat, lon), zoom);
+    if (prefersReducedMotion()) map.setView(centre, zoom, { animate: false });
+    else map.flyTo(centre, zoom, { duration: 1.2 });
     const globe = shownGlobe();
     if (globe) globe.flyTo({ lat, lon, distance: Math.min(globe.view().distance, distanceForZoom(zoom)) });
   }
@@ -117,11 +132,20 @@ function start() {
   }
   hatchBox.addEventListener("change", () => setHatch(hatchBox.checked));
 
+  // ---- The sheet on a phone: a third of the screen, or more on demand ----------------------------
+  const sheetToggle = $("sheet-toggle");
+  sheetToggle.addEventListener("click", () => {
+    const expanded = !document.body.classList.contains("sheet-expanded");
+    document.body.classList.toggle("sheet-expanded", expanded);
+    sheetToggle.setAttribute("aria-expanded", String(expanded));
+    sheetToggle.textContent = expanded ? "Less" : "More";
+  });
+
   // ---- Map | Globe ------------------------------------------------------------------------------
   const viewSwitch = createViewSwitch({ map, state, tiles, ensurePalette, onPoint: readPoint, onViewChange: scheduleFragment });
 
   // For the browser test and for people poking at the page from the console.
-  window.geoqPage = { measureLabel: overlays.measure, riseAtPosition, positionOfRise, format, parseFragment, setRise: setRiseByButton, showView: viewSwitch.showView, ensureGlobe: viewSwitch.ensureGlobe };
+  window.geoqPage = { coveredPadding: () => coveredPadding(map), choosePlace, suggestions: () => completion.suggestions(), measureLabel: overlays.measure, riseAtPosition, positionOfRise, format, parseFragment, setRise: setRiseByButton, showView: viewSwitch.showView, ensureGlobe: viewSwitch.ensureGlobe };
 
   ensurePalette();
   setHatch(initial.view.hatch);

@@ -43,7 +43,9 @@ export function createTiles(map, hatched) {
     show(rise) {
       const layer = L.tileLayer(tileURL(rise), {
         minZoom: MIN_ZOOM, maxZoom: MAX_ZOOM, maxNativeZoom: MAX_ZOOM,
-        attribution: "Elevation ETOPO5 (NOAA) · places GeoNames · sea levels by geoq",
+        // One short line on a phone, where the attribution sits over the map.
+        attribution: matchMedia("(max-width: 640px)").matches ? "ETOPO5 (NOAA) · GeoNames · geoq"
+          : "Elevation ETOPO5 (NOAA) · places GeoNames · sea levels by geoq",
       });
       layer.geoqTileErrors = 0;
       layer.on("load", () => {

@@ -19,7 +19,7 @@ export function showPlace(place, setRise) {
   $("place-elevation").textContent = place.elevationM === null || place.elevationM === undefined
     ? "Elevation unknown" : "Elevation " + format.metres(place.elevationM);
   $("place-flooding").textContent = typographicMinus(place.flooding.charAt(0).toUpperCase() + place.flooding.slice(1));
-  $("place-source").textContent = place.source ? "Answered " + format.source(place.source) : "";
+  $("place-source").textContent = place.source ? "From " + format.plainSource(place.source) : "";
   const button = $("place-set-rise");
   // A place whose cell is sea today on its model is said to be so ("sea today on this model …"),
   // not offered a fall of the sea.

@@ -2,7 +2,7 @@
 // uniform (no request), or to the map as a new layer of tiles, and the figures are fetched for
 // it; while the slider slides, the tiles and figures wait for it to rest a moment.
 import { format } from "./format.js";
-import { positionOfRise, RISE_MAX, RISE_MIN, riseAtPosition, SLIDER_POSITIONS } from "./sea-level-scale.js";
+import { positionOfRise, RISE_MAX, RISE_MIN, riseAtPosition, SCALE_MARKS, SLIDER_POSITIONS } from "./sea-level-scale.js";
 
 const SLIDING_DELAY_MS = 150;
 const $ = (id) => document.getElementById(id);
@@ -18,9 +18,14 @@ export function createSeaLevel({ state, tiles, figures, onChange }) {
   slider.max = String(SLIDER_POSITIONS);
   numberField.min = String(RISE_MIN);
   numberField.max = String(RISE_MAX);
-  const scaleEnds = document.querySelectorAll("#rise-scale span");
-  scaleEnds[0].textContent = format.kilometres(RISE_MIN);
-  scaleEnds[scaleEnds.length - 1].textContent = format.kilometres(RISE_MAX);
+  numberField.step = "0.1";
+  // The marks under the slider, each where its level lies along the travel (it is not linear).
+  $("rise-scale").replaceChildren(...SCALE_MARKS.map(({ rise, at }) => {
+    const mark = document.createElement("span");
+    mark.textContent = Math.abs(rise) >= 1000 ? format.kilometres(rise) : rise === 0 ? "0" : format.rise(rise);
+    mark.style.left = (at * 100).toFixed(2) + "%";
+    return mark;
+  }));
   let tileTimer = null, statsTimer = null;
 
   function setRise(rise, source) {

@@ -198,6 +198,19 @@ extension CopernicusFetcher {
         return list
     }
 
+    /// Why a URL could not be read, in words, from GDAL's last error: no answer at all (HTTP
+    /// code 0: no network, a name that does not resolve, a connection refused) is the network's,
+    /// not a wrong address; any other answer names `expected` and where to check the address.
+    static func unreachableMessage(expected: String) -> String {
+        let detail = GDAL.lastError(or: "no answer")
+        let lowered = detail.lowercased()
+        // GDAL: "HTTP response code on URL: 0" when nothing answered at all.
+        if detail == "no answer" || lowered.contains("response code") && lowered.hasSuffix(": 0") || lowered.contains("resolve") || lowered.contains("connect") {
+            return "cannot be reached: the network gave no answer (\(detail)); this machine may be offline, or the endpoint down"
+        }
+        return "cannot be reached (\(detail)); expected \(expected) there (check --endpoint, or the @URL of a copernicus: entry)"
+    }
+
     static func reason(_ error: any Error) -> String {
         (error as NSError).localizedFailureReason ?? (error as NSError).localizedDescription
     }

@@ -137,8 +137,9 @@ public struct CopernicusFetcher: Sendable {
             throw GeoError.unreachable(source: CopernicusFetcher.redacted(url), message: "is \(announced) bytes; expected a tile list of at most \(Self.tileListLimit >> 20) MiB")
         }
         guard let file = VSIFOpenL("/vsicurl/" + url, "rb") else {
+            let message = Self.unreachableMessage(expected: "the Copernicus DEM's tile list")
             forgetNetworkFailures()
-            throw GeoError.unreachable(source: CopernicusFetcher.redacted(url), message: "cannot be reached (\(GDAL.lastError(or: "no answer"))); expected the Copernicus DEM's tile list there (check the endpoint)")
+            throw GeoError.unreachable(source: CopernicusFetcher.redacted(url), message: message)
         }
         defer { VSIFCloseL(file) }
         var data = Data()
@@ -188,9 +189,9 @@ public struct CopernicusFetcher: Sendable {
         var status = stat()
         CPLErrorReset()
         guard withUnsafeMutablePointer(to: &status, { VSIStatL("/vsicurl/" + url, OpaquePointer($0)) }) == 0 else {
-            let reason = GDAL.lastError(or: "no answer")
+            let message = Self.unreachableMessage(expected: what)
             forgetNetworkFailures()
-            throw GeoError.unreachable(source: CopernicusFetcher.redacted(url), message: "cannot be reached (\(reason)); expected \(what) there (check the endpoint)")
+            throw GeoError.unreachable(source: CopernicusFetcher.redacted(url), message: message)
         }
         var validator = ""
         if let headers = VSIGetFileMetadata("/vsicurl/" + url, "HEADERS", nil) {

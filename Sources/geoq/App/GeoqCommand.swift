@@ -17,7 +17,8 @@ struct GeoqCommand: AsyncParsableCommand {
           geoq complete "new yo"
         """,
         version: Geo.version,
-        subcommands: [FloodCommand.self, DemCommand.self, IndexCommand.self, CompleteCommand.self, PlacesCommand.self, PostcodeCommand.self, ProjectionsCommand.self, RegionCommand.self, ServeCommand.self,
+        subcommands: [FloodCommand.self, DemCommand.self, IndexCommand.self, CacheCommand.self, CompleteCommand.self, PlacesCommand.self,
+                      PostcodeCommand.self, ProjectionsCommand.self, RegionCommand.self, ServeCommand.self,
                       SettingsCommand.self]
     )
 

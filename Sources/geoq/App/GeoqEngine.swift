@@ -24,8 +24,17 @@ enum GeoqEngine {
         let places = try placesPaths.map { paths -> PlaceCompleter in
             let build = { PlaceCompleter(gazetteer: try Gazetteer(contentsOfFiles: paths)) }
             guard !settings.noCache else { return try build() }
-            return try PlaceIndexCache(directory: settings.cacheStore().directory)
-                .completer(placesPaths: paths, verifyPayload: settings.verifiesPlacesIndex, notice: { Terminal.notice($0) }, build: build).0
+            let directory = settings.cacheStore().directory
+            // The first start's build takes a minute or more on a loaded machine: said, with its end.
+            let announced = {
+                Terminal.notice("building the place search index from \(paths.count) gazetteers, once; it is kept in \(directory.path)")
+                let started = Date()
+                let completer = try build()
+                Terminal.notice(String(format: "place search index built in %.0f s", Date().timeIntervalSince(started)))
+                return completer
+            }
+            return try PlaceIndexCache(directory: directory)
+                .completer(placesPaths: paths, verifyPayload: settings.verifiesPlacesIndex, notice: { Terminal.notice($0) }, build: announced).0
         }
         // The outlines of the countries and regions lie beside their names (areas.tsv.gz).
         let outlines = placesPaths?.first { URL(fileURLWithPath: $0).lastPathComponent == "areas.tsv.gz" }

@@ -22,27 +22,47 @@ struct SettingsCommand: ParsableCommand {
     @OptionGroup var gazetteer: PlacesOptions
     @OptionGroup var settingsFile: SettingsFileOption
 
-    /// What a setting without a value means.
-    static func unsetMeaning(_ setting: Setting) -> String {
+    /// What a setting without a value means, one line per part: the embedded stack is the base
+    /// and each fine model nested in it.
+    static func unsetMeaning(_ setting: Setting) -> [String] {
         switch setting {
-        case .dem: return "(unset: " + (EmbeddedData.path(of: EmbeddedData.demFileName) ?? "the embedded etopo5.tif, not found") + ")"
-        case .places: return "(unset: " + ((try? PlacesFileLocator.locateAll(explicit: []))?.joined(separator: ", ") ?? "the embedded places.tsv.gz, not found") + ")"
-        case .cacheDirectory: return "(unset: " + SpillIndexCache.defaultDirectory().path + ")"
-        case .index: return "(unset: the raster is flooded in memory, or its cached tiled index used)"
-        default: return "(unset)"
+        case .dem:
+            guard let base = EmbeddedData.path(of: EmbeddedData.demFileName) else { return ["unset: the embedded etopo5.tif, not found"] }
+            return ["unset: the embedded stack:", base + " (base)"]
+                + EmbeddedData.fineModelFileNames.compactMap { EmbeddedData.path(of: $0) }.map { $0 + " (fine model)" }
+        case .places:
+            guard let paths = try? PlacesFileLocator.locateAll(explicit: []) else { return ["unset: the embedded places.tsv.gz, not found"] }
+            return ["unset: the embedded gazetteers:"] + paths
+        case .cacheDirectory: return ["unset: " + SpillIndexCache.defaultDirectory().path]
+        case .index: return ["unset: the raster is flooded in memory, or its cached tiled index used"]
+        default: return ["unset"]
         }
     }
 
+    /// The lines a value is shown in: a list setting one item a line.
+    static func valueLines(_ entry: GeoqSettings.Entry) -> [String] {
+        guard let text = entry.text else { return unsetMeaning(entry.setting) }
+        return entry.setting == .dem || entry.setting == .places ? Setting.list(text) : [text]
+    }
+
+    /// Every setting within `columns`: its name, its value (wrapped, a list one item a line) and
+    /// where it came from, the source on the value's first line.
     func run() throws {
         let settings = try settingsFile.settings(dataset: dataset, places: gazetteer.places, service: service)
         let rows = settings.entries.map { entry in
-            (entry.setting.fileKey, entry.text ?? Self.unsetMeaning(entry.setting),
+            (entry.setting.fileKey, Self.valueLines(entry),
              entry.source == .default ? "default" : "\(entry.sourceName(file: settings.file)) \(entry.location(file: settings.file))")
         }
-        let nameWidth = rows.map(\.0.count).max() ?? 0, valueWidth = rows.map(\.1.count).max() ?? 0
-        for (name, value, source) in rows {
-            print(name.padding(toLength: nameWidth, withPad: " ", startingAt: 0) + "  "
-                  + value.padding(toLength: valueWidth, withPad: " ", startingAt: 0) + "  " + source)
+        let columns = 100
+        let nameWidth = rows.map(\.0.count).max() ?? 0, sourceWidth = min(30, rows.map(\.2.count).max() ?? 0)
+        let valueWidth = columns - nameWidth - sourceWidth - 4
+        for (name, values, source) in rows {
+            let lines = values.flatMap { ColumnText.wrap($0, columns: valueWidth, indent: 0).components(separatedBy: "\n") }
+            for (index, line) in lines.enumerated() {
+                let left = (index == 0 ? name : "").padding(toLength: nameWidth, withPad: " ", startingAt: 0) + "  "
+                let row = index == 0 ? left + line.padding(toLength: valueWidth, withPad: " ", startingAt: 0) + "  " + source : left + line
+                print(ColumnText.fit(String(row.reversed().drop { $0 == " " }.reversed()), columns: columns))
+            }
         }
     }
 }

@@ -76,6 +76,12 @@ import Testing
         #expect(lines.contains(["host", "0.0.0.0", "flag", "--host"]))
         #expect(lines.contains(["port", "9100", "environment", "GEOQ_PORT"]))
         #expect(lines.contains(["completion_cache_mib", "32", "default"]))
+        // The whole embedded stack, the Hamburg tile included, each file on a line of its own,
+        // and no line past 100 columns.
+        let text = run.standardOutput.split(separator: "\n").map(String.init)
+        #expect(text.contains { $0.hasSuffix("data/etopo5.tif (base)") }, "\(text)")
+        #expect(text.contains { $0.hasSuffix("data/N53E009.hgt (fine model)") }, "\(text)")
+        #expect(text.allSatisfy { $0.count <= 100 }, "\(text.filter { $0.count > 100 })")
         let bad = try GeoqProcess.run(["settings"], environment: ["GEOQ_PORT": "abc"])
         #expect(bad.status == 2 && bad.standardError == "geoq: GEOQ_PORT=abc (environment): expected a port number 0–65535 (0 picks a free one)\n")
     }

@@ -1,12 +1,13 @@
 import Foundation
 import Hummingbird
+import Synchronization
 import Testing
 @testable import Geo
 @testable import geoq
 
 /// `/v1/flood/point` on a stack with a `copernicus:90` entry, through the real router: the
-/// engine's answer from the tile around the point, and a 502 in one line when the tile cannot be
-/// fetched (never a 5xx).
+/// engine's answer from the tile around the point, and offline the answer of the models loaded at
+/// start, said once.
 @Suite struct CopernicusPointRouteTests {
     func withApp(_ engine: QueryEngine, _ body: @escaping @Sendable (RouterClient) async throws -> Void) async throws {
         let app = Application(router: GeoqRouter.build(engine: engine, openAPISpec: ServiceTests.spec))
@@ -34,16 +35,28 @@ import Testing
         }
     }
 
-    @Test func anUnreachableEndpointIs502InOneLine() async throws {
+    /// Offline (the endpoint does not answer), a point is answered from the models loaded at
+    /// start, byte for byte as a stack without the entry answers it, and that is said once.
+    @Test func anUnreachableEndpointIsAnsweredByTheBaseAndSaidOnce() async throws {
         let cache = CopernicusTileCache(cacheDirectory: TestRasters.temporaryDirectory(), endpoint: "http://127.0.0.1:1/{bucket}", sizeLimit: 1 << 30)
-        try await withApp(Self.engine(cache)) { client in
-            try await client.execute(uri: "/v1/flood/point?lat=45.3&lon=5.6", method: .get) { response in
-                #expect(response.status == .badGateway)
-                let error = try #require(try JSONSerialization.jsonObject(with: Data(response.body.readableBytesView)) as? [String: [String: String]])
-                let message = error["error"]?["message"] ?? ""
-                #expect(message.hasPrefix("http://127.0.0.1:1/copernicus-dem-90m/tileList.txt: cannot be reached"), "\(message)")
-                #expect(!message.contains("\n"))
+        let said = Mutex<[String]>([])
+        let base = CopernicusFineModelsTests.base
+        let models = CopernicusFineModels(resolution: .glo90, cache: cache, base: base, connectivity: .eight,
+                                          notice: { message in said.withLock { $0.append(message) } })
+        let engine = QueryEngine(flood: ElevationStack(base: base, source: CopernicusFineModelsTests.baseSource, fines: [], onDemand: (models, 0)))
+        let withoutEntry = QueryEngine(flood: ElevationStack(base: base, source: CopernicusFineModelsTests.baseSource))
+        let expected = try JSONOutput.encode(withoutEntry.floodPoint(latitude: 45.3, longitude: 5.6))
+        try await withApp(engine) { client in
+            for _ in 0..<2 {
+                try await client.execute(uri: "/v1/flood/point?lat=45.3&lon=5.6", method: .get) { response in
+                    #expect(response.status == .ok)
+                    #expect(Data(response.body.readableBytesView) == expected)
+                }
             }
         }
+        let notices = said.withLock { $0 }
+        #expect(notices.count == 1, "\(notices)")
+        #expect(notices.first?.contains("http://127.0.0.1:1/copernicus-dem-90m/tileList.txt: cannot be reached: the network gave no answer") == true, "\(notices)")
+        #expect(notices.first?.contains("answered from \(CopernicusFineModelsTests.baseSource.model)") == true, "\(notices)")
     }
 }

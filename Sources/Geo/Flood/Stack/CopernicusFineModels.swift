@@ -49,13 +49,26 @@ public final class CopernicusFineModels: Sendable {
     private let loads = Mutex<[CopernicusTile: TileLoad]>([:])
     /// The longest a tile's download may take before it stops (its partial file kept).
     public let downloadTimeLimit: TimeInterval
+    /// Until when the endpoint is not asked again after it could not be reached, and whether
+    /// that was said already (it is said once).
+    private let offline = Mutex<(until: Date, said: Bool)?>(nil)
+    /// Says, once, that the endpoint could not be reached and what answers instead.
+    let notice: @Sendable (String) -> Void
+
+    /// How long points answer from the models loaded at start after the endpoint could not be
+    /// reached, before it is asked again (each try may wait for the network's timeout).
+    static let offlineInterval: TimeInterval = 60
 
     /// How often a tile held in memory marks its file as used, so that the disk cache's order
     /// follows a long-running service's questions too.
     static let recordInterval: TimeInterval = 60
 
+    /// `notice` says, once, that the endpoint could not be reached (`ElevationStack.point`
+    /// answers from the models loaded at start meanwhile).
     public init(resolution: CopernicusTile.Resolution, cache: CopernicusTileCache, base: SpillIndex,
-                connectivity: FloodOptions.Connectivity, memoryTiles: Int = 4, downloadTimeLimit: TimeInterval = 300) {
+                connectivity: FloodOptions.Connectivity, memoryTiles: Int = 4, downloadTimeLimit: TimeInterval = 300,
+                notice: @escaping @Sendable (String) -> Void = { _ in }) {
+        self.notice = notice
         self.resolution = resolution
         self.cache = cache
         self.base = base
@@ -82,6 +95,26 @@ public final class CopernicusFineModels: Sendable {
             return FloodPoint(latitude: latitude, longitude: longitude, cellLatitude: latitude, cellLongitude: longitude,
                               elevation: 0, spillLevel: level, source: source)
         }
+    }
+
+    /// Whether the endpoint could not be reached less than `offlineInterval` ago: points then
+    /// answer from the models loaded at start without asking it. O(1).
+    public var isOffline: Bool {
+        offline.withLock { state in state.map { Date() < $0.until } ?? false }
+    }
+
+    /// Records that `error` kept a point from its tile, and says so the first time, naming what
+    /// answered instead (`answeredBy`). O(1).
+    public func recordUnreachable(_ error: GeoError, answeredBy: FloodModelSource?) {
+        let firstTime = offline.withLock { state -> Bool in
+            let said = state?.said ?? false
+            state = (Date().addingTimeInterval(Self.offlineInterval), true)
+            return !said
+        }
+        guard firstTime else { return }
+        let instead = answeredBy.map { "\($0.model), \($0.cellSizeText) cells" } ?? "the models loaded at start"
+        notice("the Copernicus DEM could not be reached (\(error)); points are answered from \(instead) instead, "
+               + "and the network is tried again every \(Int(Self.offlineInterval)) s")
     }
 
     /// The tiles held in memory now, least recently used first (for tests and `gridDescription`).

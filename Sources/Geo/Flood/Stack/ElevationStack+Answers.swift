@@ -20,12 +20,25 @@ extension ElevationStack: FloodAnswering {
     /// (fetched and nested on first use). O(fine models) on top of the model's answer.
     public func point(latitude: Double, longitude: Double) throws -> FloodPoint {
         let cell = fineCell(latitude: latitude, longitude: longitude)
-        if let onDemand, onDemandOutranks(cell.map { fineIndexes[$0.model] }) {
-            return try onDemand.point(latitude: latitude, longitude: longitude)
+        var unreachable: GeoError? = nil
+        if let onDemand, onDemandOutranks(cell.map { fineIndexes[$0.model] }), !onDemand.isOffline {
+            do {
+                return try onDemand.point(latitude: latitude, longitude: longitude)
+            } catch let error as GeoError {
+                // Offline, or the endpoint down: the models loaded at start answer, and it is said once.
+                guard case .unreachable = error else { throw error }
+                unreachable = error
+            }
         }
-        if let cell { return fineIndexes[cell.model].point(row: cell.row, col: cell.col, latitude: latitude, longitude: longitude) }
-        var point = try base.flood.point(latitude: latitude, longitude: longitude)
-        point.source = base.source
+        let point: FloodPoint
+        if let cell {
+            point = fineIndexes[cell.model].point(row: cell.row, col: cell.col, latitude: latitude, longitude: longitude)
+        } else {
+            var basePoint = try base.flood.point(latitude: latitude, longitude: longitude)
+            basePoint.source = base.source
+            point = basePoint
+        }
+        if let unreachable, let onDemand { onDemand.recordUnreachable(unreachable, answeredBy: point.source) }
         return point
     }
 
