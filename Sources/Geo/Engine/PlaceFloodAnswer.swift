@@ -86,7 +86,13 @@ extension QueryEngine {
             try PlaceCompleter.validatePlaceName(name)
             point = try places.complete(query: name, limit: 1, kinds: kinds).first.map { ($0.latitude, $0.longitude) }
         }
-        guard let (latitude, longitude) = point, stack.onDemandAnswers(latitude: latitude, longitude: longitude) else { return }
-        try await onDemand.prepare(latitude: latitude, longitude: longitude, timeout: timeout)
+        guard let (latitude, longitude) = point, stack.onDemandAnswers(latitude: latitude, longitude: longitude), !onDemand.isOffline else { return }
+        do {
+            try await onDemand.prepare(latitude: latitude, longitude: longitude, timeout: timeout)
+        } catch let error as GeoError {
+            // Offline, the endpoint down or too slow: the models loaded at start answer (said once).
+            guard case .unreachable = error else { throw error }
+            onDemand.recordUnreachable(error, answeredBy: try? stack.withoutOnDemand.point(latitude: latitude, longitude: longitude).source)
+        }
     }
 }

@@ -45,7 +45,7 @@ import Testing
                                           notice: { message in said.withLock { $0.append(message) } })
         let engine = QueryEngine(flood: ElevationStack(base: base, source: CopernicusFineModelsTests.baseSource, fines: [], onDemand: (models, 0)))
         let withoutEntry = QueryEngine(flood: ElevationStack(base: base, source: CopernicusFineModelsTests.baseSource))
-        let expected = try JSONOutput.encode(withoutEntry.floodPoint(latitude: 45.3, longitude: 5.6))
+        let expected = try JSONOutput.encode(withoutEntry.floodPointAnswer(latitude: 45.3, longitude: 5.6))
         try await withApp(engine) { client in
             for _ in 0..<2 {
                 try await client.execute(uri: "/v1/flood/point?lat=45.3&lon=5.6", method: .get) { response in

@@ -56,8 +56,9 @@ public final class CopernicusFineModels: Sendable {
     let notice: @Sendable (String) -> Void
 
     /// How long points answer from the models loaded at start after the endpoint could not be
-    /// reached, before it is asked again (each try may wait for the network's timeout).
-    static let offlineInterval: TimeInterval = 60
+    /// reached, before it is asked again (each try may wait for the network's timeout): short,
+    /// so that the service answers from the DEM again within seconds of the endpoint coming back.
+    static let offlineInterval: TimeInterval = 5
 
     /// How often a tile held in memory marks its file as used, so that the disk cache's order
     /// follows a long-running service's questions too.
