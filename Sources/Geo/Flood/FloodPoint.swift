@@ -83,7 +83,14 @@ public struct FloodPoint: Sendable, Equatable, Encodable {
     }
 
     /// ±u, how well the place's level is known, metres (`AnswerConfidence`).
-    public var uncertaintyM: Double { AnswerConfidence.uncertainty(verticalAccuracyM: verticalAccuracyM, reliefM: reliefM ?? 0) }
+    ///
+    /// The relief counts in full for cells of 1 km or more, where a place may stand anywhere in
+    /// its cell's span of heights; for finer cells in proportion to the cell, where the
+    /// neighbours' spread is roofs and trees more than the place's own uncertainty.
+    public var uncertaintyM: Double {
+        let cellSize = source?.cellSizeM ?? gridCellSizeM ?? 1000
+        return AnswerConfidence.uncertainty(verticalAccuracyM: verticalAccuracyM, reliefM: (reliefM ?? 0) * min(1, cellSize / 1000))
+    }
 
     /// The level of `confidence(atRise:)` alone, without its sentence. O(1).
     public func confidenceLevel(atRise rise: Double? = nil) -> AnswerConfidence.Level {
@@ -101,8 +108,7 @@ public struct FloodPoint: Sendable, Equatable, Encodable {
         if today == .sea, (rise ?? 0) >= 0 {
             return AnswerConfidence(level: .high, reason: "the sea today, by today's coastline (GSHHG): water at any level at or above today's")
         }
-        return AnswerConfidence.assess(placeLevel: spillLevel, asked: rise ?? 0,
-                                       uncertaintyM: AnswerConfidence.uncertainty(verticalAccuracyM: accuracy, reliefM: relief),
+        return AnswerConfidence.assess(placeLevel: spillLevel, asked: rise ?? 0, uncertaintyM: uncertaintyM,
                                        verticalAccuracyM: accuracy, reliefM: relief, cellSizeText: cellText, model: model)
     }
 

@@ -26,11 +26,16 @@ enum GeoqEngine {
             guard !settings.noCache else { return try build() }
             let directory = settings.cacheStore().directory
             // The first start's build takes a minute or more on a loaded machine: said, with its end.
+            // On a terminal only, as progress is: a script reading stderr gets the answer's lines alone.
             let announced = {
-                Terminal.notice("building the place search index from \(paths.count) gazetteers, once; it is kept in \(directory.path)")
+                if Terminal.stderrIsTTY {
+                    Terminal.notice("building the place search index from \(paths.count) gazetteers, once; it is kept in \(directory.path)")
+                }
                 let started = Date()
                 let completer = try build()
-                Terminal.notice(String(format: "place search index built in %.0f s", Date().timeIntervalSince(started)))
+                if Terminal.stderrIsTTY {
+                    Terminal.notice(String(format: "place search index built in %.0f s", Date().timeIntervalSince(started)))
+                }
                 return completer
             }
             return try PlaceIndexCache(directory: directory)

@@ -34,14 +34,19 @@ import Testing
         #expect(confidence.level == .low)
         #expect(confidence.reason.hasPrefix("cannot tell at this model's resolution: the 9.3 km cell"), "\(confidence.reason)")
         #expect(confidence.reason.contains("±42 m"), "\(confidence.reason)")
-        // The same place on a Copernicus tile (σ 4 m) with 2 m of relief: u = 4.1 m, 10 m away:
-        // high.
+        // The same place on a 31 m Copernicus tile (σ 4 m) with 2 m of relief, counted at 31/1000:
+        // u = 4.0 m, 10 m away: high.
         point.source = FloodModelSource(model: "Copernicus_DSM_COG_10_N44_00_E008_00_DEM.tif", cellSizeM: 31, role: .fine)
         point.reliefM = 2
         #expect(point.confidence(atRise: 2).level == .high)
-        // SRTM (σ 9 m), relief 4 m: u = 9.2 m; 10 m away: medium.
+        // SRTM (σ 9 m) at 93 m, relief 4 m counted at 93/1000: u = 9.0 m; 10 m away: medium.
+        // With 40 m of roofs around it: u = √(81 + 1.86²) = 9.2 m, still medium; on a 9.3 km
+        // cell the same 40 m would give √(81 + 400) = 21.9 m: low.
         point.source = FloodModelSource(model: "N44E008.hgt", cellSizeM: 93, role: .fine)
         point.reliefM = 4
+        #expect(point.confidence(atRise: 2).level == .medium)
+        point.reliefM = 40
+        #expect(abs(point.uncertaintyM - (81 + 1.86 * 1.86).squareRoot()) < 1e-9)
         #expect(point.confidence(atRise: 2).level == .medium)
     }
 

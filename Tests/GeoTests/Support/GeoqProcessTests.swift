@@ -10,7 +10,7 @@ struct GeoqProcessTests {
         let run = try GeoqProcess.run(["settings"], environment: [:])
         let cacheLine = try #require(run.standardOutput.split(separator: "\n").first { $0.hasPrefix("cache_dir") })
         let expected = GeoqProcess.cacheHome.appendingPathComponent("geoq").path
-        #expect(cacheLine.contains("(unset: \(expected))"), "\(cacheLine)")
+        #expect(cacheLine.contains("unset: \(expected)"), "\(cacheLine)")
         #expect(!cacheLine.contains(SpillIndexCache.defaultDirectory().path))
     }
 
