@@ -111,7 +111,7 @@ fi
 serve "$work/buckets" --throttle 200000
 "$geoq" dem fetch --bbox 9.2,53.6,9.4,53.9 --resolution 90 --endpoint "http://127.0.0.1:$port/{bucket}" -o "$work/resume" > /dev/null 2>&1 &
 fetcher=$!
-partial() { ls -d "$1"/.Copernicus_DSM_COG_30_N53_00_E009_00_DEM.tif.*part 2>/dev/null | head -1; }  # partial FOLDER
+partial() { { ls -d "$1"/.Copernicus_DSM_COG_30_N53_00_E009_00_DEM.tif.*part 2>/dev/null || true; } | head -1; }  # partial FOLDER
 part=""
 for _ in $(seq 1 100); do part=$(partial "$work/resume"); [ -n "$part" ] && [ "$(stat -c %s "$part")" -gt 100000 ] && break; sleep 0.1; done
 kill -9 $fetcher; wait $fetcher 2>/dev/null || true
