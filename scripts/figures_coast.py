@@ -45,16 +45,19 @@ def flooded_places(rise):
 
 
 def once_per_city(places):
-    counted, total = [], 0
+    # Only counted places of 100,000 or more can hold a district: compared with those alone.
+    bigs, count, total = [], 0, 0
     for place in sorted(places, key=lambda p: -p["population"]):
         inside = any(
             (big["population"] >= 1_000_000 and distance_km(big, place) <= 20)
-            or (big["population"] >= 100_000 and distance_km(big, place) <= 10)
-            for big in counted if big["population"] > place["population"])
+            or distance_km(big, place) <= 10
+            for big in bigs if big["population"] > place["population"])
         if not inside:
-            counted.append(place)
+            count += 1
             total += place["population"]
-    return total, len(counted)
+            if place["population"] >= 100_000:
+                bigs.append(place)
+    return total, count
 
 
 land = get("/v1/flood?rise=0&limit=1")["landKm2"]
