@@ -23,6 +23,8 @@ struct PlaceFloodTable: Sendable {
     let relief: [Float]
     /// Per gazetteer place: ±u, how well its level is known (`AnswerConfidence`), metres.
     let uncertainty: [Float]
+    /// Per gazetteer place: whether its level is not resolved (`FloodPoint.levelUnresolved`).
+    let unresolved: [Bool]
     /// The models that answered, in the order first met.
     let sources: [FloodModelSource?]
 
@@ -39,7 +41,8 @@ struct PlaceFloodTable: Sendable {
 
     init(places: PlaceTable, flood: any FloodAnswering) {
         var elevation: [Double?] = [], spillLevel: [Double] = [], sourceIndex: [UInt8] = []
-        var today: [FloodPoint.Today?] = [], relief: [Float] = [], uncertainty: [Float] = []
+        var today: [FloodPoint.Today?] = [], relief: [Float] = [], uncertainty: [Float] = [], unresolved: [Bool] = []
+        unresolved.reserveCapacity(places.count)
         uncertainty.reserveCapacity(places.count)
         today.reserveCapacity(places.count)
         relief.reserveCapacity(places.count)
@@ -54,6 +57,7 @@ struct PlaceFloodTable: Sendable {
             let reliefM: Float = point?.reliefM.map { Float($0) } ?? Float.nan
             relief.append(reliefM)
             uncertainty.append(Float(point?.uncertaintyM ?? 0))
+            unresolved.append(point?.levelUnresolved ?? false)
             if point == nil {
                 sourceIndex.append(Self.outside)
             } else if let known = sources.firstIndex(of: source) {
@@ -95,6 +99,7 @@ struct PlaceFloodTable: Sendable {
         self.today = today
         self.relief = relief
         self.uncertainty = uncertainty
+        self.unresolved = unresolved
         floodOrder = order
         floodOrderLevels = order.map { spillLevel[$0] }
         populationPrefix = prefix
@@ -109,6 +114,7 @@ struct PlaceFloodTable: Sendable {
     /// Whether the model can resolve "is place `index` under water at `rise`?" (confidence not low). O(1).
     func resolves(_ index: Int, atRise rise: Double) -> Bool {
         if today[index] == .sea { return true }
+        if unresolved[index] { return false }
         return AnswerConfidence.level(placeLevel: spillLevel[index], asked: rise, uncertaintyM: Double(uncertainty[index])) != .low
     }
 
@@ -118,6 +124,7 @@ struct PlaceFloodTable: Sendable {
                                elevation: elevation[index], spillLevel: spillLevel[index], source: source(of: index))
         point.today = today[index]
         point.reliefM = relief[index].isNaN ? nil : Double(relief[index])
+        point.levelUnresolved = unresolved[index]
         return point
     }
 }

@@ -23,6 +23,9 @@ public struct FloodPoint: Sendable, Equatable, Encodable {
     public var gridCellSizeM: Double? = nil
     /// The sea level the question was about, for the confidence in the answer (nil: today's, 0 m).
     public var askedRise: Double? = nil
+    /// Whether the place's level is not resolved: land in a coarse cell that holds sea and whose
+    /// one height, at or below 0 m, is its sea's. Such an answer is always `low`.
+    public var levelUnresolved = false
 
     /// What a place is today.
     public enum Today: String, Sendable, Equatable, Encodable {
@@ -95,6 +98,7 @@ public struct FloodPoint: Sendable, Equatable, Encodable {
     /// The level of `confidence(atRise:)` alone, without its sentence. O(1).
     public func confidenceLevel(atRise rise: Double? = nil) -> AnswerConfidence.Level {
         if today == .sea, (rise ?? 0) >= 0 { return .high }
+        if levelUnresolved { return .low }
         return AnswerConfidence.level(placeLevel: spillLevel, asked: rise ?? 0, uncertaintyM: uncertaintyM)
     }
 
@@ -107,6 +111,10 @@ public struct FloodPoint: Sendable, Equatable, Encodable {
         let cellText = source?.cellSizeText ?? FloodModelSource(model: model, cellSizeM: cellSize, role: .base).cellSizeText
         if today == .sea, (rise ?? 0) >= 0 {
             return AnswerConfidence(level: .high, reason: "the sea today, by today's coastline (GSHHG): water at any level at or above today's")
+        }
+        if levelUnresolved {
+            return AnswerConfidence(level: .low, reason: "cannot tell at this model's resolution: the \(cellText) cell holds sea and land, and its one height "
+                + "(\(FloodPoint.signed(elevation ?? spillLevel)) m) is its sea's; how high the land stands is not resolved")
         }
         return AnswerConfidence.assess(placeLevel: spillLevel, asked: rise ?? 0, uncertaintyM: uncertaintyM,
                                        verticalAccuracyM: accuracy, reliefM: relief, cellSizeText: cellText, model: model)
@@ -176,6 +184,7 @@ extension SpillIndex {
         case .land, .lake:
             point.spillLevel = max(level, elevation)
             point.today = surface == .lake ? .lake : point.spillLevel <= 0 ? .landBelowSeaLevel : .land
+            point.levelUnresolved = today.regime == .coarse && today.holdsOcean(atIndex: index) && elevation <= 0
         }
         return point
     }

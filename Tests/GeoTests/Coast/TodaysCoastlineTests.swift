@@ -82,6 +82,9 @@ import Testing
         // The −20 m coastal cell: its western half land, its eastern half sea.
         let land = try Self.withCoast.point(latitude: 5, longitude: 81.5)
         #expect(land.today == .landBelowSeaLevel && !land.isSeaToday)
+        // Its cell's one height (−20 m) is its sea's: how high the land stands is not resolved.
+        #expect(land.levelUnresolved && land.confidenceLevel(atRise: 1) == .low)
+        #expect(land.confidence(atRise: 150).reason.contains("holds sea and land"), "\(land.confidence(atRise: 150).reason)")
         #expect(!land.isWater(atRise: 0) && land.isWater(atRise: 1))
         let sea = try Self.withCoast.point(latitude: 5, longitude: 88.5)
         #expect(sea.today == .sea && sea.isWater(atRise: 0))
