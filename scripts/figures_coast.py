@@ -100,8 +100,9 @@ for city in cities:
     level, u = point.get("spillLevelM"), point.get("uncertaintyM")
     if point.get("today") == "sea" or level is None or u is None:
         continue
+    unresolved = "holds sea and land" in point.get("confidence", {}).get("reason", "")
     for rise in low:
-        if abs(rise - level) < u:
+        if unresolved or abs(rise - level) < u:
             low[rise] += 1
 print(f"cities of 1 M people or more: {len(cities)}; the model cannot tell (confidence low) "
       f"whether {low[2]} are under water at +2 m, and {low[0]} at today's sea level")
