@@ -9,7 +9,9 @@ start_geoq() {
   XDG_CACHE_HOME="$folder/cache" "$geoq" serve --host 127.0.0.1 --port 0 "$@" >> "$folder/server.log" 2>&1 &
   server=$!
   url=""
-  for _ in $(seq 1 300); do
+  # A first start builds the spill index (with today's coastline) and the place index: on a
+  # loaded 2-core machine, with the other test scripts beside it, over a minute.
+  for _ in $(seq 1 1200); do
     url=$(grep -o 'http://127.0.0.1:[0-9]*' "$folder/server.log" | head -1 || true)
     [ -n "$url" ] && return 0
     kill -0 "$server" 2>/dev/null || break

@@ -62,16 +62,21 @@ public struct TodayCells: Sendable {
                     var ocean = 0, land = 0
                     let top = c[3] + Double(row) * cellHeight, left = c[0] + Double(col) * cellWidth
                     let first = mask.cell(latitude: top + cellHeight * 0.5 / Double(k), longitude: left + cellWidth * 0.5 / Double(k))
-                    let last = mask.cell(latitude: top + cellHeight * (Double(k) - 0.5) / Double(k), longitude: left + cellWidth * (Double(k) - 0.5) / Double(k))
-                    if first.row >> CoastlineMask.blockShift == last.row >> CoastlineMask.blockShift,
-                       first.col >> CoastlineMask.blockShift == last.col >> CoastlineMask.blockShift, first.col <= last.col,
-                       let surface = mask.uniformSurface(ofBlockHolding: first.row, first.col) {
+                    // The footprint's k × k mask cells, from its first: up to 2 × 2 blocks. Where
+                    // every block it touches is of one and the same surface, no cell is read.
+                    let rowStep = cellHeight < 0 ? 1 : -1
+                    let lastRow = min(mask.height - 1, max(0, first.row + rowStep * (k - 1)))
+                    let lastCol = (first.col + k - 1) % mask.width
+                    let corner = mask.uniformSurface(ofBlockHolding: first.row, first.col)
+                    if let surface = corner, mask.uniformSurface(ofBlockHolding: first.row, lastCol) == surface,
+                       mask.uniformSurface(ofBlockHolding: lastRow, first.col) == surface,
+                       mask.uniformSurface(ofBlockHolding: lastRow, lastCol) == surface {
                         if surface == .ocean { ocean = k * k } else if surface == .land { land = k * k }
                     } else {
                         for j in 0..<k {
-                            let latitude = top + cellHeight * (Double(j) + 0.5) / Double(k)
+                            let maskRow = min(mask.height - 1, max(0, first.row + rowStep * j))
                             for i in 0..<k {
-                                switch mask.surface(latitude: latitude, longitude: left + cellWidth * (Double(i) + 0.5) / Double(k)) {
+                                switch mask.surface(row: maskRow, col: (first.col + i) % mask.width) {
                                 case .ocean: ocean += 1
                                 case .land: land += 1
                                 case .lake: break
