@@ -149,6 +149,8 @@ data: release
 	scripts/make-places.sh
 	scripts/make-postcodes.sh
 	scripts/make-borders.sh
+	scripts/make-areas.sh
+	scripts/make-coastline.sh
 
 clean:
 	rm -rf .build
