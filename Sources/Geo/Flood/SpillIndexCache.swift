@@ -50,7 +50,9 @@ public struct SpillIndexCache: Sendable {
         /// The files GDAL reads for the raster at `path`, or none when it cannot open it.
         static func filesGDALOpens(_ path: String) -> [String] {
             GDAL.ensureInitialized()
-            guard let dataset = GDALOpenEx(path, UInt32(GDAL_OF_RASTER | GDAL_OF_READONLY), nil, nil, nil) else { return [] }
+            // A FIFO or a device would block the open for ever; the reader refuses it, naming it.
+            guard path.hasPrefix("/vsi") || AtomicFile.kind(of: path) != .special,
+                  let dataset = GDALOpenEx(path, UInt32(GDAL_OF_RASTER | GDAL_OF_READONLY), nil, nil, nil) else { return [] }
             defer { GDALClose(dataset) }
             guard let list = GDALGetFileList(dataset) else { return [] }
             defer { CSLDestroy(list) }
