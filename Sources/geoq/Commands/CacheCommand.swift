@@ -9,8 +9,8 @@ struct CacheCommand: ParsableCommand {
         commandName: "cache",
         abstract: "List what geoq keeps in its cache folder: indexes, place indexes, Copernicus tiles.",
         discussion: """
-        Each entry with its size, what it belongs to (a raster, the gazetteers, a tile) and \\
-        whether an input still needs it. Files geoq did not write are listed as such and never \\
+        Each entry with its size, what it belongs to (a raster, the gazetteers, a tile) and \
+        whether an input still needs it. Files geoq did not write are listed as such and never \
         removed.
 
         Example:
@@ -87,9 +87,9 @@ struct CacheCleanCommand: ParsableCommand {
         commandName: "clean",
         abstract: "Remove what no input needs: stale or damaged indexes, leftovers of killed writers.",
         discussion: """
-        An index whose raster or gazetteers changed or are gone is never read again, and neither \\
-        is a temporary file whose writer died. Copernicus tiles are kept (they are bounded by \\
-        copernicus_cache_size) unless --copernicus is given. A file geoq did not write is never \\
+        An index whose raster or gazetteers changed or are gone is never read again, and neither \
+        is a temporary file whose writer died. Copernicus tiles are kept (they are bounded by \
+        copernicus_cache_size) unless --copernicus is given. A file geoq did not write is never \
         removed.
 
         Example:

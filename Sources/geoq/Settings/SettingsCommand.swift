@@ -8,9 +8,9 @@ struct SettingsCommand: ParsableCommand {
         commandName: "settings",
         abstract: "Show geoq's settings, each with its value and where it came from.",
         discussion: """
-        Each setting is read from, in order: its flag, its environment variable (GEOQ_DEM, \\
-        GEOQ_PLACES, GEOQ_CACHE_DIR, GEOQ_PORT, GEOQ_COMPLETION_CACHE_MIB, …), the --config file \\
-        (YAML or JSON, flat keys: port: 9000), and its default. Every command reads the ones it \\
+        Each setting is read from, in order: its flag, its environment variable (GEOQ_DEM, \
+        GEOQ_PLACES, GEOQ_CACHE_DIR, GEOQ_PORT, GEOQ_COMPLETION_CACHE_MIB, …), the --config file \
+        (YAML or JSON, flat keys: port: 9000), and its default. Every command reads the ones it \
         has the same way: the data paths for all, the service's for geoq serve.
 
         Example:

@@ -8,10 +8,24 @@ import Testing
 struct GeoqProcessTests {
     @Test func geoqUnderTestUsesTheTestsOwnCacheFolder() throws {
         let run = try GeoqProcess.run(["settings"], environment: [:])
-        let cacheLine = try #require(run.standardOutput.split(separator: "\n").first { $0.hasPrefix("cache_dir") })
+        let cacheLine = try #require(Self.entry("cache_dir", in: run.standardOutput))
         let expected = GeoqProcess.cacheHome.appendingPathComponent("geoq").path
-        #expect(cacheLine.contains("unset: \(expected)"), "\(cacheLine)")
+        #expect(cacheLine.contains("unset:") && cacheLine.contains(expected), "\(cacheLine)")
         #expect(!cacheLine.contains(SpillIndexCache.defaultDirectory().path))
+    }
+
+    /// A setting's entry in `geoq settings`, its wrapped lines (a long path goes to the next
+    /// line, indented) joined by spaces.
+    static func entry(_ name: String, in listing: String) -> String? {
+        let lines = listing.split(separator: "\n").map(String.init)
+        guard let first = lines.firstIndex(where: { $0.hasPrefix(name + " ") }) else { return nil }
+        let continuation = lines[(first + 1)...].prefix { $0.hasPrefix(" ") }
+        return ([lines[first]] + continuation).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+    }
+
+    @Test func aWrappedPathIsReadAsOneEntry() {
+        let listing = "cache_dir              unset:           default\n                       /a/very/long/path/geoq\nport  8080"
+        #expect(Self.entry("cache_dir", in: listing) == "cache_dir              unset:           default /a/very/long/path/geoq")
     }
 
     @Test func theUsersGeoqSettingsDoNotReachGeoqUnderTest() {
