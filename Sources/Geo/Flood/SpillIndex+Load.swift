@@ -34,9 +34,9 @@ extension SpillIndex {
     public static func load(rasterPath: String, band: Int = 1, options: FloodOptions = FloodOptions(), coastline: CoastlineMask? = nil,
                             cache: CachePolicy, progress: ProgressHandler? = nil,
                             notice: (@Sendable (String) -> Void)? = nil) throws -> SpillIndex {
-        let (grid, levels) = try gridAndLevels(rasterPath: rasterPath, band: band, options: options, coastline: coastline, cache: cache,
-                                               progress: progress, notice: notice)
-        return try SpillIndex(grid: grid, options: options, levels: levels, coastline: coastline)
+        let (grid, levels, today) = try gridAndLevels(rasterPath: rasterPath, band: band, options: options, coastline: coastline,
+                                                      cache: cache, progress: progress, notice: notice)
+        return try SpillIndex(grid: grid, options: options, levels: levels, coastline: coastline, coarseToday: today)
     }
 
     /// Makes sure `store` holds the raster's spill levels, computing and storing them when it
@@ -45,32 +45,45 @@ extension SpillIndex {
     public static func buildCache(rasterPath: String, band: Int = 1, options: FloodOptions = FloodOptions(), coastline: CoastlineMask? = nil,
                                   store: SpillIndexCache, progress: ProgressHandler? = nil,
                                   notice: (@Sendable (String) -> Void)? = nil) throws -> (width: Int, height: Int) {
-        let (grid, _) = try gridAndLevels(rasterPath: rasterPath, band: band, options: options, coastline: coastline, cache: .require(store),
+        let (grid, _, _) = try gridAndLevels(rasterPath: rasterPath, band: band, options: options, coastline: coastline, cache: .require(store),
                                           progress: progress, notice: notice)
         return (grid.width, grid.height)
     }
 
-    /// The raster and its levels: from the cache when it is valid, else computed and cached.
+    /// The raster, its levels and, for a coarse model with a coastline, its classified cells:
+    /// from the cache when it is valid, else computed and cached. Classifying ETOPO5's cells
+    /// costs more than reading its levels, so the classification is cached beside them.
     private static func gridAndLevels(rasterPath: String, band: Int, options: FloodOptions, coastline: CoastlineMask?, cache: CachePolicy,
-                                      progress: ProgressHandler?, notice: (@Sendable (String) -> Void)?) throws -> (ElevationGrid, SpillLevels) {
+                                      progress: ProgressHandler?, notice: (@Sendable (String) -> Void)?)
+        throws -> (ElevationGrid, SpillLevels, TodayCells?) {
         // The key is taken before the cells are read: a raster rewritten during the read then
         // leaves a cache that is stale for its new version, never one claiming to be it.
         if case .require(let store) = cache { try store.checkWritable() }
         let key = try cache.store.map { _ in try SpillIndexCache.Key(rasterPath: rasterPath, band: band, options: options, coastline: coastline) }
         let grid = try ElevationGrid.read(path: rasterPath, band: band, progress: progress,
                                           workingBytesPerCell: SpillIndex.workingBytesPerCell)
+        let coarseMask = coastline.flatMap { TodayCells.regime(of: grid, mask: $0) == .coarse ? $0 : nil }
+        var today: TodayCells?
+        func classified(_ mask: CoastlineMask) -> TodayCells {
+            if let today { return today }
+            if let store = cache.store, let key, let codes = store.loadTodayCodes(key: key, expectedCount: grid.cellCount) {
+                today = TodayCells(regime: .coarse, mask: mask, codes: codes)
+            } else {
+                let computed = TodayCells.coarse(grid: grid, mask: mask)
+                if let store = cache.store, let key { try? store.storeTodayCodes(computed.codes, key: key) }
+                today = computed
+            }
+            return today!
+        }
         // A coarse model with a coastline is flooded with every cell holding ocean open to the sea.
         func levels() throws -> SpillLevels {
-            guard let coastline, TodayCells.regime(of: grid, mask: coastline) == .coarse else {
-                return try computeLevels(grid: grid, options: options, progress: progress)
-            }
-            let opened = try TodayCells.coarse(grid: grid, mask: coastline).openedToTheSea(grid)
-            return try computeLevels(grid: opened, options: options, progress: progress)
+            guard let coarseMask else { return try computeLevels(grid: grid, options: options, progress: progress) }
+            return try computeLevels(grid: try classified(coarseMask).openedToTheSea(grid), options: options, progress: progress)
         }
-        guard let store = cache.store, let key else { return (grid, try levels()) }
+        guard let store = cache.store, let key else { return (grid, try levels(), coarseMask.map(classified)) }
         switch store.load(key: key, expectedCount: grid.cellCount) {
         case .success(let levels):
-            return (grid, levels)
+            return (grid, levels, coarseMask.map(classified))
         case .failure(let error):
             let cacheFile = store.fileURL(for: key).path
             switch error.miss {
@@ -86,6 +99,6 @@ extension SpillIndex {
             if case .require = cache { throw error }
             notice?("could not cache the spill index (\(error)); answering without a cache")
         }
-        return (grid, levels)
+        return (grid, levels, coarseMask.map(classified))
     }
 }

@@ -43,7 +43,9 @@ public struct SpillIndex: Sendable {
         try self.init(grid: grid, options: options, levels: levels, coastline: coastline, coarseToday: nil)
     }
 
-    private init(grid: ElevationGrid, options: FloodOptions, levels: SpillLevels, coastline: CoastlineMask?, coarseToday: TodayCells?) throws {
+    /// `coarseToday`: the coarse classification when it is at hand (computed for the flood, or
+    /// read from the cache), so it is not classified again.
+    init(grid: ElevationGrid, options: FloodOptions, levels: SpillLevels, coastline: CoastlineMask?, coarseToday: TodayCells?) throws {
         guard levels.count == grid.cellCount else {
             throw GeoError.unsupported("spill levels hold \(levels.count) cells, the grid \(grid.cellCount)")
         }

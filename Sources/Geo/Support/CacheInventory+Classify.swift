@@ -17,6 +17,12 @@ extension CacheInventory {
         if let hash = hashedName(name, prefix: "spill-", suffix: ".bin") {
             return spillIndex(path: path, nameHash: hash).map { entry(.spillIndex, $0.belongsTo, $0.state) } ?? foreign
         }
+        if let hash = hashedName(name, prefix: "today-", suffix: ".bin") {
+            return spillIndex(path: path, nameHash: hash).map { entry(.spillIndex, "today's cells of " + $0.belongsTo, $0.state) } ?? foreign
+        }
+        if hashedName(name, prefix: "coastline-", suffix: ".bin") != nil {
+            return compactCoastline(path: path).map { entry(.coastline, $0.belongsTo, $0.state) } ?? foreign
+        }
         if let hash = hashedName(name, prefix: "places-", suffix: ".bin") {
             return placeIndex(path: path, nameHash: hash).map { entry(.placeIndex, $0.belongsTo, $0.state) } ?? foreign
         }

@@ -20,8 +20,33 @@ extension CacheInventory {
         guard CacheFormat.fnv1a(Array(identity.utf8)) == nameHash else { return (belongsTo, .unneeded("not under its own name, never read")) }
         guard FileManager.default.fileExists(atPath: raster) else { return (belongsTo, .unneeded("its raster is gone")) }
         let files = Set([raster] + SpillIndexCache.Key.filesGDALOpens(raster)).sorted()
-        let now = files.map { SpillIndexCache.Key.fileVersion($0) }.joined(separator: "; ")
-        return (belongsTo, now == version ? .current : .unneeded("its raster changed since it was built"))
+        let coastline = lines.first { $0.hasPrefix(coastlinePrefix) }
+            .map { URL(fileURLWithPath: String($0.dropFirst(coastlinePrefix.count))).standardizedFileURL.path }
+        let now = (files + (coastline.map { [$0] } ?? [])).map { SpillIndexCache.Key.fileVersion($0) }.joined(separator: "; ")
+        guard now != version else { return (belongsTo, .current) }
+        if let coastline, !version.hasSuffix("; " + SpillIndexCache.Key.fileVersion(coastline)) {
+            return (belongsTo, .unneeded("its coastline changed since it was built"))
+        }
+        return (belongsTo, .unneeded("its raster changed since it was built"))
+    }
+
+    /// How a spill index's identity names the coastline it was flooded with (`SpillIndexCache.Key`).
+    static let coastlinePrefix = "coastline "
+
+    /// The compact copy of a coastline mask (`CoastlineMask.writeCompact`): the mask it was read
+    /// from, and whether that is unchanged. Nil when the file does not start as one does.
+    static func compactCoastline(path: String) -> (belongsTo: String, state: State)? {
+        guard let head = leadingBytes(of: path, count: 1 << 16), head.starts(with: CoastlineMask.cacheMagic) else { return nil }
+        var reader = HeaderReader(bytes: head, offset: CoastlineMask.cacheMagic.count)
+        guard let format = reader.integer(UInt32.self), reader.integer(UInt64.self) != nil, reader.integer(UInt64.self) != nil,
+              reader.integer(UInt64.self) != nil, reader.integer(UInt64.self) != nil, reader.integer(UInt64.self) != nil,
+              let mask = reader.text(), let version = reader.text() else {
+            return ((path as NSString).lastPathComponent, .unneeded("its header is damaged"))
+        }
+        guard format == CoastlineMask.cacheFormatVersion else { return (mask, .unneeded("written in another format, never read again")) }
+        guard FileManager.default.fileExists(atPath: mask) else { return (mask, .unneeded("its coastline is gone")) }
+        let now = SpillIndexCache.Key.fileVersion(URL(fileURLWithPath: mask).standardizedFileURL.path)
+        return (mask, now == version ? .current : .unneeded("its coastline changed since it was read"))
     }
 
     /// A completion index (`PlaceIndexCache`): the gazetteers it was built from, and whether
@@ -51,7 +76,7 @@ extension CacheInventory {
     /// A line of a spill index's identity in words: "c8 nocean sauto" (`FloodOptions.cacheKey`)
     /// is "8-connected, nodata is ocean, seeded from the sea"; "band 1" stays.
     static func readable(_ line: String) -> String {
-        guard line.hasPrefix("c") else { return line }
+        guard line.hasPrefix("c"), !line.hasPrefix(coastlinePrefix) else { return line }
         return line.split(separator: " ").map { token -> String in
             let value = token.dropFirst()
             switch token.first {

@@ -32,6 +32,7 @@ public struct CacheInventory: Sendable {
     /// What a cache entry is.
     public enum Kind: String, Sendable, CaseIterable {
         case spillIndex = "spill index"
+        case coastline = "coastline"
         case placeIndex = "place index"
         case tiledIndex = "tiled index"
         case tiledWork = "tiled build"
