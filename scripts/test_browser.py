@@ -661,6 +661,25 @@ try:
     wait.until(lambda d: not d.find_element(By.ID, "message").is_displayed(), "the message outlived the next search that worked")
     ok(f"a server error shows: {message!r}, until the next search works")
 
+    # 9b. Zoomed in past the model answering at the centre, the page says so: over Lyon at the
+    # page's deepest zoom z, ETOPO5's 9.3 km cells span 9300 / (40075017 · cos 45.76° / 2^(z+8))
+    # pixels (87 at zoom 10); at zoom 4 about 1.4, and the note goes. Over Hamburg at the deepest
+    # zoom the fine model's 93 m cells (SRTM 3″) span about one pixel: no note.
+    js("window.geoqMap.setView([45.76, 4.84], 18, {animate: false})")
+    wait.until(lambda d: d.find_element(By.ID, "resolution-note").is_displayed(), "no note zoomed in past ETOPO5 over Lyon")
+    note = text("resolution-note")
+    deepest = js("return window.geoqMap.getZoom()")
+    expected_pixels = 9300 / (40075016.686 * math.cos(math.radians(45.76)) / 2 ** (deepest + 8))
+    assert "etopo5" in note and "9.3 km" in note, note
+    shown_pixels = int(re.search(r"about ([0-9,]+) pixels", note).group(1).replace(",", ""))
+    assert abs(shown_pixels - expected_pixels) <= 2, (note, deepest, expected_pixels)
+    js("window.geoqMap.setView([45.76, 4.84], 4, {animate: false})")
+    wait.until(lambda d: not d.find_element(By.ID, "resolution-note").is_displayed(), "the note stayed at zoom 4")
+    js("window.geoqMap.setView([53.55, 9.99], 18, {animate: false})")
+    time.sleep(1.5)
+    assert not driver.find_element(By.ID, "resolution-note").is_displayed(), text("resolution-note")
+    ok(f"zoomed past the model the page says {note!r}; not at zoom 4, nor over the Hamburg tile")
+
     # 10. A malformed fragment falls back to the defaults (+0 m, 20°N 0°E, zoom 2).
     driver.get("about:blank")
     driver.get(BASE + "/#rise=abc&z=99")

@@ -17,6 +17,7 @@ import { showMessage } from "./message.js";
 import { loadPalette } from "./palette.js";
 import { showPlace, showPoint } from "./place-card.js";
 import { createProjectionSelect } from "./projection-select.js";
+import { createResolutionNote } from "./resolution-note.js";
 import { createSeaLevel } from "./sea-level.js";
 import { positionOfRise, riseAtPosition } from "./sea-level-scale.js";
 import { centreShowing, coveredPadding } from "./visible-area.js";
@@ -32,6 +33,7 @@ function start() {
   const map = createMap(initial.view);
   window.geoqMap = map;
   const overlays = createMapOverlays(map);
+  createResolutionNote(map);
 
   const state = { rise: initial.view.rise, writtenHash: "", view: "map", hatch: initial.view.hatch, palette: null, globe: null, projection: null };
 

@@ -71,9 +71,8 @@ extension EngineSettings {
         guard let base = baseFlood as? SpillIndex else {
             throw GeoError.unsupported("fine models nest in a base held in memory; the base \(baseSettings.dem ?? "") is a tiled index")
         }
-        let nested = try fines.map { path in
-            try ElevationStack.nestedModel(path: path, band: band, in: base, connectivity: connectivity, progress: Terminal.progressHandler())
-        }
+        let nested = try ElevationStack.nestedModels(paths: fines, band: band, in: base, connectivity: connectivity,
+                                                     progress: Terminal.progressHandler())
         let onDemand = entries.first.map { entry in
             let cache = CopernicusTileCache(cacheDirectory: cacheStore().directory, endpoint: entry.endpoint, sizeLimit: copernicusCacheBytes)
             let models = CopernicusFineModels(resolution: entry.resolution, cache: cache, base: base, connectivity: connectivity,
@@ -82,7 +81,7 @@ extension EngineSettings {
             let givenBefore = dems.prefix { !CopernicusStackEntry.isEntry($0) }.filter { fines.contains($0) }.count
             return (models: models, givenAt: givenBefore)
         }
-        return ElevationStack(base: baseFlood, source: baseSource, fines: nested, onDemand: onDemand)
+        return ElevationStack(base: baseFlood, source: baseSource, nested: nested, onDemand: onDemand)
     }
 
     /// The source of the one model `loadFlood` answers from: the tiled index, else the raster.

@@ -22,7 +22,7 @@ struct WebRoutes<Context: RequestContext> {
     static var pageModules: [String] {
         ["accessibility.js", "api.js", "completion.js", "downloads.js", "figures.js", "flooded-places.js", "format.js", "fragment.js",
          "frame-all.js", "geoq.js", "globe-camera.js", "globe-controls.js", "globe-labels.js", "globe-motion.js", "globe-passes.js", "globe-shaders.js",
-         "globe-view.js", "globe.js", "map-labels.js", "map-view.js", "message.js", "palette.js", "place-card.js", "projection-select.js", "relief.js",
+         "globe-view.js", "globe.js", "map-labels.js", "map-view.js", "message.js", "palette.js", "place-card.js", "projection-select.js", "relief.js", "resolution-note.js",
          "sea-level-scale.js", "sea-level.js", "visible-area.js"]
     }
     /// Modules the service writes itself, from the library's own declarations, so the page and the

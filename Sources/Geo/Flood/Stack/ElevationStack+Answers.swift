@@ -75,7 +75,8 @@ extension ElevationStack: FloodAnswering {
             for row in 0..<part.height {
                 for column in 0..<part.width {
                     let from = (row * part.width + column) * 4
-                    guard part.pixels[from + 3] != 0 else { continue }
+                    guard part.pixels[from + 3] != 0,
+                          fine.inParts(latitude: latitudes[firstRow + row], longitude: longitudes[firstColumn + column]) else { continue }
                     let to = ((firstRow + row) * image.width + firstColumn + column) * 4
                     for band in 0..<4 { image.pixels[to + band] = part.pixels[from + band] }
                 }

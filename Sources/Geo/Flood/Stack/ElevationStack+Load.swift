@@ -20,29 +20,35 @@ extension ElevationStack {
     /// - Throws: a one-line ``GeoError`` naming `path` when it is not a fine model geoq can use:
     ///   no CRS, values that cannot be heights in metres (saying what was seen), a global grid,
     ///   or a region outside the base.
+    /// `name`: what errors and the source call the model (a mosaic's rasters), else `path`.
     public static func nestedModel(path: String, band: Int = 1, in base: SpillIndex, connectivity: FloodOptions.Connectivity,
-                                   progress: ProgressHandler? = nil) throws -> (index: SpillIndex, source: FloodModelSource) {
+                                   progress: ProgressHandler? = nil, name: String? = nil) throws -> (index: SpillIndex, source: FloodModelSource) {
         // A tiled spill index of a region is nested through its elevations (band 2): its own
         // levels were flooded from its whole border, which the base's sea replaces here.
         let band = isTiledIndex(path: path) ? 2 : band
-        try checkUnits(path: path, band: band)
+        let shown = name ?? path
+        try checkUnits(path: path, band: band, shownAs: shown)
         let grid = try ElevationGrid.read(path: path, band: band, progress: progress, workingBytesPerCell: nestingWorkingBytesPerCell)
         guard let range = grid.elevationRange() else {
-            throw GeoError.unreadableFile(path: path, message: "holds no cell with data; expected the heights of a region")
+            throw GeoError.unreadableFile(path: shown, message: "holds no cell with data; expected the heights of a region")
         }
         guard plausibleHeights.contains(range.lowerBound), plausibleHeights.contains(range.upperBound) else {
-            throw GeoError.unreadableFile(path: path, message: "holds values from \(format(range.lowerBound)) to \(format(range.upperBound)); "
+            throw GeoError.unreadableFile(path: shown, message: "holds values from \(format(range.lowerBound)) to \(format(range.upperBound)); "
                 + "expected heights in metres (from \(format(plausibleHeights.lowerBound)) to \(format(plausibleHeights.upperBound)))")
         }
-        let source = FloodModelSource(path: path, georeference: grid.georeference, role: .fine)
+        var source = FloodModelSource(path: path, georeference: grid.georeference, role: .fine)
+        source.model = shown.components(separatedBy: mosaicSeparator).map { ($0 as NSString).lastPathComponent }.joined(separator: mosaicSeparator)
         do {
             // Its cells become the index's, filled in place.
             let index = try SpillIndex(nesting: consume grid, in: base, connectivity: connectivity, progress: progress)
             return (index, source)
         } catch let GeoError.unsupported(message) {
-            throw GeoError.unreadableFile(path: path, message: message)
+            throw GeoError.unreadableFile(path: shown, message: message)
         }
     }
+
+    /// Between the rasters a mosaic joins, in its name.
+    static let mosaicSeparator = " + "
 
     /// Checks a base model as fine models are checked: a band in a unit other than metres, or
     /// values that cannot be heights in metres (a base in feet reaches past Everest; heights
@@ -72,14 +78,14 @@ extension ElevationStack {
     }
 
     /// Refuses a band whose unit GDAL names and which is not metres ("ft", "US survey foot").
-    static func checkUnits(path: String, band: Int) throws {
+    static func checkUnits(path: String, band: Int, shownAs shown: String? = nil) throws {
         let dataset = try GDAL.openElevationRaster(path)
         defer { GDALClose(dataset) }
         guard band >= 1, band <= Int(GDALGetRasterCount(dataset)), let handle = GDALGetRasterBand(dataset, Int32(band)),
               let unitPointer = GDALGetRasterUnitType(handle) else { return }
         let unit = String(cString: unitPointer).trimmingCharacters(in: .whitespaces).lowercased()
         guard unit.isEmpty || ["m", "metre", "metres", "meter", "meters"].contains(unit) else {
-            throw GeoError.unreadableFile(path: path, message: "band \(band) is in \(unit); expected heights in metres (convert it with gdal_translate -scale)")
+            throw GeoError.unreadableFile(path: shown ?? path, message: "band \(band) is in \(unit); expected heights in metres (convert it with gdal_translate -scale)")
         }
     }
 

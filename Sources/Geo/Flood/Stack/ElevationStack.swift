@@ -23,12 +23,23 @@ public struct ElevationStack: Sendable {
         let locator: GridLocator?
         /// The WGS 84 box around a fine model's cells, for a quick reject; nil for the base.
         let footprint: GeoBBox?
+        /// For a mosaic (`FineModelMosaic`), the boxes of the rasters it joins; empty otherwise.
+        let parts: [GeoBBox]
+
+        init(flood: any FloodAnswering, source: FloodModelSource, locator: GridLocator?, footprint: GeoBBox?, parts: [GeoBBox] = []) {
+            (self.flood, self.source, self.locator, self.footprint, self.parts) = (flood, source, locator, footprint, parts)
+        }
 
         /// Whether the model has a cell under the point. O(1) (PROJ for projected grids).
         func covers(latitude: Double, longitude: Double) -> Bool {
             guard let locator else { return true }
-            guard let footprint, footprint.contains(latitude: latitude, longitude: longitude) else { return false }
+            guard let footprint, footprint.contains(latitude: latitude, longitude: longitude), inParts(latitude: latitude, longitude: longitude) else { return false }
             return locator.cell(latitude: latitude, longitude: longitude) != nil
+        }
+
+        /// Whether the point lies in one of a mosaic's rasters (always, for a single raster).
+        func inParts(latitude: Double, longitude: Double) -> Bool {
+            parts.isEmpty || parts.contains { $0.contains(latitude: latitude, longitude: longitude) }
         }
     }
 
@@ -87,11 +98,19 @@ public struct ElevationStack: Sendable {
     /// (`givenAt`: how many of `fines` were given before it).
     public init(base: any FloodAnswering, source: FloodModelSource, fines: [(index: SpillIndex, source: FloodModelSource)],
                 onDemand: (models: CopernicusFineModels, givenAt: Int)? = nil) {
+        self.init(base: base, source: source, nested: fines.map { NestedFineModel(index: $0.index, source: $0.source, parts: []) },
+                  onDemand: onDemand)
+    }
+
+    /// A stack of `base` and fine models nested in it (`nestedModels`), mosaics among them.
+    public init(base: any FloodAnswering, source: FloodModelSource, nested fines: [NestedFineModel],
+                onDemand: (models: CopernicusFineModels, givenAt: Int)? = nil) {
         self.onDemand = onDemand?.models
         onDemandGivenAt = onDemand?.givenAt ?? 0
         self.base = Model(flood: base, source: source, locator: nil, footprint: nil)
         let models = fines.enumerated().map { order, fine in
-            (order, fine.index, Model(flood: fine.index, source: fine.source, locator: fine.index.locator, footprint: Self.footprint(of: fine.index.locator)))
+            (order, fine.index, Model(flood: fine.index, source: fine.source, locator: fine.index.locator,
+                                      footprint: Self.footprint(of: fine.index.locator), parts: fine.parts))
         }.sorted { a, b in
             a.2.source.cellSizeM != b.2.source.cellSizeM ? a.2.source.cellSizeM < b.2.source.cellSizeM : a.0 > b.0
         }
@@ -136,7 +155,8 @@ public struct ElevationStack: Sendable {
               longitude >= allFootprints.west, longitude <= allFootprints.east else { return nil }
         for index in footprintBounds.indices {
             let bounds = footprintBounds[index]
-            guard latitude >= bounds.south, latitude <= bounds.north, longitude >= bounds.west, longitude <= bounds.east else { continue }
+            guard latitude >= bounds.south, latitude <= bounds.north, longitude >= bounds.west, longitude <= bounds.east,
+                  fines[index].inParts(latitude: latitude, longitude: longitude) else { continue }
             if let (row, col) = fineIndexes[index].index.locator.cell(latitude: latitude, longitude: longitude) { return (index, row, col) }
         }
         return nil
