@@ -47,6 +47,12 @@ public struct SpillIndexCache: Sendable {
             version = (files.map { Self.fileVersion($0) } + (coastline.map { [$0.version] } ?? [])).joined(separator: "; ")
         }
 
+        /// A key made by another cache on top of this one's (`NestingCache`).
+        init(identity: String, version: String) {
+            self.identity = identity
+            self.version = version
+        }
+
         /// The files GDAL reads for the raster at `path`, or none when it cannot open it.
         static func filesGDALOpens(_ path: String) -> [String] {
             GDAL.ensureInitialized()

@@ -17,6 +17,9 @@ extension CacheInventory {
         if let hash = hashedName(name, prefix: "spill-", suffix: ".bin") {
             return spillIndex(path: path, nameHash: hash).map { entry(.spillIndex, $0.belongsTo, $0.state) } ?? foreign
         }
+        if let hash = hashedName(name, prefix: "fine-", suffix: ".bin") ?? hashedName(name, prefix: "fine-", suffix: ".cells.bin") {
+            return nestedIndex(path: path, nameHash: hash).map { entry(.spillIndex, $0.belongsTo, $0.state) } ?? foreign
+        }
         if let hash = hashedName(name, prefix: "today-", suffix: ".bin") {
             return spillIndex(path: path, nameHash: hash).map { entry(.spillIndex, "today's cells of " + $0.belongsTo, $0.state) } ?? foreign
         }

@@ -30,6 +30,32 @@ extension CacheInventory {
         return (belongsTo, .unneeded("its raster changed since it was built"))
     }
 
+    /// A nested fine model's index (`NestingCache`): the rasters it was read from and the base
+    /// it was nested in; in use while every file its version lists is unchanged.
+    static func nestedIndex(path: String, nameHash: UInt64) -> (belongsTo: String, state: State)? {
+        guard let head = leadingBytes(of: path, count: 1 << 20), head.starts(with: CacheFormat.magic) else { return nil }
+        var reader = HeaderReader(bytes: head, offset: CacheFormat.magic.count)
+        guard let format = reader.integer(UInt32.self), reader.integer(UInt32.self) != nil, reader.integer(UInt64.self) != nil,
+              let identity = reader.text(), let version = reader.text() else {
+            return ((path as NSString).lastPathComponent, .unneeded("its header is damaged"))
+        }
+        let lines = identity.components(separatedBy: "\n")
+        guard lines.first == "nested" else { return nil }
+        let rasters = lines.dropFirst().prefix { !$0.hasPrefix("band ") }
+        let base = lines.last.map { $0.hasPrefix("in ") ? String($0.dropFirst(3)) : $0 } ?? ""
+        let belongsTo = rasters.joined(separator: " + ") + " nested in " + (base.components(separatedBy: ", ").first ?? base)
+        guard format == CacheFormat.formatVersion else { return (belongsTo, .unneeded("written in another format, never read again")) }
+        guard CacheFormat.fnv1a(Array(identity.utf8)) == nameHash else { return (belongsTo, .unneeded("not under its own name, never read")) }
+        for file in version.components(separatedBy: "; ") {
+            guard let tab = file.firstIndex(of: "\t") else { continue }
+            let filePath = String(file[..<tab])
+            guard SpillIndexCache.Key.fileVersion(filePath) == file else {
+                return (belongsTo, .unneeded("\((filePath as NSString).lastPathComponent) changed since it was nested"))
+            }
+        }
+        return (belongsTo, .current)
+    }
+
     /// How a spill index's identity names the coastline it was flooded with (`SpillIndexCache.Key`).
     static let coastlinePrefix = "coastline "
 

@@ -71,12 +71,15 @@ extension EngineSettings {
         guard let base = baseFlood as? SpillIndex else {
             throw GeoError.unsupported("fine models nest in a base held in memory; the base \(baseSettings.dem ?? "") is a tiled index")
         }
+        // Nested indexes are cached beside the base's, keyed by it too.
+        let nestingCache = noCache ? nil : NestingCache(store: cacheStore(), baseKey: try SpillIndexCache.Key(
+            rasterPath: try baseSettings.demPath(), band: band, options: floodOptions, coastline: try loadCoastline()))
         let nested = try ElevationStack.nestedModels(paths: fines, band: band, in: base, connectivity: connectivity,
-                                                     progress: Terminal.progressHandler())
+                                                     progress: Terminal.progressHandler(), cache: nestingCache)
         let onDemand = entries.first.map { entry in
             let cache = CopernicusTileCache(cacheDirectory: cacheStore().directory, endpoint: entry.endpoint, sizeLimit: copernicusCacheBytes)
             let models = CopernicusFineModels(resolution: entry.resolution, cache: cache, base: base, connectivity: connectivity,
-                                              notice: { Terminal.notice($0) })
+                                              nestingCache: nestingCache, notice: { Terminal.notice($0) })
             // Its rank among fine models of its cell size: after the rasters given before it.
             let givenBefore = dems.prefix { !CopernicusStackEntry.isEntry($0) }.filter { fines.contains($0) }.count
             return (models: models, givenAt: givenBefore)

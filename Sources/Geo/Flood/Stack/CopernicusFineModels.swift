@@ -22,6 +22,8 @@ public final class CopernicusFineModels: Sendable {
     public let cellSizeM: Double
     let base: SpillIndex
     let connectivity: FloodOptions.Connectivity
+    /// Where tiles nested before are kept (`NestingCache`); nil: each is nested on every load.
+    let nestingCache: NestingCache?
     private let sea: BaseSea
 
     /// What answers inside one tile.
@@ -68,8 +70,9 @@ public final class CopernicusFineModels: Sendable {
     /// answers from the models loaded at start meanwhile).
     public init(resolution: CopernicusTile.Resolution, cache: CopernicusTileCache, base: SpillIndex,
                 connectivity: FloodOptions.Connectivity, memoryTiles: Int = 4, downloadTimeLimit: TimeInterval = 300,
-                notice: @escaping @Sendable (String) -> Void = { _ in }) {
+                nestingCache: NestingCache? = nil, notice: @escaping @Sendable (String) -> Void = { _ in }) {
         self.notice = notice
+        self.nestingCache = nestingCache
         self.resolution = resolution
         self.cache = cache
         self.base = base
@@ -220,7 +223,7 @@ public final class CopernicusFineModels: Sendable {
                 unlink(path)
                 throw error
             }
-            let (index, source) = try ElevationStack.nestedModel(path: path, in: base, connectivity: connectivity)
+            let (index, source) = try ElevationStack.nestedModel(path: path, in: base, connectivity: connectivity, cache: nestingCache)
             return (.nested(ElevationStack.FineIndex(index: index, source: source, givenAt: 0)), path)
         case .sea:
             let source = FloodModelSource(model: tile.name + " (no tile: open sea, 0 m)", cellSizeM: cellSizeM, role: .fine)

@@ -21,8 +21,12 @@ extension ElevationStack {
     ///   no CRS, values that cannot be heights in metres (saying what was seen), a global grid,
     ///   or a region outside the base.
     /// `name`: what errors and the source call the model (a mosaic's rasters), else `path`.
+    /// With `cache`, the nested index is read from it when it holds one for these files and this
+    /// base, and stored in it otherwise (`members`: the files a mosaic at `path` joins, and the
+    /// band of theirs it holds).
     public static func nestedModel(path: String, band: Int = 1, in base: SpillIndex, connectivity: FloodOptions.Connectivity,
-                                   progress: ProgressHandler? = nil, name: String? = nil) throws -> (index: SpillIndex, source: FloodModelSource) {
+                                   progress: ProgressHandler? = nil, name: String? = nil, cache: NestingCache? = nil,
+                                   members: (paths: [String], band: Int)? = nil) throws -> (index: SpillIndex, source: FloodModelSource) {
         // A tiled spill index of a region is nested through its elevations (band 2): its own
         // levels were flooded from its whole border, which the base's sea replaces here.
         let band = isTiledIndex(path: path) ? 2 : band
@@ -38,9 +42,15 @@ extension ElevationStack {
         }
         var source = FloodModelSource(path: path, georeference: grid.georeference, role: .fine)
         source.model = shown.components(separatedBy: mosaicSeparator).map { ($0 as NSString).lastPathComponent }.joined(separator: mosaicSeparator)
+        let key = cache?.key(members: members?.paths ?? [path], band: members?.band ?? band, connectivity: connectivity)
+        if let cache, let key, let cached = cache.load(key: key, like: grid) {
+            let options = FloodOptions(connectivity: connectivity, nodata: .land, seeds: .automatic)
+            return (try SpillIndex(grid: cached.grid, options: options, levels: cached.levels, coastline: base.today?.mask), source)
+        }
         do {
             // Its cells become the index's, filled in place.
             let index = try SpillIndex(nesting: consume grid, in: base, connectivity: connectivity, progress: progress)
+            if let cache, let key { cache.store(index, key: key) }
             return (index, source)
         } catch let GeoError.unsupported(message) {
             throw GeoError.unreadableFile(path: shown, message: message)

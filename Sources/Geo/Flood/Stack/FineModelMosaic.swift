@@ -114,18 +114,21 @@ extension ElevationStack {
     /// Reads the rasters at `paths` and nests them in `base`, those on one grid that touch
     /// joined into one model first (`FineModelMosaic`). A mosaic's source names its rasters
     /// ("N49W123.hgt + N49W124.hgt").
+    /// With `cache`, each nested index is read from it or stored in it (`NestingCache`).
     public static func nestedModels(paths: [String], band: Int = 1, in base: SpillIndex, connectivity: FloodOptions.Connectivity,
-                                    progress: ProgressHandler? = nil) throws -> [NestedFineModel] {
+                                    progress: ProgressHandler? = nil, cache: NestingCache? = nil) throws -> [NestedFineModel] {
         try FineModelMosaic.groups(of: paths).map { group in
             if group.count == 1 {
-                let nested = try nestedModel(path: paths[group[0]], band: band, in: base, connectivity: connectivity, progress: progress)
+                let nested = try nestedModel(path: paths[group[0]], band: band, in: base, connectivity: connectivity, progress: progress,
+                                             cache: cache)
                 return NestedFineModel(index: nested.index, source: nested.source, parts: [])
             }
             let members = group.map { paths[$0] }
             let vrt = try FineModelMosaic.memoryVRT(over: members, band: band)
             defer { VSIUnlink(vrt) }
             let name = members.joined(separator: mosaicSeparator)
-            let nested = try nestedModel(path: vrt, band: 1, in: base, connectivity: connectivity, progress: progress, name: name)
+            let nested = try nestedModel(path: vrt, band: 1, in: base, connectivity: connectivity, progress: progress, name: name,
+                                         cache: cache, members: (members, band))
             let parts = try members.map { member -> GeoBBox in
                 let shape = try ElevationGridShape(path: member, band: band)
                 let locator = GridLocator(width: shape.width, height: shape.height, georeference: shape.georeference)

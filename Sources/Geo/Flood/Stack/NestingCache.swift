@@ -1,0 +1,80 @@
+import Foundation
+
+/// Nested fine-model indexes kept on disk, keyed by the fine model's files and by the base they
+/// were nested in, so that a second question in a fine model costs a read, not a flood.
+///
+/// Two files per model in the spill cache's format (`CacheFormat`): `fine-<key>.bin` holds the
+/// spill levels, `fine-<key>.cells.bin` the elevations nesting filled in (nodata takes the
+/// base's elevation). The key's version lists every file read (the fine model's, the base's and
+/// the coastline's) with its size, times and inode: a change to any is a miss, never a stale
+/// answer.
+public struct NestingCache: Sendable {
+    public let store: SpillIndexCache
+    /// The base's own cache key (its raster, band, flood options and coastline).
+    public let baseKey: SpillIndexCache.Key
+
+    public init(store: SpillIndexCache, baseKey: SpillIndexCache.Key) {
+        self.store = store
+        self.baseKey = baseKey
+    }
+
+    /// The key for the fine model read from `members` (one raster, or a mosaic's).
+    func key(members: [String], band: Int, connectivity: FloodOptions.Connectivity) -> SpillIndexCache.Key {
+        let paths = members.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        let identity = (["nested"] + paths + ["band \(band)", "c\(connectivity.rawValue)", "in " + baseKey.identity.replacingOccurrences(of: "\n", with: ", ")])
+            .joined(separator: "\n")
+        let files = Set(paths.flatMap { [$0] + SpillIndexCache.Key.filesGDALOpens($0) }).sorted()
+        let version = (files.map(SpillIndexCache.Key.fileVersion) + [baseKey.version]).joined(separator: "; ")
+        return SpillIndexCache.Key(identity: identity, version: version)
+    }
+
+    func levelsURL(_ key: SpillIndexCache.Key) -> URL {
+        store.directory.appendingPathComponent(String(format: "fine-%016llx.bin", CacheFormat.fnv1a(Array(key.identity.utf8))))
+    }
+
+    func cellsURL(_ key: SpillIndexCache.Key) -> URL {
+        store.directory.appendingPathComponent(String(format: "fine-%016llx.cells.bin", CacheFormat.fnv1a(Array(key.identity.utf8))))
+    }
+
+    /// The cached levels and filled elevations of `grid`'s model, when both are whole and of
+    /// this key; nil otherwise (the caller nests and stores them).
+    func load(key: SpillIndexCache.Key, like grid: ElevationGrid) -> (grid: ElevationGrid, levels: SpillLevels)? {
+        func read(_ url: URL) -> SpillLevels? {
+            guard AtomicFile.cacheEntryProblem(url.path) == nil, AtomicFile.entry(at: url.path) == .regular,
+                  let storage = try? FlatStorage(mapping: url.path),
+                  let decoded = try? withExtendedLifetime(storage, { try CacheFormat.decode(storage.bytes) }),
+                  decoded.identity == key.identity, decoded.version == key.version, decoded.levels.count == grid.cellCount else { return nil }
+            return decoded.levels
+        }
+        guard let levels = read(levelsURL(key)), let cells = read(cellsURL(key)) else { return nil }
+        let samples: ElevationGrid.Samples
+        switch (cells, grid.samples) {
+        case (.int16(let values), .int16): samples = .int16(values)
+        case (.float32(let values), .float32): samples = .float32(values)
+        default: return nil
+        }
+        guard let filled = try? ElevationGrid(width: grid.width, height: grid.height, samples: samples, int16Nodata: grid.int16Nodata,
+                                              georeference: grid.georeference) else { return nil }
+        return (filled, levels)
+    }
+
+    /// Stores a nested index's levels and filled elevations; a failure costs nesting again next time.
+    func store(_ index: SpillIndex, key: SpillIndexCache.Key) {
+        let cells: SpillLevels
+        switch index.grid.samples {
+        case .int16(let values): cells = .int16(values)
+        case .float32(let values): cells = .float32(values)
+        }
+        do {
+            try store.checkWritable()
+            AtomicFile.removeStale(in: store.directory)
+            for (url, payload) in [(cellsURL(key), cells), (levelsURL(key), index.levels)] {
+                try AtomicFile.write(to: url.path, durable: false, target: .entryItself) { put in
+                    try CacheFormat.encode(payload, identity: key.identity, version: key.version, into: put)
+                }
+            }
+        } catch {
+            return
+        }
+    }
+}
