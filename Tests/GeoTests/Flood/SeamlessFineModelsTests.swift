@@ -106,3 +106,25 @@ import Testing
         #expect(try stack.point(latitude: 53.55, longitude: 9.15).source?.model == "etopo5.tif")
     }
 }
+
+/// A fine model that holds a pole answers next to it (its footprint was its border cells' box,
+/// which left out the pole's cap).
+@Suite struct PolarFineModelTests {
+    @Test func aPolarStereographicModelHoldingTheSouthPoleAnswersBesideIt() throws {
+        let folder = TestRasters.temporaryDirectory()
+        // 40 × 40 cells of 50 km around the South Pole (EPSG:3031), 2,000 m of ice everywhere.
+        let path = folder.appendingPathComponent("pole.tif").path
+        TestRasters.writeGeoTIFF(at: path, width: 40, height: 40, values: [Double](repeating: 2000, count: 1600), type: GDT_Int16,
+                                 geoTransform: [-1_000_000, 50_000, 0, 1_000_000, 0, -50_000], epsg: 3031)
+        var rows = [[Int16]](repeating: [Int16](repeating: -1000, count: 36), count: 18)
+        for row in 15...17 { for column in 0..<36 { rows[row][column] = 2500 } }
+        let base = try SpillIndex(grid: TestRasters.global(rows))
+        let nested = try ElevationStack.nestedModels(paths: [path], in: base, connectivity: .eight)
+        let stack = ElevationStack(base: base, source: FloodModelSource(model: "base", cellSizeM: 1_100_000, role: .base), nested: nested)
+        for (latitude, longitude) in [(-89.9, 0.0), (-89.5, 135.0), (-89.0, -170.0), (-85.0, 60.0)] {
+            let point = try stack.point(latitude: latitude, longitude: longitude)
+            #expect(point.source?.model == "pole.tif", "\(latitude), \(longitude)")
+            #expect(point.elevation == 2000, "\(latitude), \(longitude)")
+        }
+    }
+}

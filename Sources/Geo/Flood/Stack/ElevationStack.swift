@@ -191,6 +191,13 @@ public struct ElevationStack: Sendable {
         // Half a cell of the grid beyond the outermost centres, and some slack for projected edges.
         let marginLatitude = (north - south) / Double(max(1, locator.height - 1)) + 1e-9
         let marginLongitude = (east - west) / Double(max(1, locator.width - 1)) + 1e-9
+        // A grid holding a pole (polar stereographic) reaches it from every longitude: its border
+        // cells bound only the cap's rim.
+        let holdsSouthPole = locator.cell(latitude: -90, longitude: 0) != nil, holdsNorthPole = locator.cell(latitude: 90, longitude: 0) != nil
+        if holdsSouthPole || holdsNorthPole {
+            return GeoBBox(west: -180, south: holdsSouthPole ? -90 : max(-90, south - marginLatitude),
+                           east: 180, north: holdsNorthPole ? 90 : min(90, north + marginLatitude))
+        }
         return GeoBBox(west: max(-180, west - marginLongitude), south: max(-90, south - marginLatitude),
                        east: min(180, east + marginLongitude), north: min(90, north + marginLatitude))
     }
