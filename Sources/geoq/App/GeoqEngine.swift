@@ -13,6 +13,8 @@ enum GeoqEngine {
     /// - Throws: a one-line error naming the file or setting at fault; the gazetteers are found
     ///   before any raster is read.
     static func buildEngine(settings: EngineSettings) throws -> QueryEngine {
+        // Small files, read before the indexes are built: a mistake in one is said at once.
+        let regional = try settings.regionalProjections()
         let placesPaths: [String]?
         switch settings.gazetteer {
         case .required: placesPaths = try settings.placesPaths()
@@ -44,6 +46,8 @@ enum GeoqEngine {
         // The outlines of the countries and regions lie beside their names (areas.tsv.gz).
         let outlines = placesPaths?.first { URL(fileURLWithPath: $0).lastPathComponent == "areas.tsv.gz" }
             .map { AreaOutlines(path: URL(fileURLWithPath: $0).deletingLastPathComponent().appendingPathComponent("areas.geojson.gz").path) }
-        return QueryEngine(flood: flood, places: places, areaOutlines: outlines)
+        var engine = QueryEngine(flood: flood, places: places, areaOutlines: outlines)
+        engine.regionalProjections = regional
+        return engine
     }
 }
