@@ -108,11 +108,12 @@ struct FloodRoutes<Context: RequestContext> {
         let bbox = query.bbox
         // Checked whatever the format, so a bad value is never silently ignored.
         try QueryEngine.validateFloodedPlaceLimit(query.limit)
-        let rise = try engine.seaLevel(query.question, bbox: bbox).level
         if let place = query.place {
-            let (engine, limit) = (engine, query.limit)
-            return try .json(try await OffLoop.run { try engine.areaFloodReport(named: place, rise: rise, placeLimit: limit) })
+            // The level where the place stands: its regional projection, when one is set up.
+            let (engine, limit, question) = (engine, query.limit, query.question)
+            return try .json(try await OffLoop.run { try engine.areaFloodReport(named: place, question: question, placeLimit: limit) })
         }
+        let rise = try engine.seaLevel(query.question, bbox: bbox).level
         switch query.format {
         case .json:
             return try .json(engine.floodReport(query.question, bbox: bbox, placeLimit: query.limit))

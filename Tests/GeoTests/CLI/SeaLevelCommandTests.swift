@@ -129,6 +129,24 @@ import Testing
         #expect(text.standardOutput.hasSuffix("datum: \(SeaLevelDatum.statement)\n"))
     }
 
+    /// `geoq flood --place` reads a raster of high tide where the place stands: Place 2 at
+    /// 48.5° N 12.5° E lies in the tide raster's row 1, column 1 (2° cells from 10° E, 51° N),
+    /// whose 1.25 m added to +1 m makes 2.25 m.
+    @Test func anAreaByPlaceTakesTheHighTideWhereThePlaceStands() throws {
+        let tide = folder.appendingPathComponent("tide.tif").path
+        TestRasters.writeGeoTIFF(at: tide, width: 2, height: 2, values: [0.5, 0.75, 1.5, 1.25], type: GDT_Float32, geoTransform: [10, 2, 0, 51, 0, -2])
+        let arguments = ["flood", "--alone", "--dem", dem(), "--places", try places(), "--place", "Place 2", "--rise", "1", "--high-tide", tide]
+        let answer = try json(try geoq(arguments + ["--format", "json"]))
+        let seaLevel = try #require(answer["seaLevel"] as? [String: Any])
+        #expect(seaLevel["levelM"] as? Double == 2.25 && seaLevel["riseM"] as? Double == 1)
+        #expect((seaLevel["highTide"] as? [String: Any])?["metres"] as? Double == 1.25)
+        #expect(answer["datum"] as? String == SeaLevelDatum.statement)
+        let text = try geoq(arguments)
+        #expect(text.status == 0, "\(text.standardError)")
+        #expect(text.standardOutput.contains("above high tide: +1 m above high tide; high tide here +1.25 m"), "\(text.standardOutput)")
+        #expect(text.standardOutput.hasSuffix("datum: \(SeaLevelDatum.statement)\n"))
+    }
+
     @Test(arguments: [
         (["--year", "2100", "--scenario", "SSP2-4.5", "--flooded-at", "1"], "--year: give --flooded-at, or --year with --scenario, not both"),
         (["--year", "2100", "--scenario", "SSP2-4.5", "--places", "1"], "expected one of: a file of points (or - for standard input), --places ID,ID, --flooded-at RISE or --year YEAR --scenario S; got 2"),
