@@ -24,7 +24,7 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.common.action_chains import ActionChains
-from selenium.webdriver.support.ui import WebDriverWait
+from selenium.webdriver.support.ui import Select, WebDriverWait
 from selenium_axe_python import Axe
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -661,7 +661,41 @@ try:
     wait.until(lambda d: not d.find_element(By.ID, "message").is_displayed(), "the message outlived the next search that worked")
     ok(f"a server error shows: {message!r}, until the next search works")
 
-    # 9b. Zoomed in past the model answering at the centre, the page says so: over Lyon at the
+    # 9b. The year and scenario beside the sea level: 2100 under SSP5-8.5 sets the sea to the rise
+    #     /v1/flood states for them, the report's median (AR6 WG1 Table 9.9: 0.77 m), shows the
+    #     likely range the report gives (0.63–1.01 m), and puts both in the link; the link restores
+    #     them; moving the sea by hand lets go of them.
+    projection = api("/v1/flood?year=2100&scenario=SSP5-8.5&limit=1")["seaLevel"]["projection"]
+    projected = projection["riseM"]
+    def centimetres(metres):  # halves up, as the report rounds (0.625 m is 0.63)
+        return math.floor(metres * 100 + 0.5) / 100
+    assert centimetres(projected) == 0.77 and [centimetres(v) for v in projection["likelyRangeM"]] == [0.63, 1.01], projection
+    year_field = driver.find_element(By.ID, "projection-year")
+    year_field.send_keys(Keys.CONTROL, "a")
+    year_field.send_keys("2100", Keys.TAB)
+    Select(driver.find_element(By.ID, "projection-scenario")).select_by_value("SSP5-8.5")
+    wait_stats(projected)
+    check_figures(projected)
+    assert text("rise-label") == rise_text(projected), text("rise-label")
+    assert "2100, SSP5-8.5, median: +0.77 m (likely 0.63–1.01 m), global mean" in text("projection-note"), text("projection-note")
+    wait.until(lambda d: js("return location.hash").endswith("&year=2100&scenario=SSP5-8.5"), "the URL never kept year=2100&scenario=SSP5-8.5")
+    link = js("return location.href")
+    driver.get("about:blank")
+    driver.get(link)
+    wait.until(lambda d: js("return !!window.geoqMap"))
+    wait_stats(projected)
+    wait.until(lambda d: "likely 0.63–1.01 m" in text("projection-note"), "the link's projection never shown again")
+    kept = (driver.find_element(By.ID, "projection-year").get_attribute("value"),
+            Select(driver.find_element(By.ID, "projection-scenario")).first_selected_option.get_attribute("value"))
+    assert kept == ("2100", "SSP5-8.5"), kept
+    driver.save_screenshot(f"{args.screenshots}/desktop-projection.png")
+    driver.find_element(By.ID, "rise-slider").send_keys(Keys.ARROW_RIGHT)
+    wait.until(lambda d: "year=" not in js("return location.hash"), "moving the sea by hand never let go of the year")
+    assert Select(driver.find_element(By.ID, "projection-scenario")).first_selected_option.get_attribute("value") == "" and text("projection-note") == ""
+    assert severe_console_entries() == []
+    ok(f"2100 under SSP5-8.5 sets the sea to {rise_text(projected)} with its likely range, in the link and back from it; the slider lets go")
+
+    # 9c. Zoomed in past the model answering at the centre, the page says so: over Lyon at the
     # page's deepest zoom z, ETOPO5's 9.3 km cells span 9300 / (40075017 · cos 45.76° / 2^(z+8))
     # pixels (87 at zoom 10); at zoom 4 about 1.4, and the note goes. Over Hamburg at the deepest
     # zoom the fine model's 93 m cells (SRTM 3″) span about one pixel: no note.

@@ -20,11 +20,7 @@ extension QueryEngine {
         try SpillIndex.validateRise(rise)
         try Self.validateFloodedPlaceLimit(placeLimit)
         let flood = try requireFlood()
-        let completer = try requirePlaces()
-        try PlaceCompleter.validatePlaceName(name)
-        guard let place = try completer.complete(query: name, limit: 1).first else {
-            throw GeoError.invalidInput(.place, "no place matches \"\(name)\"; expected a country, region, town, postal code or airport geoq knows")
-        }
+        let place = try firstPlace(named: name)
         if place.kind.isArea {
             guard let outline = try areaOutlines?.outline(id: place.id) else {
                 throw GeoError.unsupported("\(place.title) (\(place.kind.rawValue) \(place.id)) has no outline: areas.geojson.gz is not loaded or lacks it")
@@ -38,6 +34,23 @@ extension QueryEngine {
         return AreaFloodReport(place: place, shape: .box, bbox: box, boxKilometers: Self.townBoxKilometers,
                                stats: try flood.stats(rise: rise, bbox: box),
                                floodedPlaces: placeFlooding == nil ? nil : try floodedPlaces(rise: rise, limit: placeLimit, bbox: box))
+    }
+
+    /// The area question at the level `question` asks where the place stands (its high tide,
+    /// its regional projection), with what that level is. See ``areaFloodReport(named:rise:placeLimit:)``.
+    public func areaFloodReport(named name: String, question: SeaLevelQuestion, placeLimit: Int = 10) throws -> SeaLevelAnswer<AreaFloodReport> {
+        let place = try firstPlace(named: name)
+        let basis = try resolve(question, at: GeoPoint(latitude: place.latitude, longitude: place.longitude), placeName: place.title)
+        return SeaLevelAnswer(try areaFloodReport(named: name, rise: basis.level, placeLimit: placeLimit), basis: basis)
+    }
+
+    /// The first place `name` completes to.
+    func firstPlace(named name: String) throws -> Completion {
+        try PlaceCompleter.validatePlaceName(name)
+        guard let place = try requirePlaces().complete(query: name, limit: 1).first else {
+            throw GeoError.invalidInput(.place, "no place matches \"\(name)\"; expected a country, region, town, postal code or airport geoq knows")
+        }
+        return place
     }
 
     /// A square of `townBoxKilometers` centred on a point (on a sphere of 6371 km; its width

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a region frames: points from anywhere, or places of the gazetteer.
 public enum RegionInput: Sendable, Equatable {
     /// Points already read.
@@ -15,6 +17,19 @@ public enum RegionInput: Sendable, Equatable {
 public struct RegionAnswer: Sendable, Equatable {
     public let region: MapRegion
     public let points: PointSet
+    /// What the sea level is, when the region frames the places flooded at a level asked
+    /// (``QueryEngine/region(floodedAt:options:)``); nil for points and places given.
+    public var seaLevel: SeaLevelBasis?
+
+    public init(region: MapRegion, points: PointSet, seaLevel: SeaLevelBasis? = nil) {
+        (self.region, self.points, self.seaLevel) = (region, points, seaLevel)
+    }
+
+    /// The JSON answer: the region, with `datum` and `seaLevel` when it frames flooded places.
+    public func json() throws -> Data {
+        guard let seaLevel else { return try JSONOutput.encode(region) }
+        return try JSONOutput.encode(SeaLevelAnswer(region, basis: seaLevel))
+    }
 }
 
 extension QueryEngine {
@@ -42,6 +57,20 @@ extension QueryEngine {
             points = try floodedPlacePoints(rise: rise)
         }
         return RegionAnswer(region: framer.frame(points), points: points)
+    }
+
+    /// The region that frames every place flooded (dry today) at the level `question` asks, with
+    /// what that level is. The places are the whole grid's, so the level is the whole grid's
+    /// (``seaLevel(_:bbox:)`` without a box): a rise or a global mean projection, on a number
+    /// of metres of high tide; a raster of high tide or a regional projection file cannot
+    /// answer for it. O(k) for k places flooded.
+    /// - Throws: as ``region(for:options:)`` with ``RegionInput/floodedAt(_:)``, and
+    ///   ``SeaLevelQuestion/resolved(at:placeName:)``'s errors.
+    public func region(floodedAt question: SeaLevelQuestion, options: RegionOptions = RegionOptions()) throws -> RegionAnswer {
+        let basis = try seaLevel(question, bbox: nil)
+        var answer = try region(for: .floodedAt(basis.level), options: options)
+        answer.seaLevel = basis
+        return answer
     }
 
     /// The points of gazetteer places given by GeoNames id, in the order given.

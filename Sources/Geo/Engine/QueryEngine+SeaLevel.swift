@@ -8,8 +8,20 @@ extension QueryEngine {
     /// The level `question` stands for over `bbox`: at its centre for a box, for the whole grid
     /// without one. O(1) (O(locations) with a regional file).
     public func seaLevel(_ question: SeaLevelQuestion, bbox: GeoBBox?) throws -> SeaLevelBasis {
-        guard let bbox else { return try question.resolved(at: nil, placeName: "the whole grid") }
-        return try question.resolved(at: Self.centre(of: bbox), placeName: "the box's centre")
+        guard let bbox else { return try resolve(question, at: nil, placeName: "the whole grid") }
+        return try resolve(question, at: Self.centre(of: bbox), placeName: "the box's centre")
+    }
+
+    /// `question` resolved at `point` (nil for the whole grid). A projection asked without a
+    /// file of its own takes the engine's file of its scenario (``regionalProjections``) where
+    /// the question stands at a place, a point or a box; else the global mean.
+    /// O(1), O(locations) with a regional file.
+    func resolve(_ question: SeaLevelQuestion, at point: GeoPoint?, placeName: String) throws -> SeaLevelBasis {
+        var question = question
+        if question.regional == nil, point != nil, case let .projected(projection) = question.rise {
+            question.regional = regionalProjections?.file(for: projection.scenario)
+        }
+        return try question.resolved(at: point, placeName: placeName)
     }
 
     /// The centre of a box, across the antimeridian too.
@@ -49,9 +61,17 @@ extension QueryEngine {
         var answer = try floodAtPlace(named: name, rise: nil, kinds: kinds)
         guard let question else { return SeaLevelAnswer(answer, basis: nil) }
         let point = GeoPoint(latitude: answer.place.latitude, longitude: answer.place.longitude)
-        let basis = try question.resolved(at: point, placeName: answer.place.title)
+        let basis = try resolve(question, at: point, placeName: answer.place.title)
         answer.rise = basis.level
         answer.point.askedRise = basis.level
         return SeaLevelAnswer(answer, basis: basis)
+    }
+}
+
+extension QueryEngine {
+    /// The projections offered, with the regional files set up; at `point`, each scenario a
+    /// file holds from that file. See ``SeaLevelProjectionTable/init(regional:at:)``.
+    public func projectionTable(at point: GeoPoint? = nil) throws -> SeaLevelProjectionTable {
+        try SeaLevelProjectionTable(regional: regionalProjections, at: point)
     }
 }

@@ -16,6 +16,9 @@ public struct QueryEngine: Sendable {
     let placeFlooding: PlaceFloodTable?
     /// The outlines of the gazetteer's countries and regions, when their file is known.
     public let areaOutlines: AreaOutlines?
+    /// The regional sea-level projection files set up (the `projections` setting): they answer
+    /// year questions of their scenarios at a place, a point or a box; nil for global means only.
+    public var regionalProjections: RegionalProjectionFiles?
 
     /// Builds the joins between the datasets given. O(places) on top of what is already built.
     public init(flood: (any FloodAnswering)?, places: PlaceCompleter? = nil, areaOutlines: AreaOutlines? = nil) {

@@ -1,6 +1,9 @@
 /// Every projection geoq offers, as `geoq projections` and `/v1/projections` list them: each
 /// scenario's median and likely range at every tabulated year, with where the figures come
-/// from, how years between are had, what they leave out and the datum. O(scenarios × years).
+/// from, how years between are had, what they leave out and the datum. With regional files
+/// set up (``RegionalProjectionFiles``) it lists them, and asked at a point, the rows of a
+/// scenario a file holds are that file's at its nearest location. O(scenarios × years), plus
+/// O(years × locations) a file asked at a point.
 public struct SeaLevelProjectionTable: Sendable, Encodable {
     /// One scenario at one tabulated year.
     public struct Row: Sendable, Encodable {
@@ -8,6 +11,10 @@ public struct SeaLevelProjectionTable: Sendable, Encodable {
         public var year: Int
         public var medianM: Double
         public var likelyRangeM: [Double]
+        /// "global mean", or "regional" when a file answered at the point asked.
+        public var extent: String
+        /// Where a regional file answered.
+        public var regional: RegionalProjectionSource?
     }
 
     public var rows: [Row]
@@ -19,11 +26,28 @@ public struct SeaLevelProjectionTable: Sendable, Encodable {
     public var interpolation = "linear between the tabulated years"
     public var leavesOut: String
     public var datum = SeaLevelDatum.statement
+    /// The regional files set up, nil when there are none.
+    public var regional: [RegionalProjectionFiles.Summary]?
+    /// The point the rows were asked at, nil for global means everywhere.
+    public var at: GeoPoint?
 
-    public init() {
-        rows = SeaLevelProjection.table().map {
-            Row(scenario: $0.projection.scenario.name, year: $0.projection.year, medianM: $0.median, likelyRangeM: [$0.likelyLow, $0.likelyHigh])
+    /// The global means, the files of `regional` listed; at `point`, each scenario a file holds
+    /// from that file, for the years it spans.
+    /// - Throws: ``RegionalSeaLevelProjections/rise(_:at:)``'s errors (no location near the
+    ///   point holding values).
+    public init(regional: RegionalProjectionFiles? = nil, at point: GeoPoint? = nil) throws {
+        rows = try SeaLevelProjection.table().map { global in
+            var rise = global
+            if let point, let file = regional?.file(for: global.projection.scenario),
+               let first = file.years.first, let last = file.years.last, (first...last).contains(global.projection.year) {
+                rise = try file.rise(global.projection, at: point)
+            }
+            return Row(scenario: rise.projection.scenario.name, year: rise.projection.year, medianM: rise.median,
+                       likelyRangeM: [rise.likelyLow, rise.likelyHigh], extent: rise.regional == nil ? "global mean" : "regional",
+                       regional: rise.regional)
         }
         leavesOut = SeaLevelProjection.table()[0].leavesOut
+        self.regional = regional?.summaries
+        at = point
     }
 }

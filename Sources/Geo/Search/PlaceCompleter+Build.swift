@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 extension PlaceCompleter {
     /// Builds the index. O(total name bytes + trie nodes · k), names normalized on every core;
@@ -12,24 +13,36 @@ extension PlaceCompleter {
     ///   - nicknameWeight: what a match on a nickname weighs (`NameClass`); 0.1, an ordinary
     ///     alternate name's weight, gives the ranking of before nicknames were told apart
     ///     (the benchmark measures both).
-    public init(gazetteer: Gazetteer, k: Int = 10, typoThreshold: Int = 5, nicknameWeight: Float = NameClass.nicknameWeight) {
-        // Normalizing names is a third of the build and independent per place: one slice of
-        // places per core, joined in order so entry ids stay place by place.
+    ///   - progress: hears each stage ("place index: normalizing names", "… building the
+    ///     search tries", "… listing places by area") and the fraction of it done.
+    public init(gazetteer: Gazetteer, k: Int = 10, typoThreshold: Int = 5, nicknameWeight: Float = NameClass.nicknameWeight,
+                progress: ProgressHandler? = nil) {
+        // Normalizing names is a third of the build and independent per place: slices of
+        // places on every core, joined in order so entry ids stay place by place.
         let places = PlaceAbbreviations.applied(to: gazetteer.places)
         let sliceCount = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8, places.count / 2_000))
         let famous = NameKeys.famousNames(places)
         let importance = Self.importances(places)
+        let normalizing = "place index: normalizing the names of \(places.count) place\(places.count == 1 ? "" : "s")"
+        progress?(normalizing, 0)
+        let normalized = Atomic<Int>(0)
         let slices = concurrentMap(sliceCount) { slice in
-            NameKeys(places: places, range: (slice * places.count / sliceCount)..<((slice + 1) * places.count / sliceCount),
-                     importance: importance, famousNames: famous, nicknameWeight: nicknameWeight)
+            defer { progress?(normalizing, Double(normalized.add(1, ordering: .relaxed).newValue) / Double(sliceCount)) }
+            return NameKeys(places: places, range: (slice * places.count / sliceCount)..<((slice + 1) * places.count / sliceCount),
+                            importance: importance, famousNames: famous, nicknameWeight: nicknameWeight)
         }
         let names = NameKeys(joining: slices)
         // The tries and the place and area tables are independent: one thread each.
+        let building = "place index: building the search tries of \(names.keys.count) keys"
+        progress?(building, 0)
         let (tries, tables) = concurrently(
             { (PrefixTrie(text: names.text, keys: names.keys, k: k), NameKeys.postalTrie(places: places, k: k)) },
             { (AreaTables(gazetteer: gazetteer), PlaceTable(places: places)) })
+        progress?(building, 1)
         let areas = tables.0
+        progress?("place index: listing places by area", 0)
         let entryLists = areas.entriesByArea(placeOfEntry: tries.0.entryGroup, keyOrder: tries.0.entriesInKeyOrder())
+        progress?("place index: listing places by area", 1)
         self.init(
             placeTable: tables.1, trie: tries.0, postalTrie: tries.1,
             entryName: FlatArray(names.entryName), entryClass: FlatArray(names.entryClass.map(\.rawValue)),

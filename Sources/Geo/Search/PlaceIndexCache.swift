@@ -61,7 +61,8 @@ public struct PlaceIndexCache: Sendable {
     ///   section of that copy (O(bytes)). A one-shot command maps the file itself, checks the
     ///   header only, and relies on bounds-checked reads (a damaged section answers wrongly,
     ///   never traps).
-    public func completer(placesPaths: [String], key: Key? = nil, verifyPayload: Bool = false,
+    /// - Parameter progress: hears the writing of an index just built.
+    public func completer(placesPaths: [String], key: Key? = nil, verifyPayload: Bool = false, progress: ProgressHandler? = nil,
                           notice: (String) -> Void, build: () throws -> PlaceCompleter) throws -> (PlaceCompleter, Source) {
         let key = key ?? Key(placesPaths: placesPaths)
         let url = fileURL(for: key)
@@ -82,6 +83,8 @@ public struct PlaceIndexCache: Sendable {
             do {
                 try SpillIndexCache(directory: directory).checkWritable()
                 AtomicFile.removeStale(in: directory)
+                progress?("place index: writing \(url.lastPathComponent)", 0)
+                defer { progress?("place index: writing \(url.lastPathComponent)", 1) }
                 try built.write(to: url.path, key: key.headerText)
                 return nil
             } catch {

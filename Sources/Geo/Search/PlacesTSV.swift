@@ -1,3 +1,5 @@
+import Synchronization
+
 /// geoq's gazetteer file: UTF-8, tab-separated, one header line, then one row per place
 /// (kind `P`), postal code (`Z`), airport (`F`), country name (`C`), first-level region name
 /// (`A`), postal-code pattern (`V`), or country (`N`) or region (`R`) to complete (an area
@@ -207,10 +209,17 @@ extension Gazetteer {
     }
 
     /// Loads several places files (towns, postal codes, airports) as one gazetteer, read
-    /// on every core. O(total size).
+    /// on every core. O(total size). `progress` hears "place index: reading N gazetteers" and
+    /// the fraction of the files read.
     /// - Throws: the first file's `GazetteerError`, in the order given.
-    public init(contentsOfFiles paths: [String]) throws {
-        let results = concurrentMap(paths.count) { index in Result { try Gazetteer(contentsOf: paths[index]) } }
+    public init(contentsOfFiles paths: [String], progress: ProgressHandler? = nil) throws {
+        let label = "place index: reading \(paths.count) gazetteer\(paths.count == 1 ? "" : "s")"
+        progress?(label, 0)
+        let read = Atomic<Int>(0)
+        let results = concurrentMap(paths.count) { index in
+            defer { progress?(label, Double(read.add(1, ordering: .relaxed).newValue) / Double(paths.count)) }
+            return Result { try Gazetteer(contentsOf: paths[index]) }
+        }
         self.init(merging: try results.map { try $0.get() })
     }
 }

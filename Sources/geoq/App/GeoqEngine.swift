@@ -13,6 +13,8 @@ enum GeoqEngine {
     /// - Throws: a one-line error naming the file or setting at fault; the gazetteers are found
     ///   before any raster is read.
     static func buildEngine(settings: EngineSettings) throws -> QueryEngine {
+        // Small files, read before the indexes are built: a mistake in one is said at once.
+        let regional = try settings.regionalProjections()
         let placesPaths: [String]?
         switch settings.gazetteer {
         case .required: placesPaths = try settings.placesPaths()
@@ -22,14 +24,16 @@ enum GeoqEngine {
         let loadsFlood = settings.flood == .required || settings.flood == .ifAvailable && settings.floodIsAvailable
         let flood = loadsFlood ? try settings.loadStack() : nil
         let places = try placesPaths.map { paths -> PlaceCompleter in
-            let build = { PlaceCompleter(gazetteer: try Gazetteer(contentsOfFiles: paths)) }
+            // Each stage of a build on a terminal's progress line (nothing on a pipe or a file).
+            let progress = Terminal.progressHandler()
+            let build = { PlaceCompleter(gazetteer: try Gazetteer(contentsOfFiles: paths, progress: progress), progress: progress) }
             guard !settings.noCache else { return try build() }
             let directory = settings.cacheStore().directory
             // The first start's build takes a minute or more on a loaded machine: said, with its end.
             // On a terminal only, as progress is: a script reading stderr gets the answer's lines alone.
             let announced = {
                 if Terminal.stderrIsTTY {
-                    Terminal.notice("building the place search index from \(paths.count) gazetteers, once; it is kept in \(directory.path)")
+                    Terminal.notice("building the place search index from \(paths.count) gazetteer\(paths.count == 1 ? "" : "s"), once; it is kept in \(directory.path)")
                 }
                 let started = Date()
                 let completer = try build()
@@ -39,11 +43,14 @@ enum GeoqEngine {
                 return completer
             }
             return try PlaceIndexCache(directory: directory)
-                .completer(placesPaths: paths, verifyPayload: settings.verifiesPlacesIndex, notice: { Terminal.notice($0) }, build: announced).0
+                .completer(placesPaths: paths, verifyPayload: settings.verifiesPlacesIndex, progress: progress,
+                           notice: { Terminal.notice($0) }, build: announced).0
         }
         // The outlines of the countries and regions lie beside their names (areas.tsv.gz).
         let outlines = placesPaths?.first { URL(fileURLWithPath: $0).lastPathComponent == "areas.tsv.gz" }
             .map { AreaOutlines(path: URL(fileURLWithPath: $0).deletingLastPathComponent().appendingPathComponent("areas.geojson.gz").path) }
-        return QueryEngine(flood: flood, places: places, areaOutlines: outlines)
+        var engine = QueryEngine(flood: flood, places: places, areaOutlines: outlines)
+        engine.regionalProjections = regional
+        return engine
     }
 }

@@ -37,14 +37,15 @@ struct SeaLevelOptions: ParsableArguments {
         + "given in metres above mean sea level or as a raster of it (GEOQ_HIGH_TIDE). Without it, levels are \(SeaLevelDatum.statement).", valueName: "metres|raster"))
     var highTide: String?
 
-    /// Checks the combination: a rise or a year with a scenario (`levelRequired`), never both.
-    func checkLevel(rise: Double?, levelRequired: Bool) throws {
-        if year != nil, rise != nil { throw ValidationError("--year: give --rise, or --year with --scenario, not both") }
+    /// Checks the combination: a rise (`riseFlag`, `--rise` or `--flooded-at`) or a year with a
+    /// scenario (`levelRequired`), never both.
+    func checkLevel(rise: Double?, levelRequired: Bool, riseFlag: String = "--rise") throws {
+        if year != nil, rise != nil { throw ValidationError("--year: give \(riseFlag), or --year with --scenario, not both") }
         if year == nil {
             for (given, flag) in [(scenario != nil, "--scenario"), (quantile != nil, "--quantile"), (projections != nil, "--projections")] where given {
                 throw ValidationError("\(flag): only with --year (a sea level asked by year and scenario)")
             }
-            if levelRequired, rise == nil { throw ValidationError("missing --rise <metres>, or --year <year> with --scenario <scenario>") }
+            if levelRequired, rise == nil { throw ValidationError("missing \(riseFlag) <metres>, or --year <year> with --scenario <scenario>") }
             return
         }
         guard scenario != nil else { throw ValidationError("--year: needs --scenario, one of \(ClimateScenario.namesText)") }
@@ -54,12 +55,12 @@ struct SeaLevelOptions: ParsableArguments {
 
     /// The question asked, nil when no level was (`rise` nil and no year). `settings` give the
     /// high tide when no flag does (GEOQ_HIGH_TIDE, `high_tide:` in the file).
-    func question(rise: Double?, settings: GeoqSettings?) throws -> SeaLevelQuestion? {
+    func question(rise: Double?, settings: GeoqSettings?, riseFlag: String = "--rise") throws -> SeaLevelQuestion? {
         let tideText = highTide ?? settings?.text(.highTide)
         let tide = try tideText.map(HighTide.parse)
         if let rise { return SeaLevelQuestion(rise: .metres(rise), highTide: tide) }
         guard let year, let scenario else {
-            if tideText != nil, highTide != nil { throw ValidationError("--high-tide: only with a sea level asked (--rise, or --year with --scenario)") }
+            if tideText != nil, highTide != nil { throw ValidationError("--high-tide: only with a sea level asked (\(riseFlag), or --year with --scenario)") }
             return nil
         }
         let projection = try SeaLevelProjection(year: SeaLevelProjection.validateYear(year), scenario: scenario,

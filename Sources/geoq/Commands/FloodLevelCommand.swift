@@ -98,14 +98,15 @@ struct FloodLevelCommand: ParsableCommand {
         settings.gazetteer = place != nil ? .required : format == .json ? .ifAvailable : .skipped
         let question = try seaLevel.question(rise: rise, settings: try settingsFile.settings(dataset: dataset))!
         let engine = try GeoqEngine.buildEngine(settings: settings)
-        let level = try engine.seaLevel(question, bbox: bbox).level
         let data: Data
         if let place {
-            let report = try engine.areaFloodReport(named: place, rise: level, placeLimit: limit)
-            data = format == .json ? try JSONOutput.encode(report) : Data(FloodText.area(report).utf8)
+            // The level where the place stands: its high tide, its regional projection.
+            let report = try engine.areaFloodReport(named: place, question: question, placeLimit: limit)
+            data = format == .json ? try JSONOutput.encode(report) : Data((FloodText.area(report.answer) + SeaLevelText.lines(report)).utf8)
             try Output.emit(data, to: output)
             return
         }
+        let level = try engine.seaLevel(question, bbox: bbox).level
         switch format {
         case .text:
             let answer = try engine.floodStats(question, bbox: bbox)

@@ -21,7 +21,9 @@ struct RegionCommand: ParsableCommand {
         [longitude, latitude] pairs, or CSV with a header naming lat/latitude and lon/lng/long/longitude \
         columns (comma, semicolon or tab separated). Or places of the gazetteer instead of a file: \
         --places ID,ID by GeoNames id, or --flooded-at R for every place the sea floods at R metres \
-        (dry today). --format json prints what POST /v1/region answers for the same input.
+        (dry today), or at the level --year Y --scenario S projects (the global mean; --high-tide H \
+        in metres answers above high tide). --format json prints what POST /v1/region answers for \
+        the same input. Levels are \(SeaLevelDatum.statement).
 
         Example: pins.csv holds three Paris landmarks and a bad geocode,
           name,lat,lon
@@ -37,6 +39,8 @@ struct RegionCommand: ParsableCommand {
           kept     3 of 4 points
           trimmed  1 point, index 3
           zoom     14 (Web Mercator, 1024x768 pixels)
+
+          $ geoq region --year 2100 --scenario SSP5-8.5 --viewport 1024x768
         """
     )
 
@@ -56,6 +60,10 @@ struct RegionCommand: ParsableCommand {
             help: ArgumentHelp("Frame the places the sea floods at this rise in metres instead (dry today).", valueName: "rise"),
             transform: DecimalArgument.reading(.rise))
     var floodedAt: Double?
+
+    /// `--year`, `--scenario`, `--quantile`, `--projections`, `--high-tide`: the level
+    /// `--flooded-at` stands for, asked as the flood commands ask it.
+    @OptionGroup var seaLevel: SeaLevelOptions
 
     @Option(name: .customLong("gazetteer"), help: ArgumentHelp("Gazetteer file for --places and --flooded-at (default: data/places.tsv.gz, or $GEOQ_DATA/places.tsv.gz).", valueName: "file"))
     var gazetteerFile: String?
@@ -93,9 +101,13 @@ struct RegionCommand: ParsableCommand {
     }
 
     func validate() throws {
-        let given = [input != nil, placeIDs != nil, floodedAt != nil].filter { $0 }.count
+        let given = [input != nil, placeIDs != nil, floodedAt != nil || seaLevel.year != nil].filter { $0 }.count
         guard given == 1 else {
-            throw ValidationError("expected one of: a file of points (or - for standard input), --places ID,ID or --flooded-at RISE; got \(given)")
+            throw ValidationError("expected one of: a file of points (or - for standard input), --places ID,ID, --flooded-at RISE or --year YEAR --scenario S; got \(given)")
+        }
+        try seaLevel.checkLevel(rise: floodedAt, levelRequired: false, riseFlag: "--flooded-at")
+        if seaLevel.highTide != nil, floodedAt == nil, seaLevel.year == nil {
+            throw ValidationError("--high-tide: only with a sea level asked (--flooded-at, or --year with --scenario)")
         }
         try check { try options.validate() }
     }
@@ -109,17 +121,24 @@ struct RegionCommand: ParsableCommand {
             regionInput = .places(placeIDs.ids)
             settings.flood = .skipped
             engine = try GeoqEngine.buildEngine(settings: settings)
-        } else if let floodedAt {
-            regionInput = .floodedAt(floodedAt)
+        } else if let question = try seaLevel.question(rise: floodedAt, settings: try settingsFile.settings(dataset: dataset), riseFlag: "--flooded-at") {
             engine = try GeoqEngine.buildEngine(settings: settings)
+            try print(engine.region(floodedAt: question, options: options))
+            return
         } else {
             let input = input ?? "-"
             regionInput = .pointData([UInt8](try readInput(input)), source: input == "-" ? "standard input" : input)
         }
-        let answer = try engine.region(for: regionInput, options: options)
+        try print(engine.region(for: regionInput, options: options))
+    }
+
+    /// Prints `answer` in `format`; text and JSON say what its sea level is, when there is one.
+    private func print(_ answer: RegionAnswer) throws {
         switch format {
-        case .text: print(RegionTextReport(region: answer.region, viewport: viewport).text)
-        case .json: try Output.emit(try JSONOutput.encode(answer.region), to: nil)
+        case .text:
+            let text = RegionTextReport(region: answer.region, viewport: viewport).text
+            Swift.print(text + (answer.seaLevel.map { "\n" + $0.lines.joined(separator: "\n") } ?? ""))
+        case .json: try Output.emit(try answer.json(), to: nil)
         case .geojson: try Output.emit(try JSONOutput.encode(answer.region.geoJSON(points: answer.points)), to: nil)
         }
     }

@@ -71,6 +71,15 @@ struct FloodRoutes<Context: RequestContext> {
         }
     }
 
+    /// `/v1/projections`' parameters: the point the regional files are read at, if any.
+    struct ProjectionsQuery: Decodable {
+        var point: GeoPoint?
+
+        init(from decoder: any Decoder) throws {
+            point = try QueryFields(from: decoder).point(required: false)
+        }
+    }
+
     /// `/v1/tiles`' parameters: the rise, and whether newly flooded land is hatched.
     struct TileQuery: Decodable {
         var question: SeaLevelQuestion
@@ -87,7 +96,11 @@ struct FloodRoutes<Context: RequestContext> {
         router.get("/v1/flood") { request, context in try await self.flood(request, context: context) }
         router.get("/v1/flood/point") { request, context in try await self.point(request, context: context) }
         router.get("/v1/tiles/{z}/{x}/{tile}") { request, context in try await self.tile(request, context: context) }
-        router.get("/v1/projections") { _, _ in try Response.json(SeaLevelProjectionTable()) }
+        router.get("/v1/projections") { request, context in
+            let point = try request.query(ProjectionsQuery.self, context: context).point
+            // A regional file asked at a point reads its locations: off the event loop.
+            return try Response.json(try await OffLoop.run { [engine] in try engine.projectionTable(at: point) })
+        }
     }
 
     func flood(_ request: Request, context: Context) async throws -> Response {
@@ -95,11 +108,12 @@ struct FloodRoutes<Context: RequestContext> {
         let bbox = query.bbox
         // Checked whatever the format, so a bad value is never silently ignored.
         try QueryEngine.validateFloodedPlaceLimit(query.limit)
-        let rise = try engine.seaLevel(query.question, bbox: bbox).level
         if let place = query.place {
-            let (engine, limit) = (engine, query.limit)
-            return try .json(try await OffLoop.run { try engine.areaFloodReport(named: place, rise: rise, placeLimit: limit) })
+            // The level where the place stands: its regional projection, when one is set up.
+            let (engine, limit, question) = (engine, query.limit, query.question)
+            return try .json(try await OffLoop.run { try engine.areaFloodReport(named: place, question: question, placeLimit: limit) })
         }
+        let rise = try engine.seaLevel(query.question, bbox: bbox).level
         switch query.format {
         case .json:
             return try .json(engine.floodReport(query.question, bbox: bbox, placeLimit: query.limit))

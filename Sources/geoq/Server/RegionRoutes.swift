@@ -3,7 +3,8 @@ import Geo
 import Hummingbird
 
 /// `POST /v1/region`: the body is points in any format `geoq region` reads, or
-/// `{"placeIds": […]}`; or `flooded_at`, without a body, frames the places the sea floods at that rise.
+/// `{"placeIds": […]}`; or `flooded_at` (or `year` with `scenario`, and `high_tide`), without a
+/// body, frames the places the sea floods at that level.
 struct RegionRoutes<Context: RequestContext> {
     let engine: QueryEngine
 
@@ -14,13 +15,14 @@ struct RegionRoutes<Context: RequestContext> {
 
     /// `/v1/region`'s parameters.
     struct RegionQuery: Decodable {
-        var floodedAt: Double?
+        /// The level whose flooded places are framed, nil for a body of points or ids.
+        var floodedAt: SeaLevelQuestion?
         var format: Format
         var options: RegionOptions
 
         init(from decoder: any Decoder) throws {
             let fields = try QueryFields(from: decoder)
-            floodedAt = try fields.number(.floodedAt)
+            floodedAt = try fields.seaLevelQuestion(required: false, rise: .floodedAt)
             format = try fields.choice(.format, default: .json)
             let defaults = RegionOptions()
             options = RegionOptions(gap: try fields.number(.gap) ?? defaults.gap,
@@ -44,22 +46,22 @@ struct RegionRoutes<Context: RequestContext> {
         var request = request
         let query = try request.query(RegionQuery.self, context: context)
         let body = try await request.collectBody(upTo: GeoqRouter.maximumBodyBytes)
-        let input: RegionInput
-        if let rise = query.floodedAt {
-            // The places the sea reaches at that rise frame the map: one input, never two.
+        let answer: RegionAnswer
+        if let question = query.floodedAt {
+            // The places the sea reaches at that level frame the map: one input, never two.
             guard !body.readableBytesView.contains(where: { $0 > 32 }) else {
                 throw GeoError.invalidInput(.floodedAt, "frames the places flooded at that rise; expected no body with it (send points or placeIds without flooded_at)")
             }
-            input = .floodedAt(rise)
+            answer = try await OffLoop.run { [engine, options = query.options] in try engine.region(floodedAt: question, options: options) }
         } else {
-            input = try Self.input(body: body)
+            let input = try Self.input(body: body)
+            // Up to 4 MiB of points to parse: off the event loop.
+            answer = try await OffLoop.run { [engine, options = query.options] in try engine.region(for: input, options: options) }
         }
-        // Up to 4 MiB of points to parse: off the event loop.
-        let answer = try await OffLoop.run { [engine, options = query.options] in try engine.region(for: input, options: options) }
         if query.format == .geojson {
             return .data(try JSONOutput.encode(answer.region.geoJSON(points: answer.points)), contentType: "application/geo+json")
         }
-        return try .json(answer.region)
+        return .data(try answer.json(), contentType: "application/json")
     }
 
     /// The body as a region input: place ids when it is `{"placeIds": […]}`, else points.

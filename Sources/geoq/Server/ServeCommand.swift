@@ -33,10 +33,12 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var gazetteer: PlacesOptions
 
+    @OptionGroup var projections: ProjectionFilesOption
+
     @OptionGroup var settingsFile: SettingsFileOption
 
     func run() async throws {
-        let settings = try settingsFile.settings(dataset: dataset, places: gazetteer.places, service: service)
+        let settings = try settingsFile.settings(dataset: dataset, places: gazetteer.places, service: service, projections: projections)
         var engineSettings = EngineSettings(dataset: dataset, places: gazetteer.places, settings: settings)
         engineSettings.verifiesPlacesIndex = true
         let engine = try GeoqEngine.buildEngine(settings: engineSettings)

@@ -40,6 +40,9 @@ struct EngineSettings: Sendable {
     var copernicusCacheBytes = EngineSettings.defaultCopernicusCacheBytes
     /// The gazetteers given (`--places`, `GEOQ_PLACES`, `places:`); empty for the embedded ones.
     var places: [String] = []
+    /// The regional projection files set up (`projections`: `--projections` on `serve`,
+    /// `GEOQ_PROJECTIONS`, `projections:` in the file); empty for global means only.
+    var projections: [String] = []
 
     /// Whether the engine holds the elevation stack.
     var flood = Use.required
@@ -153,5 +156,13 @@ extension EngineSettings {
             copernicusCacheBytes = copernicusCacheSize?.bytes ?? Self.defaultCopernicusCacheBytes
         }
         if let places { self.places = list(.places, flags: places) }
+        projections = settings?.text(.projections).map(Setting.list) ?? []
+    }
+
+    /// The regional projection files, opened and checked; nil when none is set up.
+    /// - Throws: ``GeoError/invalidInput(_:_:)`` naming ``Quantity/projections`` (see
+    ///   ``RegionalProjectionFiles/init(paths:)``).
+    func regionalProjections() throws -> RegionalProjectionFiles? {
+        projections.isEmpty ? nil : try RegionalProjectionFiles(paths: projections)
     }
 }

@@ -73,7 +73,7 @@ struct Setting: Sendable, Hashable {
 
     /// Every setting, in the order `geoq settings` prints them and messages list them. A new
     /// setting is declared below and added here.
-    static let all: [Setting] = [.dem, .index, .places, .cacheDirectory, .copernicusCacheSize, .highTide,
+    static let all: [Setting] = [.dem, .index, .places, .cacheDirectory, .copernicusCacheSize, .highTide, .projections,
                                  .host, .port, .completionCacheMiB, .gracePeriod, .idleTimeout, .headerTimeout, .maxConnections]
 
     // The data every command reads.
@@ -95,6 +95,10 @@ struct Setting: Sendable, Hashable {
     static let highTide = text("high_tide", "--high-tide", expectation: "high tide in metres above mean sea level, or the path of a raster of it") {
         !$0.trimmingCharacters(in: .whitespaces).isEmpty
     }
+
+    /// Regional AR6 sea-level projection files, one per scenario, several joined by commas: year
+    /// questions at a place, a point or a box take their values (`--projections` on `serve`).
+    static let projections = paths("projections", "--projections")
 
     // The service's.
     static let host = text("host", "--host", scope: .service, default: "127.0.0.1", expectation: "a host name or address") { !$0.isEmpty }

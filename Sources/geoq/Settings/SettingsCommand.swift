@@ -20,6 +20,7 @@ struct SettingsCommand: ParsableCommand {
     @OptionGroup var service: ServiceOptions
     @OptionGroup var dataset: DEMOptions
     @OptionGroup var gazetteer: PlacesOptions
+    @OptionGroup var projections: ProjectionFilesOption
     @OptionGroup var settingsFile: SettingsFileOption
 
     /// What a setting without a value means, one line per part: the embedded stack is the base
@@ -35,6 +36,7 @@ struct SettingsCommand: ParsableCommand {
             return ["unset: the embedded gazetteers:"] + paths
         case .cacheDirectory: return ["unset: " + SpillIndexCache.defaultDirectory().path]
         case .index: return ["unset: the raster is flooded in memory, or its cached tiled index used"]
+        case .projections: return ["unset: year questions take the global mean"]
         default: return ["unset"]
         }
     }
@@ -42,13 +44,13 @@ struct SettingsCommand: ParsableCommand {
     /// The lines a value is shown in: a list setting one item a line.
     static func valueLines(_ entry: GeoqSettings.Entry) -> [String] {
         guard let text = entry.text else { return unsetMeaning(entry.setting) }
-        return entry.setting == .dem || entry.setting == .places ? Setting.list(text) : [text]
+        return entry.setting.isList ? Setting.list(text) : [text]
     }
 
     /// Every setting within `columns`: its name, its value (wrapped, a list one item a line) and
     /// where it came from, the source on the value's first line.
     func run() throws {
-        let settings = try settingsFile.settings(dataset: dataset, places: gazetteer.places, service: service)
+        let settings = try settingsFile.settings(dataset: dataset, places: gazetteer.places, service: service, projections: projections)
         let rows = settings.entries.map { entry in
             (entry.setting.fileKey, Self.valueLines(entry),
              entry.source == .default ? "default" : "\(entry.sourceName(file: settings.file)) \(entry.location(file: settings.file))")

@@ -60,7 +60,7 @@ import Testing
         (["flood", "--rise", "1", "--band", "3"], 2, "has 1 band; expected 1…1, got 3"),
         (["flood", "--rise", "1", "--width", "0"], 2, "--width: expected a pixel count from 1 to 8192, got 0"),
         (["region", "-", "--places", "1,x"], 2, "The value '1,x' is invalid for '--places <id,id,…>': expected GeoNames ids"),
-        (["region", "--flooded-at", "1", "--places", "1"], 2, "expected one of: a file of points (or - for standard input), --places ID,ID or --flooded-at RISE; got 2"),
+        (["region", "--flooded-at", "1", "--places", "1"], 2, "expected one of: a file of points (or - for standard input), --places ID,ID, --flooded-at RISE or --year YEAR --scenario S; got 2"),
         (["flood", "--rise", "1", "--dem", "/nonexistent/dem.tif"], 1, "/nonexistent/dem.tif: no such file"),
         (["flood", "--rise", "1", "--format", "json", "-o", "/nonexistent/folder/out.json"], 1, "the folder /nonexistent/folder does not exist"),
     ] as [([String], Int32, String)])

@@ -53,6 +53,8 @@ import Testing
              "/v1/region?viewport=800x600", .post, #"{"placeIds": [1, 2]}"#, ""),
             (["region", "--flooded-at", "8", "--gazetteer", places, "--alone", "--dem", dem, "--format", "json", "--mode", "joint"],
              "/v1/region?flooded_at=8&mode=joint", .post, nil, ""),
+            (["region", "--year", "2100", "--scenario", "SSP5-8.5", "--high-tide", "7.5", "--gazetteer", places, "--alone", "--dem", dem, "--format", "json"],
+             "/v1/region?year=2100&scenario=SSP5-8.5&high_tide=7.5", .post, nil, ""),
         ]
         let app = Application(router: GeoqRouter.build(engine: engine, openAPISpec: spec))
         try await app.testRouter { client in

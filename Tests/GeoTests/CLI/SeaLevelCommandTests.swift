@@ -93,6 +93,73 @@ import Testing
         #expect(projection["extent"] as? String == "regional")
     }
 
+    /// Four places on `dem()`: two on 1 m land, two on 3 m land.
+    func places() throws -> String {
+        let path = folder.appendingPathComponent("places.tsv").path
+        let spots = [(1, 49.5, 11.5), (2, 48.5, 12.5), (3, 47.5, 13.5), (4, 49.5, 13.5)]
+        try Gazetteer(places: spots.map { id, latitude, longitude in
+            Place(id: id, name: "Place \(id)", asciiName: "Place \(id)", countryCode: "DE", admin1Code: "02", latitude: latitude, longitude: longitude, population: 1_000)
+        }).write(to: path)
+        return path
+    }
+
+    /// `geoq region` frames the places flooded at the level a year and a scenario stand for:
+    /// SSP5-8.5's 83rd percentile for 2150 is +1.878 m (the data set's 1878 mm), so the two
+    /// places on 1 m land flood and those on 3 m do not; on a high tide of 1.5 m the level is
+    /// 3.378 m and all four do.
+    @Test func aRegionFramesThePlacesFloodedInAYearAndAScenario() throws {
+        let common = ["region", "--alone", "--dem", dem(), "--gazetteer", try places(), "--padding", "0", "--format", "json"]
+        let projected = try json(try geoq(common + ["--year", "2150", "--scenario", "SSP5-8.5", "--quantile", "83"]))
+        #expect(projected["pointCount"] as? Int == 2)
+        #expect(projected["pointBounds"] as? [Double] == [11.5, 48.5, 12.5, 49.5])
+        let seaLevel = try #require(projected["seaLevel"] as? [String: Any])
+        #expect(seaLevel["levelM"] as? Double == 1.878)
+        #expect((seaLevel["projection"] as? [String: Any])?["summary"] as? String == "2150, SSP5-8.5, 83rd percentile: +1.88 m (likely 0.98–1.88 m), global mean")
+        #expect(projected["datum"] as? String == SeaLevelDatum.statement)
+
+        let aboveTide = try json(try geoq(common + ["--year", "2150", "--scenario", "SSP5-8.5", "--quantile", "83", "--high-tide", "1.5"]))
+        #expect(aboveTide["pointCount"] as? Int == 4)
+        #expect(aboveTide["pointBounds"] as? [Double] == [11.5, 47.5, 13.5, 49.5])
+        #expect((aboveTide["seaLevel"] as? [String: Any])?["levelM"] as? Double == 3.378)
+
+        let text = try geoq(Array(common.dropLast(2)) + ["--year", "2150", "--scenario", "SSP5-8.5", "--quantile", "83"])
+        #expect(text.status == 0, "\(text.standardError)")
+        #expect(text.standardOutput.contains("kept     2 of 2 points"), "\(text.standardOutput)")
+        #expect(text.standardOutput.contains("sea level: 2150, SSP5-8.5, 83rd percentile: +1.88 m"))
+        #expect(text.standardOutput.hasSuffix("datum: \(SeaLevelDatum.statement)\n"))
+    }
+
+    /// `geoq flood --place` reads a raster of high tide where the place stands: Place 2 at
+    /// 48.5° N 12.5° E lies in the tide raster's row 1, column 1 (2° cells from 10° E, 51° N),
+    /// whose 1.25 m added to +1 m makes 2.25 m.
+    @Test func anAreaByPlaceTakesTheHighTideWhereThePlaceStands() throws {
+        let tide = folder.appendingPathComponent("tide.tif").path
+        TestRasters.writeGeoTIFF(at: tide, width: 2, height: 2, values: [0.5, 0.75, 1.5, 1.25], type: GDT_Float32, geoTransform: [10, 2, 0, 51, 0, -2])
+        let arguments = ["flood", "--alone", "--dem", dem(), "--places", try places(), "--place", "Place 2", "--rise", "1", "--high-tide", tide]
+        let answer = try json(try geoq(arguments + ["--format", "json"]))
+        let seaLevel = try #require(answer["seaLevel"] as? [String: Any])
+        #expect(seaLevel["levelM"] as? Double == 2.25 && seaLevel["riseM"] as? Double == 1)
+        #expect((seaLevel["highTide"] as? [String: Any])?["metres"] as? Double == 1.25)
+        #expect(answer["datum"] as? String == SeaLevelDatum.statement)
+        let text = try geoq(arguments)
+        #expect(text.status == 0, "\(text.standardError)")
+        #expect(text.standardOutput.contains("above high tide: +1 m above high tide; high tide here +1.25 m"), "\(text.standardOutput)")
+        #expect(text.standardOutput.hasSuffix("datum: \(SeaLevelDatum.statement)\n"))
+    }
+
+    @Test(arguments: [
+        (["--year", "2100", "--scenario", "SSP2-4.5", "--flooded-at", "1"], "--year: give --flooded-at, or --year with --scenario, not both"),
+        (["--year", "2100", "--scenario", "SSP2-4.5", "--places", "1"], "expected one of: a file of points (or - for standard input), --places ID,ID, --flooded-at RISE or --year YEAR --scenario S; got 2"),
+        (["--scenario", "SSP2-4.5", "--flooded-at", "1"], "--scenario: only with --year"),
+        (["--places", "1", "--high-tide", "1"], "--high-tide: only with a sea level asked (--flooded-at, or --year with --scenario)"),
+    ])
+    func aRegionByYearRefusesMixedInput(arguments: [String], expected: String) throws {
+        let run = try geoq(["region", "--alone", "--dem", dem(), "--gazetteer", try places()] + arguments)
+        #expect(run.status == 2, "\(arguments): \(run.standardError)")
+        #expect(run.standardError.contains(expected), "\(arguments): \(run.standardError)")
+        #expect(run.standardOutput.isEmpty)
+    }
+
     @Test(arguments: [
         (["--year", "2100", "--scenario", "RCP8.5"], "--scenario"),
         (["--year", "2200", "--scenario", "SSP2-4.5"], "--year: 2200 is not offered; expected a year from 2020 to 2150"),
