@@ -29,7 +29,7 @@ import Testing
 
     // MARK: Bug 1: a raster that declares a huge size
 
-    @Test func aHugeRasterIsRefusedInOneLineNamingCellsAndBytes() throws {
+    @Test(.tags(.process)) func aHugeRasterIsRefusedInOneLineNamingCellsAndBytes() throws {
         let path = vrt(width: 1_000_000, height: 1_000_000)
         let run = try cli.geoq(["flood", "--rise", "1", "--dem", path])
         #expect(run.status == 1, "\(run.standardError)")
@@ -39,7 +39,7 @@ import Testing
         #expect(run.standardError.split(separator: "\n").count == 1)
     }
 
-    @Test func aRasterTooWideForAnyCountIsRefusedAtOnce() throws {
+    @Test(.tags(.process)) func aRasterTooWideForAnyCountIsRefusedAtOnce() throws {
         let path = vrt(width: Int(Int32.max), height: 2)
         let start = Date()
         let run = try cli.geoq(["flood", "--rise", "1", "--dem", path])
@@ -47,7 +47,7 @@ import Testing
         #expect(Date().timeIntervalSince(start) < 10, "checked before reading a cell")
     }
 
-    @Test func theMemoryLimitOfUlimitIsHonoured() throws {
+    @Test(.tags(.process)) func theMemoryLimitOfUlimitIsHonoured() throws {
         // 2·10^8 float cells need 20 bytes each, 4 GB: more than `ulimit -v` 1.5 GB allows.
         let path = vrt(width: 20_000, height: 10_000, type: "Float32")
         let run = try cli.geoq(["-c", "ulimit -v 1500000 && exec \"$0\" \"$@\"", GeoqProcess.executable.path,
@@ -57,7 +57,7 @@ import Testing
         #expect(run.standardError.contains("(ulimit -v)"), "\(run.standardError)")
     }
 
-    @Test func serveRefusesAHugeRasterAtStartUp() throws {
+    @Test(.tags(.process)) func serveRefusesAHugeRasterAtStartUp() throws {
         let path = vrt(width: 1_000_000, height: 1_000_000)
         let run = try cli.geoq(["serve", "--port", "0", "--dem", path])
         #expect(run.status == 1 && run.standardError.contains("cells need 7.3 TiB") && run.standardError.contains("tiled index"), "\(run.standardError)")
@@ -65,7 +65,7 @@ import Testing
 
     // MARK: Bug 2: -o and special files
 
-    @Test func aFIFOGivenToOutputIsWrittenIntoNotReplaced() throws {
+    @Test(.tags(.process)) func aFIFOGivenToOutputIsWrittenIntoNotReplaced() throws {
         let fifo = folder.appendingPathComponent("answers.fifo").path
         #expect(mkfifo(fifo, 0o644) == 0)
         // Opened without blocking, so that a geoq that replaced the FIFO fails this test rather than hang it.
@@ -82,7 +82,7 @@ import Testing
         #expect(lstat(fifo, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO, "still a FIFO")
     }
 
-    @Test func aSymbolicLinkGivenToOutputKeepsPointingAtItsReplacedTarget() throws {
+    @Test(.tags(.process)) func aSymbolicLinkGivenToOutputKeepsPointingAtItsReplacedTarget() throws {
         let targetFolder = folder.appendingPathComponent("elsewhere")
         try FileManager.default.createDirectory(at: targetFolder, withIntermediateDirectories: true)
         let target = targetFolder.appendingPathComponent("stats.json").path
@@ -97,7 +97,7 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: targetFolder.path) == ["stats.json"], "no temporary file left")
     }
 
-    @Test func aDashGivenToOutputIsStandardOutput() throws {
+    @Test(.tags(.process)) func aDashGivenToOutputIsStandardOutput() throws {
         let run = try cli.geoq(["flood", "--rise", "8", "--dem", cli.smallDEM(), "--format", "json", "-o", "-"])
         #expect(run.status == 0 && !FileManager.default.fileExists(atPath: "-"))
         let json = try #require(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
@@ -106,7 +106,7 @@ import Testing
 
     // MARK: Bug 7: index build with a cache that cannot be written
 
-    @Test func indexBuildFailsWhenTheCacheFolderIsAFile() throws {
+    @Test(.tags(.process)) func indexBuildFailsWhenTheCacheFolderIsAFile() throws {
         let blocker = folder.appendingPathComponent("not-a-folder").path
         FileManager.default.createFile(atPath: blocker, contents: Data("x".utf8))
         let run = try cli.geoq(["index", "build", "--dem", cli.smallDEM(), "--cache-dir", blocker])
@@ -117,7 +117,7 @@ import Testing
 
     /// Root writes into folders without write permission: for root, the fault section of
     /// `make test` mounts a read-only tmpfs instead.
-    @Test(.enabled(if: geteuid() != 0)) func indexBuildFailsWhenTheCacheFolderIsReadOnly() throws {
+    @Test(.tags(.process), .enabled(if: geteuid() != 0)) func indexBuildFailsWhenTheCacheFolderIsReadOnly() throws {
         let readOnly = folder.appendingPathComponent("read-only")
         try FileManager.default.createDirectory(at: readOnly, withIntermediateDirectories: true)
         chmod(readOnly.path, 0o555)
@@ -125,14 +125,14 @@ import Testing
         #expect(run.status == 1 && run.standardError.contains("not writable"), "\(run.standardError)")
     }
 
-    @Test func anEmptyCacheFolderIsRefused() throws {
+    @Test(.tags(.process)) func anEmptyCacheFolderIsRefused() throws {
         let run = try cli.geoq(["flood", "--rise", "1", "--dem", cli.smallDEM(), "--cache-dir", ""])
         #expect(run.status == 2 && run.standardError.contains("--cache-dir: expected a folder, got an empty path"), "\(run.standardError)")
     }
 
     // MARK: Bug 8: impossible georeferencing
 
-    @Test func aGeographicGridWiderThanTheEarthIsRefused() throws {
+    @Test(.tags(.process)) func aGeographicGridWiderThanTheEarthIsRefused() throws {
         let path = vrt(width: 10, height: 4, geoTransform: "-500, 100, 0, 200, 0, -100")
         let run = try cli.geoq(["flood", "--rise", "1", "--dem", path])
         #expect(run.status == 1)

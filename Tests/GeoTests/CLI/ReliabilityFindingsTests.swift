@@ -12,7 +12,7 @@ import Testing
 
     /// Finding 13: `-o ""` left `.curves` and `.work/` in the current folder, and `-o -` wrote
     /// files named `-` and `-.curves`. Both are refused before anything is written.
-    @Test(arguments: ["", "-"])
+    @Test(.tags(.process), arguments: ["", "-"])
     func anIndexOutputThatIsNoFileIsRefused(output: String) throws {
         let folder = cli.folder.appendingPathComponent("here-\(output.isEmpty ? "empty" : "dash")")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -25,7 +25,7 @@ import Testing
 
     /// Finding 17: a code of Arabic-Indic or fullwidth digits was "valid" (a pattern's \d takes
     /// any digit). Postal codes use the ASCII digits.
-    @Test(arguments: [("٩٠٢١٠", "DE"), ("９０２１０", "DE"), ("９０２１０", "FR"), ("٩٠٢١٠", nil)])
+    @Test(.tags(.process), arguments: [("٩٠٢١٠", "DE"), ("９０２１０", "DE"), ("９０２１０", "FR"), ("٩٠٢١٠", nil)])
     func digitsOutsideASCIIAreNotAPostalCode(code: String, country: String?) throws {
         let run = try cli.geoq(["postcode", "check", code] + (country.map { ["--country", $0] } ?? []))
         #expect(run.standardOutput.contains("not valid") && run.standardOutput.contains("a digit outside ASCII"), "\(run.standardOutput)")
@@ -56,7 +56,7 @@ import Testing
 
     /// Found beyond the issue's list: a place name too long for completion was blamed on `q`, a
     /// parameter `/v1/flood/point` does not have; it is the place's mistake.
-    @Test func aPlaceNameCompletionRefusesIsThePlacesMistake() throws {
+    @Test(.tags(.process)) func aPlaceNameCompletionRefusesIsThePlacesMistake() throws {
         let places = TestRasters.repositoryRoot.appendingPathComponent("data/places.tsv.gz").path
         let engine = try GeoqEngine.buildEngine(settings: EngineSettings(dataset: try DEMOptions.parse(["--cache-dir", cli.folder.appendingPathComponent("cache").path]),
                                                                          places: [places], settings: nil))
@@ -70,7 +70,7 @@ import Testing
 extension ReliabilityFindingsTests {
     /// Finding 10: with an elevation model of one region, a place outside it was "never under
     /// water (the sea cannot reach it)". It lies outside the elevation data, and is said so.
-    @Test func aPlaceOutsideTheElevationDataIsSaidToBe() throws {
+    @Test(.tags(.process)) func aPlaceOutsideTheElevationDataIsSaidToBe() throws {
         let run = try cli.geoq(["complete", "tokyo", "--limit", "1", "--format", "json", "--alone", "--dem", cli.smallDEM()])
         #expect(run.status == 0, "\(run.standardError)")
         let json = try #require(try JSONSerialization.jsonObject(with: run.standardOutputData) as? [String: Any])

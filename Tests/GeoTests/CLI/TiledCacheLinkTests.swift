@@ -8,7 +8,7 @@ import Testing
 @Suite struct TiledCacheLinkTests {
     let folder = TestRasters.temporaryDirectory()
 
-    @Test func aLinkUnderTheCachedTiledIndexsNameIsReplacedAndItsTargetLeftAsItWas() throws {
+    @Test(.tags(.process)) func aLinkUnderTheCachedTiledIndexsNameIsReplacedAndItsTargetLeftAsItWas() throws {
         let cache = folder.appendingPathComponent("cache")
         let dem = folder.appendingPathComponent("dem.tif").path
         TestRasters.writeGeoTIFF(at: dem, width: 40, height: 30, values: (0..<1200).map { Double($0 % 40 - 10) }, type: GDT_Int16,

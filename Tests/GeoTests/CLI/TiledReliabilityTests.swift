@@ -55,7 +55,7 @@ import Testing
 
     /// A raster rewritten at the same size with its old modification time put back (`touch -r`)
     /// is seen by its change time: the work folder's tiles are made again, not kept.
-    @Test func aRewrittenRasterWithItsOldModificationTimeIsBuiltAgain() throws {
+    @Test(.tags(.process)) func aRewrittenRasterWithItsOldModificationTimeIsBuiltAgain() throws {
         let dem = writeDEM("dem.tif")
         let work = folder.appendingPathComponent("dem.work").path
         let index = try buildIndex(dem: dem, extra: ["--work", work, "--keep-work"])
@@ -81,7 +81,7 @@ import Testing
 
     /// Flood options given with `--index` that differ from the index's are refused, each named
     /// with the index's value; the same options as the index's, or none, are accepted.
-    @Test func optionsThatDifferFromTheIndexAreRefusedByName() throws {
+    @Test(.tags(.process)) func optionsThatDifferFromTheIndexAreRefusedByName() throws {
         let dem = writeDEM("dem.tif")
         let index = try buildIndex(dem: dem)
         let differing = ["--seed", "47,13", "--connectivity", "4"]
@@ -98,7 +98,7 @@ import Testing
 
     /// A value typed out is checked even when it is the default: `--connectivity 8` against a
     /// 4-connected index was taken as "not given" and answered with 4.
-    @Test func aDefaultValueTypedOutIsCheckedToo() throws {
+    @Test(.tags(.process)) func aDefaultValueTypedOutIsCheckedToo() throws {
         let index = try buildIndex(dem: writeDEM("dem.tif"), "four.tif", extra: ["--connectivity", "4"])
         expectOneLine(try geoq(["flood", "--rise", "2", "--index", index, "--connectivity", "8"]), status: 2,
                       containing: ["connectivity 4 (given 8)"])
@@ -110,7 +110,7 @@ import Testing
 
     /// The first half of an index, with its curves: refused when opened, by flood (exit 1) and by
     /// serve, which does not start.
-    @Test func aTruncatedIndexIsRefusedAtOpen() throws {
+    @Test(.tags(.process)) func aTruncatedIndexIsRefusedAtOpen() throws {
         let index = try buildIndex(dem: writeDEM("dem.tif", width: 600, height: 400), extra: ["--tile-size", "256"])
         let truncated = folder.appendingPathComponent("t.tif").path
         let bytes = try Data(contentsOf: URL(fileURLWithPath: index))
@@ -153,7 +153,7 @@ import Testing
 
     /// More tiles than a work folder should hold, or tiles so small that each is mostly its
     /// files' and graph's overhead, are refused by the plan, naming a tile size that fits.
-    @Test func absurdTileCountsAreRefused() throws {
+    @Test(.tags(.process)) func absurdTileCountsAreRefused() throws {
         // A 400,000 × 200,000 grid (a VRT of one small source) in 16-cell tiles: 312,500,000 tiles.
         let source = writeDEM("source.tif")
         let vrt = folder.appendingPathComponent("huge.vrt").path
@@ -182,7 +182,7 @@ import Testing
     /// tiles were filled); a build whose link, or whose assembly (counted from the curves the
     /// tiles made), would not fit the memory limit is refused, though one tile fits; a limit that
     /// holds every stage builds.
-    @Test func theMemoryLimitCountsTheLinkAndTheAssembly() throws {
+    @Test(.tags(.process)) func theMemoryLimitCountsTheLinkAndTheAssembly() throws {
         let dem = writeDEM("dem.tif", width: 160, height: 128)
         let work = folder.appendingPathComponent("w").path
         let plan = try geoq(["index", "plan", "--dem", dem, "--tile-size", "16", "--work", work])
@@ -223,7 +223,7 @@ import Testing
 
     /// A work folder planned with a relative `--dem` works from any folder; a missing input is
     /// called missing.
-    @Test func aRelativeInputWorksFromAnotherFolderAndAMissingOneIsNamed() throws {
+    @Test(.tags(.process)) func aRelativeInputWorksFromAnotherFolderAndAMissingOneIsNamed() throws {
         writeDEM("dem.tif")
         let elsewhere = folder.appendingPathComponent("elsewhere")
         try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
@@ -241,7 +241,7 @@ import Testing
 
     /// A FIFO in place of a work file is not read (it would block for ever) but made again; a
     /// FIFO as `--index` is refused, naming it.
-    @Test func fifosAreNotReadButRefusedOrReplaced() throws {
+    @Test(.tags(.process)) func fifosAreNotReadButRefusedOrReplaced() throws {
         let dem = writeDEM("dem.tif")
         let work = folder.appendingPathComponent("dem.work")
         let index = try buildIndex(dem: dem, extra: ["--work", work.path, "--keep-work"])
@@ -263,7 +263,7 @@ import Testing
     }
 
     /// Removed stage folders are made again; a plan that is not one is named in one line.
-    @Test func aDamagedWorkFolderIsRebuiltOrNamed() throws {
+    @Test(.tags(.process)) func aDamagedWorkFolderIsRebuiltOrNamed() throws {
         let dem = writeDEM("dem.tif")
         let work = folder.appendingPathComponent("dem.work")
         let index = try buildIndex(dem: dem, extra: ["--work", work.path, "--keep-work"])
@@ -284,7 +284,7 @@ import Testing
     }
 
     /// A work folder of another build names what differs, each with both values.
-    @Test func anotherBuildsWorkFolderNamesWhatDiffers() throws {
+    @Test(.tags(.process)) func anotherBuildsWorkFolderNamesWhatDiffers() throws {
         let dem = writeDEM("dem.tif")
         let work = folder.appendingPathComponent("w").path
         #expect(try geoq(["index", "plan", "--dem", dem, "--tile-size", "16", "--work", work]).status == 0)
@@ -299,7 +299,7 @@ import Testing
 
     /// With `--json-errors` a stage's failure is one JSON line naming its kind, and for a missing
     /// prerequisite the stage to run first and its tile, with the exit status of the message.
-    @Test func stageFailuresAreOneJSONLine() throws {
+    @Test(.tags(.process)) func stageFailuresAreOneJSONLine() throws {
         let dem = writeDEM("dem.tif")
         let work = folder.appendingPathComponent("w").path
         #expect(try geoq(["index", "plan", "--dem", dem, "--tile-size", "16", "--work", work, "--json-errors"]).status == 0)

@@ -82,7 +82,7 @@ struct PostalCodeCheckTests {
 
 /// `geoq postcode check` through the real executable: one line, exit status by validity.
 struct PostcodeCommandTests {
-    @Test(arguments: [
+    @Test(.tags(.process), arguments: [
         (["K1A 0B1"], 0, "K1A 0B1: valid (a Canadian postal code, forward sortation area K1A)\n"),
         (["w1a1a1", "--country", "ca"], 1, "w1a1a1: not valid (Canadian postal codes never start with W)\n"),
         (["90210-1234"], 0, "90210-1234: valid (a US ZIP+4 code, ZIP 90210)\n"),

@@ -61,7 +61,7 @@ import Testing
 
     /// On the wire: a HEAD answer carries no body bytes, so the answer pipelined after it starts
     /// right after its head, for an answer and for an error alike.
-    @Test func headAnswersOnTheWireEndWithTheirHead() throws {
+    @Test(.tags(.process)) func headAnswersOnTheWireEndWithTheirHead() throws {
         let cli = CommandLineTests()
         let server = try LiveServerFaultTests.Server(cli)
         let heads = [("/healthz", "200"), ("/v1/flood?rise=8&format=png&width=40&height=20", "200"), ("/v1/flood?rise=x", "400"), ("/v1/nothing", "404")]

@@ -28,7 +28,7 @@ import Testing
 
     // MARK: Finding 3: slow bodies hold every connection
 
-    @Test func bodiesThatTrickleInGet408AtTheDeadlineAndFreeTheirConnections() throws {
+    @Test(.tags(.process)) func bodiesThatTrickleInGet408AtTheDeadlineAndFreeTheirConnections() throws {
         let server = try Server(cli, options: ["--max-connections", "2", "--idle-timeout", "2"])
         let head = Self.bytes("POST /v1/region HTTP/1.1\r\nHost: x\r\nContent-Length: 100000\r\n\r\n")
         let trickling = try (0..<2).map { _ in try server.connect() }
@@ -66,7 +66,7 @@ import Testing
         for connection in trickling { #expect(connection.isClosedByPeer(within: 3)) }
     }
 
-    @Test func aBodyThatArrivesInTimeIsAnswered() throws {
+    @Test(.tags(.process)) func aBodyThatArrivesInTimeIsAnswered() throws {
         let server = try Server(cli, options: ["--idle-timeout", "2"])
         let connection = try server.connect()
         let body = "lat,lon\n40,3\n41,4\n"
@@ -84,7 +84,7 @@ import Testing
 
     // MARK: Finding 14: a huge Content-Length is refused when its head arrives
 
-    @Test(arguments: [
+    @Test(.tags(.process), arguments: [
         ("POST /v1/region", "", 0), ("POST /v1/region", "Expect: 100-continue\r\n", 0),
         ("POST /v1/region", "", 256 << 10), ("GET /healthz", "", 0),
     ])

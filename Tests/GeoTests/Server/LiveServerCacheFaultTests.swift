@@ -26,7 +26,7 @@ import Testing
         #expect(server.process.isRunning, "the service died", sourceLocation: sourceLocation)
     }
 
-    @Test func aCompletionIndexTruncatedWhileServingDoesNotKillTheService() throws {
+    @Test(.tags(.process)) func aCompletionIndexTruncatedWhileServingDoesNotKillTheService() throws {
         let server = try LiveServerFaultTests.Server(cli)
         let files = try completionIndexFiles()
         try #require(!files.isEmpty, "serve keeps its completion index in the cache")
@@ -35,7 +35,7 @@ import Testing
         try expectCompletionAnswers(server, query: "berli")
     }
 
-    @Test func aCompletionIndexReplacedWhileServingDoesNotKillTheService() throws {
+    @Test(.tags(.process)) func aCompletionIndexReplacedWhileServingDoesNotKillTheService() throws {
         let server = try LiveServerFaultTests.Server(cli)
         for file in try completionIndexFiles() {
             // `cp other places-….bin` rewrites the file in place: truncated to nothing, then refilled.

@@ -114,7 +114,7 @@ import Testing
 
     // MARK: Bug 5: malformed and broken-off bodies are the client's doing
 
-    @Test func aMalformedChunkedBodyIsA400AndABrokenOffOneA499() throws {
+    @Test(.tags(.process)) func aMalformedChunkedBodyIsA400AndABrokenOffOneA499() throws {
         let server = try Server(cli)
         let answer = try server.exchange(Self.bytes("POST /v1/region HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nabc\r\n0\r\n\r\n"))
         #expect(answer.hasPrefix("HTTP/1.1 400 "), "\(answer)")
@@ -138,7 +138,7 @@ import Testing
 
     // MARK: Weak spots: parser 400s carry the JSON body; Expect: 100-continue is answered
 
-    @Test(arguments: [
+    @Test(.tags(.process), arguments: [
         ("GET /v1/complete?q=" + String(repeating: "a", count: 100_000) + " HTTP/1.1\r\nHost: x\r\n\r\n", "larger than the server accepts"),
         ("GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: " + String(repeating: "b", count: 90_000) + "\r\n\r\n", "larger than the server accepts"),
         ("GET /v1/complete?q=a\u{0}b HTTP/1.1\r\nHost: x\r\n\r\n", "a byte HTTP does not allow"),
@@ -152,7 +152,7 @@ import Testing
         #expect((error?["message"] as? String)?.contains(message) == true, "\(answer)")
     }
 
-    @Test func expect100ContinueIsAnsweredAtOnce() throws {
+    @Test(.tags(.process)) func expect100ContinueIsAnsweredAtOnce() throws {
         let server = try Server(cli)
         let connection = try server.connect()
         let body = "lat,lon\n40,3\n41,4\n"
@@ -166,7 +166,7 @@ import Testing
 
     // MARK: Bug 4: connections cannot hold the service open
 
-    @Test func aConnectionThatSendsNothingOrHalfAHeadIsClosed() throws {
+    @Test(.tags(.process)) func aConnectionThatSendsNothingOrHalfAHeadIsClosed() throws {
         let server = try Server(cli, options: ["--header-timeout", "1", "--idle-timeout", "30"])
         let silent = try server.connect()
         let half = try server.connect()
@@ -183,7 +183,7 @@ import Testing
         #expect(kept.isClosedByPeer(within: 4), "the second head never ends")
     }
 
-    @Test func anIdleConnectionIsClosed() throws {
+    @Test(.tags(.process)) func anIdleConnectionIsClosed() throws {
         let server = try Server(cli, options: ["--idle-timeout", "1"])
         let kept = try server.connect()
         try kept.send(Self.bytes("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n"))
@@ -191,7 +191,7 @@ import Testing
         #expect(kept.isClosedByPeer(within: 4))
     }
 
-    @Test func connectionsBeyondTheLimitWaitForOneToClose() throws {
+    @Test(.tags(.process)) func connectionsBeyondTheLimitWaitForOneToClose() throws {
         let server = try Server(cli, options: ["--max-connections", "2"])
         let first = try server.connect(), second = try server.connect()
         for connection in [first, second] {
@@ -221,7 +221,7 @@ import Testing
         return connection
     }
 
-    @Test func sigtermWithAClientThatStopsReadingEndsWithinTheGracePeriod() throws {
+    @Test(.tags(.process)) func sigtermWithAClientThatStopsReadingEndsWithinTheGracePeriod() throws {
         let server = try Server(cli, dem: worldDEM, options: ["--grace-period", "2"])
         let stalled = try stalledClient(server)
         let start = Date()
@@ -235,7 +235,7 @@ import Testing
         withExtendedLifetime(stalled) {}
     }
 
-    @Test func aSecondSignalStopsAtOnce() throws {
+    @Test(.tags(.process)) func aSecondSignalStopsAtOnce() throws {
         let server = try Server(cli, dem: worldDEM, options: ["--grace-period", "60"])
         let stalled = try stalledClient(server)
         kill(server.process.processIdentifier, SIGTERM)
@@ -248,7 +248,7 @@ import Testing
         withExtendedLifetime(stalled) {}
     }
 
-    @Test func sigtermWithNothingInFlightStopsAtOnceWithStatus0() throws {
+    @Test(.tags(.process)) func sigtermWithNothingInFlightStopsAtOnceWithStatus0() throws {
         let server = try Server(cli)
         let answer = try server.exchange(Self.bytes("GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"))
         #expect(answer.hasPrefix("HTTP/1.1 200 "))
