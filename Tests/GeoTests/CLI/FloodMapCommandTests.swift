@@ -23,6 +23,7 @@ import Testing
         #expect(plain.status == 0, "\(plain.standardError)")
         #expect(plain.standardError.contains("geoq: the newly flooded land at +8 m ("), "\(plain.standardError)")
         #expect(plain.standardError.contains("of the 524,288 pixels of this 1024×512 map"), "\(plain.standardError)")
+        #expect(plain.standardError.hasSuffix("; give a smaller --bbox or a larger --width and --height to see it\n"), "the command line's spelling")
         let legend = try geoq(["flood", "--alone", "--dem", dem, "--rise", "8", "--format", "png", "--legend", "-o", legendPath])
         #expect(legend.status == 0, "\(legend.standardError)")
         let plainImage = try RasterImage.decodingRGBA(png: Data(contentsOf: URL(fileURLWithPath: plainPath)))
