@@ -21,7 +21,7 @@ import Testing
         return path
     }
 
-    @Test(.tags(.process)) func pointAnswersInJSON() throws {
+    @Test(.process) func pointAnswersInJSON() throws {
         let run = try geoq(["flood", "point", "--alone", "--dem", smallDEM(), "--lat", "48.5", "--lon", "12.5", "--format", "json"])
         #expect(run.status == 0, "\(run.standardError)")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
@@ -30,7 +30,7 @@ import Testing
         #expect(json["flooding"] as? String == "under water from +8 m")
     }
 
-    @Test(.tags(.process)) func statsAnswerInJSONAndTheCacheIsBuiltOnce() throws {
+    @Test(.process) func statsAnswerInJSONAndTheCacheIsBuiltOnce() throws {
         let dem = smallDEM()
         let first = try geoq(["flood", "--alone", "--dem", dem, "--rise", "8", "--format", "json"])
         #expect(first.status == 0 && first.standardError.contains("building the spill index"))
@@ -41,7 +41,7 @@ import Testing
         #expect(land > 0 && abs(flooded - land) < 1e-6, "at +8 m every land cell is water")
     }
 
-    @Test(.tags(.process), arguments: [
+    @Test(.process, arguments: [
         (["flood", "--rise", "abc"], 2, "--rise"),
         (["flood", "--rise", "nan"], 2, "invalid for '--rise <rise>': expected a sea-level change in metres from -12000 to 12000"),
         (["flood", "--rise", "20000"], 2, "from -12000 to 12000"),
@@ -73,7 +73,7 @@ import Testing
         #expect(run.standardOutput.isEmpty)
     }
 
-    @Test(.tags(.process)) func aFileThatIsNotARasterIsNamed() throws {
+    @Test(.process) func aFileThatIsNotARasterIsNamed() throws {
         let text = folder.appendingPathComponent("readme.txt")
         try Data("hello\n".utf8).write(to: text)
         let run = try geoq(["flood", "--rise", "1", "--dem", text.path])

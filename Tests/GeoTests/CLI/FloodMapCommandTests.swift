@@ -15,7 +15,7 @@ import Testing
 
     func smallDEM() -> String { cli.smallDEM() }
 
-    @Test(.tags(.process)) func theLegendIsDrawnAndTheFloodTooSmallToSeeIsSaid() throws {
+    @Test(.process) func theLegendIsDrawnAndTheFloodTooSmallToSeeIsSaid() throws {
         let dem = smallDEM()
         let plainPath = folder.appendingPathComponent("plain.png").path, legendPath = folder.appendingPathComponent("legend.png").path
         // The world map: the grid's 9 flooded cells are a few dozen of its 524,288 pixels.
@@ -38,7 +38,7 @@ import Testing
         #expect(near.status == 0 && near.standardError.isEmpty, "\(near.standardError)")
     }
 
-    @Test(.tags(.process)) func aLegendNeedsAPNG() throws {
+    @Test(.process) func aLegendNeedsAPNG() throws {
         let run = try geoq(["flood", "--dem", smallDEM(), "--rise", "8", "--legend"])
         #expect(run.status == 2 && run.standardError.contains("--legend draws on PNG maps; add --format png"), "\(run.standardError)")
         let small = try geoq(["flood", "--dem", smallDEM(), "--rise", "8", "--format", "png", "--legend", "--width", "60", "--height", "40",

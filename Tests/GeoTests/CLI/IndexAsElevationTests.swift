@@ -8,7 +8,7 @@ import Testing
 @Suite struct IndexAsElevationTests {
     let folder = TestRasters.temporaryDirectory()
 
-    @Test(.tags(.process)) func testFlood_whenDemIsAGlobalTiledIndex_refusesNamingTheIndex() throws {
+    @Test(.process) func testFlood_whenDemIsAGlobalTiledIndex_refusesNamingTheIndex() throws {
         // A global grid of 10° cells: sea at the poles' rows, land between, a basin below 0 m
         // (−30) behind a 40 m rim, whose spill level (40) is not its height.
         var values = [Double](repeating: 50, count: 36 * 18)

@@ -118,7 +118,7 @@ import Testing
         }
     }
 
-    @Test(.tags(.slow), arguments: [(FloodOptions.Connectivity.eight, 300, 217), (.four, 1024, 1024), (.eight, 4096, 4096)])
+    @Test(.slow, arguments: [(FloodOptions.Connectivity.eight, 300, 217), (.four, 1024, 1024), (.eight, 4096, 4096)])
     func globalETOPO5MatchesCellForCell(connectivity: FloodOptions.Connectivity, tileWidth: Int, tileHeight: Int) throws {
         let folder = TestRasters.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -127,7 +127,7 @@ import Testing
                                         boxes: [GeoBBox(west: -10, south: 35, east: 30, north: 60), GeoBBox(west: 170, south: -50, east: -170, north: -30)])
     }
 
-    @Test(.tags(.slow)) func globalETOPO5WithSeedPointsMatches() throws {
+    @Test(.slow) func globalETOPO5WithSeedPointsMatches() throws {
         let folder = TestRasters.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         // The Caspian and the Black Sea as lakes fed from one point each.

@@ -9,8 +9,8 @@ import Testing
 @Suite struct ErrorStatusTests {
     /// Every case of the library's error, with the statuses the issue's rule gives it: a caller's
     /// mistake is a 400 (in a value: exit 2; in the data it handed over: exit 1); a question the
-    /// loaded data cannot answer is a 422; a fault of the service's own files is a 500 (issue 28,
-    /// finding 8), and a remote source it could not reach a 502; exit 1 for all three. The switch
+    /// loaded data cannot answer is a 422; a fault of the service's own files is a 500, and a
+    /// remote source it could not reach a 502; exit 1 for all three. The switch
     /// has no default, so a new case does not build until it is given its statuses here.
     static func expectedStatuses(_ error: GeoError) -> (http: HTTPResponse.Status, exit: Int32) {
         switch error {

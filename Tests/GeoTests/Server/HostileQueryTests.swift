@@ -4,7 +4,7 @@ import Testing
 @testable import Geo
 @testable import geoq
 
-/// Issue 15's weak spots met through the real router: numbers only in decimal, text only in
+/// Hostile queries met through the real router: numbers only in decimal, text only in
 /// UTF-8, a box off the grid refused by every answer, CSV fields that hold newlines.
 @Suite struct HostileQueryTests {
     let service = ServiceTests()
