@@ -280,7 +280,7 @@ import Testing
             let answer = try await withCheckedThrowingContinuation { (answered: CheckedContinuation<String, Error>) in
                 Thread.detachNewThread {
                     answered.resume(with: Result {
-                        let connection = try LiveServerFaultTests.Connection(port: UInt16(port))
+                        let connection = try LiveServer.Connection(port: UInt16(port))
                         try connection.send(Array("GET /v1/flood/point?lat=48.5&lon=12.5 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".utf8))
                         // Generous: with every suite running at once on 2 cores, 10 s was once too little.
                         return String(decoding: connection.receiveAll(timeout: 60), as: UTF8.self)
