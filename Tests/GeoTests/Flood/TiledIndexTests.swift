@@ -63,7 +63,7 @@ import Testing
     static func regionalCrop(in folder: URL, float: Bool) throws -> String {
         let grid = try etopo.get()
         let firstRow = 300, firstCol = 2000, width = 1500, height = 900
-        guard case .int16(let values) = grid.samples else { throw GeoError.unsupported("ETOPO5 is Int16") }
+        guard case .int16(let values) = grid.samples else { throw GeoError.unanswerable(subject: nil, reason: "ETOPO5 is Int16") }
         var crop: [Double] = []
         for row in firstRow..<firstRow + height {
             for col in firstCol..<firstCol + width {

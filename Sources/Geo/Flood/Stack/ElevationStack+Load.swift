@@ -39,8 +39,9 @@ extension ElevationStack {
             // Its cells become the index's, filled in place.
             let index = try SpillIndex(nesting: consume grid, in: base, connectivity: connectivity, progress: progress)
             return (index, source)
-        } catch let GeoError.unsupported(message) {
-            throw GeoError.unreadableFile(path: path, message: message)
+        } catch let GeoError.unanswerable(_, reason) {
+            // What the nesting cannot do with it is what is wrong with the file.
+            throw GeoError.unreadableFile(path: path, message: reason)
         }
     }
 
