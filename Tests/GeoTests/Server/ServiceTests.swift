@@ -194,7 +194,7 @@ import Testing
         ("/v1/flood?rise=1&format=svg", .get, 400, "format: expected json, geojson, png or tif"),
         ("/v1/flood?rise=1&format=png&width=0", .get, 400, "width: expected a whole number from 1 to 4096"),
         ("/v1/flood?rise=1&bbox=1,2,3", .get, 400, "bbox: expected four numbers"),
-        ("/v1/flood?rise=1&bbox=100,10,120,20", .get, 422, "holds no cell of the DEM"),
+        ("/v1/flood?rise=1&bbox=100,10,120,20", .get, 400, "bbox: the box 100.0,10.0,120.0,20.0 holds no cell of the DEM; expected a box over it"),
         ("/v1/flood/point?lat=91&lon=0", .get, 400, "lat: expected a latitude from -90 to 90"),
         ("/v1/flood/point?lat=10", .get, 400, "lon: missing"),
         ("/v1/flood/point?lat=48.5&lon=12.5&rise=2", .get, 400, "rise: only with place (a point's answer holds every rise)"),

@@ -15,7 +15,7 @@ extension TiledSpillIndex {
         try SpillIndex.validateRise(rise)
         let window = GridWindow(bbox: bbox, locator: locator)
         guard window.cellCount > 0 else {
-            throw GeoError.unanswerable(subject: nil, reason: "the box \(bbox.west),\(bbox.south),\(bbox.east),\(bbox.north) holds no cell of the DEM; expected a box over it")
+            throw GeoError.invalidInput(.bbox, "the box \(bbox.west),\(bbox.south),\(bbox.east),\(bbox.north) holds no cell of the DEM; expected a box over it")
         }
         var sums = FloodSums(rise: rise)
         for tile in 0..<layout.tileCount {
@@ -158,7 +158,7 @@ extension TiledSpillIndex {
         if let bbox {
             let window = GridWindow(bbox: bbox, locator: locator)
             guard window.cellCount > 0 else {
-                throw GeoError.unanswerable(subject: nil, reason: "the box \(bbox.west),\(bbox.south),\(bbox.east),\(bbox.north) holds no cell of the DEM; expected a box over it")
+                throw GeoError.invalidInput(.bbox, "the box \(bbox.west),\(bbox.south),\(bbox.east),\(bbox.north) holds no cell of the DEM; expected a box over it")
             }
             rows = window.rows
             runs = window.columnRuns
