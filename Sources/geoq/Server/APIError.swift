@@ -47,7 +47,7 @@ extension APIError {
 /// unknown path (404).
 struct APIErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     /// Every (method, path pattern) the router serves.
-    let routes: [(method: HTTPRequest.Method, path: String)]
+    let routes: ServedRoutes
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
@@ -67,7 +67,7 @@ struct APIErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         } catch let error as ChannelError where [.eof, .ioOnClosedChannel, .alreadyClosed, .outputClosed, .inputClosed].contains(error) {
             throw APIError.clientClosedRequest
         } catch let error as HTTPError where error.status == .notFound {
-            let allowed = routes.filter { Self.matches(pattern: $0.path, path: request.uri.path) }.map(\.method.rawValue)
+            let allowed = routes.all.filter { Self.matches(pattern: $0.path, path: request.uri.path) }.map(\.method.rawValue)
             if !allowed.isEmpty {
                 var methodError = APIError(status: .methodNotAllowed, code: "method_not_allowed",
                                            message: "\(request.method.rawValue) is not served at \(request.uri.path); expected \(allowed.joined(separator: " or "))")

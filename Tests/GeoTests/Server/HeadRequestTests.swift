@@ -7,7 +7,7 @@ import Testing
 /// its `Content-Length` among them, errors too (through the real router), and no body on the
 /// wire. GET is the reference each time.
 @Suite struct HeadRequestTests {
-    /// A request for each GET route of `GeoqRouter.routeTable`: answers, and one error each for
+    /// A request for each GET route the router serves (`ServedRoutes`): answers, and one error each for
     /// the engine's routes.
     static let getRequests: [String: [String]] = [
         "/healthz": ["/healthz"], "/metrics": ["/metrics"], "/openapi.yaml": ["/openapi.yaml"],
@@ -29,7 +29,8 @@ import Testing
     }
 
     @Test func everyGETRouteHasARequestHere() {
-        let served = Set(GeoqRouter.routeTable.filter { $0.method == .get }.map(\.path))
+        let router = GeoqRouter.build(engine: ServiceTests.engine, openAPISpec: ServiceTests.spec)
+        let served = Set(ServedRoutes.table(of: router).filter { $0.method == .get }.map(\.path))
         #expect(served == Set(Self.getRequests.keys))
     }
 

@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import ServiceLifecycle
 import Testing
+import Yams
 @testable import Geo
 @testable import geoq
 
@@ -296,20 +297,19 @@ import Testing
         }
     }
 
+    /// `openapi.yaml` describes exactly the routes the router serves (read with Yams; the
+    /// routes from the router itself, `ServedRoutes`).
     @Test func theOpenAPIDescriptionListsExactlyTheServedRoutes() throws {
-        // Paths are two-space-indented keys under `paths:`, methods four-space-indented under them.
-        var described: Set<String> = [], path = "", inPaths = false
-        for line in String(decoding: Self.spec, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false) {
-            if line.hasPrefix("paths:") { inPaths = true; continue }
-            if inPaths, let first = line.first, first != " " { inPaths = false }
-            guard inPaths else { continue }
-            if line.hasPrefix("  /"), line.hasSuffix(":"), !line.hasPrefix("   ") { path = String(line.dropFirst(2).dropLast()) }
-            for method in ["get", "post", "put", "delete", "patch"] where line == "    \(method):" { described.insert("\(method.uppercased()) \(path)") }
-        }
-        let table = Set(GeoqRouter.routeTable.map { "\($0.method.rawValue) \($0.path)" })
-        #expect(described == table)
+        let document = try #require(try Yams.load(yaml: String(decoding: Self.spec, as: UTF8.self)) as? [String: Any])
+        let paths = try #require(document["paths"] as? [String: Any])
+        let methods: Set<String> = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
+        let described = Set(paths.flatMap { path, item in
+            (item as? [String: Any] ?? [:]).keys.filter(methods.contains).map { "\($0.uppercased()) \(path)" }
+        })
         let router = GeoqRouter.build(engine: Self.engine, openAPISpec: Self.spec)
-        let served = Set(router.routes.map { "\($0.method.rawValue) \($0.path.description.replacingOccurrences(of: "{tile}", with: "{y}.png"))" })
-        #expect(served == table)
+        let served = Set(ServedRoutes.table(of: router).map { "\($0.method.rawValue) \($0.path)" })
+        #expect(served.count == router.routes.count, "no route twice")
+        #expect(described == served, "described, not served: \(described.subtracting(served)); served, not described: \(served.subtracting(described))")
+        #expect(served.contains("GET /v1/tiles/{z}/{x}/{y}.png") && served.contains("POST /v1/region"), "\(served)")
     }
 }
