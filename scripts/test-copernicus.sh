@@ -80,11 +80,11 @@ out=$("$geoq" dem fetch --bbox 8.1,54.1,8.4,54.4 --resolution 90 --endpoint "$en
 "$geoq" dem fetch --bbox -10,89.5,10,90 --max-tiles 30 --resolution 90 --endpoint "$endpoint" -o "$work/pole" > /dev/null 2>&1 && pass || fail "a box at the pole"
 
 # 5. Bad input: one line, exit 1, nothing half-written.
-one_line() {  # one_line EXPECTED-FRAGMENT FOLDER COMMAND…
-  local expected=$1 folder=$2; shift 2
+one_line() {  # [STATUS=N] one_line EXPECTED-FRAGMENT FOLDER COMMAND…  (exit status N, 1 unless given)
+  local expected=$1 folder=$2 want=${STATUS:-1}; shift 2
   local status=0 err
   err=$("$@" 2>&1 >/dev/null) || status=$?
-  [ $status -eq 1 ] && [ "$(grep -v "^geoq: Copernicus DEM" <<< "$err" | wc -l)" -eq 1 ] && grep -q -- "$expected" <<< "$err" && pass || fail "$* → status $status: $err"
+  [ $status -eq "$want" ] && [ "$(grep -v "^geoq: Copernicus DEM" <<< "$err" | wc -l)" -eq 1 ] && grep -q -- "$expected" <<< "$err" && pass || fail "$* → status $status: $err"
   if [ -n "$folder" ] && [ -d "$folder" ]; then
     left=$(find "$folder" -name '*.tif' -o -name '*.part' | head -3)
     [ -z "$left" ] && pass || fail "$*: left $left"
@@ -92,7 +92,7 @@ one_line() {  # one_line EXPECTED-FRAGMENT FOLDER COMMAND…
 }
 one_line "needs 121 Copernicus tiles; expected at most 16" "" "$geoq" dem fetch --bbox 0,0,10,10 --endpoint "$endpoint" -o "$work/many"
 one_line "http://127.0.0.1:1/copernicus-dem-90m/tileList.txt: cannot be reached" "" "$geoq" dem fetch --bbox $area --resolution 90 --endpoint "http://127.0.0.1:1/{bucket}" -o "$work/unreachable"
-one_line "no place matches" "" "$geoq" dem fetch --place qqqzzzxq --resolution 90 --endpoint "$endpoint"
+STATUS=2 one_line "--place: no place matches" "" "$geoq" dem fetch --place qqqzzzxq --resolution 90 --endpoint "$endpoint"
 mkdir -p "$work/bad/copernicus-dem-90m/Copernicus_DSM_COG_30_N53_00_E009_00_DEM"
 echo "Copernicus_DSM_COG_30_N53_00_E009_00_DEM" > "$work/bad/copernicus-dem-90m/tileList.txt"
 head -c 50000 /dev/urandom > "$work/bad/copernicus-dem-90m/Copernicus_DSM_COG_30_N53_00_E009_00_DEM/Copernicus_DSM_COG_30_N53_00_E009_00_DEM.tif"

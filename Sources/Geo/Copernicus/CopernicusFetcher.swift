@@ -57,7 +57,7 @@ public struct CopernicusFetcher: Sendable {
                       progress: ProgressReport? = nil) throws -> Report {
         let wanted = CopernicusTile.covering(bbox, resolution: resolution)
         guard wanted.count <= maxTiles else {
-            throw GeoError.unsupported("the area needs \(wanted.count) Copernicus tiles; expected at most \(maxTiles) (raise --max-tiles, or ask for a smaller area)")
+            throw GeoError.unanswerable(subject: nil, reason: "the area needs \(wanted.count) Copernicus tiles; expected at most \(maxTiles) (raise the tile limit, or ask for a smaller area)")
         }
         Self.configureNetwork()
         let listed = try tileList(resolution)

@@ -14,7 +14,7 @@ extension QueryEngine {
     /// inside. O(completion + cells in the area's box).
     /// - Throws: ``GeoError/invalidInput(_:_:)`` naming ``Quantity/place`` when nothing
     ///   completes `name`; ``GeoError/unreadableFile(path:message:)`` when the outlines file
-    ///   does not parse; ``GeoError/unsupported(_:)`` when an area has no outline or holds no
+    ///   does not parse; ``GeoError/unanswerable(subject:reason:)`` when an area has no outline or holds no
     ///   cell of the model.
     public func areaFloodReport(named name: String, rise: Double, placeLimit: Int = 10) throws -> AreaFloodReport {
         try SpillIndex.validateRise(rise)
@@ -23,7 +23,7 @@ extension QueryEngine {
         let place = try firstPlace(named: name)
         if place.kind.isArea {
             guard let outline = try areaOutlines?.outline(id: place.id) else {
-                throw GeoError.unsupported("\(place.title) (\(place.kind.rawValue) \(place.id)) has no outline: areas.geojson.gz is not loaded or lacks it")
+                throw GeoError.unanswerable(subject: nil, reason: "\(place.title) (\(place.kind.rawValue) \(place.id)) has no outline: areas.geojson.gz is not loaded or lacks it")
             }
             let stats = try flood.stats(rise: rise, outline: outline)
             let flooded = placeFlooding == nil ? nil

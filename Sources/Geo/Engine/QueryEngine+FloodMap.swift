@@ -22,15 +22,17 @@ public struct FloodMap: Sendable {
 
     /// One line saying the newly flooded land is too small to see on this map: it covers no pixel,
     /// is smaller than one pixel, or shows on under 0.1 % of the pixels; nil when it shows or
-    /// nothing floods.
-    public var tooSmallToSee: String? {
+    /// nothing floods. Its advice names the box and the map's size as `spelling` writes those
+    /// quantities (an adapter's: `--bbox` on the command line).
+    public func tooSmallToSee(naming spelling: (Quantity) -> String = \.rawValue) -> String? {
         let area = stats.newlyFloodedLandKm2, pixels = width * height
         guard area > 0, newlyFloodedPixels == 0 || area < pixelKm2 || Double(newlyFloodedPixels) < Self.visibleShare * Double(pixels) else { return nil }
         let shown = newlyFloodedPixels == 0 ? "covers no pixel"
             : area < pixelKm2 ? "is smaller than one pixel"
             : "shows on only \(Self.whole(Double(newlyFloodedPixels))) of the \(Self.whole(Double(pixels))) pixels"
         return "the newly flooded land at \(MapLegend.metres(stats.rise)) (\(Self.whole(area)) km²) \(shown) of this \(width)×\(height) map, "
-            + "whose pixels are \(Self.whole(pixelKm2)) km² at its middle latitude; give a smaller --bbox or a larger --width and --height to see it"
+            + "whose pixels are \(Self.whole(pixelKm2)) km² at its middle latitude; "
+            + "give a smaller \(spelling(.bbox)) or a larger \(spelling(.width)) and \(spelling(.height)) to see it"
     }
 
     static func whole(_ value: Double) -> String {

@@ -98,7 +98,7 @@ extension QueryEngine {
     /// Whether `code` is a valid postal code (of `country`, or of the country its shape
     /// suggests), and why not: US and Canadian rules as written, other countries' patterns
     /// from the loaded postal-code data. O(|code| · patterns).
-    /// - Throws: ``GeoError/unsupported(_:)`` when no gazetteer is loaded.
+    /// - Throws: ``GeoError/unanswerable(subject:reason:)`` when no gazetteer is loaded.
     public func checkPostalCode(_ code: String, country: String? = nil) throws -> PostalCodeCheck {
         PostalCodeCheck.check(code, country: country, patterns: try requirePlaces().postalPatterns)
     }

@@ -35,17 +35,17 @@ public struct QueryEngine: Sendable {
     }
 
     func requireFlood() throws -> any FloodAnswering {
-        guard let flood else { throw GeoError.unsupported("no elevation raster is loaded") }
+        guard let flood else { throw GeoError.unanswerable(subject: nil, reason: "no elevation raster is loaded") }
         return flood
     }
 
     func requirePlaces() throws -> PlaceCompleter {
-        guard let places else { throw GeoError.unsupported("no gazetteer is loaded") }
+        guard let places else { throw GeoError.unanswerable(subject: nil, reason: "no gazetteer is loaded") }
         return places
     }
 
     func requirePlaceFlooding() throws -> PlaceFloodTable {
-        guard let placeFlooding else { throw GeoError.unsupported("this needs both an elevation raster and a gazetteer") }
+        guard let placeFlooding else { throw GeoError.unanswerable(subject: nil, reason: "this needs both an elevation raster and a gazetteer") }
         return placeFlooding
     }
 }

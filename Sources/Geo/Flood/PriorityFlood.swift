@@ -33,7 +33,7 @@ enum PriorityFlood {
         let linkBytes = count * MemoryLayout<UInt32>.stride
         // Random access over a large buffer is bound by TLB misses; 2 MiB pages cut them 512-fold.
         guard let (rawLinks, _) = HugePages.allocate(bytes: linkBytes) else {
-            throw GeoError.unsupported("not enough memory to flood \(count) cells (\((linkBytes * 3 / 2) >> 20) MiB needed)")
+            throw GeoError.internalFailure(.outOfMemory, "not enough memory to flood \(count) cells (\((linkBytes * 3 / 2) >> 20) MiB needed)")
         }
         defer { free(rawLinks) }
         let next = rawLinks.bindMemory(to: UInt32.self, capacity: count)

@@ -3,12 +3,12 @@ extension SpillIndex {
     /// outline's box (as `stats(rise:bbox:)` takes them), kept where the centre is inside, each
     /// with its geodesic area. A geographic grid only: its rows are parallels, so each row
     /// is cut by the outline once. O(cells in the box · log crossings + rows · outline points).
-    /// - Throws: ``GeoError/unsupported(_:)`` when the outline holds no cell centre, or the
+    /// - Throws: ``GeoError/unanswerable(subject:reason:)`` when the outline holds no cell centre, or the
     ///   grid is projected.
     public func stats(rise: Double, outline: AreaOutline) throws -> FloodStats {
         try SpillIndex.validateRise(rise)
         guard grid.georeference.isGeographic else {
-            throw GeoError.unsupported("figures over an outline need a geographic (longitude, latitude) grid; this model is projected")
+            throw GeoError.unanswerable(subject: nil, reason: "figures over an outline need a geographic (longitude, latitude) grid; this model is projected")
         }
         let window = try self.window(outline.bbox)
         let c = grid.georeference.geoTransform.coefficients
@@ -30,7 +30,7 @@ extension SpillIndex {
             }
         }
         guard sums.total > 0 else {
-            throw GeoError.unsupported("the area holds no cell centre of the elevation model: it is smaller than one of its cells")
+            throw GeoError.unanswerable(subject: nil, reason: "the area holds no cell centre of the elevation model: it is smaller than one of its cells")
         }
         return sums.stats
     }

@@ -1,7 +1,7 @@
 extension SpillIndex {
     static func computeLevels(grid: ElevationGrid, options: FloodOptions, progress: ProgressHandler?) throws -> SpillLevels {
         guard grid.cellCount < Int(UInt32.max) else {
-            throw GeoError.unsupported("the grid has \(grid.cellCount) cells; geoq handles up to \(UInt32.max - 1) (tile or resample it)")
+            throw GeoError.unanswerable(subject: nil, reason: "the grid has \(grid.cellCount) cells; geoq handles up to \(UInt32.max - 1) (tile or resample it)")
         }
         let topology = GridTopology(width: grid.width, height: grid.height, wrapsEastWest: grid.wrapsEastWest,
                                     connectivity: options.connectivity)

@@ -48,7 +48,7 @@ extension SpillIndex {
     func window(_ bbox: GeoBBox) throws -> GridWindow {
         let window = GridWindow(bbox: bbox, locator: locator)
         guard window.cellCount > 0 else {
-            throw GeoError.unsupported("the box \(bbox.west),\(bbox.south),\(bbox.east),\(bbox.north) holds no cell of the DEM; expected a box over it")
+            throw GeoError.invalidInput(.bbox, "the box \(bbox.west),\(bbox.south),\(bbox.east),\(bbox.north) holds no cell of the DEM; expected a box over it")
         }
         return window
     }

@@ -9,10 +9,10 @@ extension SpillIndex {
         let mask = try classMask(rise: rise, bbox: bbox)
         GDAL.ensureInitialized()
         guard let memoryRaster = GDALGetDriverByName("MEM"), let memoryVector = GDALGetDriverByName("Memory") else {
-            throw GeoError.unsupported("GDAL's MEM and Memory drivers are not available")
+            throw GeoError.internalFailure(.driverMissing, "GDAL's MEM and Memory drivers are not available")
         }
         guard let raster = GDALCreate(memoryRaster, "", Int32(mask.width), Int32(mask.height), 1, GDT_Byte, nil) else {
-            throw GeoError.unsupported("cannot allocate a \(mask.width)×\(mask.height) mask")
+            throw GeoError.internalFailure(.gdal, "cannot allocate a \(mask.width)×\(mask.height) mask")
         }
         defer { GDALClose(raster) }
         let floodedOnly = mask.pixels.map { $0 == FloodClass.newlyFlooded.rawValue ? UInt8(1) : 0 }
@@ -25,14 +25,14 @@ extension SpillIndex {
         GDALSetGeoTransform(raster, &coefficients)
 
         guard let vector = GDALCreate(memoryVector, "flooded", 0, 0, 0, GDT_Unknown, nil) else {
-            throw GeoError.unsupported("cannot create an in-memory vector layer")
+            throw GeoError.internalFailure(.gdal, "cannot create an in-memory vector layer")
         }
         defer { GDALClose(vector) }
         let gridReference = OSRNewSpatialReference(grid.georeference.crsWKT)
         defer { OSRDestroySpatialReference(gridReference) }
         OSRSetAxisMappingStrategy(gridReference, OAMS_TRADITIONAL_GIS_ORDER)
         guard let layer = GDALDatasetCreateLayer(vector, "flooded", gridReference, wkbPolygon, nil) else {
-            throw GeoError.unsupported("cannot create the polygon layer (\(GDAL.lastError(or: "unknown")))")
+            throw GeoError.internalFailure(.gdal, "cannot create the polygon layer (\(GDAL.lastError(or: "unknown")))")
         }
         let field = OGR_Fld_Create("flooded", OFTInteger)
         OGR_L_CreateField(layer, field, 1)
@@ -41,7 +41,7 @@ extension SpillIndex {
         status = withCStringList(options.connectivity == .eight ? ["8CONNECTED=8"] : []) {
             GDALPolygonize(band, band, layer, 0, $0, nil, nil)
         }
-        guard status == CE_None else { throw GeoError.unsupported("polygonizing failed (\(GDAL.lastError(or: "unknown")))") }
+        guard status == CE_None else { throw GeoError.internalFailure(.gdal, "polygonizing failed (\(GDAL.lastError(or: "unknown")))") }
 
         let toWGS84: OGRCoordinateTransformationH? = grid.georeference.isGeographic ? nil : {
             let wgs84 = OSRNewSpatialReference(nil)

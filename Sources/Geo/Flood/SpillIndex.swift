@@ -47,7 +47,7 @@ public struct SpillIndex: Sendable {
     /// read from the cache), so it is not classified again.
     init(grid: ElevationGrid, options: FloodOptions, levels: SpillLevels, coastline: CoastlineMask?, coarseToday: TodayCells?) throws {
         guard levels.count == grid.cellCount else {
-            throw GeoError.unsupported("spill levels hold \(levels.count) cells, the grid \(grid.cellCount)")
+            throw GeoError.internalFailure(.invariant, "spill levels hold \(levels.count) cells, the grid \(grid.cellCount)")
         }
         self.grid = grid
         self.options = options

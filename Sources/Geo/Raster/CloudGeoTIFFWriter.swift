@@ -43,7 +43,7 @@ struct CloudGeoTIFFWriter {
         let path = "/vsimem/geoq-template-\(UUID().uuidString).tif"
         defer { VSIUnlink(path) }
         guard let dataset = withCStringList(["BIGTIFF=NO"], { GDALCreate(GDALGetDriverByName("GTiff"), path, 1, 1, Int32(bandCount), type, $0) }) else {
-            throw GeoError.unsupported(GDAL.lastError(or: "GDAL could not make the index's GeoTIFF header"))
+            throw GeoError.internalFailure(.gdal, GDAL.lastError(or: "GDAL could not make the index's GeoTIFF header"))
         }
         var transform = geoTransform
         GDALSetGeoTransform(dataset, &transform)
@@ -57,7 +57,7 @@ struct CloudGeoTIFFWriter {
         GDALClose(dataset)
         var length: vsi_l_offset = 0
         guard let buffer = VSIGetMemFileBuffer(path, &length, 0) else {
-            throw GeoError.unsupported("GDAL did not write the index's GeoTIFF header")
+            throw GeoError.internalFailure(.gdal, "GDAL did not write the index's GeoTIFF header")
         }
         return try parseTags(UnsafeRawBufferPointer(start: buffer, count: Int(length))).filter { copiedTags.contains($0.tag) }
     }
@@ -65,15 +65,15 @@ struct CloudGeoTIFFWriter {
     /// The entries of the first IFD of a little-endian classic TIFF, with their values.
     static func parseTags(_ file: UnsafeRawBufferPointer) throws -> [TIFFEntry] {
         func u16(_ at: Int) throws -> UInt16 {
-            guard at >= 0, at + 2 <= file.count else { throw GeoError.unsupported("the GeoTIFF header GDAL wrote is truncated") }
+            guard at >= 0, at + 2 <= file.count else { throw GeoError.internalFailure(.gdal, "the GeoTIFF header GDAL wrote is truncated") }
             return UInt16(littleEndian: file.loadUnaligned(fromByteOffset: at, as: UInt16.self))
         }
         func u32(_ at: Int) throws -> UInt32 {
-            guard at >= 0, at + 4 <= file.count else { throw GeoError.unsupported("the GeoTIFF header GDAL wrote is truncated") }
+            guard at >= 0, at + 4 <= file.count else { throw GeoError.internalFailure(.gdal, "the GeoTIFF header GDAL wrote is truncated") }
             return UInt32(littleEndian: file.loadUnaligned(fromByteOffset: at, as: UInt32.self))
         }
         guard file.count >= 8, file[0] == 0x49, file[1] == 0x49, try u16(2) == 42 else {
-            throw GeoError.unsupported("GDAL wrote the index's header as other than a little-endian classic TIFF")
+            throw GeoError.internalFailure(.gdal, "GDAL wrote the index's header as other than a little-endian classic TIFF")
         }
         let ifd = Int(try u32(4))
         var entries: [TIFFEntry] = []
@@ -82,7 +82,7 @@ struct CloudGeoTIFFWriter {
             let tag = try u16(at), type = try u16(at + 2), count = Int(try u32(at + 4))
             let size = count * typeSize(type)
             let start = size <= 4 ? at + 8 : Int(try u32(at + 8))
-            guard start >= 0, start + size <= file.count else { throw GeoError.unsupported("the GeoTIFF header GDAL wrote is truncated") }
+            guard start >= 0, start + size <= file.count else { throw GeoError.internalFailure(.gdal, "the GeoTIFF header GDAL wrote is truncated") }
             entries.append(TIFFEntry(tag: tag, type: type, count: count, bytes: Array(file[start..<start + size])))
         }
         return entries
@@ -121,7 +121,7 @@ struct CloudGeoTIFFWriter {
             for (index, length) in blockLengths[level].enumerated() {
                 try blockBytes(level, index, &buffer)
                 guard buffer.count == length, length >= 4 else {
-                    throw GeoError.unsupported("block \(index) of level \(level) changed length while the index was written")
+                    throw GeoError.internalFailure(.invariant, "block \(index) of level \(level) changed length while the index was written")
                 }
                 try output.append(le(UInt32(length)))
                 try output.append(buffer)

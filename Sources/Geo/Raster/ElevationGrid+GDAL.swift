@@ -123,7 +123,7 @@ extension ElevationGrid {
         if let needed, needed <= available.bytes { return }
         let cellText = cells.map { "\(width)×\(height) = \(MemoryBudget.grouped($0)) cells" } ?? "\(width)×\(height) cells"
         let neededText = needed.map { MemoryBudget.describe(bytes: $0) } ?? "more bytes than a 64-bit count holds"
-        throw GeoError.unsupported("\(path): \(cellText) need \(neededText) in memory (\(bytesPerCell) bytes a cell), "
+        throw GeoError.unanswerable(subject: path, reason: "\(cellText) need \(neededText) in memory (\(bytesPerCell) bytes a cell), "
             + "more than the \(MemoryBudget.describe(bytes: available.bytes)) available (\(available.limit)); "
             + "use a tiled index: geoq index build --tiled --dem \(path) -o INDEX.tif")
     }
@@ -152,7 +152,7 @@ extension ElevationGrid {
         let linearUnit = isGeographic ? 1 : OSRGetLinearUnits(spatialReference, nil)
         let transform = GeoTransform(coefficients)
         if isGeographic && !transform.isNorthUp {
-            throw GeoError.unsupported("\(path): has a rotated geographic geotransform; expected north-up rows (warp it first with gdalwarp)")
+            throw GeoError.unanswerable(subject: path, reason: "has a rotated geographic geotransform; expected north-up rows (warp it first with gdalwarp)")
         }
         let georeference = Georeference(geoTransform: transform, crsWKT: wkt, isGeographic: isGeographic,
                                         linearUnitMetres: linearUnit > 0 ? linearUnit : 1,

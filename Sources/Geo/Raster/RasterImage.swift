@@ -77,17 +77,17 @@ extension GDAL {
                        options: [String], describe: (GDALDatasetH) -> Void = { _ in }) throws -> Data {
         ensureInitialized()
         guard let memory = GDALGetDriverByName("MEM"), let driver = GDALGetDriverByName(name) else {
-            throw GeoError.unsupported("GDAL's \(name) driver is not available")
+            throw GeoError.internalFailure(.driverMissing, "GDAL's \(name) driver is not available")
         }
         guard let dataset = GDALCreate(memory, "", Int32(width), Int32(height), Int32(bandCount), type, nil) else {
-            throw GeoError.unsupported("cannot create a \(width)×\(height) image (\(lastError(or: "out of memory?")))")
+            throw GeoError.internalFailure(.gdal, "cannot create a \(width)×\(height) image (\(lastError(or: "out of memory?")))")
         }
         defer { GDALClose(dataset) }
         let sampleBytes = Int(GDALGetDataTypeSizeBytes(type))
         let writeStatus = GDALDatasetRasterIO(dataset, GF_Write, 0, 0, Int32(width), Int32(height), UnsafeMutableRawPointer(mutating: samples),
                                               Int32(width), Int32(height), type, Int32(bandCount), nil,
                                               Int32(bandCount * sampleBytes), Int32(bandCount * sampleBytes * width), Int32(sampleBytes))
-        guard writeStatus == CE_None else { throw GeoError.unsupported("cannot fill the image (\(lastError(or: "write failed")))") }
+        guard writeStatus == CE_None else { throw GeoError.internalFailure(.gdal, "cannot fill the image (\(lastError(or: "write failed")))") }
         for (band, interpretation) in interpretations.enumerated() {
             GDALSetRasterColorInterpretation(GDALGetRasterBand(dataset, Int32(band + 1)), interpretation)
         }
@@ -98,11 +98,11 @@ extension GDAL {
         defer { VSIUnlink(path + ".aux.xml"); VSIUnlink(path) }
         resetError()
         let copy = withCStringList(options) { GDALCreateCopy(driver, path, dataset, 0, $0, nil, nil) }
-        guard let copy else { throw GeoError.unsupported("cannot encode \(name) (\(lastError(or: "encoder failed")))") }
+        guard let copy else { throw GeoError.internalFailure(.gdal, "cannot encode \(name) (\(lastError(or: "encoder failed")))") }
         GDALClose(copy)
         var length: vsi_l_offset = 0
         guard let bytes = VSIGetMemFileBuffer(path, &length, 1) else {
-            throw GeoError.unsupported("the \(name) encoder wrote nothing")
+            throw GeoError.internalFailure(.gdal, "the \(name) encoder wrote nothing")
         }
         defer { VSIFree(bytes) }
         return Data(bytes: bytes, count: Int(length))

@@ -69,14 +69,14 @@ public struct HighTideRaster: Sendable {
     }
 
     /// High tide at `point`, metres above mean sea level. O(1).
-    /// - Throws: ``GeoError/unsupported(_:)`` when the point is off the raster or on a nodata cell.
+    /// - Throws: ``GeoError/unanswerable(subject:reason:)`` when the point is off the raster or on a nodata cell.
     public func value(at point: GeoPoint) throws -> Double {
         let where_ = String(format: "%.4f, %.4f", point.latitude, point.longitude)
         guard let (row, col) = locator.cell(latitude: point.latitude, longitude: point.longitude) else {
-            throw GeoError.unsupported("\(path): \(where_) is outside the high-tide raster; expected a place it covers")
+            throw GeoError.unanswerable(subject: path, reason: "\(where_) is outside the high-tide raster; expected a place it covers")
         }
         guard let value = grid.elevation(atIndex: row * grid.width + col), value.isFinite else {
-            throw GeoError.unsupported("\(path): no high tide at \(where_) (a nodata cell); expected a place it covers")
+            throw GeoError.unanswerable(subject: path, reason: "no high tide at \(where_) (a nodata cell); expected a place it covers")
         }
         return value
     }

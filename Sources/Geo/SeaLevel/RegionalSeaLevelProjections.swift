@@ -65,7 +65,7 @@ public struct RegionalSeaLevelProjections: Sendable {
     /// its likely range and how it was had. O(locations + years).
     /// - Throws: ``GeoError/invalidInput(_:_:)`` naming ``Quantity/scenario`` when the file's
     ///   name gives another scenario, ``Quantity/year`` when the file does not span the year;
-    ///   ``GeoError/unsupported(_:)`` when no location has values.
+    ///   ``GeoError/unanswerable(subject:reason:)`` when no location has values.
     public func rise(_ projection: SeaLevelProjection, at point: GeoPoint) throws -> ProjectedRise {
         if let scenario, scenario != projection.scenario {
             throw GeoError.invalidInput(.scenario, "\(projection.scenario.name), but \(path) holds \(scenario.name) (its name says \(scenario.fileTag)); expected \(scenario.name) with this file, or the file of \(projection.scenario.name)")
@@ -100,7 +100,7 @@ public struct RegionalSeaLevelProjections: Sendable {
                                  likelyHigh: millimetres[.p83]! / 1000, interpolatedBetween: upper == lower ? nil : [years[lower], years[upper]],
                                  regional: source)
         }
-        throw GeoError.unsupported("\(path): none of the \(excluded.count) locations nearest \(String(format: "%.4f, %.4f", point.latitude, point.longitude)) holds a projection for \(projection.year); expected a file with values near the place")
+        throw GeoError.unanswerable(subject: path, reason: "none of the \(excluded.count) locations nearest \(String(format: "%.4f, %.4f", point.latitude, point.longitude)) holds a projection for \(projection.year); expected a file with values near the place")
     }
 }
 

@@ -3,7 +3,8 @@
 ///
 /// A mistake in a value names its ``Quantity`` (the rise, the latitude, the bounding box), never
 /// the spelling of one adapter: the CLI prints it as `--rise`, the service as `rise=`, each
-/// through its own table (`ArgumentSpelling`, `QuerySpelling`).
+/// through its own table (`ArgumentSpelling`, `QuerySpelling`). Each case is of one ``Kind``,
+/// which each door maps to its status in one table.
 public enum GeoError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A value given to geoq is malformed or out of range; a usage mistake. The message reads
     /// after the quantity's name and a colon: "expected a sea-level change in metres …".
@@ -18,11 +19,55 @@ public enum GeoError: Error, Equatable, Sendable, CustomStringConvertible {
     case unreachable(source: String, message: String)
     /// A file could not be written.
     case unwritableFile(path: String, message: String)
-    /// The dataset is readable but cannot answer this kind of question.
-    case unsupported(String)
-    /// geoq failed inside (a driver missing, memory not had): not the caller's mistake nor the
-    /// data's. The service answers 500 without the message (its log has it); the CLI exits 1.
-    case internalFailure(String)
+    /// The data loaded cannot answer the question, though it was asked well: a dataset that is
+    /// not loaded, a model that does not reach the place, a grid too large to hold. `subject`
+    /// names what cannot answer when that is one file; `reason` says why and what would.
+    case unanswerable(subject: String?, reason: String)
+    /// geoq failed inside (a driver missing, memory not had, a library call or a check of its
+    /// own that failed): not the caller's mistake nor the data's. `detail` is for the log.
+    case internalFailure(InternalCause, String)
+
+    /// What kind of failure is inside geoq.
+    public enum InternalCause: String, Sendable, CaseIterable {
+        /// A GDAL driver geoq needs is not in the GDAL it runs with.
+        case driverMissing = "driver missing"
+        /// An allocation failed.
+        case outOfMemory = "out of memory"
+        /// A GDAL call failed on data geoq made itself (an image, a mask, an index header).
+        case gdal = "GDAL failed"
+        /// Another library's call failed (zlib).
+        case library = "library failed"
+        /// A check of geoq's own found what cannot be (a bug).
+        case invariant = "invariant broken"
+    }
+
+    /// Whose the failure is, which decides how each door reports it.
+    public enum Kind: Sendable, CaseIterable {
+        /// A value the caller gave is wrong (`invalidInput`).
+        case invalidValue
+        /// Data the caller handed over is malformed (`malformedInput`).
+        case invalidData
+        /// The data loaded cannot answer (`unanswerable`).
+        case unanswerable
+        /// A file could not be read or written (`unreadableFile`, `unwritableFile`).
+        case fileFault
+        /// A remote source failed (`unreachable`).
+        case remote
+        /// geoq failed inside (`internalFailure`).
+        case internalFailure
+    }
+
+    /// The kind of this failure.
+    public var kind: Kind {
+        switch self {
+        case .invalidInput: return .invalidValue
+        case .malformedInput: return .invalidData
+        case .unanswerable: return .unanswerable
+        case .unreadableFile, .unwritableFile: return .fileFault
+        case .unreachable: return .remote
+        case .internalFailure: return .internalFailure
+        }
+    }
 
     /// The message with the quantity as the library names it ("rise: expected …").
     public var description: String { description(naming: \.rawValue) }
@@ -34,13 +79,8 @@ public enum GeoError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .unreadableFile(path, message), let .malformedInput(path, message), let .unreachable(path, message):
             return "\(path): \(message)"
         case let .unwritableFile(path, message): return "cannot write \(path): \(message)"
-        case let .unsupported(message), let .internalFailure(message): return message
+        case let .unanswerable(subject, reason): return subject.map { "\($0): \(reason)" } ?? reason
+        case let .internalFailure(_, detail): return detail
         }
-    }
-
-    /// True for mistakes in how geoq was called (exit status 2, HTTP 400) rather than in the data.
-    public var isUsageError: Bool {
-        if case .invalidInput = self { return true }
-        return false
     }
 }

@@ -2,7 +2,7 @@ import Geo
 
 /// An error of geoq's own as the command line reports it: one line on stderr after "geoq: ",
 /// and its exit status. The one place each error type gets its status: 2 for a mistake in how
-/// geoq was called, 1 for a problem with the data. ArgumentParser's own errors keep its format.
+/// geoq was called, 1 for a problem with the data (a library error's by its kind, `ErrorDoor`). ArgumentParser's own errors keep its format.
 protocol CommandLineFailure: Error {
     /// The line printed after "geoq: ".
     var terminalLine: String { get }
@@ -12,7 +12,7 @@ protocol CommandLineFailure: Error {
 
 extension GeoError: CommandLineFailure {
     var terminalLine: String { ArgumentSpelling.message(self) }
-    var exitStatus: Int32 { isUsageError ? 2 : 1 }
+    var exitStatus: Int32 { ErrorDoor(kind).exitStatus }
 }
 
 extension SettingError: CommandLineFailure {

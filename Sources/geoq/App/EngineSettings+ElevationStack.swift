@@ -69,7 +69,7 @@ extension EngineSettings {
         if let base = baseFlood as? SpillIndex { try ElevationStack.checkBase(base.grid, path: try baseSettings.demPath(), band: band) }
         guard !fines.isEmpty || !entries.isEmpty else { return ElevationStack(base: baseFlood, source: baseSource) }
         guard let base = baseFlood as? SpillIndex else {
-            throw GeoError.unsupported("fine models nest in a base held in memory; the base \(baseSettings.dem ?? "") is a tiled index")
+            throw GeoError.invalidInput(.dem, "fine models nest in a base held in memory; the base \(baseSettings.dem ?? "") is a tiled index")
         }
         // Nested indexes are cached beside the base's, keyed by it too.
         let nestingCache = noCache ? nil : NestingCache(store: cacheStore(), baseKey: try SpillIndexCache.Key(

@@ -117,7 +117,7 @@ struct FloodLevelCommand: ParsableCommand {
             data = try engine.floodPolygonsGeoJSON(rise: level, bbox: bbox)
         case .png:
             let map = try engine.floodMap(rise: level, bbox: bbox, width: width, height: height, legend: legend)
-            if let notice = map.tooSmallToSee { Terminal.notice(notice) }
+            if let notice = map.tooSmallToSee(naming: ArgumentSpelling.name(of:)) { Terminal.notice(notice) }
             data = map.png
         case .tif:
             data = try engine.floodMaskGeoTIFF(rise: level, bbox: bbox)

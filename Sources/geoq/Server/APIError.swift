@@ -12,7 +12,7 @@ struct APIError: HTTPResponseError {
     var headers: HTTPFields = [:]
 
     func response(from request: Request, context: some RequestContext) throws -> Response {
-        let body = try JSONOutput.encode(["error": ["code": code, "message": message]])
+        let body = Self.body(code: code, message: message)
         var fields = headers
         fields[.contentType] = "application/json"
         return Response(status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(bytes: body)))
@@ -22,6 +22,12 @@ struct APIError: HTTPResponseError {
     static let clientClosedRequest = APIError(status: .init(code: 499, reasonPhrase: "Client Closed Request"), code: "client_closed_request",
                                               message: "the client closed the connection before sending its whole request")
 
+    /// The JSON error body, `{"error": {"code": …, "message": …}}`: the one place it is written,
+    /// for the router's errors and the channel handlers' answers alike.
+    static func body(code: String, message: String) -> Data {
+        (try? JSONOutput.encode(["error": ["code": code, "message": message]])) ?? Data()
+    }
+
     static func badParameter(_ name: String, _ message: String) -> APIError {
         APIError(status: .badRequest, code: "invalid_parameter", message: "\(name): \(message)")
     }
@@ -29,28 +35,11 @@ struct APIError: HTTPResponseError {
 
 extension APIError {
     /// A library error as the client should see it, its quantity spelled as the client sent it
-    /// (`QuerySpelling`): its own mistakes, in a value or in its body, are 400s; a question the
-    /// loaded data cannot answer is a 422; a fault of the service's own files is a 500 that names
-    /// no path, and a remote source it could not reach a 502. The one place a `GeoError` gets its
-    /// status: no route catches one to choose another.
+    /// (`QuerySpelling`), with the status and code its kind has (`ErrorDoor`): no route catches
+    /// one to choose another.
     init(_ error: GeoError) {
-        switch error {
-        case .invalidInput:
-            self.init(status: .badRequest, code: "invalid_parameter", message: QuerySpelling.message(error))
-        case .malformedInput:
-            self.init(status: .badRequest, code: "invalid_body", message: QuerySpelling.message(error))
-        case .unsupported:
-            self.init(status: .unprocessableContent, code: "unprocessable", message: QuerySpelling.message(error))
-        case .unreachable:
-            self.init(status: .badGateway, code: "source_unreachable", message: QuerySpelling.message(error))
-        case .internalFailure:
-            self.init(status: .internalServerError, code: "internal_failure",
-                      message: "the service failed inside; its log says why")
-        case .unreadableFile, .unwritableFile:
-            // The service's own files (a client names none): the log has the path and the detail.
-            self.init(status: .internalServerError, code: "data_fault",
-                      message: "the service could not read or write its own data; its log says which file and why")
-        }
+        let door = ErrorDoor(error.kind)
+        self.init(status: door.status, code: door.code, message: door.messageForClients ?? QuerySpelling.message(error))
     }
 }
 
@@ -58,7 +47,7 @@ extension APIError {
 /// unknown path (404).
 struct APIErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     /// Every (method, path pattern) the router serves.
-    let routes: [(method: HTTPRequest.Method, path: String)]
+    let routes: ServedRoutes
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
@@ -66,10 +55,10 @@ struct APIErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         } catch let error as APIError {
             throw error
         } catch let error as GeoError {
-            if case .unreadableFile = error { context.logger.error("data fault", metadata: ["error": "\(error)"]) }
-            if case .unwritableFile = error { context.logger.error("data fault", metadata: ["error": "\(error)"]) }
-            if case .internalFailure = error { context.logger.error("internal failure", metadata: ["error": "\(error)"]) }
-            throw APIError(error)
+            let answer = APIError(error)
+            // What the client is not told, the log is.
+            if ErrorDoor(error.kind).messageForClients != nil { context.logger.error("\(answer.code)", metadata: ["error": "\(error)"]) }
+            throw answer
         } catch let error as HTTPParserError {
             // A body that breaks off or is malformed is the client's doing: 499 (the client went
             // away, nobody reads the answer, but /metrics counts it as a 4xx) or 400, never a 5xx.
@@ -78,7 +67,7 @@ struct APIErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         } catch let error as ChannelError where [.eof, .ioOnClosedChannel, .alreadyClosed, .outputClosed, .inputClosed].contains(error) {
             throw APIError.clientClosedRequest
         } catch let error as HTTPError where error.status == .notFound {
-            let allowed = routes.filter { Self.matches(pattern: $0.path, path: request.uri.path) }.map(\.method.rawValue)
+            let allowed = routes.all.filter { Self.matches(pattern: $0.path, path: request.uri.path) }.map(\.method.rawValue)
             if !allowed.isEmpty {
                 var methodError = APIError(status: .methodNotAllowed, code: "method_not_allowed",
                                            message: "\(request.method.rawValue) is not served at \(request.uri.path); expected \(allowed.joined(separator: " or "))")

@@ -77,7 +77,7 @@ final class MalformedRequestHandler: ChannelDuplexHandler, RemovableChannelHandl
             promise?.succeed(())
             return
         }
-        let body = (try? JSONOutput.encode(["error": ["code": "bad_request", "message": Self.describe(parserError)]])) ?? Data()
+        let body = APIError.body(code: "bad_request", message: Self.describe(parserError))
         var fields = head.headerFields
         fields[.contentType] = "application/json"
         fields[.contentLength] = "\(body.count)"

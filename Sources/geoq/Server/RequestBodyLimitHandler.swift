@@ -122,7 +122,7 @@ final class RequestBodyLimitHandler: ChannelDuplexHandler, RemovableChannelHandl
 
     private func answerOversized(context: ChannelHandlerContext) {
         let message = "the request body is larger than \(maximumBodyBytes) bytes"
-        let body = (try? JSONOutput.encode(["error": ["code": "body_too_large", "message": message]])) ?? Data()
+        let body = APIError.body(code: "body_too_large", message: message)
         let head = HTTPResponse(status: .contentTooLarge, headerFields: [.contentType: "application/json", .contentLength: "\(body.count)",
                                                                          .connection: "close"])
         context.write(wrapOutboundOut(.head(head)), promise: nil)

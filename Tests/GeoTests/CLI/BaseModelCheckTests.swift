@@ -7,7 +7,7 @@ import Testing
 @Suite struct BaseModelCheckTests {
     let folder = TestRasters.temporaryDirectory()
 
-    @Test func testFlood_whenTheBaseHoldsHeightsTimesAHundred_refusesNamingTheFile() throws {
+    @Test(.process) func testFlood_whenTheBaseHoldsHeightsTimesAHundred_refusesNamingTheFile() throws {
         // A global grid of 10° cells, its heights × 100: −400,000 to 250,000 "metres".
         var values: [Double] = []
         for row in 0..<18 {

@@ -21,7 +21,7 @@ import Testing
         #expect(throws: (any Error).self) { try ByteCount.parse("0x10") }
     }
 
-    @Test func theCommandSaysWhatASizeIs() throws {
+    @Test(.process) func theCommandSaysWhatASizeIs() throws {
         let folder = TestRasters.temporaryDirectory()
         let run = try GeoqProcess.run(["index", "build", "--tiled", "--memory-limit", "0x10", "-o", folder.appendingPathComponent("x.tif").path])
         #expect(run.status == 2, "\(run.standardError)")

@@ -21,7 +21,7 @@ import Testing
         return path
     }
 
-    @Test func pointAnswersInJSON() throws {
+    @Test(.process) func pointAnswersInJSON() throws {
         let run = try geoq(["flood", "point", "--alone", "--dem", smallDEM(), "--lat", "48.5", "--lon", "12.5", "--format", "json"])
         #expect(run.status == 0, "\(run.standardError)")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
@@ -30,7 +30,7 @@ import Testing
         #expect(json["flooding"] as? String == "under water from +8 m")
     }
 
-    @Test func statsAnswerInJSONAndTheCacheIsBuiltOnce() throws {
+    @Test(.process) func statsAnswerInJSONAndTheCacheIsBuiltOnce() throws {
         let dem = smallDEM()
         let first = try geoq(["flood", "--alone", "--dem", dem, "--rise", "8", "--format", "json"])
         #expect(first.status == 0 && first.standardError.contains("building the spill index"))
@@ -41,7 +41,7 @@ import Testing
         #expect(land > 0 && abs(flooded - land) < 1e-6, "at +8 m every land cell is water")
     }
 
-    @Test(arguments: [
+    @Test(.process, arguments: [
         (["flood", "--rise", "abc"], 2, "--rise"),
         (["flood", "--rise", "nan"], 2, "invalid for '--rise <rise>': expected a sea-level change in metres from -12000 to 12000"),
         (["flood", "--rise", "20000"], 2, "from -12000 to 12000"),
@@ -59,6 +59,8 @@ import Testing
         (["flood", "--rise", "1", "--band", "3"], 2, "geoq: --band: "),
         (["flood", "--rise", "1", "--band", "3"], 2, "has 1 band; expected 1…1, got 3"),
         (["flood", "--rise", "1", "--width", "0"], 2, "--width: expected a pixel count from 1 to 8192, got 0"),
+        // A box off the DEM is a usage mistake, as a point off it is (exit 1 before errors had kinds).
+        (["flood", "--rise", "1", "--bbox", "100,10,120,20"], 2, "geoq: --bbox: the box 100.0,10.0,120.0,20.0 holds no cell of the DEM; expected a box over it"),
         (["region", "-", "--places", "1,x"], 2, "The value '1,x' is invalid for '--places <id,id,…>': expected GeoNames ids"),
         (["region", "--flooded-at", "1", "--places", "1"], 2, "expected one of: a file of points (or - for standard input), --places ID,ID, --flooded-at RISE or --year YEAR --scenario S; got 2"),
         (["flood", "--rise", "1", "--dem", "/nonexistent/dem.tif"], 1, "/nonexistent/dem.tif: no such file"),
@@ -73,7 +75,7 @@ import Testing
         #expect(run.standardOutput.isEmpty)
     }
 
-    @Test func aFileThatIsNotARasterIsNamed() throws {
+    @Test(.process) func aFileThatIsNotARasterIsNamed() throws {
         let text = folder.appendingPathComponent("readme.txt")
         try Data("hello\n".utf8).write(to: text)
         let run = try geoq(["flood", "--rise", "1", "--dem", text.path])

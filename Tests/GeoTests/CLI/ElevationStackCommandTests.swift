@@ -23,7 +23,7 @@ import Testing
         return try #require(try JSONSerialization.jsonObject(with: run.standardOutputData) as? [String: Any])
     }
 
-    @Test func aPointOnAFineModelIsAnsweredFromItAndSaysSo() throws {
+    @Test(.process) func aPointOnAFineModelIsAnsweredFromItAndSaysSo() throws {
         let fine = fineModel()
         // Row 1, column 2 holds 7 m; the Black Sea all round is sea, so every border cell is
         // seeded at its own height and an inner cell floods when the lowest way out is topped.
@@ -37,7 +37,7 @@ import Testing
         #expect(text.standardOutput.contains("\n(from etopo5.tif, 9.3 km cells)\n"), "whole-grid figures come from the base, and say so")
     }
 
-    @Test func theTownQuestionTakesAPlaceByNameAndSaysWhichAndFromWhat() throws {
+    @Test(.process) func theTownQuestionTakesAPlaceByNameAndSaysWhichAndFromWhat() throws {
         let run = try cli.geoq(["flood", "point", "--place", "hamburg", "--rise", "2", "--format", "json"])
         let answer = try json(run)
         #expect((answer["place"] as? [String: Any])?["title"] as? String == "Hamburg")
@@ -57,8 +57,10 @@ import Testing
         #expect((amsterdam["confidence"] as? [String: Any])?["level"] as? String == "low")
     }
 
-    @Test(arguments: [
+    @Test(.process, arguments: [
         (["flood", "point", "--place", "qqqzzzxq"], 2, "--place: no place matches \"qqqzzzxq\""),
+        // The same mistake in dem fetch (exit 1 before errors had kinds).
+        (["dem", "fetch", "--place", "qqqzzzxq"], 2, "geoq: --place: no place matches \"qqqzzzxq\"; expected a town, postal code or airport geoq knows"),
         (["flood", "point", "--place", "hamburg", "--lat", "1", "--lon", "2"], 2, "not both"),
         (["flood", "point", "--lat", "1", "--lon", "2", "--rise", "2"], 2, "--rise: only with --place"),
         (["flood", "point", "--lat", "1", "--lon", "2", "--kinds", "airport"], 2, "--kinds: only with --place"),
@@ -77,7 +79,7 @@ import Testing
         for fragment in fragments { #expect(run.standardError.contains(fragment), "\(run.standardError)", sourceLocation: sourceLocation) }
     }
 
-    @Test func twoGlobalRastersAreRefused() throws {
+    @Test(.process) func twoGlobalRastersAreRefused() throws {
         let etopo = TestRasters.repositoryRoot.appendingPathComponent("data/etopo5.tif").path
         let copy = cli.folder.appendingPathComponent("etopo-copy.tif").path
         try FileManager.default.copyItem(atPath: etopo, toPath: copy)
@@ -85,35 +87,35 @@ import Testing
         #expect(run.status == 2 && run.standardError.contains("both cover every longitude; expected one global raster, the base"), "\(run.standardError)")
     }
 
-    @Test func aFineModelWhoseValuesCannotBeHeightsInMetresIsRefusedSayingWhatWasSeen() throws {
+    @Test(.process) func aFineModelWhoseValuesCannotBeHeightsInMetresIsRefusedSayingWhatWasSeen() throws {
         let fine = fineModel(name: "feet.tif", values: (1...16).map { Double($0) * 2000 }, type: GDT_Float32)
         try expectOneLine(["flood", "--rise", "1", "--dem", fine], containing: ["feet.tif", "holds values from 2000 to 32000", "expected heights in metres"])
     }
 
-    @Test func aFineModelWithoutACRSIsRefused() throws {
+    @Test(.process) func aFineModelWithoutACRSIsRefused() throws {
         let fine = fineModel(name: "nocrs.tif", epsg: nil)
         try expectOneLine(["flood", "--rise", "1", "--dem", fine], containing: ["nocrs.tif", "no coordinate reference system"])
     }
 
-    @Test func aFineModelOffTheEarthIsRefused() throws {
+    @Test(.process) func aFineModelOffTheEarthIsRefused() throws {
         let fine = fineModel(name: "off.tif", north: 96)
         try expectOneLine(["flood", "--rise", "1", "--dem", fine], containing: ["off.tif"])
     }
 
-    @Test func aFineModelThatVanishesWhileServingKeepsAnsweringFromWhatWasRead() throws {
+    @Test(.process) func aFineModelThatVanishesWhileServingKeepsAnsweringFromWhatWasRead() throws {
         let fine = fineModel(name: "vanishing.tif")
-        let server = try LiveServerFaultTests.Server(cli, dem: fine)
+        let server = try LiveServer.Server(cli, dem: fine)
         try FileManager.default.removeItem(atPath: fine)
-        let answer = try server.exchange(LiveServerFaultTests.bytes("GET /v1/flood/point?lat=45.025&lon=30.025 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"))
+        let answer = try server.exchange(LiveServer.bytes("GET /v1/flood/point?lat=45.025&lon=30.025 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"))
         #expect(answer.hasPrefix("HTTP/1.1 200 "), "\(answer.prefix(300))")
-        #expect(try LiveServerFaultTests.jsonBody(answer)["elevationM"] as? Double == 7)
+        #expect(try LiveServer.jsonBody(answer)["elevationM"] as? Double == 7)
     }
 }
 
 extension ElevationStackCommandTests {
     /// A tiled index of a region is a fine model too: nested through its elevations, it answers
     /// as the raster it was built from does.
-    @Test func aTiledIndexOfARegionIsNestedLikeItsRaster() throws {
+    @Test(.process) func aTiledIndexOfARegionIsNestedLikeItsRaster() throws {
         let fine = fineModel(name: "tiled-source.tif")
         let index = cli.folder.appendingPathComponent("fine-index.tif").path
         let build = try cli.geoq(["index", "build", "--tiled", "--alone", "--dem", fine, "-o", index])

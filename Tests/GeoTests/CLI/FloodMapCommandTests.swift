@@ -15,7 +15,7 @@ import Testing
 
     func smallDEM() -> String { cli.smallDEM() }
 
-    @Test func theLegendIsDrawnAndTheFloodTooSmallToSeeIsSaid() throws {
+    @Test(.process) func theLegendIsDrawnAndTheFloodTooSmallToSeeIsSaid() throws {
         let dem = smallDEM()
         let plainPath = folder.appendingPathComponent("plain.png").path, legendPath = folder.appendingPathComponent("legend.png").path
         // The world map: the grid's 9 flooded cells are a few dozen of its 524,288 pixels.
@@ -23,6 +23,7 @@ import Testing
         #expect(plain.status == 0, "\(plain.standardError)")
         #expect(plain.standardError.contains("geoq: the newly flooded land at +8 m ("), "\(plain.standardError)")
         #expect(plain.standardError.contains("of the 524,288 pixels of this 1024×512 map"), "\(plain.standardError)")
+        #expect(plain.standardError.hasSuffix("; give a smaller --bbox or a larger --width and --height to see it\n"), "the command line's spelling")
         let legend = try geoq(["flood", "--alone", "--dem", dem, "--rise", "8", "--format", "png", "--legend", "-o", legendPath])
         #expect(legend.status == 0, "\(legend.standardError)")
         let plainImage = try RasterImage.decodingRGBA(png: Data(contentsOf: URL(fileURLWithPath: plainPath)))
@@ -37,7 +38,7 @@ import Testing
         #expect(near.status == 0 && near.standardError.isEmpty, "\(near.standardError)")
     }
 
-    @Test func aLegendNeedsAPNG() throws {
+    @Test(.process) func aLegendNeedsAPNG() throws {
         let run = try geoq(["flood", "--dem", smallDEM(), "--rise", "8", "--legend"])
         #expect(run.status == 2 && run.standardError.contains("--legend draws on PNG maps; add --format png"), "\(run.standardError)")
         let small = try geoq(["flood", "--dem", smallDEM(), "--rise", "8", "--format", "png", "--legend", "--width", "60", "--height", "40",

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 @testable import Geo
 
-/// Faults and hostile inputs met through the `geoq` executable (issue 15): each ends in one
+/// Faults and hostile inputs met through the `geoq` executable: each ends in one
 /// line and a non-zero status, or in the answer written where the user asked, never a crash.
 @Suite struct HostileInputCommandTests {
     let cli = CommandLineTests()
@@ -27,9 +27,9 @@ import Testing
         return path
     }
 
-    // MARK: Bug 1: a raster that declares a huge size
+    // MARK: a raster that declares a huge size
 
-    @Test func aHugeRasterIsRefusedInOneLineNamingCellsAndBytes() throws {
+    @Test(.process) func aHugeRasterIsRefusedInOneLineNamingCellsAndBytes() throws {
         let path = vrt(width: 1_000_000, height: 1_000_000)
         let run = try cli.geoq(["flood", "--rise", "1", "--dem", path])
         #expect(run.status == 1, "\(run.standardError)")
@@ -39,7 +39,7 @@ import Testing
         #expect(run.standardError.split(separator: "\n").count == 1)
     }
 
-    @Test func aRasterTooWideForAnyCountIsRefusedAtOnce() throws {
+    @Test(.process) func aRasterTooWideForAnyCountIsRefusedAtOnce() throws {
         let path = vrt(width: Int(Int32.max), height: 2)
         let start = Date()
         let run = try cli.geoq(["flood", "--rise", "1", "--dem", path])
@@ -47,7 +47,7 @@ import Testing
         #expect(Date().timeIntervalSince(start) < 10, "checked before reading a cell")
     }
 
-    @Test func theMemoryLimitOfUlimitIsHonoured() throws {
+    @Test(.process) func theMemoryLimitOfUlimitIsHonoured() throws {
         // 2·10^8 float cells need 20 bytes each, 4 GB: more than `ulimit -v` 1.5 GB allows.
         let path = vrt(width: 20_000, height: 10_000, type: "Float32")
         let run = try cli.geoq(["-c", "ulimit -v 1500000 && exec \"$0\" \"$@\"", GeoqProcess.executable.path,
@@ -57,15 +57,15 @@ import Testing
         #expect(run.standardError.contains("(ulimit -v)"), "\(run.standardError)")
     }
 
-    @Test func serveRefusesAHugeRasterAtStartUp() throws {
+    @Test(.process) func serveRefusesAHugeRasterAtStartUp() throws {
         let path = vrt(width: 1_000_000, height: 1_000_000)
         let run = try cli.geoq(["serve", "--port", "0", "--dem", path])
         #expect(run.status == 1 && run.standardError.contains("cells need 7.3 TiB") && run.standardError.contains("tiled index"), "\(run.standardError)")
     }
 
-    // MARK: Bug 2: -o and special files
+    // MARK: -o and special files
 
-    @Test func aFIFOGivenToOutputIsWrittenIntoNotReplaced() throws {
+    @Test(.process) func aFIFOGivenToOutputIsWrittenIntoNotReplaced() throws {
         let fifo = folder.appendingPathComponent("answers.fifo").path
         #expect(mkfifo(fifo, 0o644) == 0)
         // Opened without blocking, so that a geoq that replaced the FIFO fails this test rather than hang it.
@@ -82,7 +82,7 @@ import Testing
         #expect(lstat(fifo, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO, "still a FIFO")
     }
 
-    @Test func aSymbolicLinkGivenToOutputKeepsPointingAtItsReplacedTarget() throws {
+    @Test(.process) func aSymbolicLinkGivenToOutputKeepsPointingAtItsReplacedTarget() throws {
         let targetFolder = folder.appendingPathComponent("elsewhere")
         try FileManager.default.createDirectory(at: targetFolder, withIntermediateDirectories: true)
         let target = targetFolder.appendingPathComponent("stats.json").path
@@ -97,16 +97,16 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: targetFolder.path) == ["stats.json"], "no temporary file left")
     }
 
-    @Test func aDashGivenToOutputIsStandardOutput() throws {
+    @Test(.process) func aDashGivenToOutputIsStandardOutput() throws {
         let run = try cli.geoq(["flood", "--rise", "8", "--dem", cli.smallDEM(), "--format", "json", "-o", "-"])
         #expect(run.status == 0 && !FileManager.default.fileExists(atPath: "-"))
         let json = try #require(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
         #expect(json["rise"] as? Double == 8)
     }
 
-    // MARK: Bug 7: index build with a cache that cannot be written
+    // MARK: index build with a cache that cannot be written
 
-    @Test func indexBuildFailsWhenTheCacheFolderIsAFile() throws {
+    @Test(.process) func indexBuildFailsWhenTheCacheFolderIsAFile() throws {
         let blocker = folder.appendingPathComponent("not-a-folder").path
         FileManager.default.createFile(atPath: blocker, contents: Data("x".utf8))
         let run = try cli.geoq(["index", "build", "--dem", cli.smallDEM(), "--cache-dir", blocker])
@@ -117,7 +117,7 @@ import Testing
 
     /// Root writes into folders without write permission: for root, the fault section of
     /// `make test` mounts a read-only tmpfs instead.
-    @Test(.enabled(if: geteuid() != 0)) func indexBuildFailsWhenTheCacheFolderIsReadOnly() throws {
+    @Test(.process, .enabled(if: geteuid() != 0)) func indexBuildFailsWhenTheCacheFolderIsReadOnly() throws {
         let readOnly = folder.appendingPathComponent("read-only")
         try FileManager.default.createDirectory(at: readOnly, withIntermediateDirectories: true)
         chmod(readOnly.path, 0o555)
@@ -125,14 +125,14 @@ import Testing
         #expect(run.status == 1 && run.standardError.contains("not writable"), "\(run.standardError)")
     }
 
-    @Test func anEmptyCacheFolderIsRefused() throws {
+    @Test(.process) func anEmptyCacheFolderIsRefused() throws {
         let run = try cli.geoq(["flood", "--rise", "1", "--dem", cli.smallDEM(), "--cache-dir", ""])
         #expect(run.status == 2 && run.standardError.contains("--cache-dir: expected a folder, got an empty path"), "\(run.standardError)")
     }
 
-    // MARK: Bug 8: impossible georeferencing
+    // MARK: impossible georeferencing
 
-    @Test func aGeographicGridWiderThanTheEarthIsRefused() throws {
+    @Test(.process) func aGeographicGridWiderThanTheEarthIsRefused() throws {
         let path = vrt(width: 10, height: 4, geoTransform: "-500, 100, 0, 200, 0, -100")
         let run = try cli.geoq(["flood", "--rise", "1", "--dem", path])
         #expect(run.status == 1)

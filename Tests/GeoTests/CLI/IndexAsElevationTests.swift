@@ -8,7 +8,7 @@ import Testing
 @Suite struct IndexAsElevationTests {
     let folder = TestRasters.temporaryDirectory()
 
-    @Test func testFlood_whenDemIsAGlobalTiledIndex_refusesNamingTheIndex() throws {
+    @Test(.process) func testFlood_whenDemIsAGlobalTiledIndex_refusesNamingTheIndex() throws {
         // A global grid of 10° cells: sea at the poles' rows, land between, a basin below 0 m
         // (−30) behind a 40 m rim, whose spill level (40) is not its height.
         var values = [Double](repeating: 50, count: 36 * 18)
@@ -31,5 +31,18 @@ import Testing
         let answer = try GeoqProcess.run(["flood", "point", "--lat", "5", "--lon", "-65", "--index", index, "--format", "json"], environment: environment)
         #expect(answer.status == 0, "\(answer.standardError)")
         #expect(answer.standardOutput.contains("-30"), "the basin's height, not its spill level: \(answer.standardOutput)")
+
+        // A fine model needs its base in memory: with the base's tiled index in the cache (which
+        // geoq then floods the base with), the way geoq was called is refused, exit 2 (exit 1
+        // before errors had kinds).
+        let cached = try GeoqProcess.run(["index", "build", "--tiled", "--dem", dem, "--tile-size", "16"], environment: environment)
+        #expect(cached.status == 0, "\(cached.standardError)")
+        let fine = folder.appendingPathComponent("fine.tif").path
+        TestRasters.writeGeoTIFF(at: fine, width: 3, height: 3, values: [0, 5, 5, 0, 2, 5, 0, 5, 5], type: GDT_Int16,
+                                 geoTransform: [-66, 0.5, 0, 6, 0, -0.5])
+        let nested = try GeoqProcess.run(["flood", "point", "--lat", "5", "--lon", "-65", "--dem", dem, "--dem", fine], environment: environment)
+        #expect(nested.status == 2, "\(nested.standardOutput)\(nested.standardError)")
+        #expect(nested.standardError.hasPrefix("geoq: --dem: fine models nest in a base held in memory; the base "), "\(nested.standardError)")
+        #expect(nested.standardError.hasSuffix(" is a tiled index\n"), "\(nested.standardError)")
     }
 }

@@ -33,7 +33,7 @@ import Testing
         return run.standardOutputData
     }
 
-    @Test func theCommandLineAndTheServiceGiveTheSameJSON() async throws {
+    @Test(.process) func theCommandLineAndTheServiceGiveTheSameJSON() async throws {
         let (dem, places) = try datasets()
         let engine = try GeoqEngine.buildEngine(settings: EngineSettings(dataset: try DEMOptions.parse(["--no-cache", "--alone", "--alone", "--dem", dem]), places: [places], settings: nil))
         let spec = try Data(contentsOf: TestRasters.repositoryRoot.appendingPathComponent("openapi.yaml"))

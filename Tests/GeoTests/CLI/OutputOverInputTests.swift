@@ -19,18 +19,18 @@ import Testing
         #expect(try bytes(path) == before, "the input was changed", sourceLocation: sourceLocation)
     }
 
-    @Test func aTiledBuildOverItsOwnRaster() throws {
+    @Test(.process) func aTiledBuildOverItsOwnRaster() throws {
         let dem = cli.smallDEM()
         try expectRefused(["index", "build", "--tiled", "--dem", dem, "-o", dem], protecting: dem)
     }
 
-    @Test(arguments: ["tif", "png", "geojson", "json"])
+    @Test(.process, arguments: ["tif", "png", "geojson", "json"])
     func aFloodAnswerOverItsOwnRaster(format: String) throws {
         let dem = cli.smallDEM()
         try expectRefused(["flood", "--rise", "2", "--dem", dem, "--format", format, "-o", dem], protecting: dem)
     }
 
-    @Test func aFloodAnswerOverTheRasterThroughASymbolicLinkOrAnotherSpelling() throws {
+    @Test(.process) func aFloodAnswerOverTheRasterThroughASymbolicLinkOrAnotherSpelling() throws {
         let dem = cli.smallDEM()
         let link = cli.folder.appendingPathComponent("link.tif").path
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: dem)
@@ -43,7 +43,7 @@ import Testing
         try expectRefused(["flood", "--rise", "2", "--dem", dem, "--format", "png", "-o", hardLink], protecting: dem)
     }
 
-    @Test func anOutputOverASourceOfAVRT() throws {
+    @Test(.process) func anOutputOverASourceOfAVRT() throws {
         let dem = cli.smallDEM()
         let vrt = cli.folder.appendingPathComponent("small.vrt").path
         #expect(try GeoqProcess.runTool("/usr/bin/gdalbuildvrt", ["-q", vrt, dem]) == 0)
@@ -51,7 +51,7 @@ import Testing
         try expectRefused(["index", "build", "--tiled", "--dem", vrt, "-o", dem], protecting: dem)
     }
 
-    @Test func aFloodAnswerOverItsTiledIndex() throws {
+    @Test(.process) func aFloodAnswerOverItsTiledIndex() throws {
         let dem = cli.smallDEM()
         let index = cli.folder.appendingPathComponent("index.tif").path
         let build = try cli.geoq(["index", "build", "--tiled", "--dem", dem, "-o", index])
@@ -60,14 +60,14 @@ import Testing
         try expectRefused(["flood", "--rise", "2", "--index", index, "--format", "json", "-o", index + ".curves"], protecting: index + ".curves")
     }
 
-    @Test func aGazetteerImportOverItsSource() throws {
+    @Test(.process) func aGazetteerImportOverItsSource() throws {
         let source = cli.folder.appendingPathComponent("cities.txt").path
         try Data("2988507\tParis\tParis\t\t48.85341\t2.3488\tP\tPPLC\tFR\t\t11\t75\t751\t75056\t2138551\t\t42\tEurope/Paris\t2024-01-01\n".utf8)
             .write(to: URL(fileURLWithPath: source))
         try expectRefused(["places", "import", source, "--output", source], protecting: source)
     }
 
-    @Test func aNewOutputBesideTheInputIsWritten() throws {
+    @Test(.process) func aNewOutputBesideTheInputIsWritten() throws {
         let dem = cli.smallDEM()
         let output = cli.folder.appendingPathComponent("mask.tif").path
         let run = try cli.geoq(["flood", "--rise", "2", "--dem", dem, "--format", "tif", "-o", output])

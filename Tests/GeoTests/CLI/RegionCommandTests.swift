@@ -9,7 +9,7 @@ import Testing
 
     private let pins = "name,lat,lon\nLouvre,48.8606,2.3376\nNotre-Dame,48.8530,2.3499\nEiffel Tower,48.8584,2.2945\nbad geocode,0,0\n"
 
-    @Test func theHelpExampleIsTrue() throws {
+    @Test(.process) func theHelpExampleIsTrue() throws {
         let outcome = try geoq(["region", "-", "--viewport", "1024x768"], input: pins)
         #expect(outcome.status == 0)
         // The values of RegionFramerTests.aViewportAddsTheZoomOfThePaddedRegion, one aligned line each.
@@ -22,7 +22,7 @@ import Testing
         #expect(help.contains(outcome.standardOutput.trimmingCharacters(in: .newlines).split(separator: "\n").joined(separator: "\n  ")))
     }
 
-    @Test func jsonAndGeoJSONAreWritten() throws {
+    @Test(.process) func jsonAndGeoJSONAreWritten() throws {
         let json = try geoq(["region", "-", "--format", "json", "--mode", "joint", "--padding", "0"], input: pins)
         #expect(json.status == 0)
         let region = try #require(try JSONSerialization.jsonObject(with: json.standardOutputData) as? [String: Any])
@@ -35,7 +35,7 @@ import Testing
         #expect((features.last?["properties"] as? [String: Any])?["index"] as? Int == 3)
     }
 
-    @Test func badDataIsOneLineAndExitStatusOne() throws {
+    @Test(.process) func badDataIsOneLineAndExitStatusOne() throws {
         let cases: [(input: String, message: String)] = [
             ("", "geoq: standard input: no points: the input holds no coordinates\n"),
             ("lat,lon\n1,2\n3,nan\n", "geoq: standard input: point 1 (line 3): longitude is nan; expected a finite number of degrees\n"),
@@ -52,7 +52,7 @@ import Testing
         #expect(missing.status == 1 && missing.standardError == "geoq: /nonexistent/pins.csv: no such file\n")
     }
 
-    @Test func badOptionsSayWhatWasExpectedWithExitStatus2() throws {
+    @Test(.process) func badOptionsSayWhatWasExpectedWithExitStatus2() throws {
         let cases: [(arguments: [String], message: String)] = [
             (["--gap", "0"], "Error: --gap: expected a finite number of degrees greater than 0, got 0.0"),
             (["--gap", "-1"], "Error: --gap: expected a finite number of degrees greater than 0, got -1.0"),
@@ -69,7 +69,7 @@ import Testing
     }
     /// `--gazetteer` is region's spelling of the places setting (its `--places` takes ids): a bad
     /// value is named by the flag the user typed.
-    @Test func aBadGazetteerIsNamedAsTyped() throws {
+    @Test(.process) func aBadGazetteerIsNamedAsTyped() throws {
         let outcome = try geoq(["region", "--gazetteer", "", "--places", "2988507"])
         #expect(outcome.status == 2)
         #expect(outcome.standardError == "geoq: --gazetteer= (flag): expected paths joined by commas\n", "\(outcome.standardError)")

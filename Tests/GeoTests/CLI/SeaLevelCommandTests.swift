@@ -26,7 +26,7 @@ import Testing
         return try #require(try JSONSerialization.jsonObject(with: run.standardOutputData) as? [String: Any])
     }
 
-    @Test func projectionsListsEveryScenarioAndYear() throws {
+    @Test(.process) func projectionsListsEveryScenarioAndYear() throws {
         let text = try geoq(["projections"])
         #expect(text.status == 0)
         #expect(text.standardOutput.contains("SSP2-4.5  2100  +0.56 m  0.44–0.76 m"), "\(text.standardOutput)")
@@ -36,7 +36,7 @@ import Testing
         #expect((table["rows"] as? [Any])?.count == 5 * 14)
     }
 
-    @Test func aYearAndAScenarioFloodAtTheProjectedRise() throws {
+    @Test(.process) func aYearAndAScenarioFloodAtTheProjectedRise() throws {
         let dem = dem()
         let projected = try json(try geoq(["flood", "--alone", "--dem", dem, "--year", "2150", "--scenario", "ssp585", "--quantile", "83", "--format", "json"]))
         let given = try json(try geoq(["flood", "--alone", "--dem", dem, "--rise", "1.878", "--format", "json"]))
@@ -56,7 +56,7 @@ import Testing
         #expect(text.standardOutput.hasSuffix("datum: \(SeaLevelDatum.statement)\n"))
     }
 
-    @Test func highTideIsAddedToTheLevelAsked() throws {
+    @Test(.process) func highTideIsAddedToTheLevelAsked() throws {
         let dem = dem()
         let above = try json(try geoq(["flood", "--alone", "--dem", dem, "--rise", "1", "--high-tide", "1.5", "--format", "json"]))
         let level = try json(try geoq(["flood", "--alone", "--dem", dem, "--rise", "2.5", "--format", "json"]))
@@ -69,7 +69,7 @@ import Testing
         #expect(setting["rise"] as? Double == 2.5)
     }
 
-    @Test func aHighTideRasterAnswersAtTheBoxCentre() throws {
+    @Test(.process) func aHighTideRasterAnswersAtTheBoxCentre() throws {
         let dem = dem()
         // 2 × 2 cells of 2° from 10° E, 51° N; the box 10,47,13,50 centres on 48.5° N 11.5° E:
         // row 1, column 0, high tide 1.5 m.
@@ -81,7 +81,7 @@ import Testing
         #expect(whole.status == 2 && whole.standardError.hasPrefix("geoq: --high-tide: a raster of high tide answers for a place"), "\(whole.standardError)")
     }
 
-    @Test func aRegionalFileAnswersAtItsNearestLocation() throws {
+    @Test(.process) func aRegionalFileAnswersAtItsNearestLocation() throws {
         let path = folder.appendingPathComponent("total_ssp245_medium_confidence_values.nc").path
         // Location 0 at 48.4° N 11.6° E is nearest the box's centre; mm = 1000 l + 100 y + q.
         AR6ProjectionFiles.write(at: path, quantiles: [0.05, 0.17, 0.5, 0.83, 0.95], years: [2020, 2050, 2100, 2150],
@@ -147,7 +147,7 @@ import Testing
         #expect(text.standardOutput.hasSuffix("datum: \(SeaLevelDatum.statement)\n"))
     }
 
-    @Test(arguments: [
+    @Test(.process, arguments: [
         (["--year", "2100", "--scenario", "SSP2-4.5", "--flooded-at", "1"], "--year: give --flooded-at, or --year with --scenario, not both"),
         (["--year", "2100", "--scenario", "SSP2-4.5", "--places", "1"], "expected one of: a file of points (or - for standard input), --places ID,ID, --flooded-at RISE or --year YEAR --scenario S; got 2"),
         (["--scenario", "SSP2-4.5", "--flooded-at", "1"], "--scenario: only with --year"),
@@ -160,7 +160,7 @@ import Testing
         #expect(run.standardOutput.isEmpty)
     }
 
-    @Test(arguments: [
+    @Test(.process, arguments: [
         (["--year", "2100", "--scenario", "RCP8.5"], "--scenario"),
         (["--year", "2200", "--scenario", "SSP2-4.5"], "--year: 2200 is not offered; expected a year from 2020 to 2150"),
         (["--year", "2100", "--scenario", "SSP2-4.5", "--quantile", "25"], "--quantile: 25 is not offered; expected 17, 50 (the median) or 83"),
@@ -175,7 +175,7 @@ import Testing
         if arguments.contains("RCP8.5") { #expect(run.standardError.contains("expected SSP1-1.9, SSP1-2.6, SSP2-4.5, SSP3-7.0 or SSP5-8.5")) }
     }
 
-    @Test func aFileOfTheWrongShapeOrATideRasterWithoutACRSIsRefused() throws {
+    @Test(.process) func aFileOfTheWrongShapeOrATideRasterWithoutACRSIsRefused() throws {
         let swapped = folder.appendingPathComponent("swapped.nc").path
         AR6ProjectionFiles.write(at: swapped, quantiles: [0.17, 0.5, 0.83], years: [2020, 2100], locations: [(48.4, 11.6)],
                                  dimensionOrder: [1, 0, 2]) { _, _, _ in 100 }

@@ -51,7 +51,7 @@ import Testing
 
     /// A key the settings file has but geoq does not know (a typo such as `prot:`) is refused
     /// with its name, the nearest known key and the known keys, not silently ignored.
-    @Test func anUnknownKeyInTheFileIsNamed() throws {
+    @Test(.process) func anUnknownKeyInTheFileIsNamed() throws {
         let known = "expected only dem, index, places, cache_dir, copernicus_cache_size, high_tide, projections, host, port, completion_cache_mib, grace_period, idle_timeout, header_timeout, max_connections"
         let yaml = try file("typo.yaml", "prot: 9001\nhost: 0.0.0.0\n")
         #expect(throws: SettingError(description: "\(yaml): unknown setting prot (did you mean port?); \(known)")) {
@@ -69,7 +69,7 @@ import Testing
         #expect(run.status == 2 && run.standardError == "geoq: \(yaml): unknown setting prot (did you mean port?); \(known)\n", "\(run.standardError)")
     }
 
-    @Test func geoqSettingsPrintsEachValueAndItsSource() throws {
+    @Test(.process) func geoqSettingsPrintsEachValueAndItsSource() throws {
         let run = try GeoqProcess.run(["settings", "--host", "0.0.0.0"], environment: ["GEOQ_PORT": "9100"])
         #expect(run.status == 0, "\(run.standardError)")
         let lines = run.standardOutput.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).map(String.init) }
@@ -97,7 +97,7 @@ import Testing
 
     /// Every command reads the data settings, not only serve: the DEM and the cache folder from
     /// the environment or the file, and a flag still wins.
-    @Test func dataCommandsReadTheDEMAndTheCacheFolderFromTheEnvironmentAndTheFile() throws {
+    @Test(.process) func dataCommandsReadTheDEMAndTheCacheFolderFromTheEnvironmentAndTheFile() throws {
         let dem = smallDEM()
         let pointArguments = ["flood", "point", "--alone", "--lat", "48.5", "--lon", "12.5", "--format", "json"]
         func answer(_ run: GeoqProcess.Run) throws -> (elevation: Double?, spill: Double?) {

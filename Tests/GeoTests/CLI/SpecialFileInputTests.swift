@@ -4,7 +4,7 @@ import Testing
 
 /// A FIFO given as a raster would block GDAL's open for ever: it is refused in one line.
 @Suite struct SpecialFileInputTests {
-    @Test func testFlood_whenDemIsAFIFO_refusesAtOnce() throws {
+    @Test(.process) func testFlood_whenDemIsAFIFO_refusesAtOnce() throws {
         let folder = TestRasters.temporaryDirectory()
         let fifo = folder.appendingPathComponent("dem.fifo").path
         #expect(mkfifo(fifo, 0o644) == 0)

@@ -3,12 +3,12 @@ import Foundation
 import Testing
 @testable import Geo
 
-/// Issue 28, finding 7, for the third cache file: a symbolic link planted under the cached tiled
-/// index's predictable name (`tiled-….tif`) must neither redirect the build's write nor be read.
+/// The cached tiled index, the third cache file to be guarded so: a symbolic link planted under its
+/// predictable name (`tiled-….tif`) must neither redirect the build's write nor be read.
 @Suite struct TiledCacheLinkTests {
     let folder = TestRasters.temporaryDirectory()
 
-    @Test func aLinkUnderTheCachedTiledIndexsNameIsReplacedAndItsTargetLeftAsItWas() throws {
+    @Test(.process) func aLinkUnderTheCachedTiledIndexsNameIsReplacedAndItsTargetLeftAsItWas() throws {
         let cache = folder.appendingPathComponent("cache")
         let dem = folder.appendingPathComponent("dem.tif").path
         TestRasters.writeGeoTIFF(at: dem, width: 40, height: 30, values: (0..<1200).map { Double($0 % 40 - 10) }, type: GDT_Int16,

@@ -19,7 +19,7 @@ import Testing
         let output = folder.appendingPathComponent("etopo.tif").path
         let run = try GeoqProcess.run(["index", "build", "--tiled", "--tile-size", "1024", "-o", output],
                                       environment: ["XDG_CACHE_HOME": folder.appendingPathComponent("cache").path])
-        guard run.status == 0, run.standardOutput.contains("tiled spill index ready") else { throw GeoError.unsupported(run.standardError) }
+        guard run.status == 0, run.standardOutput.contains("tiled spill index ready") else { throw GeoError.unanswerable(subject: nil, reason: run.standardError) }
         return output
     }
 
@@ -46,7 +46,7 @@ import Testing
         #expect(run.standardError.contains(text), "\(run.standardError)")
     }
 
-    @Test func anIndexAnswersLikeTheRasterAndVerifies() throws {
+    @Test(.process) func anIndexAnswersLikeTheRasterAndVerifies() throws {
         let index = try sharedETOPO5()
         for arguments in [["flood", "--rise", "10", "--format", "json"], ["flood", "--rise", "2", "--bbox", "-10,35,30,60", "--format", "json"],
                           ["flood", "point", "--lat", "42", "--lon", "50.5", "--format", "json"]] {
@@ -65,7 +65,7 @@ import Testing
         #expect(verify.standardOutput.contains("\"differingCells\" : 0"))
     }
 
-    @Test func anIndexOfAnotherGridIsRefused() throws {
+    @Test(.process) func anIndexOfAnotherGridIsRefused() throws {
         let index = try sharedETOPO5()
         let small = folder.appendingPathComponent("small.tif").path
         TestRasters.writeGeoTIFF(at: small, width: 4, height: 3, values: [0, 8, 8, 8, 0, 8, 2, 8, 0, 8, 8, 8],
@@ -73,7 +73,7 @@ import Testing
         oneLine(try geoq(["flood", "--rise", "1", "--index", index, "--dem", small]), containing: "not the 4×3 grid of")
     }
 
-    @Test func aTruncatedOrForeignIndexIsRefused() throws {
+    @Test(.process) func aTruncatedOrForeignIndexIsRefused() throws {
         let index = try sharedETOPO5()
         let truncated = folder.appendingPathComponent("truncated.tif").path
         let bytes = try Data(contentsOf: URL(fileURLWithPath: index))
@@ -90,7 +90,7 @@ import Testing
         oneLine(try geoq(["flood", "--rise", "1", "--index", index]), containing: "not the curves of")
     }
 
-    @Test func aWorkFolderOfAnotherBuildIsRefused() throws {
+    @Test(.process) func aWorkFolderOfAnotherBuildIsRefused() throws {
         let work = folder.appendingPathComponent("shared.work").path
         _ = try buildETOPO5("a.tif", extra: ["--work", work, "--keep-work"])
         let run = try geoq(["index", "build", "--tiled", "--tile-size", "1024", "--connectivity", "4", "--work", work, "-o", folder.appendingPathComponent("b.tif").path])
@@ -99,13 +99,13 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("b.tif").path))
     }
 
-    @Test func aMemoryLimitBelowOneTileNamesTheLeast() throws {
+    @Test(.process) func aMemoryLimitBelowOneTileNamesTheLeast() throws {
         let run = try geoq(["index", "build", "--tiled", "--tile-size", "2048", "--memory-limit", "8M", "-o", folder.appendingPathComponent("m.tif").path])
         oneLine(run, containing: "memory limit: a tile of 2048×2048 cells needs")
     }
 
     /// A disk that fills while the index is written: a 12 MiB tmpfs (as root; skipped otherwise).
-    @Test func aFullDiskLeavesNoIndex() throws {
+    @Test(.process) func aFullDiskLeavesNoIndex() throws {
         let disk = folder.appendingPathComponent("small-disk")
         try FileManager.default.createDirectory(at: disk, withIntermediateDirectories: true)
         let mount = try GeoqProcess.runTool("/bin/mount", ["-t", "tmpfs", "-o", "size=12m", "tmpfs", disk.path])
@@ -123,5 +123,21 @@ import Testing
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: disk.path).filter { $0.hasSuffix(".tmp") }
         #expect(leftovers.isEmpty, "\(leftovers)")
         oneLine(try geoq(["flood", "--rise", "1", "--index", output]), containing: "no such file")
+    }
+}
+
+extension TiledIndexCommandTests {
+    /// `-o ""` and `-o -` name no file for an index (they once left `.curves` and `.work/`, or
+    /// files named `-` and `-.curves`, in the current folder): refused before anything is written.
+    @Test(.process, arguments: ["", "-"])
+    func anIndexOutputThatIsNoFileIsRefused(output: String) throws {
+        let cli = CommandLineTests()
+        let folder = cli.folder.appendingPathComponent("here-\(output.isEmpty ? "empty" : "dash")")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let run = try GeoqProcess.run(["index", "build", "--tiled", "--dem", cli.smallDEM(), "-o", output],
+                                      environment: ["XDG_CACHE_HOME": cli.folder.appendingPathComponent("cache").path],
+                                      workingDirectory: folder)
+        #expect(run.status == 2 && run.standardError.contains("--output: expected a file path for the index"), "\(run.standardError)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty, "nothing is written")
     }
 }

@@ -22,7 +22,7 @@ import Testing
                                  geoTransform: [10, 0.1, 0, 50, 0, -0.1])
     }
 
-    @Test func testBuild_whenWorkIsAFolderOfTheUsers_refusesAndKeepsEveryFile() throws {
+    @Test(.process) func testBuild_whenWorkIsAFolderOfTheUsers_refusesAndKeepsEveryFile() throws {
         let user = folder.appendingPathComponent("mine")
         try FileManager.default.createDirectory(at: user.appendingPathComponent("sub"), withIntermediateDirectories: true)
         try Data("x\n".utf8).write(to: user.appendingPathComponent("important.txt"))
@@ -39,7 +39,7 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: output), "nothing built")
     }
 
-    @Test func testBuild_whenWorkIsTheOutputsFolder_theIndexAndTheFolderStay() throws {
+    @Test(.process) func testBuild_whenWorkIsTheOutputsFolder_theIndexAndTheFolderStay() throws {
         let out = folder.appendingPathComponent("out")
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
         let dem = folder.appendingPathComponent("dem.tif").path
@@ -53,7 +53,7 @@ import Testing
         #expect(left == ["idx.tif", "idx.tif.curves"] || left == ["idx.tif"] || left.allSatisfy { $0.hasPrefix("idx.tif") }, "\(left)")
     }
 
-    @Test func testBuild_whenWorkIsNew_removesTheFolderItMade() throws {
+    @Test(.process) func testBuild_whenWorkIsNew_removesTheFolderItMade() throws {
         let dem = folder.appendingPathComponent("dem.tif").path
         writeDEM(at: dem)
         let work = folder.appendingPathComponent("new.work")
@@ -63,7 +63,7 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: work.path))
     }
 
-    @Test func testBuild_whenAFileWasAddedToTheWorkFolder_thatFileStays() throws {
+    @Test(.process) func testBuild_whenAFileWasAddedToTheWorkFolder_thatFileStays() throws {
         let dem = folder.appendingPathComponent("dem.tif").path
         writeDEM(at: dem)
         let work = folder.appendingPathComponent("planned.work")

@@ -11,7 +11,7 @@ import Testing
         try GeoqProcess.run(arguments, environment: ["XDG_CACHE_HOME": folder.appendingPathComponent("cache").path])
     }
 
-    @Test(arguments: [["flood"], ["flood", "--rise", "abc"], ["flood", "--rise", "2", "--format", "xx"], ["flood", "--rise", "2", "--bogus"]])
+    @Test(.process, arguments: [["flood"], ["flood", "--rise", "abc"], ["flood", "--rise", "2", "--format", "xx"], ["flood", "--rise", "2", "--bogus"]])
     func usageMistakesOfFloodNameGeoqFlood(arguments: [String]) throws {
         let run = try geoq(arguments)
         #expect(run.status == 2, "\(arguments)")
@@ -20,12 +20,12 @@ import Testing
         #expect(!run.standardError.contains("flood level"), "\(arguments): \(run.standardError)")
     }
 
-    @Test func floodPointsUsageNamesIt() throws {
+    @Test(.process) func floodPointsUsageNamesIt() throws {
         let run = try geoq(["flood", "point", "--lat", "x", "--lon", "1"])
         #expect(run.status == 2 && run.standardError.contains("Usage: geoq flood point "), "\(run.standardError)")
     }
 
-    @Test func floodHelpListsTheOptionsOfFloodRise() throws {
+    @Test(.process) func floodHelpListsTheOptionsOfFloodRise() throws {
         for arguments in [["flood", "--help"], ["flood", "-h"]] {
             let run = try geoq(arguments)
             #expect(run.status == 0, "\(arguments)")

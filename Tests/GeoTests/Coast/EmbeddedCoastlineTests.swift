@@ -4,7 +4,7 @@ import Testing
 
 /// Today's coastline on the shipped data: ETOPO5 with GSHHG's coastline (data/coastline.tif),
 /// against facts about the world rather than the model's own.
-@Suite(.serialized) struct EmbeddedCoastlineTests {
+@Suite(.serialized, .slow) struct EmbeddedCoastlineTests {
     static let basePath = TestRasters.repositoryRoot.appendingPathComponent("data/etopo5.tif").path
     static let maskPath = TestRasters.repositoryRoot.appendingPathComponent("data/coastline.tif").path
     static let mask = try! CoastlineMask.load(path: maskPath, cacheDirectory: nil)

@@ -4,7 +4,7 @@ import Testing
 @testable import Geo
 
 /// Geotransforms that cannot describe a place on the Earth are refused when the raster is read
-/// (issue 15, bug 8): they gave areas larger than the Earth's, or zeros, with exit status 0.
+///: they gave areas larger than the Earth's, or zeros, with exit status 0.
 @Suite struct GeoreferenceCheckTests {
     let folder = TestRasters.temporaryDirectory()
 

@@ -44,7 +44,7 @@ import Testing
     @Test func aRasterWithoutACoordinateReferenceSystemIsRefused() throws {
         let path = Self.grid(epsg: nil)
         let error = #expect(throws: GeoError.self) { try HighTide.parse(path) }
-        #expect(error?.isUsageError == true)
+        #expect(error?.kind == .invalidValue)
         #expect(error?.description.hasPrefix("highTide: \(path) has no coordinate reference system") == true)
         let range = #expect(throws: GeoError.self) { try HighTide.parse("150") }
         #expect(range == GeoError.invalidInput(.highTide, "150 is out of range; expected high tide in metres above mean sea level from -100 to 100, or a raster of it"))

@@ -6,7 +6,7 @@ import Testing
 /// 95 % of rows over the embedded gazetteer. Prints success@1 and success@5 per category.
 @Test func publicEvaluationSetFindsExpectedPlacesInTopFive() throws {
     guard let path = SearchFixtures.evalPath else {
-        Issue.record("complete_public.tsv not found beside the repository (../shared/eval) or in /work/shared/eval")
+        Issue.record("complete_public.tsv not found in the shared folder beside the repository (../shared/eval)")
         return
     }
     let completer = SearchFixtures.embedded

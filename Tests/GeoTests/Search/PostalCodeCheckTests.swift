@@ -82,7 +82,7 @@ struct PostalCodeCheckTests {
 
 /// `geoq postcode check` through the real executable: one line, exit status by validity.
 struct PostcodeCommandTests {
-    @Test(arguments: [
+    @Test(.process, arguments: [
         (["K1A 0B1"], 0, "K1A 0B1: valid (a Canadian postal code, forward sortation area K1A)\n"),
         (["w1a1a1", "--country", "ca"], 1, "w1a1a1: not valid (Canadian postal codes never start with W)\n"),
         (["90210-1234"], 0, "90210-1234: valid (a US ZIP+4 code, ZIP 90210)\n"),
@@ -94,5 +94,13 @@ struct PostcodeCommandTests {
         #expect(result.status == status)
         #expect(result.standardOutput == output)
         #expect(result.standardError.isEmpty)
+    }
+
+    /// A code of Arabic-Indic or fullwidth digits is not valid (a pattern's \d takes any digit):
+    /// postal codes use the ASCII digits.
+    @Test(.process, arguments: [("٩٠٢١٠", "DE"), ("９０２１０", "DE"), ("９０２１０", "FR"), ("٩٠٢١٠", nil)])
+    func digitsOutsideASCIIAreNotAPostalCode(code: String, country: String?) throws {
+        let run = try GeoqProcess.run(["postcode", "check", code] + (country.map { ["--country", $0] } ?? []))
+        #expect(run.standardOutput.contains("not valid") && run.standardOutput.contains("a digit outside ASCII"), "\(run.standardOutput)")
     }
 }

@@ -9,14 +9,14 @@ import Testing
 @Suite struct ErrorStatusTests {
     /// Every case of the library's error, with the statuses the issue's rule gives it: a caller's
     /// mistake is a 400 (in a value: exit 2; in the data it handed over: exit 1); a question the
-    /// loaded data cannot answer is a 422; a fault of the service's own files is a 500 (issue 28,
-    /// finding 8), and a remote source it could not reach a 502; exit 1 for all three. The switch
+    /// loaded data cannot answer is a 422; a fault of the service's own files is a 500, and a
+    /// remote source it could not reach a 502; exit 1 for all three. The switch
     /// has no default, so a new case does not build until it is given its statuses here.
     static func expectedStatuses(_ error: GeoError) -> (http: HTTPResponse.Status, exit: Int32) {
         switch error {
         case .invalidInput: return (.badRequest, 2)
         case .malformedInput: return (.badRequest, 1)
-        case .unsupported: return (.unprocessableContent, 1)
+        case .unanswerable: return (.unprocessableContent, 1)
         case .unreadableFile, .unwritableFile: return (.internalServerError, 1)
         case .unreachable: return (.badGateway, 1)
         case .internalFailure: return (.internalServerError, 1)
@@ -28,10 +28,10 @@ import Testing
         .malformedInput(source: "request body", message: "not valid JSON: line 1"),
         .unreadableFile(path: "x.tif", message: "not a raster"),
         .unwritableFile(path: "y.tif", message: "read-only folder"),
-        .unsupported("the box holds no cell of the DEM"),
+        .unanswerable(subject: "tide.tif", reason: "52.0000, 4.0000 is outside the high-tide raster; expected a place it covers"),
+        .unanswerable(subject: nil, reason: "no gazetteer is loaded"),
         .unreachable(source: "https://tiles.example/tileList.txt", message: "cannot be reached"),
-        .internalFailure("GDAL's PNG driver is not available"),
-    ]
+    ] + GeoError.InternalCause.allCases.map { .internalFailure($0, "GDAL's PNG driver is not available") }
 
     @Test(arguments: everyCase) func libraryErrorHasOneStatusAtEachDoor(error: GeoError) {
         let expected = Self.expectedStatuses(error)
@@ -49,6 +49,26 @@ import Testing
             #expect(!answer.message.contains("/srv/geoq"), "\(answer.message)")
             #expect(!answer.message.contains("TIFF") && !answer.message.contains("space"), "\(answer.message)")
         }
+    }
+
+    /// A failure inside the service is told as such, not as the client's mistake nor the data's,
+    /// and what failed (a path, GDAL's words) stays in the log.
+    @Test(arguments: GeoError.InternalCause.allCases) func aFailureInsideIsA500NamingNothing(cause: GeoError.InternalCause) {
+        let answer = APIError(.internalFailure(cause, "cannot decode /srv/geoq/map.png (GDAL: not a PNG)"))
+        #expect(answer.status == .internalServerError && answer.code == "internal_failure")
+        #expect(answer.message == "the service failed inside; its log says why")
+    }
+
+    /// Decoding geoq's own PNG (the map's pixels are counted from it) failing is geoq's fault:
+    /// thrown as a failure inside, a 500; it was a 422 ("unprocessable") before the split.
+    @Test func aPNGThatDoesNotDecodeIsAFailureInside() throws {
+        let thrown = #expect(throws: GeoError.self) { try RasterImage.decodingRGBA(png: Data("not a PNG".utf8)) }
+        guard case .internalFailure(.gdal, let detail)? = thrown else {
+            Issue.record("expected a GDAL failure inside, got \(String(describing: thrown))")
+            return
+        }
+        #expect(detail.hasPrefix("cannot decode the PNG"), "\(detail)")
+        #expect(thrown.map { APIError($0).status } == .internalServerError)
     }
 
     @Test func commandLineErrorsOfTheAppHaveTheirStatus() {

@@ -3,11 +3,11 @@ import Hummingbird
 import Testing
 @testable import geoq
 
-/// HEAD wherever GET is served (RFC 9110 §9.3.2, issue 28): the status and headers GET gives,
+/// HEAD wherever GET is served (RFC 9110 §9.3.2): the status and headers GET gives,
 /// its `Content-Length` among them, errors too (through the real router), and no body on the
 /// wire. GET is the reference each time.
 @Suite struct HeadRequestTests {
-    /// A request for each GET route of `GeoqRouter.routeTable`: answers, and one error each for
+    /// A request for each GET route the router serves (`ServedRoutes`): answers, and one error each for
     /// the engine's routes.
     static let getRequests: [String: [String]] = [
         "/healthz": ["/healthz"], "/metrics": ["/metrics"], "/openapi.yaml": ["/openapi.yaml"],
@@ -29,7 +29,8 @@ import Testing
     }
 
     @Test func everyGETRouteHasARequestHere() {
-        let served = Set(GeoqRouter.routeTable.filter { $0.method == .get }.map(\.path))
+        let router = GeoqRouter.build(engine: ServiceTests.engine, openAPISpec: ServiceTests.spec)
+        let served = Set(ServedRoutes.table(of: router).filter { $0.method == .get }.map(\.path))
         #expect(served == Set(Self.getRequests.keys))
     }
 
@@ -61,12 +62,12 @@ import Testing
 
     /// On the wire: a HEAD answer carries no body bytes, so the answer pipelined after it starts
     /// right after its head, for an answer and for an error alike.
-    @Test func headAnswersOnTheWireEndWithTheirHead() throws {
+    @Test(.process) func headAnswersOnTheWireEndWithTheirHead() throws {
         let cli = CommandLineTests()
-        let server = try LiveServerFaultTests.Server(cli)
+        let server = try LiveServer.Server(cli)
         let heads = [("/healthz", "200"), ("/v1/flood?rise=8&format=png&width=40&height=20", "200"), ("/v1/flood?rise=x", "400"), ("/v1/nothing", "404")]
         let requests = heads.map { "HEAD \($0.0) HTTP/1.1\r\nHost: x\r\n\r\n" } + ["GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"]
-        let answer = try server.exchange(LiveServerFaultTests.bytes(requests.joined()))
+        let answer = try server.exchange(LiveServer.bytes(requests.joined()))
         let parts = answer.components(separatedBy: "\r\n\r\n")
         try #require(parts.count == heads.count + 2, "\(heads.count + 1) heads and the GET's body: \(answer)")
         for (part, (uri, status)) in zip(parts, heads) {

@@ -18,16 +18,16 @@ import Testing
             .filter { $0.lastPathComponent.hasPrefix("places-") && $0.pathExtension == "bin" }
     }
 
-    func expectCompletionAnswers(_ server: LiveServerFaultTests.Server, query: String,
+    func expectCompletionAnswers(_ server: LiveServer.Server, query: String,
                                  sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let answer = try server.exchange(LiveServerFaultTests.bytes("GET /v1/complete?q=\(query) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"))
+        let answer = try server.exchange(LiveServer.bytes("GET /v1/complete?q=\(query) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"))
         #expect(answer.hasPrefix("HTTP/1.1 200 "), "\(answer.prefix(300))", sourceLocation: sourceLocation)
         #expect(answer.contains("\"Berlin\""), "\(answer.prefix(600))", sourceLocation: sourceLocation)
         #expect(server.process.isRunning, "the service died", sourceLocation: sourceLocation)
     }
 
-    @Test func aCompletionIndexTruncatedWhileServingDoesNotKillTheService() throws {
-        let server = try LiveServerFaultTests.Server(cli)
+    @Test(.process) func aCompletionIndexTruncatedWhileServingDoesNotKillTheService() throws {
+        let server = try LiveServer.Server(cli)
         let files = try completionIndexFiles()
         try #require(!files.isEmpty, "serve keeps its completion index in the cache")
         for file in files { #expect(truncate(file.path, 100_000) == 0) }
@@ -35,8 +35,8 @@ import Testing
         try expectCompletionAnswers(server, query: "berli")
     }
 
-    @Test func aCompletionIndexReplacedWhileServingDoesNotKillTheService() throws {
-        let server = try LiveServerFaultTests.Server(cli)
+    @Test(.process) func aCompletionIndexReplacedWhileServingDoesNotKillTheService() throws {
+        let server = try LiveServer.Server(cli)
         for file in try completionIndexFiles() {
             // `cp other places-….bin` rewrites the file in place: truncated to nothing, then refilled.
             let handle = try FileHandle(forWritingTo: file)

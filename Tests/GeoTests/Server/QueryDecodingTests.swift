@@ -1,9 +1,11 @@
 import Foundation
 import Hummingbird
+import NIOCore
 import Testing
+@testable import Geo
 @testable import geoq
 
-/// Regression tests for issue 15's bugs 6 and 9, fixed by the one-door refactor: query
+/// Query decoding through the real router: query
 /// parameters are percent-decoded once, and HTTP errors speak in parameters, never in the
 /// command line's flags.
 @Suite struct QueryDecodingTests {
@@ -82,6 +84,33 @@ import Testing
                     let message = try #require((try self.json(response.body)["error"] as? [String: Any])?["message"] as? String)
                     #expect(!message.contains("--"), "\(uri): \(message)")
                 }
+            }
+        }
+    }
+}
+
+extension QueryDecodingTests {
+    /// Place ids that are not whole numbers are named so (`{"placeIds":[2988507,1.5]}` was once
+    /// answered "not a GeoJSON type").
+    @Test func placeIDsThatAreNotWholeNumbersAreNamedSo() async throws {
+        let places = TestRasters.repositoryRoot.appendingPathComponent("data/places.tsv.gz").path
+        let cli = CommandLineTests()
+        var settings = EngineSettings(dataset: try DEMOptions.parse(["--cache-dir", cli.folder.appendingPathComponent("cache").path]), places: [places], settings: nil)
+        settings.flood = .skipped
+        let engine = try GeoqEngine.buildEngine(settings: settings)
+        let spec = try Data(contentsOf: TestRasters.repositoryRoot.appendingPathComponent("openapi.yaml"))
+        let app = Application(router: GeoqRouter.build(engine: engine, openAPISpec: spec))
+        try await app.testRouter { client in
+            try await client.execute(uri: "/v1/region", method: .post, body: ByteBuffer(string: #"{"placeIds":[2988507,1.5]}"#)) { response in
+                #expect(response.status == .badRequest)
+                let body = String(buffer: response.body)
+                #expect(body.contains("placeIds: expected an array of whole GeoNames ids, got 1.5"), "\(body)")
+            }
+            // An id too large for a whole number was told as "got Array<Any> in it".
+            try await client.execute(uri: "/v1/region", method: .post, body: ByteBuffer(string: #"{"placeIds":[99999999999999999999999]}"#)) { response in
+                #expect(response.status == .badRequest)
+                let body = String(buffer: response.body)
+                #expect(body.contains("placeIds: expected an array of whole GeoNames ids, got 99999999999999999999999 in it"), "\(body)")
             }
         }
     }

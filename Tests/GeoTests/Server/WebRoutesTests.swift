@@ -122,9 +122,10 @@ import Testing
     }
 
     @Test func withoutThreeJSItsRouteSaysWhatToInstall() async throws {
-        let router = Router(context: BasicRequestContext.self)
-        router.add(middleware: APIErrorMiddleware(routes: GeoqRouter.routeTable))
+        let router = Router(context: BasicRequestContext.self), served = ServedRoutes()
+        router.add(middleware: APIErrorMiddleware(routes: served))
         WebRoutes<BasicRequestContext>(threeFolder: "/nonexistent").add(to: router)
+        served.record(router)
         try await withRouter(router) { client in
             try await client.execute(uri: "/three/three.min.js", method: .get) { response in
                 #expect(response.status == .notFound)
@@ -181,11 +182,12 @@ import Testing
     }
 
     @Test func withoutLeafletThePageStillLoadsAndLeafletsRouteSaysWhatToInstall() async throws {
-        let router = Router(context: BasicRequestContext.self)
-        router.add(middleware: APIErrorMiddleware(routes: GeoqRouter.routeTable))
+        let router = Router(context: BasicRequestContext.self), served = ServedRoutes()
+        router.add(middleware: APIErrorMiddleware(routes: served))
         let routes = WebRoutes<BasicRequestContext>(pageFolder: Self.webFolder.path, leafletFolder: "/nonexistent/leaflet")
         #expect(!routes.leafletIsInstalled)
         routes.add(to: router)
+        served.record(router)
         try await withRouter(router) { client in
             try await client.execute(uri: "/", method: .get) { #expect($0.status == .ok) }
             try await client.execute(uri: "/leaflet/leaflet.js", method: .get) { response in

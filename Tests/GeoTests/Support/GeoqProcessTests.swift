@@ -6,7 +6,7 @@ import Testing
 /// settings: a cache left by another checkout at the same path is stale, and its rebuild
 /// notice on standard error failed tests that expect a silent run (CI clones to one place).
 struct GeoqProcessTests {
-    @Test func geoqUnderTestUsesTheTestsOwnCacheFolder() throws {
+    @Test(.process) func geoqUnderTestUsesTheTestsOwnCacheFolder() throws {
         let run = try GeoqProcess.run(["settings"], environment: [:])
         let cacheLine = try #require(Self.entry("cache_dir", in: run.standardOutput))
         let expected = GeoqProcess.cacheHome.appendingPathComponent("geoq").path

@@ -11,11 +11,12 @@ enum SearchFixtures {
         repositoryRoot.appendingPathComponent("data/\($0).tsv.gz").path
     }
 
-    /// CI clones the repository with `shared/` beside it; a developer machine has /work/shared.
-    static let evalPath: String? = [
-        repositoryRoot.appendingPathComponent("../shared/eval/complete_public.tsv").standardized.path,
-        "/work/shared/eval/complete_public.tsv",
-    ].first { FileManager.default.fileExists(atPath: $0) }
+    /// The public evaluation set, in the `shared/` folder cloned beside the repository (as the
+    /// SRTM tiles of `SharedTilesStackTests` are); nil when it is not there.
+    static let evalPath: String? = {
+        let path = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/eval/complete_public.tsv").path
+        return FileManager.default.fileExists(atPath: path) ? path : nil
+    }()
 
     /// The completer over every embedded gazetteer (towns, postal codes, airports), built
     /// once for all tests.

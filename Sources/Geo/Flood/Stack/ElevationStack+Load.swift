@@ -52,8 +52,9 @@ extension ElevationStack {
             let index = try SpillIndex(nesting: consume grid, in: base, connectivity: connectivity, progress: progress)
             if let cache, let key { cache.store(index, key: key) }
             return (index, source)
-        } catch let GeoError.unsupported(message) {
-            throw GeoError.unreadableFile(path: shown, message: message)
+        } catch let GeoError.unanswerable(_, reason) {
+            // What the nesting cannot do with it is what is wrong with the file.
+            throw GeoError.unreadableFile(path: shown, message: reason)
         }
     }
 

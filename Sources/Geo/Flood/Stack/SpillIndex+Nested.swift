@@ -13,15 +13,15 @@ extension SpillIndex {
     ///
     /// O(n) for integer grids (O(n log n) for float ones), plus O(border + nodata cells)
     /// look-ups in the base.
-    /// - Throws: ``GeoError/unsupported(_:)`` when the fine grid covers every longitude (a
+    /// - Throws: ``GeoError/unanswerable(subject:reason:)`` when the fine grid covers every longitude (a
     ///   second global model) or lies wholly outside the base.
     public init(nesting grid: consuming ElevationGrid, in base: SpillIndex, connectivity: FloodOptions.Connectivity = .eight,
                 progress: ProgressHandler? = nil) throws {
         guard !grid.wrapsEastWest else {
-            throw GeoError.unsupported("it covers every longitude; expected a fine model of a region (one global model is the base)")
+            throw GeoError.unanswerable(subject: nil, reason: "it covers every longitude; expected a fine model of a region (one global model is the base)")
         }
         guard grid.cellCount < Int(UInt32.max) else {
-            throw GeoError.unsupported("the grid has \(grid.cellCount) cells; geoq handles up to \(UInt32.max - 1) (tile or resample it)")
+            throw GeoError.unanswerable(subject: nil, reason: "the grid has \(grid.cellCount) cells; geoq handles up to \(UInt32.max - 1) (tile or resample it)")
         }
         let sea = BaseSea(base: base)
         let width = grid.width, height = grid.height, georeference = grid.georeference, int16Nodata = grid.int16Nodata
@@ -210,7 +210,7 @@ extension SpillIndex {
             seeds.append(cell, level: level)
         }
         guard onBase > 0 else {
-            throw GeoError.unsupported("it lies outside the base model (none of its border cells falls on the base); expected a region the base covers")
+            throw GeoError.unanswerable(subject: nil, reason: "it lies outside the base model (none of its border cells falls on the base); expected a region the base covers")
         }
 
         defer { progress?("computing spill levels", 1) }

@@ -88,7 +88,7 @@ enum IndexBlockCoder {
                 CPLZLibDeflate(input.baseAddress, byteCount, 1, out.baseAddress, capacity, &written)
             }
         }
-        guard result != nil else { throw GeoError.unsupported("DEFLATE compression of an index block failed") }
+        guard result != nil else { throw GeoError.internalFailure(.library, "DEFLATE compression of an index block failed") }
         output.removeSubrange(written...)
         return output
     }

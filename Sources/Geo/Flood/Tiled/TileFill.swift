@@ -28,7 +28,7 @@ struct TileFill<Sample: TileSample> {
 
         func newLabel() throws -> UInt16 {
             guard nextLabel < Int(TileFill.noLabel) else {
-                throw GeoError.unsupported("a tile of \(rect.width)×\(rect.height) cells needs more than 65,534 labels; use smaller tiles or fewer seed points")
+                throw GeoError.unanswerable(subject: nil, reason: "a tile of \(rect.width)×\(rect.height) cells needs more than 65,534 labels; use smaller tiles or fewer seed points")
             }
             defer { nextLabel += 1 }
             return UInt16(nextLabel)

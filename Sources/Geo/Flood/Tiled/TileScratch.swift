@@ -30,7 +30,7 @@ final class TileScratch {
             regions[slot.rawValue] = nil
             sizes[slot.rawValue] = 0
             guard let (region, rounded) = HugePages.allocate(bytes: bytes) else {
-                throw GeoError.unsupported("not enough memory for a tile's \(slot) (\((bytes + HugePages.size - 1) / HugePages.size * 2) MiB); use smaller tiles")
+                throw GeoError.internalFailure(.outOfMemory, "not enough memory for a tile's \(slot) (\((bytes + HugePages.size - 1) / HugePages.size * 2) MiB); use smaller tiles")
             }
             regions[slot.rawValue] = region
             sizes[slot.rawValue] = rounded

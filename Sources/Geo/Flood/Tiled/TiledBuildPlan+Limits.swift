@@ -72,7 +72,7 @@ extension TiledWorkFolder {
     /// needs and what to change.
     static func checkMemory(needed: Int, limit: Int?, stage: String, advice: String) throws {
         guard let limit, needed > limit else { return }
-        throw GeoError.unsupported("memory limit: \(stage) needs about \(TiledWorkFolder.megabytes(needed)); expected at least that, got \(TiledWorkFolder.megabytes(limit)) (\(advice))")
+        throw GeoError.unanswerable(subject: nil, reason: "memory limit: \(stage) needs about \(TiledWorkFolder.megabytes(needed)); expected at least that, got \(TiledWorkFolder.megabytes(limit)) (\(advice))")
     }
 
     static func megabytes(_ bytes: Int) -> String { "\(Int((Double(bytes) / 1_048_576).rounded(.up))) MiB" }

@@ -65,7 +65,7 @@ public struct TiledBuilder: Sendable {
         // tile's graph (link). The assembly's curves are counted once the tiles have made them.
         let perTile = plan.bytesPerTile
         guard memoryLimit >= perTile else {
-            throw GeoError.unsupported("memory limit: a tile of \(plan.layout.tileWidth)×\(plan.layout.tileHeight) cells needs \(TiledBuilder.megabytes(perTile)); expected at least that, got \(TiledBuilder.megabytes(memoryLimit)) (or use smaller tiles)")
+            throw GeoError.unanswerable(subject: nil, reason: "memory limit: a tile of \(plan.layout.tileWidth)×\(plan.layout.tileHeight) cells needs \(TiledBuilder.megabytes(perTile)); expected at least that, got \(TiledBuilder.megabytes(memoryLimit)) (or use smaller tiles)")
         }
         try TiledWorkFolder.checkMemory(needed: plan.linkBytes, limit: memoryLimit, stage: "linking the graphs of \(plan.tileCount) tiles",
                                         advice: "use larger tiles: the graphs grow with the tiles' edges")

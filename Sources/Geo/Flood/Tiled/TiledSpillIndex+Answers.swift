@@ -15,7 +15,7 @@ extension TiledSpillIndex {
         try SpillIndex.validateRise(rise)
         let window = GridWindow(bbox: bbox, locator: locator)
         guard window.cellCount > 0 else {
-            throw GeoError.unsupported("the box \(bbox.west),\(bbox.south),\(bbox.east),\(bbox.north) holds no cell of the DEM; expected a box over it")
+            throw GeoError.invalidInput(.bbox, "the box \(bbox.west),\(bbox.south),\(bbox.east),\(bbox.north) holds no cell of the DEM; expected a box over it")
         }
         var sums = FloodSums(rise: rise)
         for tile in 0..<layout.tileCount {
@@ -158,7 +158,7 @@ extension TiledSpillIndex {
         if let bbox {
             let window = GridWindow(bbox: bbox, locator: locator)
             guard window.cellCount > 0 else {
-                throw GeoError.unsupported("the box \(bbox.west),\(bbox.south),\(bbox.east),\(bbox.north) holds no cell of the DEM; expected a box over it")
+                throw GeoError.invalidInput(.bbox, "the box \(bbox.west),\(bbox.south),\(bbox.east),\(bbox.north) holds no cell of the DEM; expected a box over it")
             }
             rows = window.rows
             runs = window.columnRuns
@@ -166,7 +166,7 @@ extension TiledSpillIndex {
         }
         let windowWidth = runs.reduce(0) { $0 + $1.count }
         guard windowWidth * rows.count <= TiledSpillIndex.maximumWindowCells else {
-            throw GeoError.unsupported("the box holds \(windowWidth * rows.count) cells; a tiled index draws polygons and masks of at most \(TiledSpillIndex.maximumWindowCells) cells at once; choose a smaller box")
+            throw GeoError.unanswerable(subject: nil, reason: "the box holds \(windowWidth * rows.count) cells; a tiled index draws polygons and masks of at most \(TiledSpillIndex.maximumWindowCells) cells at once; choose a smaller box")
         }
         var levels = [Float](repeating: 0, count: windowWidth * rows.count), elevations = levels
         var offset = 0

@@ -17,7 +17,7 @@ extension TiledSpillIndex {
     /// flood of the same raster and options. O(n), one window of rows at a time.
     public func verify(against reference: SpillIndex) throws -> Verification {
         guard reference.grid.width == width, reference.grid.height == height else {
-            throw GeoError.unsupported("the index is \(width)×\(height) cells, the raster \(reference.grid.width)×\(reference.grid.height)")
+            throw GeoError.unanswerable(subject: nil, reason: "the index is \(width)×\(height) cells, the raster \(reference.grid.width)×\(reference.grid.height)")
         }
         var differing = 0
         var examples: [[Double]] = []

@@ -84,7 +84,7 @@ public final class TiledSpillIndex: Sendable {
     /// Refuses the index when it was not built from a raster of `dem`'s grid.
     public func check(matches source: ElevationGridShape, dem: String) throws {
         guard source.width == width, source.height == height, source.georeference.geoTransform == georeference.geoTransform else {
-            throw GeoError.unsupported("the index \(path) is for a \(width)×\(height) grid at \(georeference.geoTransform.coefficients), not the \(source.width)×\(source.height) grid of \(dem); build it from that raster")
+            throw GeoError.unanswerable(subject: nil, reason: "the index \(path) is for a \(width)×\(height) grid at \(georeference.geoTransform.coefficients), not the \(source.width)×\(source.height) grid of \(dem); build it from that raster")
         }
     }
 

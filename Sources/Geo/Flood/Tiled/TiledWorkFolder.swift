@@ -36,7 +36,7 @@ public struct TiledWorkFolder: Sendable {
         if let existing = try readPlan(at: planURL) {
             if existing == plan { return try TiledWorkFolder(url: url, plan: plan) }
             guard existing.asksForTheSameBuild(as: plan) else {
-                throw GeoError.unsupported("the work folder \(url.path) belongs to another build (\(existing.differences(from: plan))); remove it or choose another work folder")
+                throw GeoError.unanswerable(subject: nil, reason: "the work folder \(url.path) belongs to another build (\(existing.differences(from: plan))); remove it or choose another work folder")
             }
         }
         let folder = try TiledWorkFolder(url: url, plan: plan)
@@ -53,7 +53,7 @@ public struct TiledWorkFolder: Sendable {
             throw GeoError.unreadableFile(path: planURL.path, message: "no plan; run the plan stage first (geoq index plan)")
         }
         if let change = plan.inputChange() {
-            throw GeoError.unsupported("the work folder \(url.path) is out of date: \(change); plan it again (geoq index plan) or remove it and build again")
+            throw GeoError.unanswerable(subject: nil, reason: "the work folder \(url.path) is out of date: \(change); plan it again (geoq index plan) or remove it and build again")
         }
         return try TiledWorkFolder(url: url, plan: plan)
     }

@@ -3,10 +3,11 @@ import Foundation
 import Testing
 @testable import Geo
 
-/// The tiled build's work folder, its stage commands and its index under the faults of issue 28
-/// (findings 4, 5, 8, 9, 11 and 15) and the stage commands' machine-readable failures (issue 27),
-/// on small grids: each fault gets one clear line or is repaired, never a hang or a stale answer.
-@Suite(.serialized) struct TiledReliabilityTests {
+/// The tiled build's work folder, its stage commands and its index under faults (a rewritten
+/// input, options that differ, a truncated index, absurd tile counts, relative paths, FIFOs,
+/// damaged or foreign work folders) and the stage commands' machine-readable failures, on small
+/// grids: each fault gets one clear line or is repaired, never a hang or a stale answer.
+@Suite(.serialized) struct TiledBuildFaultTests {
     let folder = TestRasters.temporaryDirectory()
 
     func geoq(_ arguments: [String], in workingDirectory: URL? = nil) throws -> GeoqProcess.Run {
@@ -51,11 +52,11 @@ import Testing
         #expect(run.standardOutput.contains("\"differingCells\" : 0"), "\(run.standardOutput)")
     }
 
-    // MARK: finding 4
+    // MARK: a rewritten input
 
     /// A raster rewritten at the same size with its old modification time put back (`touch -r`)
     /// is seen by its change time: the work folder's tiles are made again, not kept.
-    @Test func aRewrittenRasterWithItsOldModificationTimeIsBuiltAgain() throws {
+    @Test(.process) func aRewrittenRasterWithItsOldModificationTimeIsBuiltAgain() throws {
         let dem = writeDEM("dem.tif")
         let work = folder.appendingPathComponent("dem.work").path
         let index = try buildIndex(dem: dem, extra: ["--work", work, "--keep-work"])
@@ -77,11 +78,11 @@ import Testing
         try verify(dem: dem, index: index)
     }
 
-    // MARK: finding 5
+    // MARK: options that differ from the index
 
     /// Flood options given with `--index` that differ from the index's are refused, each named
     /// with the index's value; the same options as the index's, or none, are accepted.
-    @Test func optionsThatDifferFromTheIndexAreRefusedByName() throws {
+    @Test(.process) func optionsThatDifferFromTheIndexAreRefusedByName() throws {
         let dem = writeDEM("dem.tif")
         let index = try buildIndex(dem: dem)
         let differing = ["--seed", "47,13", "--connectivity", "4"]
@@ -98,7 +99,7 @@ import Testing
 
     /// A value typed out is checked even when it is the default: `--connectivity 8` against a
     /// 4-connected index was taken as "not given" and answered with 4.
-    @Test func aDefaultValueTypedOutIsCheckedToo() throws {
+    @Test(.process) func aDefaultValueTypedOutIsCheckedToo() throws {
         let index = try buildIndex(dem: writeDEM("dem.tif"), "four.tif", extra: ["--connectivity", "4"])
         expectOneLine(try geoq(["flood", "--rise", "2", "--index", index, "--connectivity", "8"]), status: 2,
                       containing: ["connectivity 4 (given 8)"])
@@ -106,11 +107,11 @@ import Testing
         #expect(agreeing.status == 0, "\(agreeing.standardError)")
     }
 
-    // MARK: finding 8
+    // MARK: a truncated index
 
     /// The first half of an index, with its curves: refused when opened, by flood (exit 1) and by
     /// serve, which does not start.
-    @Test func aTruncatedIndexIsRefusedAtOpen() throws {
+    @Test(.process) func aTruncatedIndexIsRefusedAtOpen() throws {
         let index = try buildIndex(dem: writeDEM("dem.tif", width: 600, height: 400), extra: ["--tile-size", "256"])
         let truncated = folder.appendingPathComponent("t.tif").path
         let bytes = try Data(contentsOf: URL(fileURLWithPath: index))
@@ -149,11 +150,11 @@ import Testing
                                standardError: try String(contentsOf: errors, encoding: .utf8))
     }
 
-    // MARK: finding 9
+    // MARK: tile counts and the memory limit
 
     /// More tiles than a work folder should hold, or tiles so small that each is mostly its
     /// files' and graph's overhead, are refused by the plan, naming a tile size that fits.
-    @Test func absurdTileCountsAreRefused() throws {
+    @Test(.process) func absurdTileCountsAreRefused() throws {
         // A 400,000 × 200,000 grid (a VRT of one small source) in 16-cell tiles: 312,500,000 tiles.
         let source = writeDEM("source.tif")
         let vrt = folder.appendingPathComponent("huge.vrt").path
@@ -182,7 +183,7 @@ import Testing
     /// tiles were filled); a build whose link, or whose assembly (counted from the curves the
     /// tiles made), would not fit the memory limit is refused, though one tile fits; a limit that
     /// holds every stage builds.
-    @Test func theMemoryLimitCountsTheLinkAndTheAssembly() throws {
+    @Test(.process) func theMemoryLimitCountsTheLinkAndTheAssembly() throws {
         let dem = writeDEM("dem.tif", width: 160, height: 128)
         let work = folder.appendingPathComponent("w").path
         let plan = try geoq(["index", "plan", "--dem", dem, "--tile-size", "16", "--work", work])
@@ -219,11 +220,11 @@ import Testing
         #expect(enough.status == 0, "\(enough.standardError)")
     }
 
-    // MARK: finding 11
+    // MARK: relative and missing inputs
 
     /// A work folder planned with a relative `--dem` works from any folder; a missing input is
     /// called missing.
-    @Test func aRelativeInputWorksFromAnotherFolderAndAMissingOneIsNamed() throws {
+    @Test(.process) func aRelativeInputWorksFromAnotherFolderAndAMissingOneIsNamed() throws {
         writeDEM("dem.tif")
         let elsewhere = folder.appendingPathComponent("elsewhere")
         try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
@@ -237,11 +238,11 @@ import Testing
                       containing: ["\(folder.appendingPathComponent("dem.tif").path) is missing"])
     }
 
-    // MARK: finding 15
+    // MARK: special files and damaged work folders
 
     /// A FIFO in place of a work file is not read (it would block for ever) but made again; a
     /// FIFO as `--index` is refused, naming it.
-    @Test func fifosAreNotReadButRefusedOrReplaced() throws {
+    @Test(.process) func fifosAreNotReadButRefusedOrReplaced() throws {
         let dem = writeDEM("dem.tif")
         let work = folder.appendingPathComponent("dem.work")
         let index = try buildIndex(dem: dem, extra: ["--work", work.path, "--keep-work"])
@@ -263,7 +264,7 @@ import Testing
     }
 
     /// Removed stage folders are made again; a plan that is not one is named in one line.
-    @Test func aDamagedWorkFolderIsRebuiltOrNamed() throws {
+    @Test(.process) func aDamagedWorkFolderIsRebuiltOrNamed() throws {
         let dem = writeDEM("dem.tif")
         let work = folder.appendingPathComponent("dem.work")
         let index = try buildIndex(dem: dem, extra: ["--work", work.path, "--keep-work"])
@@ -284,7 +285,7 @@ import Testing
     }
 
     /// A work folder of another build names what differs, each with both values.
-    @Test func anotherBuildsWorkFolderNamesWhatDiffers() throws {
+    @Test(.process) func anotherBuildsWorkFolderNamesWhatDiffers() throws {
         let dem = writeDEM("dem.tif")
         let work = folder.appendingPathComponent("w").path
         #expect(try geoq(["index", "plan", "--dem", dem, "--tile-size", "16", "--work", work]).status == 0)
@@ -295,11 +296,11 @@ import Testing
         expectOneLine(other, status: 1, containing: ["tiles of 16×16, not 32×16"])
     }
 
-    // MARK: issue 27: the stage commands' failures for schedulers
+    // MARK: the stage commands' failures for schedulers
 
     /// With `--json-errors` a stage's failure is one JSON line naming its kind, and for a missing
     /// prerequisite the stage to run first and its tile, with the exit status of the message.
-    @Test func stageFailuresAreOneJSONLine() throws {
+    @Test(.process) func stageFailuresAreOneJSONLine() throws {
         let dem = writeDEM("dem.tif")
         let work = folder.appendingPathComponent("w").path
         #expect(try geoq(["index", "plan", "--dem", dem, "--tile-size", "16", "--work", work, "--json-errors"]).status == 0)
