@@ -79,7 +79,8 @@ extension EngineSettings {
         let onDemand = entries.first.map { entry in
             let cache = CopernicusTileCache(cacheDirectory: cacheStore().directory, endpoint: entry.endpoint, sizeLimit: copernicusCacheBytes)
             let models = CopernicusFineModels(resolution: entry.resolution, cache: cache, base: base, connectivity: connectivity,
-                                              nestingCache: nestingCache, notice: { Terminal.notice($0) })
+                                              nestingCache: nestingCache, pointsWaitForDownloads: onDemandPointsWait,
+                                              notice: { Terminal.notice($0) })
             // Its rank among fine models of its cell size: after the rasters given before it.
             let givenBefore = dems.prefix { !CopernicusStackEntry.isEntry($0) }.filter { fines.contains($0) }.count
             return (models: models, givenAt: givenBefore)

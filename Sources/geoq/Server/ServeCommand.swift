@@ -41,6 +41,7 @@ struct ServeCommand: AsyncParsableCommand {
         let settings = try settingsFile.settings(dataset: dataset, places: gazetteer.places, service: service, projections: projections)
         var engineSettings = EngineSettings(dataset: dataset, places: gazetteer.places, settings: settings)
         engineSettings.verifiesPlacesIndex = true
+        engineSettings.onDemandPointsWait = false
         let engine = try GeoqEngine.buildEngine(settings: engineSettings)
         let logger = GeoqService.logger()
         defer { BatchedLogHandler.flush() }

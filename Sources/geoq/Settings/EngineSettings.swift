@@ -50,6 +50,9 @@ struct EngineSettings: Sendable {
     var gazetteer = Use.required
     /// Map a private copy of the cached place index and checksum it (the service does).
     var verifiesPlacesIndex = false
+    /// Whether a point waits for its Copernicus tile to download (commands), or is answered
+    /// from the models loaded at start while it arrives (the service, which waits for it apart).
+    var onDemandPointsWait = true
 
     static let defaultCopernicusCacheBytes = Setting.copernicusCacheSize.defaultText.flatMap(ByteCount.init(argument:))!.bytes
 

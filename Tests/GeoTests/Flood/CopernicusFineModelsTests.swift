@@ -1,5 +1,6 @@
 import CGDAL
 import Foundation
+import Synchronization
 import Testing
 @testable import Geo
 
@@ -114,5 +115,30 @@ import Testing
         #expect(try answer(fineCellSize: 300, entryGivenAt: 0) == tile.name + ".tif")
         #expect(try answer(fineCellSize: 93, entryGivenAt: 1) == tile.name + ".tif")
         #expect(try answer(fineCellSize: 93, entryGivenAt: 0) == "by hand")
+    }
+
+    /// In the service, a point whose tile is not in memory is answered at once from the models
+    /// loaded at start, never by a download inside the request (`prepare` fetches apart, and a
+    /// download at 20 KB/s once held a request, its thread and the shutdown for minutes). The
+    /// endpoint is not even asked: the entry is not marked offline, and nothing is said.
+    @Test func inTheServiceAPointNeverDownloadsInsideTheRequest() async throws {
+        let tile = CopernicusTile(resolution: .glo90, south: 45, west: 5)
+        let cache = try Self.cache(listing: [tile])
+        let notices = Mutex<[String]>([])
+        let models = CopernicusFineModels(resolution: .glo90, cache: cache, base: Self.base, connectivity: .eight,
+                                          pointsWaitForDownloads: false, notice: { text in notices.withLock { $0.append(text) } })
+        let stack = ElevationStack(base: Self.base, source: Self.baseSource, fines: [], onDemand: (models, 0))
+        let answer = try stack.point(latitude: 45.5, longitude: 5.5)
+        #expect(answer.source == Self.baseSource)
+        #expect(!models.isOffline)
+        #expect(notices.withLock { $0 }.isEmpty)
+        #expect(models.tilesInMemory.isEmpty)
+
+        // Once the tile is there and prepared, points in it answer from it.
+        Self.writeTile(tile, in: cache) { _, _ in 7 }
+        try await models.prepare(latitude: 45.5, longitude: 5.5, timeout: .seconds(60))
+        let fromTile = try stack.point(latitude: 45.5, longitude: 5.5)
+        #expect(fromTile.source?.model.contains("N45") == true, "\(fromTile.source?.model ?? "")")
+        #expect(fromTile.elevation == 7)
     }
 }

@@ -24,6 +24,10 @@ public final class CopernicusFineModels: Sendable {
     let connectivity: FloodOptions.Connectivity
     /// Where tiles nested before are kept (`NestingCache`); nil: each is nested on every load.
     let nestingCache: NestingCache?
+    /// Whether `point` loads a tile that is not in memory (the command line), or leaves that to
+    /// `prepare` and lets the models loaded at start answer meanwhile (the service: a download
+    /// must never hold a request, a thread or the shutdown).
+    public let pointsWaitForDownloads: Bool
     private let sea: BaseSea
 
     /// What answers inside one tile.
@@ -70,8 +74,10 @@ public final class CopernicusFineModels: Sendable {
     /// answers from the models loaded at start meanwhile).
     public init(resolution: CopernicusTile.Resolution, cache: CopernicusTileCache, base: SpillIndex,
                 connectivity: FloodOptions.Connectivity, memoryTiles: Int = 4, downloadTimeLimit: TimeInterval = 300,
-                nestingCache: NestingCache? = nil, notice: @escaping @Sendable (String) -> Void = { _ in }) {
+                nestingCache: NestingCache? = nil, pointsWaitForDownloads: Bool = true,
+                notice: @escaping @Sendable (String) -> Void = { _ in }) {
         self.notice = notice
+        self.pointsWaitForDownloads = pointsWaitForDownloads
         self.nestingCache = nestingCache
         self.resolution = resolution
         self.cache = cache
@@ -99,6 +105,12 @@ public final class CopernicusFineModels: Sendable {
             return FloodPoint(latitude: latitude, longitude: longitude, cellLatitude: latitude, cellLongitude: longitude,
                               elevation: 0, spillLevel: level, source: source)
         }
+    }
+
+    /// Whether `point` answers at the point now: always when points wait for downloads, else
+    /// only when the tile holding it is in memory. O(1).
+    public func answersNow(latitude: Double, longitude: Double) -> Bool {
+        pointsWaitForDownloads || remembered(CopernicusTile.holding(latitude: latitude, longitude: longitude, resolution: resolution)) != nil
     }
 
     /// Whether the endpoint could not be reached less than `offlineInterval` ago: points then

@@ -21,7 +21,8 @@ extension ElevationStack: FloodAnswering {
     public func point(latitude: Double, longitude: Double) throws -> FloodPoint {
         let cell = fineCell(latitude: latitude, longitude: longitude)
         var unreachable: GeoError? = nil
-        if let onDemand, onDemandOutranks(cell.map { fineIndexes[$0.model] }), !onDemand.isOffline {
+        if let onDemand, onDemandOutranks(cell.map { fineIndexes[$0.model] }), !onDemand.isOffline,
+           onDemand.answersNow(latitude: latitude, longitude: longitude) {
             do {
                 return try onDemand.point(latitude: latitude, longitude: longitude)
             } catch let error as GeoError {
