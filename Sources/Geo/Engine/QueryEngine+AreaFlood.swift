@@ -11,18 +11,25 @@ extension QueryEngine {
     /// "How much of Bangladesh floods at +2 m?": `name` through completion (its first
     /// suggestion), then the figures over that country's or region's outline, or over a square
     /// of `townBoxKilometers` around a town, postal code or airport, with the places flooded
-    /// inside. O(completion + cells in the area's box).
+    /// inside. `kinds` and `near` choose among places of one name as completion does (the page
+    /// sends a suggestion's kind and point, so a namesake elsewhere never answers for it).
+    /// O(completion + cells in the area's box).
     /// - Throws: ``GeoError/invalidInput(_:_:)`` naming ``Quantity/place`` when nothing
     ///   completes `name`; ``GeoError/unreadableFile(path:message:)`` when the outlines file
     ///   does not parse; ``GeoError/unsupported(_:)`` when an area has no outline or holds no
     ///   cell of the model.
-    public func areaFloodReport(named name: String, rise: Double, placeLimit: Int = 10) throws -> AreaFloodReport {
+    public func areaFloodReport(named name: String, rise: Double, placeLimit: Int = 10,
+                                kinds: Set<Place.Kind>? = nil, near: GeoPoint? = nil) throws -> AreaFloodReport {
         try SpillIndex.validateRise(rise)
         try Self.validateFloodedPlaceLimit(placeLimit)
         let flood = try requireFlood()
         let completer = try requirePlaces()
         try PlaceCompleter.validatePlaceName(name)
-        guard let place = try completer.complete(query: name, limit: 1).first else {
+        guard let place = try completer.complete(query: name, near: near, limit: 1, kinds: kinds).first else {
+            if let kinds {
+                let named = kinds.map(\.rawValue).sorted().joined(separator: " or ")
+                throw GeoError.invalidInput(.place, "no place of kind \(named) matches \"\(name)\"; expected the name of one geoq knows")
+            }
             throw GeoError.invalidInput(.place, "no place matches \"\(name)\"; expected a country, region, town, postal code or airport geoq knows")
         }
         if place.kind.isArea {
