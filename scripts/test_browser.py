@@ -546,7 +546,7 @@ try:
     driver.find_element(By.ID, "frame-all").click()
     wait.until(lambda d: d.find_element(By.ID, "framed").is_displayed(), "nothing framed")
     state = wait_map_still(ended_before)
-    region = api("/v1/region", json.dumps({"placeIds": ids}).encode())
+    region = api("/v1/region?trim=1", json.dumps({"placeIds": ids}).encode())
     pins = check_framed(region["bbox"], "suggestions")
     full_names = js("return window.geoqPage.suggestions().map(s => s.title + (s.subtitle ? ', ' + s.subtitle : ''))")
     trimmed_shown = [li.text for li in driver.find_elements(By.CSS_SELECTOR, "#framed-trimmed li")]

@@ -20,8 +20,8 @@ struct RegionCommand: ParsableCommand {
         Input: GeoJSON (FeatureCollection of Points, MultiPoint, Point, Feature), a JSON array of \
         [longitude, latitude] pairs, or CSV with a header naming lat/latitude and lon/lng/long/longitude \
         columns (comma, semicolon or tab separated). Or places of the gazetteer instead of a file: \
-        --places ID,ID by GeoNames id, or --flooded-at R for every place the sea floods at R metres \
-        (dry today). --format json prints what POST /v1/region answers for the same input.
+        --places ID,ID by GeoNames id (every one framed, unless --trim), or --flooded-at R for every \
+        place the sea floods at R metres (dry today). --format json prints what POST /v1/region answers for the same input.
 
         Example: pins.csv holds three Paris landmarks and a bad geocode,
           name,lat,lon
@@ -51,6 +51,9 @@ struct RegionCommand: ParsableCommand {
     @Option(name: .customLong("places"), help: ArgumentHelp("Frame these gazetteer places instead, by GeoNames id.", valueName: "id,id,…"),
             transform: PlaceIDList.argument)
     var placeIDs: PlaceIDList?
+
+    @Flag(help: "With --places: leave outliers out as for points (the places named are all framed otherwise).")
+    var trim = false
 
     @Option(name: .customLong("flooded-at"), parsing: .unconditional,
             help: ArgumentHelp("Frame the places the sea floods at this rise in metres instead (dry today).", valueName: "rise"),
@@ -97,6 +100,7 @@ struct RegionCommand: ParsableCommand {
         guard given == 1 else {
             throw ValidationError("expected one of: a file of points (or - for standard input), --places ID,ID or --flooded-at RISE; got \(given)")
         }
+        if trim, placeIDs == nil { throw ValidationError("--trim: only with --places (points and flooded places always leave outliers out)") }
         try check { try options.validate() }
     }
 
@@ -106,7 +110,7 @@ struct RegionCommand: ParsableCommand {
         let regionInput: RegionInput
         var engine = QueryEngine(flood: nil)
         if let placeIDs {
-            regionInput = .places(placeIDs.ids)
+            regionInput = .places(placeIDs.ids, trimmed: trim)
             settings.flood = .skipped
             engine = try GeoqEngine.buildEngine(settings: settings)
         } else if let floodedAt {

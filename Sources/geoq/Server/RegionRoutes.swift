@@ -15,12 +15,15 @@ struct RegionRoutes<Context: RequestContext> {
     /// `/v1/region`'s parameters.
     struct RegionQuery: Decodable {
         var floodedAt: Double?
+        /// Whether places given by id leave outliers out; nil when not given.
+        var trim: Bool?
         var format: Format
         var options: RegionOptions
 
         init(from decoder: any Decoder) throws {
             let fields = try QueryFields(from: decoder)
             floodedAt = try fields.number(.floodedAt)
+            trim = try fields.text(.trim) == nil ? nil : try fields.boolean(.trim, default: false)
             format = try fields.choice(.format, default: .json)
             let defaults = RegionOptions()
             options = RegionOptions(gap: try fields.number(.gap) ?? defaults.gap,
@@ -44,7 +47,7 @@ struct RegionRoutes<Context: RequestContext> {
         var request = request
         let query = try request.query(RegionQuery.self, context: context)
         let body = try await request.collectBody(upTo: GeoqRouter.maximumBodyBytes)
-        let input: RegionInput
+        var input: RegionInput
         if let rise = query.floodedAt {
             // The places the sea reaches at that rise frame the map: one input, never two.
             guard !body.readableBytesView.contains(where: { $0 > 32 }) else {
@@ -54,8 +57,15 @@ struct RegionRoutes<Context: RequestContext> {
         } else {
             input = try Self.input(body: body)
         }
+        if let trim = query.trim {
+            // Points and flooded places are always trimmed: a trim given with them would be ignored.
+            guard case .places(let ids, _) = input else {
+                throw GeoError.invalidInput(.trim, "only with placeIds (points and flooded places always leave outliers out)")
+            }
+            input = .places(ids, trimmed: trim)
+        }
         // Up to 4 MiB of points to parse: off the event loop.
-        let answer = try await OffLoop.run { [engine, options = query.options] in try engine.region(for: input, options: options) }
+        let answer = try await OffLoop.run { [engine, input, options = query.options] in try engine.region(for: input, options: options) }
         if query.format == .geojson {
             return .data(try JSONOutput.encode(answer.region.geoJSON(points: answer.points)), contentType: "application/geo+json")
         }

@@ -31,4 +31,46 @@ import Testing
         let townModel = (town["source"] as? [String: Any])?["model"] as? String
         #expect(completionModel != nil && completionModel == townModel)
     }
+
+    /// An engine on the shipped gazetteer alone (no elevation model), and the service on it.
+    func withService(_ body: @escaping @Sendable (RouterClient) async throws -> Void) async throws {
+        let places = ["places.tsv.gz", "postcodes.tsv.gz"].map { TestRasters.repositoryRoot.appendingPathComponent("data/\($0)").path }
+        var settings = EngineSettings(dataset: try DEMOptions.parse(["--cache-dir", cli.folder.appendingPathComponent("cache").path]), places: places, settings: nil)
+        settings.flood = .skipped
+        let engine = try GeoqEngine.buildEngine(settings: settings)
+        let spec = try Data(contentsOf: TestRasters.repositoryRoot.appendingPathComponent("openapi.yaml"))
+        let app = Application(router: GeoqRouter.build(engine: engine, openAPISpec: spec))
+        try await app.testRouter { client in try await body(client) }
+    }
+
+    /// `{"placeIds":[Paris, London, New York City]}` framed Paris and London and left New York
+    /// out. Places the user named are all framed unless the request asks for trimming (`trim=1`,
+    /// `--trim`), as the page's "Frame all" over suggestions (namesakes) does.
+    @Test func placesAskedForByIdAreAllFramedUnlessTrimmingIsAsked() async throws {
+        let ids = "[2988507,2643743,5128581]"
+        try await withService { client in
+            try await client.execute(uri: "/v1/region", method: .post, body: ByteBuffer(string: #"{"placeIds":\#(ids)}"#)) { response in
+                #expect(response.status == .ok, "\(String(buffer: response.body))")
+                let region = try #require(try JSONSerialization.jsonObject(with: Data(response.body.readableBytesView)) as? [String: Any])
+                #expect(region["keptCount"] as? Int == 3 && (region["trimmedIndices"] as? [Int]) == [], "\(region)")
+                // The frame holds New York (74.0° W) and London (0.1° W) both.
+                let bbox = try #require(region["bbox"] as? [Double])
+                #expect(bbox[0] < -74 && bbox[2] > 2.35, "\(bbox)")
+            }
+            try await client.execute(uri: "/v1/region?trim=1", method: .post, body: ByteBuffer(string: #"{"placeIds":\#(ids)}"#)) { response in
+                #expect(response.status == .ok, "\(String(buffer: response.body))")
+                let region = try #require(try JSONSerialization.jsonObject(with: Data(response.body.readableBytesView)) as? [String: Any])
+                #expect((region["trimmedIndices"] as? [Int]) == [2], "asked to trim: New York goes, \(region)")
+            }
+            // trim with points or flooded_at, which are always trimmed, is the parameter's mistake.
+            try await client.execute(uri: "/v1/region?trim=0", method: .post, body: ByteBuffer(string: "[[2.35,48.85],[0,0]]")) { response in
+                #expect(response.status == .badRequest && String(buffer: response.body).contains("trim"), "\(String(buffer: response.body))")
+            }
+        }
+        let text = try cli.geoq(["region", "--places", "2988507,2643743,5128581", "--format", "json"])
+        let region = try json(text)
+        #expect(region["keptCount"] as? Int == 3, "\(region)")
+        let trimmed = try json(try cli.geoq(["region", "--places", "2988507,2643743,5128581", "--trim", "--format", "json"]))
+        #expect((trimmed["trimmedIndices"] as? [Int]) == [2], "\(trimmed)")
+    }
 }

@@ -135,11 +135,12 @@ import Testing
         #expect(answer.region.bounds.contains(latitude: brooklyn.latitude, longitude: brooklyn.longitude))
     }
 
+    /// Asked to trim (`trim=1`, the page's Frame all over suggestions), places by id take the same rule.
     @Test func placeIdsTakeTheSameRule() throws {
         let engine = QueryEngine(flood: nil, places: PlaceCompleter(gazetteer: Gazetteer(places: G.places)))
         let us = G.places.filter { $0.countryCode == "US" }.sorted { $0.population > $1.population }.prefix(30)
         let beijing = G.places.filter { $0.name == "Beijing" && $0.countryCode == "CN" }.max { $0.population < $1.population }!
-        let answer = try engine.region(for: .places(us.map(\.id) + [beijing.id]))
+        let answer = try engine.region(for: .places(us.map(\.id) + [beijing.id], trimmed: true))
         #expect(answer.region.trimmedIndices == [30])
     }
 }
