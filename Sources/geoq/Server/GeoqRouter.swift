@@ -17,7 +17,7 @@ enum GeoqRouter {
         (.get, "/healthz"), (.get, "/metrics"), (.get, "/openapi.yaml"),
         (.get, "/v1/flood"), (.get, "/v1/flood/point"), (.get, "/v1/flood/places"), (.get, "/v1/places/largest"), (.get, "/v1/tiles/{z}/{x}/{y}.png"),
         (.get, "/v1/projections"), (.get, "/v1/relief"), (.get, "/v1/palette"),
-        (.get, "/v1/complete"), (.post, "/v1/region"),
+        (.get, "/v1/complete"), (.get, "/v1/postcode/check"), (.post, "/v1/region"),
         (.get, "/"), (.get, "/static/{file}"), (.get, "/leaflet/{file}"), (.get, "/leaflet/images/{file}"), (.get, "/three/{file}"),
     ]
 

@@ -73,4 +73,30 @@ import Testing
         let trimmed = try json(try cli.geoq(["region", "--places", "2988507,2643743,5128581", "--trim", "--format", "json"]))
         #expect((trimmed["trimmedIndices"] as? [Int]) == [2], "\(trimmed)")
     }
+
+    /// `postcode check 20095` answered "valid (a US ZIP code)" for a code no shipped ZIP has
+    /// (20095 is among the shipped codes of Sri Lanka only). Whether the format is valid and
+    /// whether geoq knows the code are said apart, in text, in JSON and over HTTP (same bytes).
+    @Test func aPostalCodesFormatAndWhetherItIsKnownAreSaidApart() async throws {
+        let text = try cli.geoq(["postcode", "check", "20095"])
+        #expect(text.status == 0, "a valid format exits 0: \(text.standardError)")
+        #expect(text.standardOutput.contains("format valid (a US ZIP code)") && text.standardOutput.contains("not a known US postal code"),
+                "\(text.standardOutput)")
+        let unknown = try cli.geoq(["postcode", "check", "20095", "--format", "json"])
+        let answer = try json(unknown)
+        #expect(answer["formatValid"] as? Bool == true && answer["known"] as? Bool == false, "\(answer)")
+        #expect(answer["knownIn"] as? [String] == ["LK"], "\(answer)")
+        let beverlyHills = try json(try cli.geoq(["postcode", "check", "90210", "--format", "json"]))
+        #expect(beverlyHills["formatValid"] as? Bool == true && beverlyHills["known"] as? Bool == true, "\(beverlyHills)")
+        let bytes = unknown.standardOutputData
+        try await withService { client in
+            try await client.execute(uri: "/v1/postcode/check?code=20095", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(Data(response.body.readableBytesView) == bytes, "the CLI's JSON, byte for byte: \(String(buffer: response.body))")
+            }
+            try await client.execute(uri: "/v1/postcode/check", method: .get) { response in
+                #expect(response.status == .badRequest && String(buffer: response.body).contains("code"), "\(String(buffer: response.body))")
+            }
+        }
+    }
 }
