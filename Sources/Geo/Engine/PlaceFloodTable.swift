@@ -38,6 +38,9 @@ struct PlaceFloodTable: Sendable {
         var point = cell
         point.elevation = site
         point.spillLevel = max(site, cell.spillLevel)
+        // A site above the sea stands on land, though its cell's height is below the sea's
+        // (Venice's airport, 2.1 m, on a 9 km cell of the lagoon): not "below sea level today".
+        if site > 0, point.today == .landBelowSeaLevel { point.today = .land }
         return point
     }
 
