@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Place completion benchmark, run by `make bench` (scripts/bench.sh): index build time,
 # resident memory and per-query latency over every shipped kind (GeoNames cities500 towns,
-# postal codes, airports in one index): typed prefixes of town names, postal codes typed one
+# postal codes, airports, countries and regions in one index): typed prefixes of town names, postal codes typed one
 # character at a time, airport names and codes; the share of top-5 suggestions matched
 # through an alias, nicknames weighed as now and as before; beside it, SQLite FTS5 with
 # prefix indexes on the same towns and the same typed-prefix workload.
@@ -37,8 +37,8 @@ ratio() {  # ratio NAME GEOQ_OUTPUT FTS_OUTPUT
   fi
 }
 
-echo "-- embedded gazetteers (data/places.tsv.gz: GeoNames cities500; data/postcodes.tsv.gz; data/airports.tsv.gz)"
-"$bench" data/places.tsv.gz data/postcodes.tsv.gz data/airports.tsv.gz --workload-out "$work/embedded.workload" "${eval_args[@]}" | tee "$work/embedded.geoq"
+echo "-- embedded gazetteers (data/places.tsv.gz: GeoNames cities500; data/postcodes.tsv.gz; data/airports.tsv.gz; data/areas.tsv.gz: countries and regions)"
+"$bench" data/places.tsv.gz data/postcodes.tsv.gz data/airports.tsv.gz data/areas.tsv.gz --workload-out "$work/embedded.workload" "${eval_args[@]}" | tee "$work/embedded.geoq"
 python3 scripts/bench_complete_fts5.py data/places.tsv.gz "$work/embedded.workload" $eval_file | tee "$work/embedded.fts5"
 ratio "embedded" "$work/embedded.geoq" "$work/embedded.fts5"
 

@@ -274,8 +274,8 @@ def uncovered_box():
                  return box;""")
 
 
-def check_framed(expected_bbox, what):
-    """The framed box and every pin lie in the part of the map the panel does not cover."""
+def check_framed(expected_bbox, what, pinned=True):
+    """The framed box and every pin (when `pinned`) lie in the part of the map the panel does not cover."""
     box = uncovered_box()
     west, south, east, north = expected_bbox
     if east < west:
@@ -290,6 +290,13 @@ def check_framed(expected_bbox, what):
         f"{what}: the framed box spans y {y0:.0f}–{y1:.0f}; the uncovered part is {box}"
     assert not fits_across or (box["left"] - 1 <= x0 and x1 <= box["right"] + 1), \
         f"{what}: the framed box spans x {x0:.0f}–{x1:.0f}; the uncovered part is {box}"
+    if not pinned:
+        # Framed, not merely inside: at one zoom more the box would no longer fit the uncovered
+        # part less the page's margins (24 px a side, and 48 px for the zoom buttons on the right).
+        zoom = js("return window.geoqMap.getZoom()")
+        assert (y1 - y0) * 2 > box["bottom"] - box["top"] - 48 or (x1 - x0) * 2 > box["right"] - box["left"] - 96 or zoom == MAX_ZOOM, \
+            f"{what}: the box ({x1 - x0:.0f} × {y1 - y0:.0f} px) would fit at zoom {zoom + 1} in {box}"
+        return 0
     pins = js("""const m = document.getElementById('map').getBoundingClientRect(), p = document.getElementById('panel').getBoundingClientRect();
                  return [...document.querySelectorAll('.framed-pin')].map(e => e.getBoundingClientRect())
                    .map(r => ({x: (r.left + r.right) / 2, y: (r.top + r.bottom) / 2,
@@ -539,7 +546,7 @@ try:
     driver.find_element(By.ID, "frame-all").click()
     wait.until(lambda d: d.find_element(By.ID, "framed").is_displayed(), "nothing framed")
     state = wait_map_still(ended_before)
-    region = api("/v1/region", json.dumps({"placeIds": ids}).encode())
+    region = api("/v1/region?trim=1", json.dumps({"placeIds": ids}).encode())
     pins = check_framed(region["bbox"], "suggestions")
     full_names = js("return window.geoqPage.suggestions().map(s => s.title + (s.subtitle ? ', ' + s.subtitle : ''))")
     trimmed_shown = [li.text for li in driver.find_elements(By.CSS_SELECTOR, "#framed-trimmed li")]
@@ -637,8 +644,8 @@ try:
     # 8. A search that matches nothing says so.
     type_query("qxzqxzq")
     wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#suggestions li.empty"), "no 'No places found'")
-    assert text("suggestions") == "No places, postal codes or airports found"
-    ok("a search that matches nothing shows 'No places, postal codes or airports found'")
+    assert text("suggestions") == "No places, postal codes, airports, countries or regions found"
+    ok("a search that matches nothing shows 'No places, postal codes, airports, countries or regions found'")
 
     # 8b. Postal codes and airports carry a word or icon for their kind; towns none.
     type_query("jfk")
@@ -649,6 +656,51 @@ try:
     wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#suggestions li .kind-postcode"), "no postal-code label for '9021'")
     assert driver.find_element(By.CSS_SELECTOR, "#suggestions li .kind").text == "postal code"
     ok("suggestions show their kind: '✈ JFK' for an airport, 'postal code' for 90210")
+
+    # 8c. A country chosen in the search box is framed whole (its outline's box) and its card
+    #     shows the figures over its outline at the sea level chosen, the numbers /v1/flood?place=
+    #     gives; a new sea level brings the card's figures for it.
+    def area_figures():
+        return {k: text(k) for k in ["area-flooded-land", "area-land-fraction", "area-population", "area-place-count"]}
+
+    def expected_area_figures(answer):
+        return {"area-flooded-land": km2(answer["newlyFloodedLandKm2"]), "area-land-fraction": percent(answer["landFloodedFraction"]),
+                "area-population": count(answer["floodedPlaces"]["population"]), "area-place-count": count(answer["floodedPlaces"]["count"])}
+
+    field = driver.find_element(By.ID, "rise-number")
+    field.send_keys(Keys.CONTROL, "a")
+    field.send_keys("2", Keys.ENTER)
+    wait_stats(2)
+    for query, kind, title, rises in [("bangladesh", "country", "Bangladesh", (2, 3)), ("florida", "region", "Florida", (3,))]:
+        box = type_query(query)
+        wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#suggestions li .kind-" + kind), f"no {kind} label for '{query}'")
+        first = driver.find_elements(By.CSS_SELECTOR, "#suggestions li[data-place-id]")[0]
+        assert first.find_element(By.CSS_SELECTOR, ".title").text.startswith(title) and first.find_element(By.CSS_SELECTOR, ".kind").text == kind, first.text
+        chosen_id = int(first.get_attribute("data-place-id"))  # the list is redrawn as the arrows move
+        ended_before = map_moves()["ended"]
+        box.send_keys(Keys.ARROW_DOWN)
+        box.send_keys(Keys.ENTER)
+        wait.until(lambda d: js("return document.body.dataset.areaRise") == str(rises[0]), f"the figures of {title} never shown")
+        wait_map_still(ended_before)
+        answer = api(f"/v1/flood?rise={rises[0]}&place={query}")
+        assert answer["place"]["kind"] == kind and answer["place"]["title"] == title, answer["place"]
+        assert chosen_id == answer["place"]["id"], (chosen_id, answer["place"])
+        check_framed(answer["area"]["bbox"], title, pinned=False)
+        assert text("place-title") == title, text("place-title")
+        assert area_figures() == expected_area_figures(answer), f"{title} at {rises[0]}: card {area_figures()}, API {expected_area_figures(answer)}"
+        assert js("return document.getElementById('place-point').hidden") is True
+        assert text("place-source") == f"Over its outline, from {'heights in 9.3 km squares'} ({answer['source']['model']})", text("place-source")
+        for rise in rises[1:]:
+            field = driver.find_element(By.ID, "rise-number")
+            field.send_keys(Keys.CONTROL, "a")
+            field.send_keys(str(rise), Keys.ENTER)
+            wait.until(lambda d: js("return document.body.dataset.areaRise") == str(rise), f"the figures of {title} at {rise} never shown")
+            answer = api(f"/v1/flood?rise={rise}&place={query}")
+            assert area_figures() == expected_area_figures(answer), f"{title} at {rise}: card {area_figures()}, API {expected_area_figures(answer)}"
+        driver.save_screenshot(f"{args.screenshots}/desktop-{query}.png")
+    audit("a country's card")
+    assert severe_console_entries() == [], "console errors while choosing areas"
+    ok(f"choosing Bangladesh or Florida frames its outline's box; the card shows {area_figures()} at +3 m, as /v1/flood?place= gives")
 
     # 9. A server error is a message in the page: the API refuses a query of 257 characters.
     type_query("a" * 257)

@@ -45,7 +45,7 @@ export function createCompletion(searchInput, list, { near, onChoose }) {
       empty.className = "empty";
       empty.setAttribute("role", "option");
       empty.setAttribute("aria-disabled", "true");
-      empty.textContent = "No places, postal codes or airports found";
+      empty.textContent = "No places, postal codes, airports, countries or regions found";
       list.append(empty);
     }
     search.suggestions.forEach((suggestion, index) => {
@@ -59,11 +59,12 @@ export function createCompletion(searchInput, list, { near, onChoose }) {
       const title = document.createElement("span");
       title.className = "title";
       title.append(highlighted(suggestion.title, suggestion.titleHighlights || []));
-      // Postal codes and airports say what they are; towns are most answers and go unmarked.
+      // Postal codes, airports, countries and regions say what they are; towns are most answers and go unmarked.
       if (suggestion.kind && suggestion.kind !== "city") {
         const kind = document.createElement("span");
         kind.className = "kind kind-" + suggestion.kind;
-        kind.textContent = suggestion.kind === "airport" ? "✈ " + (suggestion.code || "airport") : "postal code";
+        kind.textContent = suggestion.kind === "airport" ? "✈ " + (suggestion.code || "airport")
+          : suggestion.kind === "postcode" ? "postal code" : suggestion.kind;
         title.append(" ", kind);
       }
       const subtitle = document.createElement("span");

@@ -29,7 +29,8 @@ export async function frameAll({ map, completion, rise, shownGlobe }) {
     if (completion.suggestions().length && completion.text().trim() !== "") {
       const suggestions = completion.suggestions();
       what = "suggestions for “" + completion.shownFor() + "”";
-      answer = await fetchJSON("/v1/region?format=geojson" + viewport, {
+      // Suggestions are namesakes, not places the user named one by one: outliers go (trim=1).
+      answer = await fetchJSON("/v1/region?format=geojson&trim=1" + viewport, {
         method: "POST", headers: { "Content-Type": "application/json" },
         body: JSON.stringify({ placeIds: suggestions.map((s) => s.id) }),
       });

@@ -2,6 +2,7 @@
 // Everything it shows comes from geoq's own HTTP API (openapi.yaml); Leaflet and three.js come
 // from the server, never a CDN. This module wires the page's parts (one module each) together.
 import { prefersReducedMotion } from "./accessibility.js";
+import { createAreaCard, isArea } from "./area-card.js";
 import { createCompletion } from "./completion.js";
 import { createDownloads } from "./downloads.js";
 import { createFigures } from "./figures.js";
@@ -74,7 +75,7 @@ function start() {
   // ---- The map's tiles, the sea level and its figures ----------------------------------------
   const tiles = createTiles(map, () => state.hatch);
   const downloads = createDownloads(map, () => state.rise);
-  const figures = createFigures(() => { downloads.update(); floodedPlaces.refresh(); });
+  const figures = createFigures((rise) => { downloads.update(); floodedPlaces.refresh(); areaCard.refresh(rise); });
   const setRise = createSeaLevel({ state, tiles, figures, onChange: scheduleFragment });
   const projections = createProjectionSelect({ state, setRise, onChange: scheduleFragment });
 
@@ -84,12 +85,21 @@ function start() {
     near: () => { const centre = map.getCenter().wrap(); return { lat: centre.lat, lon: centre.lng }; },
     onChoose: choosePlace,
   });
-  /** Goes to a place (a suggestion or a flooded place), marks it and shows its card. */
+  /**
+   * Goes to a place (a suggestion or a flooded place), marks it and shows its card; a country or
+   * region is framed whole and its card shows the figures over it.
+   */
   function choosePlace(place) {
-    goTo(place.latitude, place.longitude, Math.max(map.getZoom(), 7));
     if (placeMarker) map.removeLayer(placeMarker);
-    placeMarker = L.marker([place.latitude, place.longitude], { title: place.title, keyboard: false }).addTo(map);
-    showPlace(place, setRiseByButton);
+    placeMarker = null;
+    if (isArea(place)) {
+      areaCard.show(place, state.rise);
+    } else {
+      areaCard.hide();
+      goTo(place.latitude, place.longitude, Math.max(map.getZoom(), 7));
+      placeMarker = L.marker([place.latitude, place.longitude], { title: place.title, keyboard: false }).addTo(map);
+      showPlace(place, setRiseByButton);
+    }
     // The card in view within the panel (on a phone the sheet shows a third of it).
     const panel = $("panel");
     panel.scrollTo({ top: Math.max(0, $("place").offsetTop - 8), behavior: prefersReducedMotion() ? "auto" : "smooth" });
@@ -97,6 +107,7 @@ function start() {
   const floodedPlaces = createFloodedPlaces({ rise: () => state.rise, onChoose: choosePlace });
   const setRiseByButton = (rise) => { projections.release(); setRise(rise, "button"); };
   const shownGlobe = () => (state.view === "globe" && state.globe ? state.globe : null);
+  const areaCard = createAreaCard({ map, shownGlobe });
 
   $("frame-all").addEventListener("click", () => frameAll({ map, completion, rise: state.rise, shownGlobe }));
 
@@ -113,7 +124,7 @@ function start() {
   }
 
   // A point clicked, on the map or the globe: its elevation and flooding.
-  const readPoint = (lat, lon) => showPoint(lat, lon, setRiseByButton);
+  const readPoint = (lat, lon) => { areaCard.hide(); showPoint(lat, lon, setRiseByButton); };
   map.on("click", (event) => readPoint(event.latlng.lat, event.latlng.lng));
 
   // ---- The palette, and hatching newly flooded land (for telling it without colour) ------------

@@ -48,7 +48,9 @@ public struct PlaceFloodAnswer: Sendable, Encodable {
 extension QueryEngine {
     /// The town question asked directly: `name` through completion (its first suggestion, of
     /// `kinds` when given: Hamburg's airport rather than the city), that place's cell on the
-    /// finest model covering it, and whether it is water at `rise`. O(completion + fine models).
+    /// finest model covering it (a site of surveyed elevation, an airport, at that elevation, by
+    /// the rule completion answers by: `PlaceFloodTable.atSite`), and whether it is water at
+    /// `rise`. O(completion + fine models).
     /// - Throws: ``GeoError/invalidInput(_:_:)`` naming ``Quantity/place`` when nothing
     ///   completes `name`, or when it completes to a country or region: an area has no one
     ///   point's answer, and the figures over it (`areaFloodReport(named:rise:)`) answer it.
@@ -68,6 +70,10 @@ extension QueryEngine {
             throw GeoError.invalidInput(.place, "\"\(name)\" is \(place.title), a \(place.kind.rawValue): an area, not a point; ask for the flood figures over the area by this name, or choose kinds city, postcode or airport")
         }
         var point = try flood.point(latitude: place.latitude, longitude: place.longitude)
+        // Completion's answer for the same place: a site of surveyed elevation stands at it.
+        if let index = places.placeIndex(id: place.id) {
+            point = PlaceFloodTable.atSite(point, elevation: places.placeTable.elevation[index])
+        }
         point.askedRise = rise
         return PlaceFloodAnswer(place: place, point: point, rise: rise)
     }

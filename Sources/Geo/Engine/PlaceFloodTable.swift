@@ -28,6 +28,22 @@ struct PlaceFloodTable: Sendable {
     /// The models that answered, in the order first met.
     let sources: [FloodModelSource?]
 
+    /// A place's answer from its cell's: a site of surveyed elevation (an airport's, from the
+    /// gazetteer; NaN for none) stands at that elevation, and floods when the sea reaches its cell
+    /// and then rises to the site (an airport 4 m up on a coastal cell floods from +4 m). The one
+    /// rule completion (through this table) and the town question (`floodAtPlace`) both answer
+    /// by, so that one place on one model has one answer. O(1).
+    static func atSite(_ cell: FloodPoint, elevation site: Double) -> FloodPoint {
+        guard !site.isNaN, cell.spillLevel.isFinite else { return cell }
+        var point = cell
+        point.elevation = site
+        point.spillLevel = max(site, cell.spillLevel)
+        // A site above the sea stands on land, though its cell's height is below the sea's
+        // (Venice's airport, 2.1 m, on a 9 km cell of the lagoon): not "below sea level today".
+        if site > 0, point.today == .landBelowSeaLevel { point.today = .land }
+        return point
+    }
+
     /// `sourceIndex` of a place no model covers (outside the elevation data).
     static let outside = UInt8.max
 
@@ -51,7 +67,8 @@ struct PlaceFloodTable: Sendable {
         spillLevel.reserveCapacity(places.count)
         sourceIndex.reserveCapacity(places.count)
         for place in 0..<places.count {
-            let point = try? flood.point(latitude: places.latitude[place], longitude: places.longitude[place])
+            let point = (try? flood.point(latitude: places.latitude[place], longitude: places.longitude[place]))
+                .map { Self.atSite($0, elevation: places.elevation[place]) }
             let source = point?.source
             today.append(point?.today)
             let reliefM: Float = point?.reliefM.map { Float($0) } ?? Float.nan
@@ -68,16 +85,8 @@ struct PlaceFloodTable: Sendable {
             } else {
                 sourceIndex.append(0)
             }
-            let cellLevel = point?.spillLevel ?? .infinity
-            let siteElevation = places.elevation[place]
-            if !siteElevation.isNaN, cellLevel.isFinite {
-                let site = siteElevation
-                elevation.append(site)
-                spillLevel.append(max(site, cellLevel))
-            } else {
-                elevation.append(point?.elevation)
-                spillLevel.append(cellLevel)
-            }
+            elevation.append(point?.elevation)
+            spillLevel.append(point?.spillLevel ?? .infinity)
         }
         // Cities dry today: above the sea's level, or land below it (which floods when it rises).
         let order = spillLevel.indices.filter { place in

@@ -11,16 +11,19 @@ extension QueryEngine {
     /// "How much of Bangladesh floods at +2 m?": `name` through completion (its first
     /// suggestion), then the figures over that country's or region's outline, or over a square
     /// of `townBoxKilometers` around a town, postal code or airport, with the places flooded
-    /// inside. O(completion + cells in the area's box).
+    /// inside. `kinds` and `near` choose among places of one name as completion does (the page
+    /// sends a suggestion's kind and point, so a namesake elsewhere never answers for it).
+    /// O(completion + cells in the area's box).
     /// - Throws: ``GeoError/invalidInput(_:_:)`` naming ``Quantity/place`` when nothing
     ///   completes `name`; ``GeoError/unreadableFile(path:message:)`` when the outlines file
     ///   does not parse; ``GeoError/unanswerable(subject:reason:)`` when an area has no outline or holds no
     ///   cell of the model.
-    public func areaFloodReport(named name: String, rise: Double, placeLimit: Int = 10) throws -> AreaFloodReport {
+    public func areaFloodReport(named name: String, rise: Double, placeLimit: Int = 10,
+                                kinds: Set<Place.Kind>? = nil, near: GeoPoint? = nil) throws -> AreaFloodReport {
         try SpillIndex.validateRise(rise)
         try Self.validateFloodedPlaceLimit(placeLimit)
         let flood = try requireFlood()
-        let place = try firstPlace(named: name)
+        let place = try firstPlace(named: name, kinds: kinds, near: near)
         if place.kind.isArea {
             guard let outline = try areaOutlines?.outline(id: place.id) else {
                 throw GeoError.unanswerable(subject: nil, reason: "\(place.title) (\(place.kind.rawValue) \(place.id)) has no outline: areas.geojson.gz is not loaded or lacks it")
@@ -38,16 +41,21 @@ extension QueryEngine {
 
     /// The area question at the level `question` asks where the place stands (its high tide,
     /// its regional projection), with what that level is. See ``areaFloodReport(named:rise:placeLimit:)``.
-    public func areaFloodReport(named name: String, question: SeaLevelQuestion, placeLimit: Int = 10) throws -> SeaLevelAnswer<AreaFloodReport> {
-        let place = try firstPlace(named: name)
+    public func areaFloodReport(named name: String, question: SeaLevelQuestion, placeLimit: Int = 10,
+                                kinds: Set<Place.Kind>? = nil, near: GeoPoint? = nil) throws -> SeaLevelAnswer<AreaFloodReport> {
+        let place = try firstPlace(named: name, kinds: kinds, near: near)
         let basis = try resolve(question, at: GeoPoint(latitude: place.latitude, longitude: place.longitude), placeName: place.title)
-        return SeaLevelAnswer(try areaFloodReport(named: name, rise: basis.level, placeLimit: placeLimit), basis: basis)
+        return SeaLevelAnswer(try areaFloodReport(named: name, rise: basis.level, placeLimit: placeLimit, kinds: kinds, near: near), basis: basis)
     }
 
-    /// The first place `name` completes to.
-    func firstPlace(named name: String) throws -> Completion {
+    /// The first place `name` completes to, of `kinds` and nearest `near` when given.
+    func firstPlace(named name: String, kinds: Set<Place.Kind>? = nil, near: GeoPoint? = nil) throws -> Completion {
         try PlaceCompleter.validatePlaceName(name)
-        guard let place = try requirePlaces().complete(query: name, limit: 1).first else {
+        guard let place = try requirePlaces().complete(query: name, near: near, limit: 1, kinds: kinds).first else {
+            if let kinds {
+                let named = kinds.map(\.rawValue).sorted().joined(separator: " or ")
+                throw GeoError.invalidInput(.place, "no place of kind \(named) matches \"\(name)\"; expected the name of one geoq knows")
+            }
             throw GeoError.invalidInput(.place, "no place matches \"\(name)\"; expected a country, region, town, postal code or airport geoq knows")
         }
         return place

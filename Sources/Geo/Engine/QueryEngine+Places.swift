@@ -95,11 +95,26 @@ extension QueryEngine {
 }
 
 extension QueryEngine {
-    /// Whether `code` is a valid postal code (of `country`, or of the country its shape
+    /// Whether `code` has a valid postal code's format (of `country`, or of the country its shape
     /// suggests), and why not: US and Canadian rules as written, other countries' patterns
-    /// from the loaded postal-code data. O(|code| · patterns).
+    /// from the loaded postal-code data; and, apart, whether the loaded postal codes hold it
+    /// (a Canadian code by its forward sortation area, which is what geoq ships).
+    /// O(|code| · patterns + completion).
     /// - Throws: ``GeoError/unanswerable(subject:reason:)`` when no gazetteer is loaded.
     public func checkPostalCode(_ code: String, country: String? = nil) throws -> PostalCodeCheck {
-        PostalCodeCheck.check(code, country: country, patterns: try requirePlaces().postalPatterns)
+        let completer = try requirePlaces()
+        var check = PostalCodeCheck.check(code, country: country, patterns: completer.postalPatterns)
+        guard check.isValid, let canonical = check.canonical, !completer.postalPatterns.isEmpty else { return check }
+        let names = Set([canonical, String(canonical.prefix(3))].filter { $0 == canonical || check.country == "CA" })
+        var holders = Set<String>()
+        for name in names {
+            for completion in try completer.complete(query: name, limit: Quantity.limit.declaration.upperInteger, kinds: [.postcode])
+            where completion.title.uppercased() == name {
+                if let index = completer.placeIndex(id: completion.id) { holders.insert(completer.placeTable.place(index).countryCode) }
+            }
+        }
+        check.knownIn = holders.sorted()
+        check.known = check.country.map { holders.contains($0) } ?? !holders.isEmpty
+        return check
     }
 }

@@ -7,8 +7,9 @@ public enum RegionInput: Sendable, Equatable {
     /// Points in any format ``PointSetParser`` reads (GeoJSON, [lon, lat] pairs, CSV); `source`
     /// names them in errors ("standard input", a path, "request body").
     case pointData([UInt8], source: String)
-    /// Gazetteer places by GeoNames id, in the order given.
-    case places([Int])
+    /// Gazetteer places by GeoNames id, in the order given: every one framed (the user named
+    /// each), unless `trimmed` asks for outliers to be left out (suggestions, namesakes among them).
+    case places([Int], trimmed: Bool = false)
     /// Every place the sea floods at this rise (dry today), in flooding order.
     case floodedAt(Double)
 }
@@ -42,6 +43,7 @@ extension QueryEngine {
     public func region(for input: RegionInput, options: RegionOptions = RegionOptions()) throws -> RegionAnswer {
         let framer = try RegionFramer(options: options)
         let points: PointSet
+        var trims = true
         switch input {
         case .points(let given):
             points = given
@@ -51,12 +53,13 @@ extension QueryEngine {
             } catch let error as PointSetError {
                 throw GeoError.malformedInput(source: source, message: error.description)
             }
-        case .places(let ids):
+        case .places(let ids, let trimmed):
             points = try placePoints(ids: ids)
+            trims = trimmed
         case .floodedAt(let rise):
             points = try floodedPlacePoints(rise: rise)
         }
-        return RegionAnswer(region: framer.frame(points), points: points)
+        return RegionAnswer(region: trims ? framer.frame(points) : framer.frameAll(points), points: points)
     }
 
     /// The region that frames every place flooded (dry today) at the level `question` asks, with

@@ -9,7 +9,8 @@
 ///   from the other measured against its own size (ten pins in New York and ten in Los Angeles).
 ///   Y's largest single cluster decides whether Y is few: a lone point, or pins scattered one by one,
 ///   beside two or more points are; a cluster is when it has at most a third as many points as the
-///   largest single cluster in X, and at most a tenth of the sample (or three points).
+///   largest single cluster in X, and at most a tenth of the sample (or three points). Pins stacked
+///   on one spot beside a smaller but spread X are few too: one bad geocode told several times.
 ///
 /// Otherwise Y is left out of the core: a few pins far from X, or scattered pins that are no cluster
 /// of their own. Points left out of the core still come back when they lie near the final frame
@@ -52,7 +53,10 @@ struct ClusterCore {
             let near = gapWidth <= reach(frames[x])
             // Y's own largest cluster decides: pins scattered one by one are few however many.
             let yCluster = clusterSizes[y]
-            let few = (3 * yCluster <= clusterSizes[x] && yCluster <= max(3, count / 10)) || (yCluster == 1 && sizes[x] >= 2)
+            // Pins stacked on one spot (a frame of no size) beside a spread cluster are one bad
+            // geocode told several times, the usual geocoder failure: few, however many.
+            let stacked = frames[y].size == 0 && frames[x].size > 0 && sizes[y] < sizes[x]
+            let few = (3 * yCluster <= clusterSizes[x] && yCluster <= max(3, count / 10)) || (yCluster == 1 && sizes[x] >= 2) || stacked
             let comparable = !near && !few && gapWidth > reach(frames[y])
             let both = near || comparable
             larger.append(x)

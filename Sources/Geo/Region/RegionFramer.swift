@@ -77,6 +77,21 @@ public struct RegionFramer: Sendable {
                       trimmedIndices: survivors.trimmedIndices, pointCount: points.count)
     }
 
+    /// The region framing every point of `points`, none left out (the padding, minimum span and
+    /// zoom as ``frame(_:)``'s): places a person named one by one. O(n).
+    public func frameAll(_ points: PointSet) -> MapRegion {
+        var all = FrameAccumulator()
+        all.adding { add in
+            for index in 0..<points.count { add(points.latitudes[index], CircularRun.circleLongitude(points.longitudes[index])) }
+        }
+        let framed = all.frame() ?? all.frame(sortedVoters: (0..<points.count).compactMap { index in
+            abs(points.latitudes[index]) == 90 ? nil : CircularRun.circleLongitude(points.longitudes[index])
+        }.sorted())
+        return region(latitudes: framed.frame.latitudeRun(count: points.count),
+                      longitudes: framed.frame.longitudeRun(count: points.count, eastLongitude: framed.east),
+                      keptCount: points.count, trimmedIndices: [], pointCount: points.count)
+    }
+
     /// The preferred latitude run.
     func latitudeRun(_ latitudes: [Double]) -> ValueRun {
         if runSearch == .automatic,

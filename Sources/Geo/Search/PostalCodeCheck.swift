@@ -1,22 +1,53 @@
 /// Whether a text is a valid postal code, and why not. US ZIP codes and Canadian postal
 /// codes follow the rules written for them (USPS, Canada Post); other countries follow the
-/// validation pattern of their country data (`PostalCodePattern`).
-public struct PostalCodeCheck: Sendable, Equatable, CustomStringConvertible {
+/// validation pattern of their country data (`PostalCodePattern`). Whether the format is valid
+/// and whether geoq knows the code (among the postal codes it ships) are told apart: 20095 is a
+/// valid ZIP code's shape, but no US ZIP code.
+public struct PostalCodeCheck: Sendable, Equatable, Encodable, CustomStringConvertible {
     /// The code as given.
     public var code: String
     /// The country it was checked for; nil when no country's rule or pattern fits.
     public var country: String?
+    /// Whether the code has a valid format (JSON `formatValid`).
     public var isValid: Bool
     /// The code as geoq indexes it: ZIP+4 reduced to its 5 digits, a Canadian code written
     /// `A1A 1A1` in capitals; nil when invalid.
     public var canonical: String?
     /// What it is ("a US ZIP code") or what is wrong ("Canadian postal codes never start with W").
     public var reason: String
+    /// Whether the loaded postal codes hold it (for `country`, or for any country when none is
+    /// named); nil when its format is not valid or no postal codes are loaded to tell.
+    public var known: Bool? = nil
+    /// The countries (ISO alpha-2, sorted) whose loaded postal codes hold it.
+    public var knownIn: [String] = []
 
-    /// One line: "K1A 0B1: valid (a Canadian postal code, forward sortation area K1A)".
+    /// One line: "K1A 0B1: format valid (a Canadian postal code, forward sortation area K1A); a
+    /// known CA postal code", "20095: format valid (a US ZIP code); not a known US postal code
+    /// (known in LK)".
     public var description: String {
-        "\(code): \(isValid ? "valid" : "not valid") (\(reason))"
+        guard isValid else { return "\(code): not valid (\(reason))" }
+        let of = country.map { "\($0) " } ?? ""
+        switch known {
+        case true?: return "\(code): format valid (\(reason)); a known \(of)postal code"
+        case false?:
+            return "\(code): format valid (\(reason)); not a known \(of)postal code"
+                + (knownIn.isEmpty ? "" : " (known in \(knownIn.joined(separator: ", ")))")
+        case nil: return "\(code): format valid (\(reason)); whether it is known cannot be told (no postal codes are loaded)"
+        }
     }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(code, forKey: .code)
+        try container.encode(country, forKey: .country)
+        try container.encode(isValid, forKey: .formatValid)
+        try container.encode(canonical, forKey: .canonical)
+        try container.encode(known, forKey: .known)
+        try container.encode(knownIn, forKey: .knownIn)
+        try container.encode(reason, forKey: .reason)
+    }
+
+    private enum CodingKeys: String, CodingKey { case code, country, formatValid, canonical, known, knownIn, reason }
 
     /// Checks `code` for `country` (ISO alpha-2, any case), or, without one, for the country
     /// whose rule its shape fits: digits → a US ZIP code, a letter, a digit and a letter → a

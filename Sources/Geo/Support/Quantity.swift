@@ -53,6 +53,8 @@ public enum Quantity: String, Sendable, Hashable, CaseIterable {
     case country
     /// Gazetteer places by GeoNames id.
     case placeIDs
+    /// Whether a region of places given by id leaves outliers out (they are all framed unless asked).
+    case trim
     /// The rise whose flooded places a region frames.
     case floodedAt
     /// The points a region frames (a file, standard input, a request body).
@@ -217,6 +219,7 @@ extension Quantity {
         case .postalCode: return .init("code", "code")
         case .country: return .init("--country", "country")
         case .placeIDs: return .init("--places", "placeIds")
+        case .trim: return .init("--trim", "trim", default: 0)
         case .floodedAt: return .init("--flooded-at", "flooded_at", "a sea-level change in metres", bounds: .closed(-12_000, 12_000))
         case .points: return .init("input", "body")
         case .gap: return .init("--gap", "gap", "a finite number of degrees", bounds: .greaterThan(0), default: 1)

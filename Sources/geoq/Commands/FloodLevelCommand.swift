@@ -53,6 +53,16 @@ struct FloodLevelCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Only this place, as typed in a search box (\"bangladesh\", \"florida\", \"hamburg\"): a country's or region's outline, or a box around a town. Text and json.", valueName: "name"))
     var place: String?
 
+    @Option(help: ArgumentHelp("With --place: only places of these kinds, comma-separated: \(Place.Kind.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "kinds"),
+            transform: Place.Kind.argument)
+    var kinds: Set<Place.Kind>?
+
+    // Unconditional: southern and western points start with '-' and must not read as flags.
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("With --place: rank the places of that name by distance from this point, as latitude,longitude in degrees.", valueName: "lat,lon"),
+            transform: GeoPoint.argument)
+    var near: GeoPoint?
+
     @Option(help: "Output format: \(FloodCommand.Format.allCases.map(\.rawValue).joined(separator: ", ")).")
     var format: FloodCommand.Format = .text
 
@@ -83,6 +93,8 @@ struct FloodLevelCommand: ParsableCommand {
             if format != .text && format != .json { throw ValidationError("--place answers figures (text or json); for --format \(format.rawValue) give --bbox") }
             try check { try PlaceCompleter.validatePlaceName(place) }
         }
+        if place == nil, kinds != nil { throw ValidationError("--kinds: only with --place (it chooses among the places of that name)") }
+        if place == nil, near != nil { throw ValidationError("--near: only with --place (it ranks the places of that name by distance)") }
         if legend, format != .png { throw ValidationError("--legend draws on PNG maps; add --format png") }
         if (format == .png || format == .tif), output == nil || output == Output.standardOutput, isatty(STDOUT_FILENO) != 0 {
             throw ValidationError("--format \(format.rawValue) writes binary data; pass -o FILE or redirect stdout")
@@ -101,7 +113,7 @@ struct FloodLevelCommand: ParsableCommand {
         let data: Data
         if let place {
             // The level where the place stands: its high tide, its regional projection.
-            let report = try engine.areaFloodReport(named: place, question: question, placeLimit: limit)
+            let report = try engine.areaFloodReport(named: place, question: question, placeLimit: limit, kinds: kinds, near: near)
             data = format == .json ? try JSONOutput.encode(report) : Data((FloodText.area(report.answer) + SeaLevelText.lines(report)).utf8)
             try Output.emit(data, to: output)
             return

@@ -9,18 +9,21 @@ struct PostcodeCommand: ParsableCommand {
         abstract: "Check postal codes.",
         subcommands: [Check.self])
 
-    /// `geoq postcode check`: valid or not, and why.
+    /// `geoq postcode check`: a valid format or not, and why; known or not.
     struct Check: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "check",
-            abstract: "Say whether a postal code is valid, and why not.",
+            abstract: "Say whether a postal code's format is valid, and why not, and whether geoq knows the code.",
             discussion: """
             US ZIP codes are 5 digits (ZIP+4 is accepted and reduced to its ZIP); Canadian \
             codes are A1A 1A1, with or without the space, in any case, never with D, F, I, O, \
             Q or U, never starting with W or Z. Other countries follow the validation pattern \
             of their country data (data/postcodes.tsv.gz). Without --country, the code's shape \
             chooses: digits are read as a US ZIP, letter-digit-letter as Canadian, anything \
-            else is matched against every country's pattern. Exit status 0 when valid, 1 when not.
+            else is matched against every country's pattern. Whether the format is valid and \
+            whether the code is among the postal codes geoq ships are said apart (a Canadian \
+            code by its forward sortation area). Exit status 0 when the format is valid, known \
+            or not; 1 when not valid.
 
             Examples:
               geoq postcode check "K1A 0B1"
@@ -33,6 +36,11 @@ struct PostcodeCommand: ParsableCommand {
 
         @Option(help: ArgumentHelp("The country it belongs to (ISO 3166 alpha-2: US, CA, PL, …).", valueName: "CC"))
         var country: String?
+
+        enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
+
+        @Option(help: "text for people, or json (as /v1/postcode/check answers).")
+        var format: Format = .text
 
         @OptionGroup var gazetteer: PlacesOptions
 
@@ -53,7 +61,8 @@ struct PostcodeCommand: ParsableCommand {
             settings.flood = .skipped
             let engine = try GeoqEngine.buildEngine(settings: settings)
             let check = try engine.checkPostalCode(code, country: country)
-            print(check.description)
+            if format == .json { try Output.emit(try JSONOutput.encode(check), to: nil) } else { print(check.description) }
+            // Exit 1 for a format that is not valid; a valid code geoq does not know is said so, exit 0.
             if !check.isValid { throw ExitCode(1) }
         }
     }

@@ -20,10 +20,10 @@ struct RegionCommand: ParsableCommand {
         Input: GeoJSON (FeatureCollection of Points, MultiPoint, Point, Feature), a JSON array of \
         [longitude, latitude] pairs, or CSV with a header naming lat/latitude and lon/lng/long/longitude \
         columns (comma, semicolon or tab separated). Or places of the gazetteer instead of a file: \
-        --places ID,ID by GeoNames id, or --flooded-at R for every place the sea floods at R metres \
-        (dry today), or at the level --year Y --scenario S projects (the global mean; --high-tide H \
-        in metres answers above high tide). --format json prints what POST /v1/region answers for \
-        the same input. Levels are \(SeaLevelDatum.statement).
+        --places ID,ID by GeoNames id (every one framed, unless --trim), or --flooded-at R for every \
+        place the sea floods at R metres (dry today), or at the level --year Y --scenario S projects \
+        (the global mean; --high-tide H in metres answers above high tide). --format json prints \
+        what POST /v1/region answers for the same input. Levels are \(SeaLevelDatum.statement).
 
         Example: pins.csv holds three Paris landmarks and a bad geocode,
           name,lat,lon
@@ -55,6 +55,9 @@ struct RegionCommand: ParsableCommand {
     @Option(name: .customLong("places"), help: ArgumentHelp("Frame these gazetteer places instead, by GeoNames id.", valueName: "id,id,…"),
             transform: PlaceIDList.argument)
     var placeIDs: PlaceIDList?
+
+    @Flag(help: "With --places: leave outliers out as for points (the places named are all framed otherwise).")
+    var trim = false
 
     @Option(name: .customLong("flooded-at"), parsing: .unconditional,
             help: ArgumentHelp("Frame the places the sea floods at this rise in metres instead (dry today).", valueName: "rise"),
@@ -109,6 +112,7 @@ struct RegionCommand: ParsableCommand {
         if seaLevel.highTide != nil, floodedAt == nil, seaLevel.year == nil {
             throw ValidationError("--high-tide: only with a sea level asked (--flooded-at, or --year with --scenario)")
         }
+        if trim, placeIDs == nil { throw ValidationError("--trim: only with --places (points and flooded places always leave outliers out)") }
         try check { try options.validate() }
     }
 
@@ -118,7 +122,7 @@ struct RegionCommand: ParsableCommand {
         let regionInput: RegionInput
         var engine = QueryEngine(flood: nil)
         if let placeIDs {
-            regionInput = .places(placeIDs.ids)
+            regionInput = .places(placeIDs.ids, trimmed: trim)
             settings.flood = .skipped
             engine = try GeoqEngine.buildEngine(settings: settings)
         } else if let question = try seaLevel.question(rise: floodedAt, settings: try settingsFile.settings(dataset: dataset), riseFlag: "--flooded-at") {

@@ -23,6 +23,9 @@ struct FloodRoutes<Context: RequestContext> {
         var legend: Bool
         /// A place by name: the figures over a country's or region's outline, or a town's box.
         var place: String?
+        /// With place: only places of these kinds, and ranked near this point (lat, lon).
+        var kinds: Set<Place.Kind>?
+        var near: GeoPoint?
 
         init(from decoder: any Decoder) throws {
             let fields = try QueryFields(from: decoder)
@@ -39,6 +42,10 @@ struct FloodRoutes<Context: RequestContext> {
                 if bbox != nil { throw GeoError.invalidInput(.place, "give a place or bbox, not both") }
                 if format != .json { throw GeoError.invalidInput(.place, "answers figures (format json); for a map give bbox") }
             }
+            kinds = try fields.text(.kinds).map { try Place.Kind.parseList($0) }
+            near = try fields.point(required: false)
+            if place == nil, kinds != nil { throw GeoError.invalidInput(.kinds, "only with place (it chooses among the places of that name)") }
+            if place == nil, near != nil { throw GeoError.invalidInput(.latitude, "only with place (lat and lon rank the places of that name by distance)") }
         }
     }
 
@@ -110,8 +117,10 @@ struct FloodRoutes<Context: RequestContext> {
         try QueryEngine.validateFloodedPlaceLimit(query.limit)
         if let place = query.place {
             // The level where the place stands: its regional projection, when one is set up.
-            let (engine, limit, question) = (engine, query.limit, query.question)
-            return try .json(try await OffLoop.run { try engine.areaFloodReport(named: place, question: question, placeLimit: limit) })
+            let (engine, limit, question, kinds, near) = (engine, query.limit, query.question, query.kinds, query.near)
+            return try .json(try await OffLoop.run {
+                try engine.areaFloodReport(named: place, question: question, placeLimit: limit, kinds: kinds, near: near)
+            })
         }
         let rise = try engine.seaLevel(query.question, bbox: bbox).level
         switch query.format {

@@ -43,7 +43,29 @@ struct PlaceRoutes<Context: RequestContext> {
         }
     }
 
+    /// `/v1/postcode/check`'s parameters: the code, and the country it is checked for.
+    struct PostcodeQuery: Decodable {
+        var code: String
+        var country: String?
+
+        init(from decoder: any Decoder) throws {
+            let fields = try QueryFields(from: decoder)
+            guard let code = try fields.text(.postalCode) else {
+                throw GeoError.invalidInput(.postalCode, "missing; expected a postal code such as 90210 or K1A 0B1")
+            }
+            self.code = code
+            country = try fields.text(.country)
+            if let country, !(country.count == 2 && country.allSatisfy { $0.isASCII && $0.isLetter }) {
+                throw GeoError.invalidInput(.country, "expected a two-letter ISO 3166 country code such as US or CA, got \"\(country)\"")
+            }
+        }
+    }
+
     func add(to router: Router<Context>) {
+        router.get("/v1/postcode/check") { request, context in
+            let query = try request.query(PostcodeQuery.self, context: context)
+            return try Response.json(engine.checkPostalCode(query.code, country: query.country))
+        }
         router.get("/v1/complete") { request, context in try self.complete(request, context: context) }
         router.get("/v1/flood/places") { request, context in try self.floodedPlaces(request, context: context) }
     }

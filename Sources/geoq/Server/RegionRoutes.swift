@@ -17,12 +17,15 @@ struct RegionRoutes<Context: RequestContext> {
     struct RegionQuery: Decodable {
         /// The level whose flooded places are framed, nil for a body of points or ids.
         var floodedAt: SeaLevelQuestion?
+        /// Whether places given by id leave outliers out; nil when not given.
+        var trim: Bool?
         var format: Format
         var options: RegionOptions
 
         init(from decoder: any Decoder) throws {
             let fields = try QueryFields(from: decoder)
             floodedAt = try fields.seaLevelQuestion(required: false, rise: .floodedAt)
+            trim = try fields.text(.trim) == nil ? nil : try fields.boolean(.trim, default: false)
             format = try fields.choice(.format, default: .json)
             let defaults = RegionOptions()
             options = RegionOptions(gap: try fields.number(.gap) ?? defaults.gap,
@@ -52,11 +55,21 @@ struct RegionRoutes<Context: RequestContext> {
             guard !body.readableBytesView.contains(where: { $0 > 32 }) else {
                 throw GeoError.invalidInput(.floodedAt, "frames the places flooded at that rise; expected no body with it (send points or placeIds without flooded_at)")
             }
+            if query.trim != nil {
+                throw GeoError.invalidInput(.trim, "only with placeIds (points and flooded places always leave outliers out)")
+            }
             answer = try await OffLoop.run { [engine, options = query.options] in try engine.region(floodedAt: question, options: options) }
         } else {
-            let input = try Self.input(body: body)
+            var input = try Self.input(body: body)
+            if let trim = query.trim {
+                // Points are always trimmed: a trim given with them would be ignored.
+                guard case .places(let ids, _) = input else {
+                    throw GeoError.invalidInput(.trim, "only with placeIds (points and flooded places always leave outliers out)")
+                }
+                input = .places(ids, trimmed: trim)
+            }
             // Up to 4 MiB of points to parse: off the event loop.
-            answer = try await OffLoop.run { [engine, options = query.options] in try engine.region(for: input, options: options) }
+            answer = try await OffLoop.run { [engine, input, options = query.options] in try engine.region(for: input, options: options) }
         }
         if query.format == .geojson {
             return .data(try JSONOutput.encode(answer.region.geoJSON(points: answer.points)), contentType: "application/geo+json")

@@ -20,7 +20,7 @@ struct WebRoutes<Context: RequestContext> {
     /// The page's ES modules under `/static/` (`geoq.js` imports the others; a module added to `web/`
     /// must be named here).
     static var pageModules: [String] {
-        ["accessibility.js", "api.js", "completion.js", "downloads.js", "figures.js", "flooded-places.js", "format.js", "fragment.js",
+        ["accessibility.js", "api.js", "area-card.js", "completion.js", "downloads.js", "figures.js", "flooded-places.js", "format.js", "fragment.js",
          "frame-all.js", "geoq.js", "globe-camera.js", "globe-controls.js", "globe-labels.js", "globe-motion.js", "globe-passes.js", "globe-shaders.js",
          "globe-view.js", "globe.js", "map-labels.js", "map-view.js", "message.js", "palette.js", "place-card.js", "projection-select.js", "relief.js", "resolution-note.js",
          "sea-level-scale.js", "sea-level.js", "visible-area.js"]

@@ -47,6 +47,10 @@ import Testing
         Case(title: "five pins in Paris and two bad geocodes",
              pins: { G.nearest(48.8566, 2.3522, 5) + [G.nullIsland, G.named("Sydney", "AU")] },
              trimmed: ["(0, 0)", "Sydney"], reason: "kept: the five Paris places; two of seven is more than a quarter, but both lie more than ten times the reach away"),
+        Case(title: "five pins in Paris and two identical bad geocodes at (0, 0)",
+             pins: { G.nearest(48.8566, 2.3522, 5) + [G.nullIsland, G.nullIsland] },
+             trimmed: ["(0, 0)", "(0, 0)"],
+             reason: "kept: the five Paris places; two pins on one spot are one bad geocode told twice, not a cluster of their own (issue 40)"),
         Case(title: "twenty pins in Tokyo and Paris, Texas",
              pins: { G.nearest(35.6895, 139.6917, 20) + [G.named("Paris", "US", admin1: "TX")] },
              trimmed: ["Paris"], reason: "kept: Tokyo; a namesake on another continent goes"),
@@ -131,11 +135,12 @@ import Testing
         #expect(answer.region.bounds.contains(latitude: brooklyn.latitude, longitude: brooklyn.longitude))
     }
 
+    /// Asked to trim (`trim=1`, the page's Frame all over suggestions), places by id take the same rule.
     @Test func placeIdsTakeTheSameRule() throws {
         let engine = QueryEngine(flood: nil, places: PlaceCompleter(gazetteer: Gazetteer(places: G.places)))
         let us = G.places.filter { $0.countryCode == "US" }.sorted { $0.population > $1.population }.prefix(30)
         let beijing = G.places.filter { $0.name == "Beijing" && $0.countryCode == "CN" }.max { $0.population < $1.population }!
-        let answer = try engine.region(for: .places(us.map(\.id) + [beijing.id]))
+        let answer = try engine.region(for: .places(us.map(\.id) + [beijing.id], trimmed: true))
         #expect(answer.region.trimmedIndices == [30])
     }
 }

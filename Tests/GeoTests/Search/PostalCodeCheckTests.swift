@@ -80,13 +80,15 @@ struct PostalCodeCheckTests {
     }
 }
 
-/// `geoq postcode check` through the real executable: one line, exit status by validity.
+/// `geoq postcode check` through the real executable: one line, the format's validity and
+/// whether the code is known said apart, exit status by the format's validity.
 struct PostcodeCommandTests {
     @Test(.process, arguments: [
-        (["K1A 0B1"], 0, "K1A 0B1: valid (a Canadian postal code, forward sortation area K1A)\n"),
+        (["K1A 0B1"], 0, "K1A 0B1: format valid (a Canadian postal code, forward sortation area K1A); a known CA postal code\n"),
         (["w1a1a1", "--country", "ca"], 1, "w1a1a1: not valid (Canadian postal codes never start with W)\n"),
-        (["90210-1234"], 0, "90210-1234: valid (a US ZIP+4 code, ZIP 90210)\n"),
-        (["00-950", "--country", "PL"], 0, "00-950: valid (matches the postal-code format of PL, ##-###)\n"),
+        (["90210-1234"], 0, "90210-1234: format valid (a US ZIP+4 code, ZIP 90210); a known US postal code\n"),
+        (["00-950", "--country", "PL"], 0, "00-950: format valid (matches the postal-code format of PL, ##-###); a known PL postal code\n"),
+        (["20095"], 0, "20095: format valid (a US ZIP code); not a known US postal code (known in LK)\n"),
         (["12345", "--country", "XX"], 1, "12345: not valid (no postal-code rule or pattern is known for country XX)\n"),
     ])
     func checkSaysValidOrNotAndWhy(arguments: [String], status: Int32, output: String) throws {

@@ -18,6 +18,7 @@ import Testing
         "/v1/tiles/{z}/{x}/{y}.png": ["/v1/tiles/0/0/0.png?rise=8", "/v1/tiles/0/5/0.png?rise=8"],
         "/v1/relief": ["/v1/relief?step=2", "/v1/relief?step=3"], "/v1/palette": ["/v1/palette"],
         "/v1/complete": ["/v1/complete?q=basin", "/v1/complete"],
+        "/v1/postcode/check": ["/v1/postcode/check?code=90210", "/v1/postcode/check"],
         "/v1/projections": ["/v1/projections"],
         "/": ["/"], "/static/{file}": ["/static/geoq.js", "/static/nothing.js"], "/leaflet/{file}": ["/leaflet/leaflet.js"],
         "/leaflet/images/{file}": ["/leaflet/images/marker-icon.png"], "/three/{file}": ["/three/three.min.js"],

@@ -169,7 +169,7 @@ import Testing
         }
     }
 
-    @Test(arguments: [("/static/index.html", "served here: accessibility.js, api.js, completion.js"), ("/static/secret.txt", "no file /static/secret.txt"),
+    @Test(arguments: [("/static/index.html", "served here: accessibility.js, api.js, area-card.js, completion.js"), ("/static/secret.txt", "no file /static/secret.txt"),
                       ("/leaflet/leaflet.min.js.map", "served here: leaflet.css, leaflet.js"), ("/leaflet/images/evil.png", "no file /leaflet/images/evil.png")])
     func unknownFilesAre404WithTheServedList(uri: String, message: String) async throws {
         try await withApp { client in
