@@ -46,8 +46,25 @@ def ascii_name(text):
     return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
 
 
+MOJIBAKE = re.compile("[\u00c2-\u00c5][\u0080-\u00bf\u2013-\u203a\u0152-\u0178\u02c6\u02dc\u20ac\u2122 ]")
+
+
+def repaired(text):
+    """UTF-8 read as Latin-1 or Windows-1252 once ("DurrÃ«s" for Durrës, "Ã…land" for Åland,
+    as some Natural Earth fields hold it), pair by pair; an "Ã" before a space is "à" whose
+    no-break space was lost to the space that followed."""
+    def pair(match):
+        lead, follow = match.group(0)
+        try:
+            second = b"\xa0" if follow == " " else follow.encode("cp1252") if ord(follow) > 0xff else bytes([ord(follow)])
+            return (bytes([ord(lead)]) + second).decode("utf-8") + (" " if follow == " " else "")
+        except (UnicodeDecodeError, UnicodeEncodeError):
+            return match.group(0)
+    return MOJIBAKE.sub(pair, text)
+
+
 def clean(text):
-    return " ".join(re.sub(r"[\t\n\r,]", " ", text).split())
+    return " ".join(re.sub(r"[\t\n\r,]", " ", repaired(text)).split())
 
 
 def read_places(path):
