@@ -86,7 +86,46 @@ extension PlaceCompleter {
             }
         }
         search.best.merge(postalCandidates) { name, _ in name }
-        return search.ranked().map { makeCompletion($0, near: near) }
+        return townsBeforeTheirRegions(search.ranked()).map { makeCompletion($0, near: near) }
+    }
+
+    /// A region named for its main town ("Canton of Geneva", "Kiev City Municipality",
+    /// "Chittagong division", "Lisbon district") comes after that town when both are suggested:
+    /// whoever types the town's name means the town. The town must lie in the region and hold
+    /// at least `seatShare` of its people (GeoNames marks few such towns as seats: Geneva and
+    /// Chattogram are plain PPL), and the name it matched must be the region's matched name or
+    /// whole words of it: "bayern" keeps Bavaria before the village of Bayern, "florida" the
+    /// state before Florida City. Countries are not moved ("luxembourg" is the country).
+    /// O(results²), results ≤ the limit.
+    /// The share of a region's people its main town holds at least (Chattogram: 12 % of its
+    /// division; the village of Bayern: far under 1 % of Bavaria).
+    static let seatShare = 0.05
+
+    func townsBeforeTheirRegions(_ ranked: [Search.Candidate]) -> [Search.Candidate] {
+        var result = ranked
+        var index = 0
+        while index < result.count {
+            let region = result[index].place
+            guard placeTable.kind(region) == .region else { index += 1; continue }
+            let regionKey = Array(trie.keyBytes(result[index].entry)).split(separator: 0x20).map(Array.init)
+            let town = result.indices.dropFirst(index + 1).first { later in
+                let place = result[later].place
+                guard placeTable.kind(place) == .city,
+                      Double(placeTable.place(place).population) >= Self.seatShare * Double(placeTable.place(region).population),
+                      placeTable.string(2, of: place) == placeTable.string(2, of: region),
+                      placeTable.string(3, of: place) == placeTable.string(3, of: region) else { return false }
+                let townKey = Array(trie.keyBytes(result[later].entry)).split(separator: 0x20).map(Array.init)
+                return !townKey.isEmpty && townKey.count <= regionKey.count
+                    && (0...(regionKey.count - townKey.count)).contains { Array(regionKey[$0..<($0 + townKey.count)]) == townKey }
+            }
+            if let town {
+                result.insert(result.remove(at: town), at: index)
+                index += 2
+            } else {
+                index += 1
+            }
+        }
+        return result
     }
 
     /// Edits allowed for a name: 1 per word of 4+ letters, 2 for 8+, at most 2 in all.
