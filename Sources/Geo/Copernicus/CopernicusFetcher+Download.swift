@@ -142,7 +142,7 @@ extension CopernicusFetcher {
     static func checkGeoTIFF(_ path: String, shownAs name: String) throws {
         GDAL.ensureInitialized()
         CPLErrorReset()
-        let drivers = cStrings(["GTiff"])
+        let drivers = GDAL.cStrings(["GTiff"])
         defer { drivers.forEach { free($0) } }
         let dataset = drivers.withUnsafeBufferPointer { list in
             GDALOpenEx(path, UInt32(GDAL_OF_RASTER | GDAL_OF_READONLY), UnsafePointer(OpaquePointer(list.baseAddress)), nil, nil)
@@ -173,29 +173,10 @@ extension CopernicusFetcher {
     /// A VRT over `paths` at the finest of their resolutions, written atomically.
     static func writeVRT(_ path: String, over paths: [String]) throws {
         try AtomicFile.replace(path) { temporary in
-            let arguments = cStrings(["-resolution", "highest"])
-            defer { arguments.forEach { free($0) } }
-            let sources = cStrings(paths)
-            defer { sources.forEach { free($0) } }
-            let options = arguments.withUnsafeBufferPointer { GDALBuildVRTOptionsNew(UnsafeMutablePointer(mutating: $0.baseAddress), nil) }
-            defer { GDALBuildVRTOptionsFree(options) }
-            var failed: Int32 = 0
-            CPLErrorReset()
-            let dataset = sources.withUnsafeBufferPointer { list in
-                GDALBuildVRT(temporary, Int32(paths.count), nil, UnsafePointer(OpaquePointer(list.baseAddress)), options, &failed)
+            if let failure = GDAL.buildVRT(at: temporary, over: paths, arguments: ["-resolution", "highest"]) {
+                throw GeoError.unwritableFile(path: path, message: "cannot build the VRT (\(failure))")
             }
-            guard let dataset, failed == 0 else {
-                throw GeoError.unwritableFile(path: path, message: "cannot build the VRT (\(GDAL.lastError(or: "unknown error")))")
-            }
-            GDALClose(dataset)
         }
-    }
-
-    /// A C list of strings, ended by a null pointer; the caller frees each.
-    static func cStrings(_ strings: [String]) -> [UnsafeMutablePointer<CChar>?] {
-        var list: [UnsafeMutablePointer<CChar>?] = strings.map { text in text.withCString { strdup($0) } }
-        list.append(nil)
-        return list
     }
 
     /// Why a URL could not be read, in words, from GDAL's last error: no answer at all (HTTP

@@ -13,6 +13,9 @@ struct PlaceFloodTable: Sendable {
     let floodOrder: [Int]
     /// `floodOrder`'s spill levels, for binary search.
     let floodOrderLevels: [Double]
+    /// `floodOrder`'s places, most populous first (ties: gazetteer order): pages of flooded
+    /// places are walked off it, never sorted per question.
+    let populationOrder: [Int]
     /// `populationPrefix[k]` = population of the first k places of `floodOrder`.
     let populationPrefix: [Int]
     /// Per gazetteer place: which of `sources` answered for it (the finest model covering it).
@@ -111,6 +114,7 @@ struct PlaceFloodTable: Sendable {
         self.unresolved = unresolved
         floodOrder = order
         floodOrderLevels = order.map { spillLevel[$0] }
+        populationOrder = order.sorted { (places.population[$0], $1) > (places.population[$1], $0) }
         populationPrefix = prefix
     }
 
@@ -118,6 +122,11 @@ struct PlaceFloodTable: Sendable {
     /// Land floods only when the sea stands above today's: none at 0 m or below.
     func floodedCount(atRise rise: Double) -> Int {
         rise > 0 ? floodOrderLevels.partitioningIndex { $0 > rise } : 0
+    }
+
+    /// Whether place `index` of `floodOrder` is under water at `rise` (`floodedCount`'s rule). O(1).
+    func isFlooded(_ index: Int, atRise rise: Double) -> Bool {
+        rise > 0 && spillLevel[index] <= rise
     }
 
     /// Whether the model can resolve "is place `index` under water at `rise`?" (confidence not low). O(1).

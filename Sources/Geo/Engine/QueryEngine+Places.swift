@@ -26,30 +26,38 @@ extension QueryEngine {
     }
 
     /// `floodedPlaces(rise:limit:offset:bbox:)` of the places inside `bbox` for which `inside`
-    /// (latitude, longitude) holds (an area's outline). O(k log k) for the k places flooded.
+    /// (latitude, longitude) holds (an area's outline). Places the model can resolve come first,
+    /// most populous first; those it cannot tell about (confidence low) after them, marked.
+    /// O(k) for the k places flooded, plus the walk down the places by population to the page.
     func floodedPlaces(rise: Double, limit: Int, offset: Int, within bbox: GeoBBox?,
                        inside: ((Double, Double) -> Bool)?) throws -> FloodedPlaces {
         let table = try requirePlaceFlooding(), completer = try requirePlaces(), places = completer.placeTable
-        var count = table.floodedCount(atRise: rise)
-        var flooded = Array(table.floodOrder[0..<count])
-        var population = table.populationPrefix[count]
-        if let bbox {
-            flooded = flooded.filter {
-                bbox.contains(latitude: places.latitude[$0], longitude: places.longitude[$0])
-                    && inside?(places.latitude[$0], places.longitude[$0]) ?? true
-            }
-            count = flooded.count
-            population = flooded.reduce(0) { $0 + Int(places.population[$1]) }
+        func inArea(_ place: Int) -> Bool {
+            guard let bbox else { return true }
+            return bbox.contains(latitude: places.latitude[place], longitude: places.longitude[place])
+                && inside?(places.latitude[place], places.longitude[place]) ?? true
         }
-        // Places the model can resolve first, most populous first; those it cannot tell about
-        // (confidence low) after them, marked.
-        let resolved = flooded.filter { table.resolves($0, atRise: rise) }
-        let unresolved = flooded.filter { !table.resolves($0, atRise: rise) }
-        func byPopulation(_ list: [Int]) -> [Int] { list.sorted { (places.population[$0], $1) > (places.population[$1], $0) } }
-        let page = (byPopulation(resolved) + byPopulation(unresolved)).dropFirst(offset).prefix(limit)
+        let floodedCount = table.floodedCount(atRise: rise)
+        var count = 0, population = 0, resolvedCount = 0, resolvedPopulation = 0
+        for place in table.floodOrder[0..<floodedCount] where inArea(place) {
+            count += 1
+            population += Int(places.population[place])
+            if table.resolves(place, atRise: rise) {
+                resolvedCount += 1
+                resolvedPopulation += Int(places.population[place])
+            }
+        }
+        // The page: resolved places by population, then the others; each walk stops at the page's end.
+        var page: [Int] = [], skipped = 0
+        for resolvedPass in [true, false] where page.count < limit {
+            for place in table.populationOrder where page.count < limit {
+                guard table.isFlooded(place, atRise: rise), table.resolves(place, atRise: rise) == resolvedPass, inArea(place) else { continue }
+                if skipped < offset { skipped += 1 } else { page.append(place) }
+            }
+        }
         return FloodedPlaces(rise: rise, count: count, population: population, offset: offset,
                              places: page.map { floodedPlace(index: $0, rise: rise, table: table, completer: completer) },
-                             resolvedCount: resolved.count, resolvedPopulation: resolved.reduce(0) { $0 + Int(places.population[$1]) })
+                             resolvedCount: resolvedCount, resolvedPopulation: resolvedPopulation)
     }
 
     /// Flood figures at `rise` and, when a gazetteer is loaded, the places they flood.

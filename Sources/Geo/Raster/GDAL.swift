@@ -69,4 +69,31 @@ extension GDAL {
         }
         return dataset
     }
+
+    /// Writes a VRT at `path` over `sources` with `gdalbuildvrt`'s `arguments`. Returns nil
+    /// with GDAL's last error when it cannot.
+    static func buildVRT(at path: String, over sources: [String], arguments: [String]) -> String? {
+        ensureInitialized()
+        let argumentList = cStrings(arguments)
+        defer { argumentList.forEach { free($0) } }
+        let sourceList = cStrings(sources)
+        defer { sourceList.forEach { free($0) } }
+        let options = argumentList.withUnsafeBufferPointer { GDALBuildVRTOptionsNew(UnsafeMutablePointer(mutating: $0.baseAddress), nil) }
+        defer { GDALBuildVRTOptionsFree(options) }
+        var failed: Int32 = 0
+        CPLErrorReset()
+        let dataset = sourceList.withUnsafeBufferPointer { list in
+            GDALBuildVRT(path, Int32(sources.count), nil, UnsafePointer(OpaquePointer(list.baseAddress)), options, &failed)
+        }
+        guard let dataset, failed == 0 else { return lastError(or: "unknown error") }
+        GDALClose(dataset)
+        return nil
+    }
+
+    /// A C list of strings, ended by a null pointer; the caller frees each.
+    static func cStrings(_ strings: [String]) -> [UnsafeMutablePointer<CChar>?] {
+        var list: [UnsafeMutablePointer<CChar>?] = strings.map { text in text.withCString { strdup($0) } }
+        list.append(nil)
+        return list
+    }
 }

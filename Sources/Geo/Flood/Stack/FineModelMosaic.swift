@@ -75,30 +75,11 @@ public enum FineModelMosaic {
     /// they overlap, as `gdalbuildvrt` does; cells no path covers are nodata. The caller unlinks
     /// it (`VSIUnlink`) once read.
     static func memoryVRT(over paths: [String], band: Int) throws -> String {
-        GDAL.ensureInitialized()
         let name = "/vsimem/geoq-mosaic-\(UUID().uuidString).vrt"
-        let arguments = cStrings(band == 1 ? [] : ["-b", String(band)])
-        defer { arguments.forEach { free($0) } }
-        let sources = cStrings(paths)
-        defer { sources.forEach { free($0) } }
-        let options = arguments.withUnsafeBufferPointer { GDALBuildVRTOptionsNew(UnsafeMutablePointer(mutating: $0.baseAddress), nil) }
-        defer { GDALBuildVRTOptionsFree(options) }
-        var failed: Int32 = 0
-        CPLErrorReset()
-        let dataset = sources.withUnsafeBufferPointer { list in
-            GDALBuildVRT(name, Int32(paths.count), nil, UnsafePointer(OpaquePointer(list.baseAddress)), options, &failed)
+        if let failure = GDAL.buildVRT(at: name, over: paths, arguments: band == 1 ? [] : ["-b", String(band)]) {
+            throw GeoError.unreadableFile(path: paths.joined(separator: ", "), message: "cannot be joined into one model (\(failure))")
         }
-        guard let dataset, failed == 0 else {
-            throw GeoError.unreadableFile(path: paths.joined(separator: ", "), message: "cannot be joined into one model (\(GDAL.lastError(or: "unknown error")))")
-        }
-        GDALClose(dataset)
         return name
-    }
-
-    private static func cStrings(_ strings: [String]) -> [UnsafeMutablePointer<CChar>?] {
-        var list: [UnsafeMutablePointer<CChar>?] = strings.map { text in text.withCString { strdup($0) } }
-        list.append(nil)
-        return list
     }
 }
 
