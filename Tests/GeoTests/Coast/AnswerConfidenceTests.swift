@@ -56,4 +56,16 @@ import Testing
         #expect(point.confidence(atRise: 2).level == .high)
         #expect(point.confidence().level == .high)
     }
+
+    /// The published figure by model name, matched without regard to case.
+    @Test func eachModelGetsItsPublishedFigure() {
+        #expect(VerticalAccuracy.of(model: "N53E009.hgt", cellSizeM: 93) == 9)
+        #expect(VerticalAccuracy.of(model: "west.hgt + EAST.HGT", cellSizeM: 93) == 9)
+        #expect(VerticalAccuracy.of(model: "Copernicus_DSM_COG_10_N53_00_E009_00_DEM", cellSizeM: 31) == 4)
+        #expect(VerticalAccuracy.of(model: "SRTM_1arc.tif", cellSizeM: 31) == 9)
+        #expect(VerticalAccuracy.of(model: "ETOPO5.tif", cellSizeM: 9300) == 30)
+        #expect(VerticalAccuracy.of(model: "mine.tif", cellSizeM: 90) == 16)
+        #expect(VerticalAccuracy.of(model: "mine.tif", cellSizeM: 9000) == 30)
+        #expect(VerticalAccuracy.of(model: "", cellSizeM: 90) == 16)
+    }
 }
