@@ -16,6 +16,11 @@ struct PlaceFloodTable: Sendable {
     /// `floodOrder`'s places, most populous first (ties: gazetteer order): pages of flooded
     /// places are walked off it, never sorted per question.
     let populationOrder: [Int]
+    /// For the places of `floodOrder` whose level is resolved, the lowest rise at which the model
+    /// can tell they are under water (their level plus ±u: `AnswerConfidence`), ascending, and
+    /// the population of the first k of them: how many flooded places are resolved, in O(log n).
+    let resolvedFrom: [Double]
+    let resolvedPopulationPrefix: [Int]
     /// `populationPrefix[k]` = population of the first k places of `floodOrder`.
     let populationPrefix: [Int]
     /// Per gazetteer place: which of `sources` answered for it (the finest model covering it).
@@ -115,6 +120,14 @@ struct PlaceFloodTable: Sendable {
         floodOrder = order
         floodOrderLevels = order.map { spillLevel[$0] }
         populationOrder = order.sorted { (places.population[$0], $1) > (places.population[$1], $0) }
+        let resolvable = order.filter { !unresolved[$0] }
+            .map { (from: spillLevel[$0] + Double(uncertainty[$0]), population: Int(places.population[$0])) }
+            .sorted { $0.from < $1.from }
+        resolvedFrom = resolvable.map(\.from)
+        var resolvedPrefix = [0]
+        resolvedPrefix.reserveCapacity(resolvable.count + 1)
+        for place in resolvable { resolvedPrefix.append(resolvedPrefix[resolvedPrefix.count - 1] + place.population) }
+        resolvedPopulationPrefix = resolvedPrefix
         populationPrefix = prefix
     }
 
@@ -122,6 +135,14 @@ struct PlaceFloodTable: Sendable {
     /// Land floods only when the sea stands above today's: none at 0 m or below.
     func floodedCount(atRise rise: Double) -> Int {
         rise > 0 ? floodOrderLevels.partitioningIndex { $0 > rise } : 0
+    }
+
+    /// How many places flooded at `rise` the model resolves (confidence not low), and their
+    /// people. O(log n).
+    func resolvedFlooded(atRise rise: Double) -> (count: Int, population: Int) {
+        guard rise > 0 else { return (0, 0) }
+        let count = resolvedFrom.partitioningIndex { $0 > rise }
+        return (count, resolvedPopulationPrefix[count])
     }
 
     /// Whether place `index` of `floodOrder` is under water at `rise` (`floodedCount`'s rule). O(1).

@@ -39,12 +39,17 @@ extension QueryEngine {
         }
         let floodedCount = table.floodedCount(atRise: rise)
         var count = 0, population = 0, resolvedCount = 0, resolvedPopulation = 0
-        for place in table.floodOrder[0..<floodedCount] where inArea(place) {
-            count += 1
-            population += Int(places.population[place])
-            if table.resolves(place, atRise: rise) {
-                resolvedCount += 1
-                resolvedPopulation += Int(places.population[place])
+        if bbox == nil {
+            (count, population) = (floodedCount, table.populationPrefix[floodedCount])
+            (resolvedCount, resolvedPopulation) = table.resolvedFlooded(atRise: rise)
+        } else {
+            for place in table.floodOrder[0..<floodedCount] where inArea(place) {
+                count += 1
+                population += Int(places.population[place])
+                if table.resolves(place, atRise: rise) {
+                    resolvedCount += 1
+                    resolvedPopulation += Int(places.population[place])
+                }
             }
         }
         // The page: resolved places by population, then the others; each walk stops at the page's end.

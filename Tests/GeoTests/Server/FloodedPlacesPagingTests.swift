@@ -78,4 +78,22 @@ import Testing
             }
         }
     }
+
+    /// The totals of places the model resolves, counted from a sorted table, equal the places
+    /// tested one by one (the path a box takes, here the grid's whole box), at rises where none,
+    /// some and all of them are resolved (±u is about 30 m on these 1° cells).
+    @Test func resolvedTotalsEqualThePlacesCountedOneByOne() throws {
+        let whole = GeoBBox(west: 10, south: 47, east: 14, north: 50)
+        var resolvedSome = false
+        for rise in [8.0, 20, 38, 40, 45, 60, 100, 1000] {
+            let fast = try Self.engine.floodedPlaces(rise: rise, limit: 50)
+            let counted = try Self.engine.floodedPlaces(rise: rise, limit: 50, bbox: whole)
+            #expect(fast.count == counted.count && fast.population == counted.population, "\(rise)")
+            #expect(fast.resolvedCount == counted.resolvedCount && fast.resolvedPopulation == counted.resolvedPopulation, "\(rise)")
+            #expect(fast.places.map(\.id) == counted.places.map(\.id), "\(rise)")
+            if fast.resolvedCount > 0 { resolvedSome = true }
+        }
+        #expect(resolvedSome)
+        #expect(try Self.engine.floodedPlaces(rise: 8, limit: 50).resolvedCount == 0)
+    }
 }
