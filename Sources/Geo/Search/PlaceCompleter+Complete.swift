@@ -111,7 +111,7 @@ extension PlaceCompleter {
             let town = result.indices.dropFirst(index + 1).first { later in
                 let place = result[later].place
                 guard placeTable.kind(place) == .city,
-                      Double(placeTable.place(place).population) >= Self.seatShare * Double(placeTable.place(region).population),
+                      Double(placeTable.population[place]) >= Self.seatShare * Double(placeTable.population[region]),
                       placeTable.string(2, of: place) == placeTable.string(2, of: region),
                       placeTable.string(3, of: place) == placeTable.string(3, of: region) else { return false }
                 let townKey = Array(trie.keyBytes(result[later].entry)).split(separator: 0x20).map(Array.init)
