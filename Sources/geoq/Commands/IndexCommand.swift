@@ -145,7 +145,9 @@ struct ByteCount: ExpressibleByArgument {
         let digits = number.trimmingCharacters(in: .whitespaces)
         let parts = digits.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
         guard !digits.isEmpty, parts.allSatisfy({ $0.allSatisfy { ("0"..."9").contains($0) } }), parts.contains(where: { !$0.isEmpty }),
-              let value = Double(digits), value > 0, value * factor < 1e18 else { return nil }
+              let value = Double(digits), value > 0, value * factor < 1e18,
+              // Whole bytes only: "0.5B" is no size, and "1.5" no number of bytes.
+              (value * factor).rounded(.down) == value * factor, value * factor >= 1 else { return nil }
         bytes = Int(value * factor)
     }
 

@@ -21,6 +21,15 @@ import Testing
         #expect(throws: (any Error).self) { try ByteCount.parse("0x10") }
     }
 
+    /// `0.5B` was 0 bytes (a copernicus_cache_size of nothing): a size under one byte, or a
+    /// part of a byte, is refused.
+    @Test func partsOfAByteAreRefused() {
+        for text in ["0.5B", "0.5", "1.5B", "1.5", "0.0001K"] {
+            #expect(ByteCount(argument: text) == nil, "\(text)")
+        }
+        #expect(ByteCount(argument: "0.5K")?.bytes == 512)
+    }
+
     @Test(.process) func theCommandSaysWhatASizeIs() throws {
         let folder = TestRasters.temporaryDirectory()
         let run = try GeoqProcess.run(["index", "build", "--tiled", "--memory-limit", "0x10", "-o", folder.appendingPathComponent("x.tif").path])
