@@ -130,7 +130,11 @@ extension Setting {
     static func integer(_ key: String, _ flag: String, scope: Scope = .service, default value: Int, in range: ClosedRange<Int>,
                         expectation: String) -> Setting {
         Setting(fileKey: key, flag: flag, scope: scope, defaultValue: .integer(value), expectation: expectation,
-                read: { text in Int(text).flatMap { range.contains($0) ? .integer($0) : nil } }, isList: false)
+                read: { text in
+                    // Decimal digits only: Int(_:) also reads "+1".
+                    guard !text.isEmpty, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+                    return Int(text).flatMap { range.contains($0) ? .integer($0) : nil }
+                }, isList: false)
     }
 
     /// A duration in seconds, more than 0 and at most a day.

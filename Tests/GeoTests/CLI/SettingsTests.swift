@@ -37,6 +37,8 @@ import Testing
             ([:], ["GEOQ_PORT": "abc"], nil, "GEOQ_PORT=abc (environment): expected a port number 0–65535 (0 picks a free one)"),
             ([.port: "70000"], [:], nil, "--port=70000 (flag): expected a port number 0–65535 (0 picks a free one)"),
             ([:], ["GEOQ_COMPLETION_CACHE_MIB": "-1"], nil, "GEOQ_COMPLETION_CACHE_MIB=-1 (environment): expected a whole number of MiB from 0 to 65536"),
+            // Swift's Int(_:) reads a leading "+": a port of "+1" was port 1.
+            ([:], ["GEOQ_PORT": "+1"], nil, "GEOQ_PORT=+1 (environment): expected a port number 0–65535 (0 picks a free one)"),
         ]
         for (flags, environment, _, message) in cases {
             #expect(throws: SettingError(description: message)) {
