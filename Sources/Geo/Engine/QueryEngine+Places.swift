@@ -52,16 +52,18 @@ extension QueryEngine {
                 }
             }
         }
-        // The page: resolved places by population, then the others; each walk stops at the page's end.
-        var page: [Int] = [], skipped = 0
-        for resolvedPass in [true, false] where page.count < limit {
-            for place in table.populationOrder where page.count < limit {
-                guard table.isFlooded(place, atRise: rise), table.resolves(place, atRise: rise) == resolvedPass, inArea(place) else { continue }
-                if skipped < offset { skipped += 1 } else { page.append(place) }
-            }
+        // The page: resolved places by population, then the others.
+        let resolvedFloodedCount = table.resolvedFlooded(atRise: rise).count
+        let resolvedFlooded = table.resolvedOrder[0..<resolvedFloodedCount].lazy.map(Int.init)
+        let page = table.mostPopulous(offset + limit, among: resolvedFlooded, count: resolvedFloodedCount, areaLimited: bbox != nil) {
+            table.isFlooded($0, atRise: rise) && table.resolves($0, atRise: rise) && inArea($0)
         }
+        let unresolvedPage = page.count >= offset + limit ? [] : table.mostPopulous(
+            offset + limit - page.count, among: table.floodOrder[0..<floodedCount], count: floodedCount - resolvedFloodedCount,
+            areaLimited: bbox != nil) { table.isFlooded($0, atRise: rise) && !table.resolves($0, atRise: rise) && inArea($0) }
+        let wanted = (page + unresolvedPage).dropFirst(offset).prefix(limit)
         return FloodedPlaces(rise: rise, count: count, population: population, offset: offset,
-                             places: page.map { floodedPlace(index: $0, rise: rise, table: table, completer: completer) },
+                             places: wanted.map { floodedPlace(index: $0, rise: rise, table: table, completer: completer) },
                              resolvedCount: resolvedCount, resolvedPopulation: resolvedPopulation)
     }
 
@@ -81,7 +83,7 @@ extension QueryEngine {
                          kinds: Set<Place.Kind>? = nil) throws -> [PlaceSuggestion] {
         let completions = try requirePlaces().complete(query: query, near: near, limit: limit, kinds: kinds)
         return completions.map { completion in
-            guard let table = placeFlooding, let index = places?.placeIndex(id: completion.id) else {
+            guard let table = placeFlooding, let index = completion.placeIndex ?? places?.placeIndex(id: completion.id) else {
                 return PlaceSuggestion(completion: completion, elevationM: nil, spillLevelM: nil, flooding: "no elevation data loaded")
             }
             // A place beyond every model is not "never under water": nothing was asked of it.

@@ -122,7 +122,7 @@ public struct FloodPoint: Sendable, Equatable, Encodable {
 
     /// A level with its sign, whole metres without decimals: "+12", "-3.5", "+0".
     public static func signed(_ metres: Double) -> String {
-        let text = metres == metres.rounded() && abs(metres) < 1e9 ? String(Int(metres)) : String(format: "%.2f", metres)
+        let text = metres == metres.rounded() && abs(metres) < 1e9 ? String(Int(metres)) : FixedDecimal.text(metres, digits: 2)
         return metres >= 0 && !text.hasPrefix("+") ? "+" + text : text
     }
 }
