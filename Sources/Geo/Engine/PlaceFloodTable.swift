@@ -37,7 +37,7 @@ struct PlaceFloodTable: Sendable {
     /// Per gazetteer place: ±u, how well its level is known (`AnswerConfidence`), metres.
     let uncertainty: [Float]
     /// Per gazetteer place: whether its level is not resolved (`FloodPoint.levelUnresolved`).
-    let unresolved: [Bool]
+    let unresolved: [FloodPoint.UnresolvedLevel?]
     /// The models that answered, in the order first met.
     let sources: [FloodModelSource?]
 
@@ -54,6 +54,8 @@ struct PlaceFloodTable: Sendable {
         // A site above the sea stands on land, though its cell's height is below the sea's
         // (Venice's airport, 2.1 m, on a 9 km cell of the lagoon): not "below sea level today".
         if site > 0, point.today == .landBelowSeaLevel { point.today = .land }
+        // The site's height is surveyed: the cell's unresolved height no longer decides.
+        point.unresolvedLevel = nil
         return point
     }
 
@@ -70,7 +72,7 @@ struct PlaceFloodTable: Sendable {
 
     init(places: PlaceTable, flood: any FloodAnswering) {
         var elevation: [Double?] = [], spillLevel: [Double] = [], sourceIndex: [UInt8] = []
-        var today: [FloodPoint.Today?] = [], relief: [Float] = [], uncertainty: [Float] = [], unresolved: [Bool] = []
+        var today: [FloodPoint.Today?] = [], relief: [Float] = [], uncertainty: [Float] = [], unresolved: [FloodPoint.UnresolvedLevel?] = []
         unresolved.reserveCapacity(places.count)
         uncertainty.reserveCapacity(places.count)
         today.reserveCapacity(places.count)
@@ -87,7 +89,7 @@ struct PlaceFloodTable: Sendable {
             let reliefM: Float = point?.reliefM.map { Float($0) } ?? Float.nan
             relief.append(reliefM)
             uncertainty.append(Float(point?.uncertaintyM ?? 0))
-            unresolved.append(point?.levelUnresolved ?? false)
+            unresolved.append(point?.unresolvedLevel)
             if point == nil {
                 sourceIndex.append(Self.outside)
             } else if let known = sources.firstIndex(of: source) {
@@ -128,7 +130,7 @@ struct PlaceFloodTable: Sendable {
         var rank = [Int32](repeating: -1, count: places.count)
         for (position, place) in populationOrder.enumerated() { rank[place] = Int32(position) }
         populationRank = rank
-        let resolvable = order.filter { !unresolved[$0] }
+        let resolvable = order.filter { unresolved[$0] == nil }
             .map { (place: $0, from: spillLevel[$0] + Double(uncertainty[$0]), population: Int(places.population[$0])) }
             .sorted { ($0.from, $0.place) < ($1.from, $1.place) }
         resolvedFrom = resolvable.map(\.from)
@@ -184,7 +186,7 @@ struct PlaceFloodTable: Sendable {
     /// For a flooded place, by `resolvedFrom`'s sum, so that pages and counts agree to the last bit.
     func resolves(_ index: Int, atRise rise: Double) -> Bool {
         if today[index] == .sea { return true }
-        if unresolved[index] { return false }
+        if unresolved[index] != nil { return false }
         if spillLevel[index] <= rise { return rise >= spillLevel[index] + Double(uncertainty[index]) }
         return AnswerConfidence.level(placeLevel: spillLevel[index], asked: rise, uncertaintyM: Double(uncertainty[index])) != .low
     }
@@ -195,7 +197,7 @@ struct PlaceFloodTable: Sendable {
                                elevation: elevation[index], spillLevel: spillLevel[index], source: source(of: index))
         point.today = today[index]
         point.reliefM = relief[index].isNaN ? nil : Double(relief[index])
-        point.levelUnresolved = unresolved[index]
+        point.unresolvedLevel = unresolved[index]
         return point
     }
 }
