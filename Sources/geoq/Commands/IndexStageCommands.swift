@@ -100,7 +100,7 @@ struct StageFailure: Encodable {
             switch error {
             case .invalidInput: kind = "usage"
             case .unwritableFile: kind = "write"
-            case .unreadableFile, .malformedInput, .unanswerable, .unreachable: kind = "data"
+            case .unreadableFile, .malformedInput, .unanswerable, .unreachable, .noMatch: kind = "data"
             case .internalFailure: kind = "failure"
             }
             self.init(kind: kind, message: ArgumentSpelling.message(error))
