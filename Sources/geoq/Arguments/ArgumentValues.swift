@@ -53,7 +53,7 @@ extension FloodOptions.Connectivity: ExpressibleByArgument {}
 extension FloodOptions.NodataPolicy: ExpressibleByArgument {}
 extension RegionOptions.Mode: ExpressibleByArgument {}
 
-/// GeoNames ids given as `ID,ID,…` (`geoq region --places`).
+/// GeoNames ids given as `ID,ID,…` (`geoq region --place-ids`).
 struct PlaceIDList: ArgumentValue, Equatable {
     var ids: [Int]
 

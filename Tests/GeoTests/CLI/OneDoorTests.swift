@@ -49,11 +49,11 @@ import Testing
             (["flood", "--rise", "2", "--format", "tif", "--alone", "--dem", dem], "/v1/flood?rise=2&format=tif", .get, nil, ""),
             (["flood", "point", "--lat", "48.5", "--lon", "12.5", "--format", "json", "--alone", "--dem", dem], "/v1/flood/point?lat=48.5&lon=12.5", .get, nil, ""),
             (["region", "-", "--format", "json", "--padding", "0"], "/v1/region?padding=0", .post, pins, pins),
-            (["region", "--places", "1,2", "--gazetteer", places, "--format", "json", "--viewport", "800x600"],
+            (["region", "--place-ids", "1,2", "--places", places, "--format", "json", "--viewport", "800x600"],
              "/v1/region?viewport=800x600", .post, #"{"placeIds": [1, 2]}"#, ""),
-            (["region", "--flooded-at", "8", "--gazetteer", places, "--alone", "--dem", dem, "--format", "json", "--mode", "joint"],
+            (["region", "--flooded-at", "8", "--places", places, "--alone", "--dem", dem, "--format", "json", "--mode", "joint"],
              "/v1/region?flooded_at=8&mode=joint", .post, nil, ""),
-            (["region", "--year", "2100", "--scenario", "SSP5-8.5", "--high-tide", "7.5", "--gazetteer", places, "--alone", "--dem", dem, "--format", "json"],
+            (["region", "--year", "2100", "--scenario", "SSP5-8.5", "--high-tide", "7.5", "--places", places, "--alone", "--dem", dem, "--format", "json"],
              "/v1/region?year=2100&scenario=SSP5-8.5&high_tide=7.5", .post, nil, ""),
         ]
         let app = Application(router: GeoqRouter.build(engine: engine, openAPISpec: spec))
