@@ -30,6 +30,9 @@ public enum GeoError: Error, Equatable, Sendable, CustomStringConvertible {
     /// geoq failed inside (a driver missing, memory not had, a library call or a check of its
     /// own that failed): not the caller's mistake nor the data's. `detail` is for the log.
     case internalFailure(InternalCause, String)
+    /// A failure and the action that would overcome it (`Remedy`): of the failure's kind, its
+    /// message followed by the action.
+    indirect case remedied(GeoError, Remedy)
 
     /// What kind of failure is inside geoq.
     public enum InternalCause: String, Sendable, CaseIterable {
@@ -73,6 +76,7 @@ public enum GeoError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unreadableFile, .unwritableFile: return .fileFault
         case .unreachable: return .remote
         case .internalFailure: return .internalFailure
+        case let .remedied(failure, _): return failure.kind
         }
     }
 
@@ -88,6 +92,7 @@ public enum GeoError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .unwritableFile(path, message): return "cannot write \(path): \(message)"
         case let .unanswerable(subject, reason): return subject.map { "\($0): \(reason)" } ?? reason
         case let .internalFailure(_, detail): return detail
+        case let .remedied(failure, remedy): return "\(failure.description(naming: spelling)); \(remedy.action)"
         }
     }
 }

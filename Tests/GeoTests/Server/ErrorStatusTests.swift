@@ -22,6 +22,7 @@ import Testing
         case .unreadableFile, .unwritableFile: return (.internalServerError, 1)
         case .unreachable: return (.badGateway, 1)
         case .internalFailure: return (.internalServerError, 1)
+        case let .remedied(failure, _): return expectedStatuses(failure)
         }
     }
 
@@ -34,6 +35,8 @@ import Testing
         .unanswerable(subject: "tide.tif", reason: "52.0000, 4.0000 is outside the high-tide raster; expected a place it covers"),
         .unanswerable(subject: nil, reason: "no gazetteer is loaded"),
         .unreachable(source: "https://tiles.example/tileList.txt", message: "cannot be reached"),
+        .remedied(.unanswerable(subject: "big.tif", reason: "too many cells to hold"), .buildTiledIndex(dem: "big.tif")),
+        .remedied(.unreadableFile(path: "work/plan.json", message: "no plan"), .planTiledBuild),
     ] + GeoError.InternalCause.allCases.map { .internalFailure($0, "GDAL's PNG driver is not available") }
 
     @Test(arguments: everyCase) func libraryErrorHasOneStatusAtEachDoor(error: GeoError) {
