@@ -93,6 +93,17 @@ public enum CompletionRanking {
     /// What an area's name typed in less than two thirds weighs (as a short alias does).
     static let areaPartFactor: Float = 0.01
 
+    /// A whole word of an area's longer name ("francisco" of Francisco Morazán) counts in full
+    /// once it holds two thirds of the name's letters; less, it weighs `areaWordFactor`: a whole
+    /// word says more than a part of one, but a town named by it (San Francisco) is the likelier
+    /// meaning. "carolina" keeps North Carolina first: its weight is ten times Carolina's. O(1).
+    static func areaWordEvidence(typedLetters: Int, nameLetters: Int) -> Float {
+        3 * typedLetters >= 2 * nameLetters ? 1 : areaWordFactor
+    }
+
+    /// What a whole word of an area's name, less than two thirds of it, weighs.
+    static let areaWordFactor: Float = 0.1
+
     /// The static part of an entry's score, stored in the trie.
     static func staticScore(importance: Float, weight: Float, startsAtFirstWord: Bool) -> Float {
         importance * weight * (startsAtFirstWord ? 1 : 0.5)

@@ -312,9 +312,11 @@ extension PlaceCompleter {
                     // A country or region typed in part ("ba" of Bangladesh) is not yet meant:
                     // only its full or nearly full name (`CompletionRanking.areaNearlyFull`)
                     // weighs its whole importance.
-                    if match == .prefix, completer.placeTable.kind(place).isArea {
+                    if match == .prefix || match == .exactWord, completer.placeTable.kind(place).isArea {
                         let typed = edits == 0 ? keyLetters : CompletionRanking.letters(in: trie.keyBytes(entry).prefix(matchLength))
-                        let factor = CompletionRanking.areaEvidence(typedLetters: typed, nameLetters: CompletionRanking.letters(in: trie.keyBytes(entry)))
+                        let nameLetters = CompletionRanking.letters(in: trie.keyBytes(entry))
+                        let factor = match == .prefix ? CompletionRanking.areaEvidence(typedLetters: typed, nameLetters: nameLetters)
+                            : CompletionRanking.areaWordEvidence(typedLetters: typed, nameLetters: nameLetters)
                         if factor < 1 {
                             score *= factor
                             weighedDown = true
