@@ -823,6 +823,26 @@ try:
     wait_map_still(ended_before)
     phone_pins = check_framed(api("/v1/region?flooded_at=10", b"")["bbox"], "flooded places on a phone")
     driver.save_screenshot(f"{args.screenshots}/phone-frame.png")
+    # 11b. A country's card on a phone: framed in the map above the sheet, its card in the
+    #      sheet's view, its figures those /v1/flood?place= gives at the page's sea level.
+    box = type_query("bangladesh")
+    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#suggestions li .kind-country"), "no country label for 'bangladesh' on a phone")
+    check_suggestion_text_boxes("phone suggestions for 'bangladesh'")
+    ended_before = map_moves()["ended"]
+    box.send_keys(Keys.ARROW_DOWN, Keys.ENTER)
+    wait.until(lambda d: js("return document.body.dataset.areaRise") not in (None, ""), "Bangladesh's figures never shown on a phone")
+    wait_map_still(ended_before)
+    phone_rise = js("return document.body.dataset.areaRise")
+    area_answer = api(f"/v1/flood?rise={phone_rise}&place=bangladesh")
+    assert area_answer["place"]["title"] == "Bangladesh", area_answer["place"]
+    check_framed(area_answer["area"]["bbox"], "Bangladesh on a phone", pinned=False)
+    assert area_figures() == expected_area_figures(area_answer), f"phone card {area_figures()}, API {expected_area_figures(area_answer)}"
+    card = js("""const c = document.getElementById('place').getBoundingClientRect(), p = document.getElementById('panel').getBoundingClientRect();
+                 return {top: c.top, panelTop: p.top, panelBottom: p.bottom};""")
+    assert card["panelTop"] - 1 <= card["top"] <= card["panelBottom"] - 40, f"Bangladesh's card is not in the sheet's view: {card}"
+    driver.save_screenshot(f"{args.screenshots}/phone-bangladesh.png")
+    box.send_keys(Keys.ESCAPE, Keys.ESCAPE)
+    ok(f"on a phone Bangladesh is framed above the sheet and its card, in the sheet's view, shows {area_figures()} at +{phone_rise} m, as /v1/flood?place= gives")
     ok(f"on 390x844 the sheet is {layout['panel']['height']:.0f} px; Amsterdam's suggestions overlap nothing; {chosen['title']} is centred above the sheet; {phone_pins} framed pins clear of it")
     assert severe_console_entries() == []
     audit("a phone-sized window")
