@@ -1069,6 +1069,28 @@ try:
     wait.until(lambda d: (lambda v: abs(v["lat"] - 35.69) < 0.2 and abs(v["lon"] - 139.69) < 0.2)(js("return window.geoqGlobe.view()")), "search did not turn the globe to Tokyo")
     ok(f"dragging turns the globe ({before_drag['lon']:.1f}° → {after_drag['lon']:.1f}°); a click reads {text('place-title')!r}: {text('place-flooding')!r}; choosing Tokyo turns the globe there")
 
+    # 14e'. Choosing a country on the globe frames its outline's box: the globe turns to the box's
+    #       centre, and the box's corners all face the viewer inside the canvas, the box spanning
+    #       at least a third of it across or down (framed, not a dot).
+    type_query("bangladesh")
+    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#suggestions li .kind-country"), "no country label for 'bangladesh' on the globe")
+    time.sleep(0.3)
+    driver.find_element(By.ID, "search-input").send_keys(Keys.ENTER)
+    west, south, east, north = api("/v1/flood?rise=0&place=bangladesh")["area"]["bbox"]
+    centre = ((south + north) / 2, (west + east) / 2)
+    wait.until(lambda d: (lambda v: abs(v["lat"] - centre[0]) < 0.2 and abs(v["lon"] - centre[1]) < 0.2)(js("return window.geoqGlobe.view()")),
+               "choosing Bangladesh did not turn the globe to its outline's box")
+    wait_globe_drawn()
+    canvas_box = js("const b = window.geoqGlobe.canvas.getBoundingClientRect(); return {left: b.left, right: b.right, top: b.top, bottom: b.bottom};")
+    corners = [js("return window.geoqGlobe.screenPosition(arguments[0], arguments[1])", lat, lon) for lat, lon in [(south, west), (south, east), (north, west), (north, east)]]
+    for corner in corners:
+        assert corner["visible"] and canvas_box["left"] <= corner["x"] <= canvas_box["right"] and canvas_box["top"] <= corner["y"] <= canvas_box["bottom"], f"a corner of Bangladesh's box is off the globe's view: {corner}, {canvas_box}"
+    across = (max(c["x"] for c in corners) - min(c["x"] for c in corners)) / (canvas_box["right"] - canvas_box["left"])
+    down = (max(c["y"] for c in corners) - min(c["y"] for c in corners)) / (canvas_box["bottom"] - canvas_box["top"])
+    assert max(across, down) >= 1 / 3, f"Bangladesh's box spans only {across:.2f} of the globe's view across and {down:.2f} down"
+    driver.save_screenshot(f"{args.screenshots}/globe-bangladesh.png")
+    ok(f"choosing Bangladesh on the globe frames its outline's box: centred, its corners in view, {max(across, down):.0%} of the view")
+
     # 14f. A two-finger pinch, the wheel and the keys move the camera by the globe's own rules
     # (web/globe-controls.js), each worked out here from the view before it:
     # - a pinch from span s0 to s1 scales the camera's height above the surface (distance − 1)
