@@ -20,6 +20,9 @@ public final class CopernicusTileCache: Sendable {
     /// larger.
     public let sizeLimit: Int
     private let lists = Mutex<[CopernicusTile.Resolution: Set<String>]>([:])
+    /// Called with each path `tile(for:)` is about to answer with: tests remove the file there,
+    /// as another process's eviction can between a lookup and the reading of its file.
+    let beforeAnswering = Mutex<(@Sendable (String) -> Void)?>(nil)
 
     /// The tiles of `endpoint` under `cacheDirectory` (`SpillIndexCache`'s folder), at most
     /// `sizeLimit` bytes of them.
@@ -46,21 +49,26 @@ public final class CopernicusTileCache: Sendable {
     public func tile(for wanted: CopernicusTile, shouldStop: () -> String? = { nil }) throws -> Lookup {
         if let path = keptPath(of: wanted) {
             recordUse(of: path)
-            return .file(path: path, tile: wanted)
+            return found(path, wanted)
         }
         CopernicusFetcher.configureNetwork()
         guard let answering = try CopernicusFetcher.published(wanted, listed: try tileList(wanted.resolution),
                                                               coarseList: { try tileList(.glo90) }) else { return .sea }
         if answering != wanted, let path = keptPath(of: answering) {
             recordUse(of: path)
-            return .file(path: path, tile: answering)
+            return found(path, answering)
         }
         let fetcher = CopernicusFetcher(endpoint: endpoint, folder: folder(of: answering.resolution))
         try createFolder(fetcher.folder)
         let (path, _) = try fetcher.download(answering, object: try fetcher.remoteObject(of: answering), shouldStop: shouldStop) { _ in }
         recordUse(of: path)
         evict(keeping: path)
-        return .file(path: path, tile: answering)
+        return found(path, answering)
+    }
+
+    private func found(_ path: String, _ tile: CopernicusTile) -> Lookup {
+        beforeAnswering.withLock { $0 }?(path)
+        return .file(path: path, tile: tile)
     }
 
     /// The object URL of a tile at this cache's endpoint.
