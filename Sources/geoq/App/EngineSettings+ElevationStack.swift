@@ -80,7 +80,8 @@ extension EngineSettings {
         let nested = try ElevationStack.nestedModels(paths: fines, band: band, in: base, connectivity: connectivity,
                                                      progress: Terminal.progressHandler(), cache: nestingCache)
         let onDemand = entries.first.map { entry in
-            let cache = CopernicusTileCache(cacheDirectory: cacheStore().directory, endpoint: entry.endpoint, sizeLimit: copernicusCacheBytes)
+            let cache = CopernicusTileCache(cacheDirectory: noCache ? Self.uncachedTiles : cacheStore().directory,
+                                            endpoint: entry.endpoint, sizeLimit: copernicusCacheBytes)
             let models = CopernicusFineModels(resolution: entry.resolution, cache: cache, base: base, connectivity: connectivity,
                                               nestingCache: nestingCache, pointsWaitForDownloads: onDemandPointsWait,
                                               notice: { Terminal.notice($0) })
@@ -90,6 +91,15 @@ extension EngineSettings {
         }
         return ElevationStack(base: baseFlood, source: baseSource, nested: nested, onDemand: onDemand)
     }
+
+    /// Where `copernicus:` tiles go with --no-cache: a folder of this process's own, removed
+    /// when it exits (they went into the cache, with the tile list).
+    static let uncachedTiles: URL = {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("geoq-no-cache.\(getpid())")
+        try? FileManager.default.removeItem(at: folder)
+        atexit { try? FileManager.default.removeItem(at: EngineSettings.uncachedTiles) }
+        return folder
+    }()
 
     /// The source of the one model `loadFlood` answers from: the tiled index, else the raster.
     func singleModelSource() throws -> FloodModelSource {
