@@ -1,9 +1,11 @@
 """A local stand-in for the Copernicus DEM's public buckets: serves a folder over HTTP with range
 requests (as object storage does), on the loopback address. Used by scripts/test-copernicus.sh.
 
-Usage: range_server.py ROOT PORT_FILE [--truncate NAME] [--throttle BYTES_PER_SECOND] [--etag] [--port N]
+Usage: range_server.py ROOT PORT_FILE [--truncate NAME] [--half-size NAME] [--throttle BYTES_PER_SECOND] [--etag] [--port N]
   --truncate NAME   answers NAME with its full Content-Length but only half of its bytes, then
                     closes the connection (a torn download)
+  --half-size NAME  says NAME is half its real size (HEAD's Content-Length, Content-Range's
+                    total) and serves the ranges asked for within that half (a server that lies)
   --throttle N      sends at most N bytes a second (so a download can be interrupted)
   --etag            sends an ETag and a Last-Modified for each file, from its modification time
                     and size, as object storage sends a version's (so a re-released file differs)
@@ -16,6 +18,7 @@ import time
 
 root, port_file = sys.argv[1], sys.argv[2]
 truncate = sys.argv[sys.argv.index("--truncate") + 1] if "--truncate" in sys.argv else None
+half_size = sys.argv[sys.argv.index("--half-size") + 1] if "--half-size" in sys.argv else None
 throttle = int(sys.argv[sys.argv.index("--throttle") + 1]) if "--throttle" in sys.argv else 0
 etag = "--etag" in sys.argv
 fixed_port = int(sys.argv[sys.argv.index("--port") + 1]) if "--port" in sys.argv else 0
@@ -45,6 +48,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.end_headers()
             return
         size = os.path.getsize(path)
+        if half_size and os.path.basename(path) == half_size:
+            size //= 2
         start, end = 0, size - 1
         ranged = self.headers.get("Range", "").startswith("bytes=")
         if ranged:

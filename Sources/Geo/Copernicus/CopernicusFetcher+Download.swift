@@ -160,6 +160,10 @@ extension CopernicusFetcher {
     /// object's length leaves a file whose header opens but whose last blocks are missing.
     /// O(cells): the whole tile is read once.
     static func checkEveryBlockReads(_ path: String, shownAs name: String) throws {
+        // Direct reading (GDAL.swift sets it) takes an uncompressed block cut short for zeros,
+        // without an error: not here.
+        CPLSetThreadLocalConfigOption("GTIFF_DIRECT_IO", "NO")
+        defer { CPLSetThreadLocalConfigOption("GTIFF_DIRECT_IO", nil) }
         let dataset = try GDAL.openElevationRaster(path)
         defer { GDALClose(dataset) }
         guard let band = GDALGetRasterBand(dataset, 1) else { return }

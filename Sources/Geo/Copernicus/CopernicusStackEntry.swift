@@ -30,7 +30,8 @@ public struct CopernicusStackEntry: Sendable, Hashable {
         }
         self.resolution = resolution
         endpoint = parts.count == 2 ? String(parts[1]) : CopernicusFetcher.defaultEndpoint
-        guard endpoint.contains("://") else {
+        let scheme = endpoint.range(of: "://").map { endpoint[..<$0.lowerBound] } ?? ""
+        guard let first = scheme.first, first.isLetter, scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }) else {
             throw GeoError.invalidInput(.dem, "\(text): the endpoint \"\(endpoint)\" is not a URL; \(expected)")
         }
     }

@@ -20,6 +20,9 @@ public final class CopernicusTileCache: Sendable {
     /// larger.
     public let sizeLimit: Int
     private let lists = Mutex<[CopernicusTile.Resolution: Set<String>]>([:])
+    /// Called with each path `tile(for:)` is about to answer with: tests remove the file there,
+    /// as another process's eviction can between a lookup and the reading of its file.
+    let beforeAnswering = Mutex<(@Sendable (String) -> Void)?>(nil)
 
     /// The tiles of `endpoint` under `cacheDirectory` (the `CacheFolder`), at most
     /// `sizeLimit` bytes of them.
@@ -46,21 +49,34 @@ public final class CopernicusTileCache: Sendable {
     public func tile(for wanted: CopernicusTile, shouldStop: () -> String? = { nil }) throws -> Lookup {
         if let path = keptPath(of: wanted) {
             recordUse(of: path)
-            return .file(path: path, tile: wanted)
+            return found(path, wanted)
         }
         CopernicusFetcher.configureNetwork()
         guard let answering = try CopernicusFetcher.published(wanted, listed: try tileList(wanted.resolution),
                                                               coarseList: { try tileList(.glo90) }) else { return .sea }
         if answering != wanted, let path = keptPath(of: answering) {
             recordUse(of: path)
-            return .file(path: path, tile: answering)
+            return found(path, answering)
         }
         let fetcher = CopernicusFetcher(endpoint: endpoint, folder: folder(of: answering.resolution))
         try createFolder(fetcher.folder)
-        let (path, _) = try fetcher.download(answering, object: try fetcher.remoteObject(of: answering), shouldStop: shouldStop) { _ in }
+        let object = try fetcher.remoteObject(of: answering)
+        let path: String
+        do {
+            path = try fetcher.download(answering, object: object, shouldStop: shouldStop) { _ in }.path
+        } catch let error as GeoError {
+            // A full disk: the least recently used tiles make room, and the download runs once more.
+            guard case .unwritableFile = error, !makeRoom(for: object.size, in: fetcher.folder).isEmpty else { throw error }
+            path = try fetcher.download(answering, object: object, shouldStop: shouldStop) { _ in }.path
+        }
         recordUse(of: path)
         evict(keeping: path)
-        return .file(path: path, tile: answering)
+        return found(path, answering)
+    }
+
+    private func found(_ path: String, _ tile: CopernicusTile) -> Lookup {
+        beforeAnswering.withLock { $0 }?(path)
+        return .file(path: path, tile: tile)
     }
 
     /// The object URL of a tile at this cache's endpoint.
@@ -102,6 +118,37 @@ public final class CopernicusTileCache: Sendable {
     /// O(kept tiles log kept tiles).
     @discardableResult
     public func evict(keeping: String) -> [String] {
+        let kept = keptTiles()
+        var total = kept.reduce(0) { $0 + $1.bytes }
+        var removed: [String] = []
+        for file in kept where total > sizeLimit && file.path != keeping {
+            guard unlink(file.path) == 0 || errno == ENOENT else { continue }
+            total -= file.bytes
+            removed.append(file.path)
+        }
+        return removed
+    }
+
+    /// Removes the least recently used tiles until the disk holding `folder` has room for
+    /// `bytes` (and 64 KiB besides): a disk can fill before the cache reaches its size. Returns
+    /// the paths removed, none when nothing kept would make room. O(kept tiles log kept tiles).
+    @discardableResult
+    func makeRoom(for bytes: Int64, in folder: URL) -> [String] {
+        func free() -> Int64 {
+            var status = statvfs()
+            guard statvfs(folder.path, &status) == 0 else { return .max }
+            return Int64(status.f_bavail) * Int64(status.f_frsize)
+        }
+        var removed: [String] = []
+        for file in keptTiles() where free() < bytes + (1 << 16) {
+            guard unlink(file.path) == 0 || errno == ENOENT else { continue }
+            removed.append(file.path)
+        }
+        return removed
+    }
+
+    /// The kept tiles, least recently used first (oldest modification time, then path).
+    private func keptTiles() -> [(path: String, bytes: Int, used: Date)] {
         var kept: [(path: String, bytes: Int, used: Date)] = []
         for resolution in CopernicusTile.Resolution.allCases {
             let folder = folder(of: resolution)
@@ -112,14 +159,7 @@ public final class CopernicusTileCache: Sendable {
                 kept.append((path, bytes, used))
             }
         }
-        var total = kept.reduce(0) { $0 + $1.bytes }
-        var removed: [String] = []
-        for file in kept.sorted(by: { ($0.used, $0.path) < ($1.used, $1.path) }) where total > sizeLimit && file.path != keeping {
-            guard unlink(file.path) == 0 || errno == ENOENT else { continue }
-            total -= file.bytes
-            removed.append(file.path)
-        }
-        return removed
+        return kept.sorted { ($0.used, $0.path) < ($1.used, $1.path) }
     }
 
     /// The tile names an instance publishes: kept in memory, else beside the tiles, else read

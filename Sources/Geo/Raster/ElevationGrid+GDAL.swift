@@ -64,17 +64,29 @@ extension ElevationGrid {
         }
         let nodataFloat = hasNodata != 0 ? Float(nodata) : nil
         let factor = Float(hasScale != 0 ? scale : 1), shift = Float(hasOffset != 0 ? offset : 0)
+        var infinite = 0
         values.withUnsafeMutableBufferPointer { buffer in
             for index in buffer.indices {
                 let raw = buffer[index]
-                if raw == nodataFloat || !raw.isFinite {
+                if raw == nodataFloat || raw.isNaN {
                     buffer[index] = .nan
+                } else if raw.isInfinite {
+                    infinite += 1
                 } else if isScaled {
                     buffer[index] = raw * factor + shift
                 }
             }
         }
+        try refuseInfinite(infinite, path: path)
         return try ElevationGrid(width: width, height: height, samples: .float32(values), georeference: georeference)
+    }
+
+    /// Refuses a band with ±infinite cells that its nodata value does not name (heights beyond
+    /// Float32 become infinite too): taking them as nodata without a word turned land into sea.
+    static func refuseInfinite(_ count: Int, path: String, window: String = "") throws {
+        guard count > 0 else { return }
+        throw GeoError.unreadableFile(path: path, message: "\(window)holds \(count) cell\(count == 1 ? "" : "s") of ±infinity (or beyond Float32's range); "
+            + "expected finite heights in metres, or the band's nodata value for cells without one")
     }
 
     /// Refuses a geotransform that cannot describe a place on the Earth: a zero or non-finite

@@ -97,14 +97,19 @@ final class RasterSource {
     func readFloat(_ rect: TileLayout.Rect, into destination: UnsafeMutableRawPointer, stride: Int) throws {
         try read(rect, into: destination, type: GDT_Float32, stride: stride)
         let nodata = floatNodata, isScaled = isScaled, scale = scale, offset = offset
+        var infinite = 0
         for index in 0..<rect.cellCount {
             let raw = destination.load(fromByteOffset: index * stride, as: Float.self)
-            if raw == nodata || !raw.isFinite {
+            if raw == nodata || raw.isNaN {
                 destination.storeBytes(of: .nan, toByteOffset: index * stride, as: Float.self)
+            } else if raw.isInfinite {
+                infinite += 1
             } else if isScaled {
                 destination.storeBytes(of: raw * scale + offset, toByteOffset: index * stride, as: Float.self)
             }
         }
+        try ElevationGrid.refuseInfinite(infinite, path: path,
+                                         window: "rows \(rect.row)–\(rect.row + rect.height - 1), columns \(rect.col)–\(rect.col + rect.width - 1) ")
     }
 
     private func read(_ rect: TileLayout.Rect, into buffer: UnsafeMutableRawPointer, type: GDALDataType, stride: Int) throws {

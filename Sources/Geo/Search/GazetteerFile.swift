@@ -49,18 +49,13 @@ enum GazetteerFile {
     /// via a temporary file in the same directory and a rename, so a reader never sees a
     /// half-written file. O(size).
     static func writeAtomically(_ bytes: [UInt8], to path: String, gzip: Bool = false) throws {
-        do {
-            try AtomicFile.replace(path) { temporary in
-                if gzip {
-                    try writeGzip(bytes, to: temporary)
-                } else {
-                    try Data(bytes).write(to: URL(fileURLWithPath: temporary))
-                }
+        // AtomicFile's errors name the path and say it cannot be written (a full disk among them).
+        try AtomicFile.replace(path) { temporary in
+            if gzip {
+                try writeGzip(bytes, to: temporary)
+            } else {
+                try Data(bytes).write(to: URL(fileURLWithPath: temporary))
             }
-        } catch let error as GazetteerError {
-            throw error
-        } catch let error as GeoError {
-            throw GazetteerError.unreadable(path: path, reason: "cannot write: \(error)")
         }
     }
 
@@ -68,11 +63,11 @@ enum GazetteerFile {
         CPLPushErrorHandler(CPLQuietErrorHandler)
         defer { CPLPopErrorHandler() }
         guard let file = VSIFOpenL("/vsigzip/" + path, "wb") else {
-            throw GazetteerError.unreadable(path: path, reason: "cannot create a gzip stream")
+            throw GeoError.unwritableFile(path: path, message: "cannot create a gzip stream")
         }
         let written = bytes.withUnsafeBytes { VSIFWriteL($0.baseAddress, 1, $0.count, file) }
         guard VSIFCloseL(file) == 0, written == bytes.count else {
-            throw GazetteerError.unreadable(path: path, reason: "gzip write failed (disk full?)")
+            throw GeoError.unwritableFile(path: path, message: "gzip write failed (disk full?)")
         }
     }
 }

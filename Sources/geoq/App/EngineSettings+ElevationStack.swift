@@ -64,20 +64,24 @@ extension EngineSettings {
         }
         var baseSettings = self
         baseSettings.dems = [try globals.first ?? ShippedData.requirePath(of: ShippedData.demFileName, as: .dem)]
+        // --band names the band of the rasters given with --dem: the embedded base, not given,
+        // is read from its one band (band 2 of a fine model was refused against it).
+        if globals.isEmpty { baseSettings.givenBand = nil }
         let baseFlood = try baseSettings.loadFlood()
         let baseSource = try baseSettings.singleModelSource()
-        if let base = baseFlood as? SpillIndex { try ElevationStack.checkBase(base.grid, path: try baseSettings.demPath(), band: band) }
+        if let base = baseFlood as? SpillIndex { try ElevationStack.checkBase(base.grid, path: try baseSettings.demPath(), band: baseSettings.band) }
         guard !fines.isEmpty || !entries.isEmpty else { return ElevationStack(base: baseFlood, source: baseSource) }
         guard let base = baseFlood as? SpillIndex else {
             throw GeoError.invalidInput(.dem, "fine models nest in a base held in memory; the base \(baseSettings.dem ?? "") is a tiled index")
         }
         // Nested indexes are cached beside the base's, keyed by it too.
         let nestingCache = noCache ? nil : NestingCache(store: cacheStore(), baseKey: try CacheFolder.Key(
-            rasterPath: try baseSettings.demPath(), band: band, options: floodOptions, coastline: try loadCoastline()))
+            rasterPath: try baseSettings.demPath(), band: baseSettings.band, options: floodOptions, coastline: try loadCoastline()))
         let nested = try ElevationStack.nestedModels(paths: fines, band: band, in: base, connectivity: connectivity,
                                                      progress: Terminal.progressHandler(), cache: nestingCache)
         let onDemand = entries.first.map { entry in
-            let cache = CopernicusTileCache(cacheDirectory: cacheStore().directory, endpoint: entry.endpoint, sizeLimit: copernicusCacheBytes)
+            let cache = CopernicusTileCache(cacheDirectory: noCache ? Self.uncachedTiles : cacheStore().directory,
+                                            endpoint: entry.endpoint, sizeLimit: copernicusCacheBytes)
             let models = CopernicusFineModels(resolution: entry.resolution, cache: cache, base: base, connectivity: connectivity,
                                               nestingCache: nestingCache, pointsWaitForDownloads: onDemandPointsWait,
                                               notice: { Terminal.notice($0) })
@@ -87,6 +91,15 @@ extension EngineSettings {
         }
         return ElevationStack(base: baseFlood, source: baseSource, nested: nested, onDemand: onDemand)
     }
+
+    /// Where `copernicus:` tiles go with --no-cache: a folder of this process's own, removed
+    /// when it exits (they went into the cache, with the tile list).
+    static let uncachedTiles: URL = {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("geoq-no-cache.\(getpid())")
+        try? FileManager.default.removeItem(at: folder)
+        atexit { try? FileManager.default.removeItem(at: EngineSettings.uncachedTiles) }
+        return folder
+    }()
 
     /// The source of the one model `loadFlood` answers from: the tiled index, else the raster.
     func singleModelSource() throws -> FloodModelSource {

@@ -26,7 +26,7 @@ struct DEMOptions: ParsableArguments {
     // Band, connectivity and nodata are optional so that a value typed out is told from one left
     // at its default: against a tiled index, only what was given is checked (and refused when it
     // differs from the index's). Their help states the default ArgumentParser would.
-    @Option(name: .customLong("band"), help: ArgumentHelp("Band of the raster holding elevations (1-based). (default: 1)", valueName: "band"))
+    @Option(name: .customLong("band"), parsing: .unconditional, help: ArgumentHelp("Band of the raster holding elevations (1-based). (default: 1)", valueName: "band"))
     var givenBand: Int?
 
     @Option(name: .customLong("connectivity"),

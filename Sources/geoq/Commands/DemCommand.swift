@@ -52,7 +52,8 @@ struct DemFetchCommand: ParsableCommand {
     @Flag(help: "Read the tiles in place, over the network, instead of downloading them.")
     var remote = false
 
-    @Option(help: "The most tiles one fetch may take.")
+    // A negative count is a value to refuse by name, not a flag ("Missing value").
+    @Option(parsing: .unconditional, help: "The most tiles one fetch may take.")
     var maxTiles = 16
 
     @Option(help: ArgumentHelp("Where the buckets are: a URL with {bucket} for copernicus-dem-30m or -90m.", valueName: "url"))

@@ -32,7 +32,7 @@ struct PlacesCommand: ParsableCommand {
         @Option(name: [.short, .long], help: ArgumentHelp("Where to write the places TSV.", valueName: "file"))
         var output = "places.tsv"
 
-        @Option(help: "Report at most this many skipped lines individually.")
+        @Option(parsing: .unconditional, help: "Report at most this many skipped lines individually.")
         var reportLimit = 20
 
         func validate() throws {

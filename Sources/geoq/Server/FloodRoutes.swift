@@ -141,8 +141,13 @@ struct FloodRoutes<Context: RequestContext> {
     }
 
     func tile(_ request: Request, context: Context) async throws -> EditedResponse<EncodedAnswer> {
+        // Decimal digits without a leading zero: Int(_:) reads "+1", and "01" would name the
+        // same tile as "1" under another URL (and another cache entry).
         func index(_ quantity: Quantity, _ raw: String?) throws -> Int {
-            guard let raw, let value = Int(raw) else { throw GeoError.invalidInput(quantity, "expected a whole number, got \"\(raw ?? "")\"") }
+            guard let raw, !raw.isEmpty, raw.utf8.allSatisfy({ (0x30...0x39).contains($0) }), raw == "0" || !raw.hasPrefix("0"),
+                  let value = Int(raw) else {
+                throw GeoError.invalidInput(quantity, "expected a whole number in decimal digits without a leading zero, got \"\(raw ?? "")\"")
+            }
             return value
         }
         let tileName = context.parameters.get("tile") ?? ""

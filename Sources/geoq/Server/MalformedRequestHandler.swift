@@ -32,6 +32,15 @@ final class MalformedRequestHandler: ChannelDuplexHandler, RemovableChannelHandl
         self.maximumBodyBytes = maximumBodyBytes
     }
 
+    /// Puts `HTTP1RequestEdges` right after NIO's request decoder, where the HTTP/1 head still
+    /// is (Hummingbird adds the service's handlers after Swift HTTP Types' codec).
+    func handlerAdded(context: ChannelHandlerContext) {
+        let pipeline = context.pipeline.syncOperations
+        guard (try? pipeline.context(handlerType: HTTP1RequestEdges.self)) == nil,
+              let decoder = try? pipeline.context(handlerType: ByteToMessageHandler<HTTPRequestDecoder>.self) else { return }
+        try? pipeline.addHandler(HTTP1RequestEdges(), position: .after(decoder.handler))
+    }
+
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
         case .head(let head):

@@ -42,6 +42,7 @@ struct ServeCommand: AsyncParsableCommand {
         var engineSettings = EngineSettings(dataset: dataset, places: gazetteer.places, settings: settings)
         engineSettings.verifiesPlacesIndex = true
         engineSettings.onDemandPointsWait = false
+        try ListenCheck.check(settings)
         let engine = try GeoqEngine.buildEngine(settings: engineSettings)
         let logger = GeoqService.logger()
         defer { BatchedLogHandler.flush() }

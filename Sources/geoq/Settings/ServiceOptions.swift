@@ -42,8 +42,18 @@ struct ServiceOptions: ParsableArguments {
 
 /// `--config`, the settings file of every command that has settings.
 struct SettingsFileOption: ParsableArguments {
-    @Option(help: ArgumentHelp("Settings file, YAML or JSON with flat keys (\(Self.keysHelp)). A flag beats an environment variable (GEOQ_DEM, …), which beats the file. See geoq settings.", valueName: "PATH"))
-    var config: String?
+    // Taken as a list so that a second --config is refused by name, not silently the one read.
+    @Option(name: .customLong("config"), help: ArgumentHelp("Settings file, YAML or JSON with flat keys (\(Self.keysHelp)). A flag beats an environment variable (GEOQ_DEM, …), which beats the file. See geoq settings.", valueName: "PATH"))
+    var configs: [String] = []
+
+    /// The settings file given, if any.
+    var config: String? { configs.first }
+
+    func validate() throws {
+        guard configs.count <= 1 else {
+            throw ValidationError("--config: given \(configs.count) times (\(configs.joined(separator: ", "))); expected one settings file")
+        }
+    }
 
     /// "dem, index, places, cache_dir; for serve also host, port, …": the keys a file may hold.
     static var keysHelp: String {

@@ -27,7 +27,7 @@ struct SettingsFile {
         } catch YamlError.duplicatedKeysInMapping(let duplicates, let context) {
             throw SettingError(description: "\(path): \(duplicates.count == 1 ? "the key" : "the keys") \(duplicates.joined(separator: ", ")) \(duplicates.count == 1 ? "is" : "are") given more than once (first at line \(context.mark.line)); expected each setting once")
         } catch {
-            throw SettingError(description: "\(path): not a YAML or JSON object of settings (\(error))")
+            throw SettingError(description: "\(path): not a YAML or JSON object of settings (\(Self.oneLine(error, in: text)))")
         }
         let isJSON = path.hasSuffix(".json")
         // YAML reads JSON too; a .json file must still be a JSON object, not YAML's block form.
@@ -49,6 +49,39 @@ struct SettingsFile {
             if let text = try Self.text(of: value, for: setting, isJSON: isJSON, in: path) { values[key] = text }
         }
         self.values = values
+    }
+
+    /// A YAML reader's error in one line: where, what, and the line quoted, shortened and with
+    /// control characters escaped. Yams' own message quotes the whole line, which in a file
+    /// without line breaks (binary bytes, `/proc/self/environ`) is the whole file.
+    static func oneLine(_ error: any Error, in text: String) -> String {
+        let line: Int, column: Int, problem: String
+        switch error as? YamlError {
+        case let .scanner(context, what, mark, _)?, let .parser(context, what, mark, _)?, let .composer(context, what, mark, _)?:
+            (line, column, problem) = (mark.line, mark.column, (context.map { $0.text + ": " } ?? "") + what)
+        case let .reader(what, offset?, _, _)?:
+            let before = text.utf8.prefix(offset)
+            let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { before.index(after: $0) } ?? before.startIndex
+            (line, column, problem) = (before.count { $0 == UInt8(ascii: "\n") } + 1, before[lineStart...].count + 1, what)
+        default:
+            return String(String(describing: error).prefix { $0 != "\n" }.prefix(200))
+        }
+        let quoted = text.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(line - 1).first.map { Self.shortened($0, around: column) } ?? ""
+        return "line \(line), column \(column): \(problem): \(quoted)"
+    }
+
+    /// At most about 80 characters of `line` from a little before `column`, quoted, control and
+    /// non-ASCII characters escaped.
+    static func shortened(_ line: Substring, around column: Int) -> String {
+        let characters = Array(line.unicodeScalars)
+        let start = max(0, min(column - 20, characters.count - 40))
+        var shown = "", end = start
+        while end < characters.count && shown.count < 80 {
+            let character = characters[end]
+            shown += character.value >= 0x20 && character.value < 0x7F ? String(character) : character.escaped(asASCII: true)
+            end += 1
+        }
+        return "\"" + (start > 0 ? "…" : "") + shown + (end < characters.count ? "…" : "") + "\""
     }
 
     /// The first line (1-based) holding a YAML anchor or alias outside quotes and comments: a

@@ -58,6 +58,9 @@ import Testing
         (["flood", "--rise", "1", "--seed", "10,20"], 2, "geoq: --seed: 10.0,20.0 is outside the DEM; expected a point on it"),
         (["flood", "--rise", "1", "--band", "3"], 2, "geoq: --band: "),
         (["flood", "--rise", "1", "--band", "3"], 2, "has 1 band; expected 1…1, got 3"),
+        // A negative number was taken for a flag: "Missing value for '--band <band>'".
+        (["flood", "--rise", "1", "--band", "-1"], 2, "has 1 band; expected 1…1, got -1"),
+        (["dem", "fetch", "--bbox", "9,53,9.5,53.5", "--max-tiles", "-5"], 2, "--max-tiles: expected at least 1, got -5"),
         (["flood", "--rise", "1", "--width", "0"], 2, "--width: expected a pixel count from 1 to 8192, got 0"),
         // A box off the DEM is a usage mistake, as a point off it is (exit 1 before errors had kinds).
         (["flood", "--rise", "1", "--bbox", "100,10,120,20"], 2, "geoq: --bbox: the box 100.0,10.0,120.0,20.0 holds no cell of the DEM; expected a box over it"),
@@ -80,5 +83,36 @@ import Testing
         try Data("hello\n".utf8).write(to: text)
         let run = try geoq(["flood", "--rise", "1", "--dem", text.path])
         #expect(run.status == 1 && run.standardError == "geoq: \(text.path): not a raster GDAL can read (unknown format)\n")
+    }
+
+    /// A negative `--report-limit` was "Missing value for '--report-limit <report-limit>'".
+    @Test(.process) func testPlacesImport_withANegativeReportLimit_saysWhatWasExpected() throws {
+        let source = folder.appendingPathComponent("cities.txt").path
+        try Data("2988507\tParis\tParis\t\t48.85341\t2.3488\tP\tPPLC\tFR\t\t11\t75\t751\t75056\t2138551\t\t42\tEurope/Paris\t2024-01-01\n".utf8)
+            .write(to: URL(fileURLWithPath: source))
+        let run = try geoq(["places", "import", source, "--report-limit", "-1", "--output", folder.appendingPathComponent("out.tsv").path])
+        #expect(run.status == 2, "\(run.standardError)")
+        #expect(run.standardError.contains("--report-limit -1 is negative (expected 0 or more)"), "\(run.standardError)")
+    }
+
+    /// `places import --output /dev/full` said the output "cannot be read".
+    @Test(.process) func testPlacesImport_toAFullDevice_saysItCannotBeWritten() throws {
+        let source = folder.appendingPathComponent("cities.txt").path
+        try Data("2988507\tParis\tParis\t\t48.85341\t2.3488\tP\tPPLC\tFR\t\t11\t75\t751\t75056\t2138551\t\t42\tEurope/Paris\t2024-01-01\n".utf8)
+            .write(to: URL(fileURLWithPath: source))
+        let run = try geoq(["places", "import", source, "--output", "/dev/full"])
+        #expect(run.status == 1, "\(run.standardError)")
+        #expect(run.standardError.contains("cannot write /dev/full"), "\(run.standardError)")
+        #expect(!run.standardError.contains("cannot be read"), "\(run.standardError)")
+    }
+
+    /// `--memory-limit 1K` was refused saying "got 1 MiB".
+    @Test(.process) func testIndexBuild_withALimitUnderAMiB_namesTheLimitAsGiven() throws {
+        let run = try geoq(["index", "build", "--tiled", "--dem", smallDEM(), "--memory-limit", "1K", "-o", folder.appendingPathComponent("x.tif").path])
+        #expect(run.status != 0)
+        #expect(run.standardError.contains("got 1 KiB"), "\(run.standardError)")
+        #expect(!run.standardError.contains("got 1 MiB"), "\(run.standardError)")
+        #expect(TiledWorkFolder.megabytes(1536) == "1536 bytes" && TiledWorkFolder.megabytes(3 << 20) == "3 MiB"
+                && TiledWorkFolder.megabytes(5 << 19) == "2.5 MiB" && TiledWorkFolder.megabytes((1 << 20) + 1) == "1.1 MiB")
     }
 }

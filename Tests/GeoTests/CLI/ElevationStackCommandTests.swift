@@ -125,4 +125,18 @@ extension ElevationStackCommandTests {
         #expect(fromIndex["elevationM"] as? Double == 7 && fromIndex["spillLevelM"] as? Double == fromRaster["spillLevelM"] as? Double)
         #expect((fromIndex["source"] as? [String: Any])?["role"] as? String == "fine")
     }
+
+    /// `--band` was checked against the embedded base (naming etopo5.tif, which has one band):
+    /// band 2 of a fine model could not be chosen. It names the band of the rasters given.
+    @Test(.process) func testFloodPoint_withBandTwoOfAFineModel_answersFromThatBand() throws {
+        let other = fineModel(name: "band1.tif", values: [Double](repeating: 500, count: 16))
+        let heights = fineModel(name: "band2.tif")
+        let vrt = cli.folder.appendingPathComponent("two-bands.vrt").path
+        #expect(try GeoqProcess.runTool("/usr/bin/gdalbuildvrt", ["-q", "-separate", vrt, other, heights]) == 0)
+        let point = try json(cli.geoq(["flood", "point", "--dem", vrt, "--band", "2", "--lat", "45.025", "--lon", "30.025", "--format", "json"]))
+        #expect(point["elevationM"] as? Double == 7, "row 1, column 2 of band 2")
+        #expect((point["source"] as? [String: Any])?["model"] as? String == "two-bands.vrt")
+        let first = try json(cli.geoq(["flood", "point", "--dem", vrt, "--lat", "45.025", "--lon", "30.025", "--format", "json"]))
+        #expect(first["elevationM"] as? Double == 500)
+    }
 }

@@ -185,7 +185,7 @@ import Testing
             ("map.yaml", "port: {a: 1}\n", "port (file %@) holds a mapping; \(port)"),
             ("map.json", #"{"port": {"a": 1}}"#, "port (file %@) holds a mapping; \(port)"),
             ("list.yaml", "host: [a, b]\n", "host (file %@) holds a list; expected a host name or address"),
-            ("nested.yaml", "dem:\n  - [a.tif]\n", "dem (file %@) holds a list holding a list; expected a list of paths, or paths joined by commas"),
+            ("nested.yaml", "dem:\n  - [a.tif]\n", "dem (file %@) holds a list holding a list; expected a list of paths, or \(Setting.dem.expectation)"),
         ]
         for (name, text, message) in cases {
             let path = try file(name, text)
@@ -237,5 +237,41 @@ import Testing
             #expect(defaults.value(setting) == value && defaults.text(setting) == value.description)
         }
         #expect(defaults.port == 8080 && defaults.maxConnections == 4096 && defaults.completionCacheMiB == 32 && defaults.gracePeriod == 30)
+    }
+
+    /// `geoq settings` accepted a stack that every question then refused: a `copernicus:` entry
+    /// of another resolution, two of them, an endpoint without a scheme. Refused at settings time,
+    /// naming the setting and what was expected.
+    @Test func testLoad_whenTheStackHoldsAnEntryAQuestionWouldRefuse_refusesIt() throws {
+        for dem in ["copernicus:45", "a.tif,copernicus:30,copernicus:90", "copernicus:30@127.0.0.1:9/{bucket}", "copernicus:30@://x/{bucket}"] {
+            #expect(throws: SettingError(description: "GEOQ_DEM=\(dem) (environment): expected \(Setting.dem.expectation)"), "\(dem)") {
+                _ = try GeoqSettings.load(flags: [:], configFile: nil, environment: ["GEOQ_DEM": dem])
+            }
+        }
+        #expect(Setting.dem.expectation.contains("at most one copernicus:30 or copernicus:90 entry"))
+        let stack = "a.tif,copernicus:90@http://127.0.0.1:9/{bucket}"
+        #expect(try GeoqSettings.load(flags: [:], configFile: nil, environment: ["GEOQ_DEM": stack]).value(.dem) == .paths(["a.tif", "copernicus:90@http://127.0.0.1:9/{bucket}"]))
+    }
+
+    /// A YAML error quoted the whole line, which in a file without line breaks (binary bytes,
+    /// `/proc/self/environ`) was the whole file: one short line now, naming the line and column.
+    @Test func testLoad_whenTheFileIsNotYAML_saysWhereInOneShortLine() throws {
+        let binary = folder.appendingPathComponent("binary.yaml").path
+        try Data((0..<20_000).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ 1) }.map { $0 == 10 ? 11 : $0 }).write(to: URL(fileURLWithPath: binary))
+        let unclosed = try file("unclosed.yaml", "host: 0.0.0.0\nport: [9001\n" + String(repeating: "#", count: 5_000) + "\n")
+        for path in [binary, unclosed] {
+            let error = try #require(throws: SettingError.self) { _ = try GeoqSettings.load(flags: [:], configFile: path, environment: [:]) }
+            let message = error.description
+            #expect(!message.contains("\n") && message.count < path.count + 300, "\(message.prefix(400))")
+            #expect(message.hasPrefix("\(path): not a YAML or JSON object of settings (line "), "\(message.prefix(400))")
+        }
+    }
+
+    /// `--config` given twice read the last one without a word.
+    @Test(.process) func testSettings_whenConfigIsGivenTwice_refusesIt() throws {
+        let a = try file("a.yaml", "port: 9001\n"), b = try file("b.yaml", "port: 9002\n")
+        let run = try GeoqProcess.run(["settings", "--config", a, "--config", b])
+        #expect(run.status == 2, "\(run.standardError)")
+        #expect(run.standardError.contains("--config: given 2 times (\(a), \(b)); expected one settings file"), "\(run.standardError)")
     }
 }

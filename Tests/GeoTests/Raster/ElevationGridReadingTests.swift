@@ -81,4 +81,27 @@ import Testing
         let truncatedMessage = message { _ = try ElevationGrid.read(path: truncated) }
         #expect(truncatedMessage.hasPrefix(truncated) && truncatedMessage != "no error")
     }
+
+    /// ±Inf cells were taken as nodata without a word (land read as sea): they are refused,
+    /// counted; NaN cells and cells holding the nodata value, even −∞, stay nodata.
+    @Test func testRead_whenCellsAreInfinite_refusesNamingTheCount() throws {
+        let path = folder.appendingPathComponent("infinite.tif").path
+        var values = [Double](repeating: 5, count: 16)
+        (values[3], values[9], values[10]) = (.infinity, -.infinity, .nan)
+        TestRasters.writeGeoTIFF(at: path, width: 4, height: 4, values: values, type: GDT_Float32, geoTransform: [10, 0.25, 0, 50, 0, -0.25])
+        let error = try #require(throws: GeoError.self) { try ElevationGrid.read(path: path) }
+        #expect("\(error)".contains("\(path): holds 2 cells of ±infinity"), "\(error)")
+
+        let named = folder.appendingPathComponent("named.tif").path
+        TestRasters.writeGeoTIFF(at: named, width: 4, height: 4, values: values, type: GDT_Float32, geoTransform: [10, 0.25, 0, 50, 0, -0.25], nodata: -.infinity)
+        let stillOne = try #require(throws: GeoError.self) { try ElevationGrid.read(path: named) }
+        #expect("\(stillOne)".contains("holds 1 cell of ±infinity"), "\(stillOne)")
+
+        values[3] = 7
+        values[9] = -.infinity
+        let finite = folder.appendingPathComponent("finite.tif").path
+        TestRasters.writeGeoTIFF(at: finite, width: 4, height: 4, values: values, type: GDT_Float32, geoTransform: [10, 0.25, 0, 50, 0, -0.25], nodata: -.infinity)
+        let grid = try ElevationGrid.read(path: finite)
+        #expect(grid.elevation(atIndex: 3) == 7 && grid.elevation(atIndex: 9) == nil && grid.elevation(atIndex: 10) == nil)
+    }
 }

@@ -70,4 +70,20 @@ import Testing
             }
         }
     }
+
+    /// A tile's numbers are decimal digits without a leading zero: `+2` and `02` were read as 2.
+    @Test(arguments: [("/v1/tiles/3/4/+2.png", "y"), ("/v1/tiles/3/4/02.png", "y"), ("/v1/tiles/3/+4/2.png", "x"),
+                      ("/v1/tiles/03/4/2.png", "z")])
+    func testTile_whenANumberHasASignOrALeadingZero_is400NamingIt(uri: String, name: String) async throws {
+        try await withApp { client in
+            try await client.execute(uri: uri + "?rise=8", method: .get) { response in
+                #expect(response.status == .badRequest, "\(uri)")
+                let said = try self.message(response)
+                #expect(said.hasPrefix(name + ": expected a whole number in decimal digits without a leading zero"), "\(said)")
+            }
+            try await client.execute(uri: "/v1/tiles/0/0/0.png?rise=8", method: .get) { response in
+                #expect(response.status == .ok)
+            }
+        }
+    }
 }

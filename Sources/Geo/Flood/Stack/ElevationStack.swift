@@ -116,14 +116,14 @@ public struct ElevationStack: Sendable {
         }
         self.fines = models.map(\.2)
         fineIndexes = models.map { FineIndex(index: $0.1, source: $0.2.source, givenAt: $0.0) }
-        // A fine model's footprint never crosses ±180° (its box is clamped), so a plain range
-        // test on each axis decides.
+        // A footprint across ±180° has west > east; the box of them all then spans every longitude.
         footprintBounds = self.fines.map { fine in
             fine.footprint.map { ($0.south, $0.north, $0.west, $0.east) } ?? (1, -1, 1, -1)
         }
         let held = footprintBounds.filter { $0.south <= $0.north }
+        let crossing = held.contains { $0.west > $0.east }
         allFootprints = held.isEmpty ? (1, -1, 1, -1)
-            : (held.map(\.south).min()!, held.map(\.north).max()!, held.map(\.west).min()!, held.map(\.east).max()!)
+            : (held.map(\.south).min()!, held.map(\.north).max()!, crossing ? -180 : held.map(\.west).min()!, crossing ? 180 : held.map(\.east).max()!)
     }
 
     /// The stack without its `copernicus:` entry: the models loaded at start, which answer
@@ -155,7 +155,9 @@ public struct ElevationStack: Sendable {
               longitude >= allFootprints.west, longitude <= allFootprints.east else { return nil }
         for index in footprintBounds.indices {
             let bounds = footprintBounds[index]
-            guard latitude >= bounds.south, latitude <= bounds.north, longitude >= bounds.west, longitude <= bounds.east,
+            let onArc = bounds.west <= bounds.east ? longitude >= bounds.west && longitude <= bounds.east
+                : longitude >= bounds.west || longitude <= bounds.east
+            guard latitude >= bounds.south, latitude <= bounds.north, onArc,
                   fines[index].inParts(latitude: latitude, longitude: longitude) else { continue }
             if let (row, col) = fineIndexes[index].index.locator.cell(latitude: latitude, longitude: longitude) { return (index, row, col) }
         }
@@ -198,7 +200,14 @@ public struct ElevationStack: Sendable {
             return GeoBBox(west: -180, south: holdsSouthPole ? -90 : max(-90, south - marginLatitude),
                            east: 180, north: holdsNorthPole ? 90 : min(90, north + marginLatitude))
         }
-        return GeoBBox(west: max(-180, west - marginLongitude), south: max(-90, south - marginLatitude),
-                       east: min(180, east + marginLongitude), north: min(90, north + marginLatitude))
+        let (boxSouth, boxNorth) = (max(-90, south - marginLatitude), min(90, north + marginLatitude))
+        // A geographic grid reaching past ±180° answers there a turn of the circle round (the
+        // locator takes it): its box crosses the antimeridian rather than being cut at it.
+        let (boxWest, boxEast) = (west - marginLongitude, east + marginLongitude)
+        if boxEast - boxWest >= 360 { return GeoBBox(west: -180, south: boxSouth, east: 180, north: boxNorth) }
+        if boxEast > 180 || boxWest < -180 {
+            return GeoBBox(west: boxWest < -180 ? boxWest + 360 : boxWest, south: boxSouth, east: boxEast > 180 ? boxEast - 360 : boxEast, north: boxNorth)
+        }
+        return GeoBBox(west: boxWest, south: boxSouth, east: boxEast, north: boxNorth)
     }
 }

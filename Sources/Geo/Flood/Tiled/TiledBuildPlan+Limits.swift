@@ -75,5 +75,12 @@ extension TiledWorkFolder {
         throw GeoError.unanswerable(subject: nil, reason: "memory limit: \(stage) needs about \(TiledWorkFolder.megabytes(needed)); expected at least that, got \(TiledWorkFolder.megabytes(limit)) (\(advice))")
     }
 
-    static func megabytes(_ bytes: Int) -> String { "\(Int((Double(bytes) / 1_048_576).rounded(.up))) MiB" }
+    /// A size for messages, in the unit that shows it: a limit of 1K reads "1 KiB" (it read
+    /// "1 MiB", rounded up to whole MiB). Bytes below 1 KiB, whole KiB below 1 MiB, else MiB to a
+    /// tenth, rounded up.
+    static func megabytes(_ bytes: Int) -> String {
+        if bytes < 1_048_576 { return bytes % 1024 == 0 && bytes > 0 ? "\(bytes / 1024) KiB" : "\(bytes) bytes" }
+        let mib = Double(bytes) / 1_048_576
+        return mib == mib.rounded() ? "\(Int(mib)) MiB" : String(format: "%.1f MiB", (mib * 10).rounded(.up) / 10)
+    }
 }

@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+@testable import geoq
+
+/// `geoq serve` asks whether it can listen where told before it builds anything: a host that
+/// does not resolve was said only after the indexes were built (5 s).
+@Suite struct ListenCheckTests {
+    /// With a data path that cannot load, the host is still what is refused: it is checked first.
+    @Test(.process) func testServe_whenTheHostDoesNotResolve_saysSoBeforeLoadingAnything() throws {
+        let missing = TestRasters.temporaryDirectory().appendingPathComponent("missing.tif").path
+        let run = try GeoqProcess.run(["serve", "--host", "nowhere.invalid", "--port", "0", "--dem", missing])
+        #expect(run.status == 2, "\(run.standardError)")
+        #expect(run.standardError.contains("--host=nowhere.invalid (flag): does not resolve"), "\(run.standardError)")
+        #expect(!run.standardError.contains("missing.tif"), "\(run.standardError)")
+        #expect(run.standardError.split(separator: "\n").count == 1, "\(run.standardError)")
+    }
+
+    @Test func testCheck_whenTheAddressIsInUse_refusesNamingThePort() throws {
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(listener) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        try withUnsafeMutablePointer(to: &address) { pointer in
+            try pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                try #require(bind(listener, $0, length) == 0 && listen(listener, 4) == 0 && getsockname(listener, $0, &length) == 0)
+            }
+        }
+        let port = Int(UInt16(bigEndian: address.sin_port))
+        let settings = try GeoqSettings.load(flags: [.host: "127.0.0.1", .port: "\(port)"], configFile: nil, environment: [:])
+        #expect(throws: SettingError(description: "--host=127.0.0.1 (flag), port \(port): cannot listen there (Address already in use); expected an address of this machine and a free port")) {
+            try ListenCheck.check(settings)
+        }
+        let free = try GeoqSettings.load(flags: [.host: "127.0.0.1", .port: "0"], configFile: nil, environment: [:])
+        try ListenCheck.check(free)
+    }
+}
