@@ -48,8 +48,14 @@ extension QueryEngine {
     /// A plate carrée PNG map of `bbox` (default: the world) at `rise`, with a legend and scale
     /// bar when `legend` is set (`MapLegend`), and how much of it shows newly flooded land. O(pixels).
     public func floodMap(rise: Double, bbox: GeoBBox?, width: Int, height: Int, legend: Bool) throws -> FloodMap {
+        try floodMap(surface: .level(rise), reportedRise: rise, bbox: bbox, width: width, height: height, legend: legend)
+    }
+
+    /// `floodMap(rise:bbox:width:height:legend:)` at a sea surface; the legend and figures
+    /// say `reportedRise`.
+    func floodMap(surface: SeaSurface, reportedRise rise: Double, bbox: GeoBBox?, width: Int, height: Int, legend: Bool) throws -> FloodMap {
         let box = bbox ?? .world
-        let plain = try floodMapPNG(rise: rise, bbox: bbox, width: width, height: height)
+        let plain = try floodMapPNG(surface: surface, bbox: bbox, width: width, height: height)
         var image = try RasterImage.decodingRGBA(png: plain)
         let red = FloodPalette.newlyFlooded
         var count = 0
@@ -66,6 +72,6 @@ extension QueryEngine {
             png = try image.pngData()
         }
         return FloodMap(png: png, width: width, height: height, newlyFloodedPixels: count,
-                        stats: try floodStats(rise: rise, bbox: bbox), pixelKm2: pixelKm2)
+                        stats: try requireFlood().stats(surface: surface, bbox: bbox, reportedRise: rise), pixelKm2: pixelKm2)
     }
 }

@@ -30,23 +30,29 @@ extension QueryEngine {
     /// most populous first; those it cannot tell about (confidence low) after them, marked.
     /// O(k) for the k places flooded, plus the walk down the places by population to the page.
     func floodedPlaces(rise: Double, limit: Int, offset: Int, within bbox: GeoBBox?,
-                       inside: ((Double, Double) -> Bool)?) throws -> FloodedPlaces {
+                       inside: ((Double, Double) -> Bool)?, surface: SeaSurface? = nil) throws -> FloodedPlaces {
         let table = try requirePlaceFlooding(), completer = try requirePlaces(), places = completer.placeTable
         func inArea(_ place: Int) -> Bool {
             guard let bbox else { return true }
             return bbox.contains(latitude: places.latitude[place], longitude: places.longitude[place])
                 && inside?(places.latitude[place], places.longitude[place]) ?? true
         }
-        let floodedCount = table.floodedCount(atRise: rise)
+        // With high tide cell by cell, each place against the level where it stands.
+        let tide = surface?.tide == nil ? nil : surface
+        func level(_ place: Int) -> Double {
+            tide?.level(longitude: places.longitude[place], latitude: places.latitude[place]) ?? rise
+        }
         var count = 0, population = 0, resolvedCount = 0, resolvedPopulation = 0
-        if bbox == nil {
+        if bbox == nil, tide == nil {
+            let floodedCount = table.floodedCount(atRise: rise)
             (count, population) = (floodedCount, table.populationPrefix[floodedCount])
             (resolvedCount, resolvedPopulation) = table.resolvedFlooded(atRise: rise)
         } else {
-            for place in table.floodOrder[0..<floodedCount] where inArea(place) {
+            let highest = tide.map { $0.rise + $0.tide!.range.upperBound } ?? rise
+            for place in table.floodOrder[0..<table.floodedCount(atRise: highest)] where inArea(place) && table.isFlooded(place, atRise: level(place)) {
                 count += 1
                 population += Int(places.population[place])
-                if table.resolves(place, atRise: rise) {
+                if table.resolves(place, atRise: level(place)) {
                     resolvedCount += 1
                     resolvedPopulation += Int(places.population[place])
                 }
@@ -56,12 +62,12 @@ extension QueryEngine {
         var page: [Int] = [], skipped = 0
         for resolvedPass in [true, false] where page.count < limit {
             for place in table.populationOrder where page.count < limit {
-                guard table.isFlooded(place, atRise: rise), table.resolves(place, atRise: rise) == resolvedPass, inArea(place) else { continue }
+                guard table.isFlooded(place, atRise: level(place)), table.resolves(place, atRise: level(place)) == resolvedPass, inArea(place) else { continue }
                 if skipped < offset { skipped += 1 } else { page.append(place) }
             }
         }
         return FloodedPlaces(rise: rise, count: count, population: population, offset: offset,
-                             places: page.map { floodedPlace(index: $0, rise: rise, table: table, completer: completer) },
+                             places: page.map { floodedPlace(index: $0, rise: level($0), table: table, completer: completer) },
                              resolvedCount: resolvedCount, resolvedPopulation: resolvedPopulation)
     }
 

@@ -6,7 +6,14 @@ extension SpillIndex {
     /// `rise`, traced by GDALPolygonize with the index's connectivity and simplified to one cell
     /// (the scale of the data; finer detail would only draw the cells' staircase). O(cells).
     public func floodedLandGeoJSON(rise: Double, bbox: GeoBBox? = nil) throws -> Data {
-        let mask = try classMask(rise: rise, bbox: bbox)
+        try floodedLandGeoJSON(surface: .level(rise), bbox: bbox)
+    }
+
+    /// `floodedLandGeoJSON(rise:bbox:)` at a sea surface (``classMask(surface:bbox:)``); each
+    /// feature's `riseM` is the surface's rise (above high tide when it has a tide raster). O(cells).
+    public func floodedLandGeoJSON(surface: SeaSurface, bbox: GeoBBox? = nil) throws -> Data {
+        let rise = surface.rise
+        let mask = try classMask(surface: surface, bbox: bbox)
         GDAL.ensureInitialized()
         guard let memoryRaster = GDALGetDriverByName("MEM"), let memoryVector = GDALGetDriverByName("Memory") else {
             throw GeoError.internalFailure(.driverMissing, "GDAL's MEM and Memory drivers are not available")

@@ -118,7 +118,6 @@ struct FloodLevelCommand: ParsableCommand {
             try Output.emit(data, to: output)
             return
         }
-        let level = try engine.seaLevel(question, bbox: bbox).level
         switch format {
         case .text:
             let answer = try engine.floodStats(question, bbox: bbox)
@@ -126,13 +125,13 @@ struct FloodLevelCommand: ParsableCommand {
         case .json:
             data = try JSONOutput.encode(try engine.floodReport(question, bbox: bbox, placeLimit: limit))
         case .geojson:
-            data = try engine.floodPolygonsGeoJSON(rise: level, bbox: bbox)
+            data = try engine.floodPolygonsGeoJSON(question, bbox: bbox)
         case .png:
-            let map = try engine.floodMap(rise: level, bbox: bbox, width: width, height: height, legend: legend)
+            let map = try engine.floodMap(question, bbox: bbox, width: width, height: height, legend: legend)
             if let notice = map.tooSmallToSee(naming: ArgumentSpelling.name(of:)) { Terminal.notice(notice) }
             data = map.png
         case .tif:
-            data = try engine.floodMaskGeoTIFF(rise: level, bbox: bbox)
+            data = try engine.floodMaskGeoTIFF(question, bbox: bbox)
         }
         try Output.emit(data, to: output)
     }

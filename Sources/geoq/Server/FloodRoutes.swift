@@ -122,22 +122,25 @@ struct FloodRoutes<Context: RequestContext> {
                 try engine.areaFloodReport(named: place, question: question, placeLimit: limit, kinds: kinds, near: near)
             })
         }
-        let rise = try engine.seaLevel(query.question, bbox: bbox).level
+        let question = query.question
         switch query.format {
         case .json:
-            return try .json(engine.floodReport(query.question, bbox: bbox, placeLimit: query.limit))
+            // On a raster of high tide the figures are counted cell by cell: off the event loop.
+            guard engine.withDefaults(question).tideRaster != nil else { return try .json(engine.floodReport(question, bbox: bbox, placeLimit: query.limit)) }
+            let limit = query.limit
+            return try .json(try await OffLoop.run { [engine] in try engine.floodReport(question, bbox: bbox, placeLimit: limit) })
         case .geojson:
-            let geoJSON = try await OffLoop.run { [engine] in try engine.floodPolygonsGeoJSON(rise: rise, bbox: bbox) }
+            let geoJSON = try await OffLoop.run { [engine] in try engine.floodPolygonsGeoJSON(question, bbox: bbox) }
             return .data(geoJSON, contentType: "application/geo+json")
         case .png:
             let (width, height, legend) = (query.width, query.height, query.legend)
             let png = try await OffLoop.run { [engine] in
-                legend ? try engine.floodMap(rise: rise, bbox: bbox, width: width, height: height, legend: true).png
-                    : try engine.floodMapPNG(rise: rise, bbox: bbox, width: width, height: height)
+                legend ? try engine.floodMap(question, bbox: bbox, width: width, height: height, legend: true).png
+                    : try engine.floodMapPNG(question, bbox: bbox, width: width, height: height)
             }
             return .data(png, contentType: "image/png")
         case .tif:
-            let tif = try await OffLoop.run { [engine] in try engine.floodMaskGeoTIFF(rise: rise, bbox: bbox) }
+            let tif = try await OffLoop.run { [engine] in try engine.floodMaskGeoTIFF(question, bbox: bbox) }
             return .data(tif, contentType: "image/tiff")
         }
     }
@@ -173,8 +176,8 @@ struct FloodRoutes<Context: RequestContext> {
         let tile = try MapTile(zoom: try index(.zoom, context.parameters.get("z")), x: try index(.tileX, context.parameters.get("x")),
                                       y: try index(.tileY, String(tileName.dropLast(4))))
         let query = try request.query(TileQuery.self, context: context)
-        let rise = try engine.seaLevel(query.question, bbox: nil).level
-        let png = try await OffLoop.run { [engine] in try engine.floodTilePNG(tile, rise: rise, hatched: query.hatched) }
+        let (question, hatched) = (query.question, query.hatched)
+        let png = try await OffLoop.run { [engine] in try engine.floodTilePNG(tile, question: question, hatched: hatched) }
         return .data(png, contentType: "image/png", headers: [.cacheControl: "public, max-age=86400, immutable"])
     }
 }

@@ -1,0 +1,64 @@
+import Foundation
+
+/// Maps, tiles, masks and polygons at the level a ``SeaLevelQuestion`` asks: on a raster of
+/// high tide, drawn cell by cell (``SeaSurface``), each cell against its rise above its own
+/// high tide; otherwise at one level, as the `rise:` answers draw.
+extension QueryEngine {
+    /// The surface `question` stands for over `bbox`, and what its level is where the box's
+    /// centre (or the whole grid) stands. O(1) (O(locations) with a regional file).
+    public func seaSurface(_ question: SeaLevelQuestion, bbox: GeoBBox?) throws -> (surface: SeaSurface, basis: SeaLevelBasis) {
+        let basis = try seaLevel(question, bbox: bbox)
+        return (withDefaults(question).surface(for: basis), basis)
+    }
+
+    /// The surface a picture of `bbox` is drawn at, and the rise its figures and legend say.
+    /// Over the whole grid (map tiles, a world map) a raster of high tide has no one place: the
+    /// rise alone is resolved (the global mean for a year) and the raster applied cell by cell.
+    func drawnSurface(_ question: SeaLevelQuestion, bbox: GeoBBox?) throws -> (surface: SeaSurface, reportedRise: Double) {
+        var question = withDefaults(question)
+        if bbox == nil, let raster = question.tideRaster {
+            question.highTide = nil
+            // Resolved as is: `resolve` would put the engine's high tide back under it.
+            let rise = try question.resolved(at: nil, placeName: "the whole grid").rise
+            let surface = SeaSurface(rise: rise, tide: raster)
+            try surface.validate()
+            return (surface, rise)
+        }
+        let (surface, basis) = try seaSurface(question, bbox: bbox)
+        return (surface, basis.level)
+    }
+
+    /// A plate carrée PNG map at the level asked. See ``floodMap(rise:bbox:width:height:legend:)``.
+    public func floodMap(_ question: SeaLevelQuestion, bbox: GeoBBox?, width: Int, height: Int, legend: Bool) throws -> FloodMap {
+        let (surface, rise) = try drawnSurface(question, bbox: bbox)
+        return try floodMap(surface: surface, reportedRise: rise, bbox: bbox, width: width, height: height, legend: legend)
+    }
+
+    /// A plate carrée PNG at the level asked, without a legend.
+    public func floodMapPNG(_ question: SeaLevelQuestion, bbox: GeoBBox?, width: Int, height: Int) throws -> Data {
+        try floodMapPNG(surface: try drawnSurface(question, bbox: bbox).surface, bbox: bbox, width: width, height: height)
+    }
+
+    /// A plate carrée PNG at a sea surface. O(pixels).
+    func floodMapPNG(surface: SeaSurface, bbox: GeoBBox?, width: Int, height: Int) throws -> Data {
+        let flood = try requireFlood()
+        try Self.requireOverGrid(bbox, of: flood)
+        return try flood.mapPNG(surface: surface, bbox: bbox ?? .world, width: width, height: height)
+    }
+
+    /// A Web Mercator XYZ tile at the level asked: a year takes the global mean (a level per
+    /// tile would draw seams); a raster of high tide is applied cell by cell.
+    public func floodTilePNG(_ tile: MapTile, question: SeaLevelQuestion, hatched: Bool = false) throws -> Data {
+        try requireFlood().tilePNG(tile, surface: try drawnSurface(question, bbox: nil).surface, hatched: hatched)
+    }
+
+    /// GeoJSON polygons of the land newly flooded at the level asked.
+    public func floodPolygonsGeoJSON(_ question: SeaLevelQuestion, bbox: GeoBBox?) throws -> Data {
+        try requireFlood().floodedLandGeoJSON(surface: try drawnSurface(question, bbox: bbox).surface, bbox: bbox)
+    }
+
+    /// A GeoTIFF of flood classes at the level asked.
+    public func floodMaskGeoTIFF(_ question: SeaLevelQuestion, bbox: GeoBBox?) throws -> Data {
+        try requireFlood().classMask(surface: try drawnSurface(question, bbox: bbox).surface, bbox: bbox).geoTIFFData()
+    }
+}
