@@ -82,6 +82,32 @@ import Testing
         #expect(drawn.surface.rise == 1 && drawn.surface.tide != nil && drawn.reportedRise == 1)
     }
 
+    /// A tiled index of the same grid answers the same, cell by cell: its mask, its figures
+    /// over the box, and a picture of one pixel a cell.
+    @Test func aTiledIndexAnswersCellByCellToo() throws {
+        let folder = TestRasters.temporaryDirectory()
+        let dem = folder.appendingPathComponent("strip-dem.tif").path
+        TestRasters.writeGeoTIFF(at: dem, width: 6, height: 3, values: Self.rows.flatMap { $0 }.map(Double.init),
+                                 type: GDT_Int16, geoTransform: [0, 1, 0, 10, 0, -1])
+        let output = folder.appendingPathComponent("strip-index.tif").path
+        try TiledBuilder(dem: dem, tileWidth: TileLayout.minimumTileSide, tileHeight: TileLayout.minimumTileSide, output: output).build()
+        let tiled = try TiledSpillIndex(path: output)
+        let surface = SeaSurface(rise: 1, tide: try Self.tide(in: folder))
+        #expect(try tiled.classMask(surface: surface, bbox: nil).pixels == [sea, sea, sea, sea, sea, sea,
+                                                                             newly, newly, newly, newly, newly, newly,
+                                                                             newly, dry, newly, dry, newly, dry])
+        let areas = CellAreas(grid: TestRasters.regional(Self.rows))
+        let box = GeoBBox(west: 0, south: 7, east: 6, north: 10)
+        #expect(abs(try tiled.stats(surface: surface, bbox: box, reportedRise: 2.25).newlyFloodedLandKm2
+            - (6 * areas.areaKm2(row: 1) + 3 * areas.areaKm2(row: 2))) < 1e-6)
+        let image = try tiled.render(surface: surface, longitudes: (0..<6).map { Double($0) + 0.5 }, latitudes: [9.5, 8.5, 7.5])
+        let red = FloodPalette.newlyFlooded
+        let flooded = stride(from: 0, to: image.pixels.count, by: 4).filter {
+            (image.pixels[$0], image.pixels[$0 + 1], image.pixels[$0 + 2], image.pixels[$0 + 3]) == red
+        }
+        #expect(flooded.count == 9)
+    }
+
     /// Cells without data fill wave by wave: each takes the mean of its filled 4-neighbours.
     @Test func cellsWithoutDataTakeTheNearestValues() {
         let filled = HighTideRaster.fill([0.5, .nan, .nan, .nan, 2.0], width: 5, height: 1, wrapsEastWest: false)
