@@ -82,6 +82,25 @@ import Testing
         #expect(drawn.surface.rise == 1 && drawn.surface.tide != nil && drawn.reportedRise == 1)
     }
 
+    /// The places listed in a box are each asked at the rise plus the high tide where they
+    /// stand: A (8.5° N 4.5° E) on 3 m land under 2.0 m of tide floods at 3.0 m, B (7.5° N 1.5° E)
+    /// on 2 m land under 0.5 m stays dry at 1.5 m, C (8.5° N 0.5° E) on 1 m floods. At the box
+    /// centre's one level, 2.25 m, it would be B and C instead.
+    @Test func eachPlaceFloodsAtTheHighTideWhereItStands() throws {
+        let spots = [(1, "A", 8.5, 4.5), (2, "B", 7.5, 1.5), (3, "C", 8.5, 0.5)]
+        let places = spots.map { id, name, latitude, longitude in
+            Place(id: id, name: name, asciiName: name, countryCode: "BJ", admin1Code: "01", latitude: latitude, longitude: longitude, population: 1_000 * id)
+        }
+        let engine = QueryEngine(flood: try SpillIndex(grid: TestRasters.regional(Self.rows)),
+                                 places: PlaceCompleter(gazetteer: Gazetteer(places: places)))
+        let question = SeaLevelQuestion(rise: .metres(1), highTide: .raster(try Self.tide(in: TestRasters.temporaryDirectory())))
+        let box = GeoBBox(west: 0, south: 7, east: 6, north: 10)
+        let flooded = try engine.floodedPlaces(question, limit: 10, offset: 0, bbox: box).answer
+        #expect(flooded.count == 2 && Set(flooded.places.map(\.name)) == ["A", "C"])
+        #expect(Set(try engine.floodedPlaces(rise: 2.25, limit: 10, offset: 0, bbox: box).places.map(\.name)) == ["B", "C"])
+        #expect(try engine.floodReport(question, bbox: box, placeLimit: 10).answer.floodedPlaces?.count == 2)
+    }
+
     /// A tiled index of the same grid answers the same, cell by cell: its mask, its figures
     /// over the box, and a picture of one pixel a cell.
     @Test func aTiledIndexAnswersCellByCellToo() throws {
