@@ -6,26 +6,34 @@ import Foundation
 extension QueryEngine {
     /// The surface `question` stands for over `bbox`, and what its level is where the box's
     /// centre (or the whole grid) stands. O(1) (O(locations) with a regional file).
+    /// Over the whole grid a raster of high tide has no one place: the rise alone is resolved
+    /// (the global mean for a year), each cell stands on its own high tide, and the answer
+    /// states the raster's mean as the level's tide.
     public func seaSurface(_ question: SeaLevelQuestion, bbox: GeoBBox?) throws -> (surface: SeaSurface, basis: SeaLevelBasis) {
+        let question = withDefaults(question)
+        if bbox == nil, let raster = question.tideRaster {
+            var bare = question
+            bare.highTide = nil
+            // Resolved as is: `resolve` would put the engine's high tide back under it.
+            var basis = try bare.resolved(at: nil, placeName: "the whole grid")
+            let surface = SeaSurface(rise: basis.rise, tide: raster)
+            try surface.validate()
+            basis.highTide = HighTideAtPlace(metres: raster.mean, source: "\(raster.path) over the whole grid: each cell its own; this is the mean of the raster's cells",
+                                             cellByCell: true)
+            basis.level = basis.rise + raster.mean
+            return (surface, basis)
+        }
         let basis = try seaLevel(question, bbox: bbox)
-        return (withDefaults(question).surface(for: basis), basis)
+        return (question.surface(for: basis), basis)
     }
 
     /// The surface a picture of `bbox` is drawn at, and the rise its figures and legend say.
     /// Over the whole grid (map tiles, a world map) a raster of high tide has no one place: the
     /// rise alone is resolved (the global mean for a year) and the raster applied cell by cell.
     func drawnSurface(_ question: SeaLevelQuestion, bbox: GeoBBox?) throws -> (surface: SeaSurface, reportedRise: Double) {
-        var question = withDefaults(question)
-        if bbox == nil, let raster = question.tideRaster {
-            question.highTide = nil
-            // Resolved as is: `resolve` would put the engine's high tide back under it.
-            let rise = try question.resolved(at: nil, placeName: "the whole grid").rise
-            let surface = SeaSurface(rise: rise, tide: raster)
-            try surface.validate()
-            return (surface, rise)
-        }
         let (surface, basis) = try seaSurface(question, bbox: bbox)
-        return (surface, basis.level)
+        // The whole grid on a raster says its rise: there is no one place whose tide it stands on.
+        return (surface, bbox == nil && surface.tide != nil ? basis.rise : basis.level)
     }
 
     /// A plate carrée PNG map at the level asked. See ``floodMap(rise:bbox:width:height:legend:)``.

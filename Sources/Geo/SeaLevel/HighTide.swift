@@ -38,8 +38,8 @@ public enum HighTide: Sendable {
             return HighTideAtPlace(metres: metres, source: "given as \(QuantityDeclaration.text(metres)) m")
         case let .raster(raster):
             guard let point else {
-                throw GeoError.invalidInput(.highTide, "a raster of high tide answers for a place, a point or a box (maps, masks and tiles of the whole grid take it cell by cell); "
-                    + "expected a number of metres for the whole grid's figures, or a box or a place")
+                throw GeoError.invalidInput(.highTide, "a raster of high tide answers for a place, a point or a box, or cell by cell (flood answers); "
+                    + "expected a number of metres here, or a box or a place")
             }
             let (metres, filled) = try raster.value(at: point)
             return HighTideAtPlace(metres: metres,

@@ -76,6 +76,11 @@ import Testing
         var serving = engine
         serving.highTide = .raster(tide)
         #expect(try serving.floodStats(.metres(1), bbox: box).answer.newlyFloodedLandKm2 == answer.answer.newlyFloodedLandKm2)
+        // The whole grid's figures count the same cells; the tide stated is the raster's mean
+        // over its cells with data, (0.5 + 2.0) / 2 = 1.25 m.
+        let whole = try engine.floodStats(question, bbox: nil)
+        #expect(abs(whole.answer.newlyFloodedLandKm2 - answer.answer.newlyFloodedLandKm2) < 1e-9)
+        #expect(whole.basis?.highTide?.metres == 1.25 && whole.basis?.rise == 1)
         // A picture of the whole grid (no box: a tile, a world map) takes the rise alone above
         // each cell's high tide: the figures say +1 m.
         let drawn = try engine.drawnSurface(question, bbox: nil)
