@@ -82,7 +82,7 @@ do {
     let pointTime = try seconds { for call in 0..<pointCalls { let p = points[call & 4095]; sink += try index.point(latitude: p.0, longitude: p.1).spillLevel } }
     report("queries", ["stats_us": statsTime / Double(statsCalls) * 1e6, "point_us": pointTime / Double(pointCalls) * 1e6, "checksum": sink.isNaN ? 0 : 1])
 
-    let pngTime = try best(5) { _ = try index.mapPNG(rise: 2, width: 1024, height: 512) }
+    let pngTime = try best(5) { _ = try index.mapImage(rise: 2, width: 1024, height: 512).pngData() }
     let lons = (0..<1024).map { -180 + (Double($0) + 0.5) * 360 / 1024 }, lats = (0..<512).map { 90 - (Double($0) + 0.5) * 180 / 512 }
     let renderTime = try best(5) { _ = try index.render(rise: 2, longitudes: lons, latitudes: lats) }
     report("png", ["world_1024x512_ms": pngTime * 1e3, "render_only_ms": renderTime * 1e3])

@@ -34,11 +34,11 @@ if arguments.count == 5, arguments[1] == "tiles", let rise = Double(arguments[4]
         return try MapTile(zoom: parts[0], x: parts[1], y: parts[2])
     }
     var bytes = 0
-    for tile in tiles { bytes += try index.tilePNG(tile, rise: rise).count }
+    for tile in tiles { bytes += try index.tileImage(tile, rise: rise).pngData().count }
     var times: [Double] = []
     for tile in tiles {
         let start = now()
-        bytes += try index.tilePNG(tile, rise: rise).count
+        bytes += try index.tileImage(tile, rise: rise).pngData().count
         times.append((now() - start) * 1e3)
     }
     print("{\"name\": \"tiles\", \"tiles\": \(tiles.count), \"p50_ms\": \(percentile(times, 0.5)), \"p99_ms\": \(percentile(times, 0.99)), \"mean_png_bytes\": \(bytes / (2 * tiles.count))}")
@@ -75,13 +75,13 @@ for zoom in 0...2 {
     for x in 0..<(1 << zoom) {
         for y in 0..<(1 << zoom) {
             let start = now()
-            sink += Double(try index.tilePNG(try MapTile(zoom: zoom, x: x, y: y), rise: 60).count)
+            sink += Double(try index.tileImage(try MapTile(zoom: zoom, x: x, y: y), rise: 60).pngData().count)
             tileTimes.append((now() - start) * 1e3)
         }
     }
 }
 let warmStart = now()
-for _ in 0..<10 { sink += Double(try index.tilePNG(try MapTile(zoom: 0, x: 0, y: 0), rise: 2).count) }
+for _ in 0..<10 { sink += Double(try index.tileImage(try MapTile(zoom: 0, x: 0, y: 0), rise: 2).pngData().count) }
 let warmTileMilliseconds = (now() - warmStart) / 10 * 1e3
 
 let fields: [String: Double] = [

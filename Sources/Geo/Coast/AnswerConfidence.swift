@@ -55,7 +55,7 @@ public struct AnswerConfidence: Sendable, Equatable, Encodable {
     }
 
     static func format(_ metres: Double) -> String {
-        metres >= 10 || metres == metres.rounded() ? String(Int(metres.rounded())) : String(format: "%.1f", metres)
+        metres >= 10 || metres == metres.rounded() ? String(Int(metres.rounded())) : FixedDecimal.text(metres, digits: 1)
     }
 }
 
@@ -75,18 +75,23 @@ public enum VerticalAccuracy {
     public static func unknown(cellSizeM: Double) -> Double { cellSizeM < 1000 ? 16 : etopo5 }
 
     /// The figure for a model by its file name and cell size.
-    /// O(|model|), on its bytes: it is asked for every gazetteer place at start, where
-    /// Foundation's case-folding search was a sixth of `geoq serve`'s start.
+    /// O(|model|), on its bytes and without allocating: it is asked for every gazetteer place at
+    /// start and for every suggestion a search box gets.
     public static func of(model: String, cellSizeM: Double) -> Double {
-        let name = model.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
-        func has(_ part: String) -> Bool {
-            let needle = Array(part.utf8)
-            guard needle.count <= name.count else { return false }
-            return (0...(name.count - needle.count)).contains { start in name[start..<(start + needle.count)].elementsEqual(needle) }
+        var model = model
+        return model.withUTF8 { name in
+            func lower(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
+            func has(_ part: StaticString, atEndOnly: Bool = false) -> Bool {
+                part.withUTF8Buffer { needle in
+                    guard needle.count <= name.count else { return false }
+                    let starts = atEndOnly ? (name.count - needle.count)...(name.count - needle.count) : 0...(name.count - needle.count)
+                    return starts.contains { start in (0..<needle.count).allSatisfy { lower(name[start + $0]) == needle[$0] } }
+                }
+            }
+            if has("copernicus") { return copernicus }
+            if has(".hgt", atEndOnly: true) || has("srtm") { return srtm }
+            if has("etopo5") { return etopo5 }
+            return unknown(cellSizeM: cellSizeM)
         }
-        if has("copernicus") { return copernicus }
-        if name.suffix(4).elementsEqual(".hgt".utf8) || has("srtm") { return srtm }
-        if has("etopo5") { return etopo5 }
-        return unknown(cellSizeM: cellSizeM)
     }
 }

@@ -15,12 +15,12 @@ extension CoastlineMask {
             throw GeoError.unreadableFile(path: path, message: "\(AtomicFile.kind(of: path) == .missing ? "is missing" : "is not a regular file"); "
                 + "expected today's coastline as a global raster of ocean, land and lakes (data/coastline.tif; rebuild it with make data)")
         }
-        let version = SpillIndexCache.Key.fileVersion(URL(fileURLWithPath: path).standardizedFileURL.path)
+        let version = CacheFolder.Key.fileVersion(URL(fileURLWithPath: path).standardizedFileURL.path)
         let cacheFile = cacheDirectory.map { Self.cacheURL(in: $0, path: path) }
         if let cacheFile, let cached = try? Self.readCompact(at: cacheFile.path, path: path, version: version) { return cached }
         let mask = try read(path: path, version: version, progress: progress)
         if let cacheDirectory, let cacheFile {
-            try? SpillIndexCache(directory: cacheDirectory).checkWritable()
+            try? CacheFolder(directory: cacheDirectory).checkWritable()
             try? mask.writeCompact(to: cacheFile.path)
         }
         return mask

@@ -21,7 +21,7 @@ public final class CopernicusTileCache: Sendable {
     public let sizeLimit: Int
     private let lists = Mutex<[CopernicusTile.Resolution: Set<String>]>([:])
 
-    /// The tiles of `endpoint` under `cacheDirectory` (`SpillIndexCache`'s folder), at most
+    /// The tiles of `endpoint` under `cacheDirectory` (the `CacheFolder`), at most
     /// `sizeLimit` bytes of them.
     public init(cacheDirectory: URL, endpoint: String = CopernicusFetcher.defaultEndpoint, sizeLimit: Int) {
         self.endpoint = endpoint

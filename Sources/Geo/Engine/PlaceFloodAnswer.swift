@@ -62,9 +62,9 @@ extension QueryEngine {
         guard let place = try places.complete(query: name, limit: 1, kinds: kinds).first else {
             if let kinds {
                 let named = kinds.map(\.rawValue).sorted().joined(separator: " or ")
-                throw GeoError.invalidInput(.place, "no place of kind \(named) matches \"\(name)\"; expected the name of one geoq knows")
+                throw GeoError.noMatch(.place, "no place of kind \(named) matches \"\(name)\"; expected the name of one geoq knows")
             }
-            throw GeoError.invalidInput(.place, "no place matches \"\(name)\"; expected a town, postal code or airport geoq knows")
+            throw GeoError.noMatch(.place, "no place matches \"\(name)\"; expected a town, postal code or airport geoq knows")
         }
         if place.kind.isArea {
             throw GeoError.invalidInput(.place, "\"\(name)\" is \(place.title), a \(place.kind.rawValue): an area, not a point; ask for the flood figures over the area by this name, or choose kinds city, postcode or airport")

@@ -16,11 +16,16 @@ struct PlaceFloodTable: Sendable {
     /// `floodOrder`'s places, most populous first (ties: gazetteer order): pages of flooded
     /// places are walked off it, never sorted per question.
     let populationOrder: [Int]
+    /// Per gazetteer place: its position in `populationOrder` (-1 for places not in it).
+    let populationRank: [Int32]
     /// For the places of `floodOrder` whose level is resolved, the lowest rise at which the model
     /// can tell they are under water (their level plus ±u: `AnswerConfidence`), ascending, and
     /// the population of the first k of them: how many flooded places are resolved, in O(log n).
     let resolvedFrom: [Double]
     let resolvedPopulationPrefix: [Int]
+    /// The places of `resolvedFrom`, in its order: the first `resolvedFlooded(atRise:).count`
+    /// are the flooded places the model resolves.
+    let resolvedOrder: [Int32]
     /// `populationPrefix[k]` = population of the first k places of `floodOrder`.
     let populationPrefix: [Int]
     /// Per gazetteer place: which of `sources` answered for it (the finest model covering it).
@@ -32,7 +37,7 @@ struct PlaceFloodTable: Sendable {
     /// Per gazetteer place: ±u, how well its level is known (`AnswerConfidence`), metres.
     let uncertainty: [Float]
     /// Per gazetteer place: whether its level is not resolved (`FloodPoint.levelUnresolved`).
-    let unresolved: [Bool]
+    let unresolved: [FloodPoint.UnresolvedLevel?]
     /// The models that answered, in the order first met.
     let sources: [FloodModelSource?]
 
@@ -49,6 +54,8 @@ struct PlaceFloodTable: Sendable {
         // A site above the sea stands on land, though its cell's height is below the sea's
         // (Venice's airport, 2.1 m, on a 9 km cell of the lagoon): not "below sea level today".
         if site > 0, point.today == .landBelowSeaLevel { point.today = .land }
+        // The site's height is surveyed: the cell's unresolved height no longer decides.
+        point.unresolvedLevel = nil
         return point
     }
 
@@ -65,7 +72,7 @@ struct PlaceFloodTable: Sendable {
 
     init(places: PlaceTable, flood: any FloodAnswering) {
         var elevation: [Double?] = [], spillLevel: [Double] = [], sourceIndex: [UInt8] = []
-        var today: [FloodPoint.Today?] = [], relief: [Float] = [], uncertainty: [Float] = [], unresolved: [Bool] = []
+        var today: [FloodPoint.Today?] = [], relief: [Float] = [], uncertainty: [Float] = [], unresolved: [FloodPoint.UnresolvedLevel?] = []
         unresolved.reserveCapacity(places.count)
         uncertainty.reserveCapacity(places.count)
         today.reserveCapacity(places.count)
@@ -82,7 +89,7 @@ struct PlaceFloodTable: Sendable {
             let reliefM: Float = point?.reliefM.map { Float($0) } ?? Float.nan
             relief.append(reliefM)
             uncertainty.append(Float(point?.uncertaintyM ?? 0))
-            unresolved.append(point?.levelUnresolved ?? false)
+            unresolved.append(point?.unresolvedLevel)
             if point == nil {
                 sourceIndex.append(Self.outside)
             } else if let known = sources.firstIndex(of: source) {
@@ -120,10 +127,14 @@ struct PlaceFloodTable: Sendable {
         floodOrder = order
         floodOrderLevels = order.map { spillLevel[$0] }
         populationOrder = order.sorted { (places.population[$0], $1) > (places.population[$1], $0) }
-        let resolvable = order.filter { !unresolved[$0] }
-            .map { (from: spillLevel[$0] + Double(uncertainty[$0]), population: Int(places.population[$0])) }
-            .sorted { $0.from < $1.from }
+        var rank = [Int32](repeating: -1, count: places.count)
+        for (position, place) in populationOrder.enumerated() { rank[place] = Int32(position) }
+        populationRank = rank
+        let resolvable = order.filter { unresolved[$0] == nil }
+            .map { (place: $0, from: spillLevel[$0] + Double(uncertainty[$0]), population: Int(places.population[$0])) }
+            .sorted { ($0.from, $0.place) < ($1.from, $1.place) }
         resolvedFrom = resolvable.map(\.from)
+        resolvedOrder = resolvable.map { Int32($0.place) }
         var resolvedPrefix = [0]
         resolvedPrefix.reserveCapacity(resolvable.count + 1)
         for place in resolvable { resolvedPrefix.append(resolvedPrefix[resolvedPrefix.count - 1] + place.population) }
@@ -145,15 +156,38 @@ struct PlaceFloodTable: Sendable {
         return (count, resolvedPopulationPrefix[count])
     }
 
+    /// The `need` most populous places of `floodOrder` for which `member` holds, in
+    /// `populationOrder`'s order, out of `candidates` (about `count` places holding them all).
+    /// Walks `populationOrder` when members are dense enough that the walk soon finds `need` of
+    /// them, else sorts the members among the candidates: a page of a rise where few places
+    /// flood no longer walks every place twice. O(min(need · n / count, count log count)).
+    func mostPopulous(_ need: Int, among candidates: some Sequence<Int>, count: Int, areaLimited: Bool,
+                      where member: (Int) -> Bool) -> [Int] {
+        guard need > 0, count > 0 else { return [] }
+        let expectedWalk = Double(need) * Double(populationOrder.count) / Double(count)
+        if !areaLimited, expectedWalk < 4 * Double(count) {
+            var found: [Int] = []
+            for place in populationOrder where member(place) {
+                found.append(place)
+                if found.count == need { break }
+            }
+            return found
+        }
+        let members = candidates.filter(member).sorted { populationRank[$0] < populationRank[$1] }
+        return Array(members.prefix(need))
+    }
+
     /// Whether place `index` of `floodOrder` is under water at `rise` (`floodedCount`'s rule). O(1).
     func isFlooded(_ index: Int, atRise rise: Double) -> Bool {
         rise > 0 && spillLevel[index] <= rise
     }
 
     /// Whether the model can resolve "is place `index` under water at `rise`?" (confidence not low). O(1).
+    /// For a flooded place, by `resolvedFrom`'s sum, so that pages and counts agree to the last bit.
     func resolves(_ index: Int, atRise rise: Double) -> Bool {
         if today[index] == .sea { return true }
-        if unresolved[index] { return false }
+        if unresolved[index] != nil { return false }
+        if spillLevel[index] <= rise { return rise >= spillLevel[index] + Double(uncertainty[index]) }
         return AnswerConfidence.level(placeLevel: spillLevel[index], asked: rise, uncertaintyM: Double(uncertainty[index])) != .low
     }
 
@@ -163,7 +197,7 @@ struct PlaceFloodTable: Sendable {
                                elevation: elevation[index], spillLevel: spillLevel[index], source: source(of: index))
         point.today = today[index]
         point.reliefM = relief[index].isNaN ? nil : Double(relief[index])
-        point.levelUnresolved = unresolved[index]
+        point.unresolvedLevel = unresolved[index]
         return point
     }
 }

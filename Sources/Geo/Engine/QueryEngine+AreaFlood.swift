@@ -65,9 +65,9 @@ extension QueryEngine {
         guard let place = try requirePlaces().complete(query: name, near: near, limit: 1, kinds: kinds).first else {
             if let kinds {
                 let named = kinds.map(\.rawValue).sorted().joined(separator: " or ")
-                throw GeoError.invalidInput(.place, "no place of kind \(named) matches \"\(name)\"; expected the name of one geoq knows")
+                throw GeoError.noMatch(.place, "no place of kind \(named) matches \"\(name)\"; expected the name of one geoq knows")
             }
-            throw GeoError.invalidInput(.place, "no place matches \"\(name)\"; expected a country, region, town, postal code or airport geoq knows")
+            throw GeoError.noMatch(.place, "no place matches \"\(name)\"; expected a country, region, town, postal code or airport geoq knows")
         }
         return place
     }

@@ -1,20 +1,22 @@
 import Foundation
 
-/// A PNG map with what a reader needs to trust it: how many of its pixels show newly flooded
-/// land, set against the area that floods, so a map on which the flood is too small to see can
-/// say so.
+/// A map with what a reader needs to trust it: how many of its pixels show newly flooded land,
+/// counted on the picture before it is encoded, so that a map on which the flood is too small to
+/// see can say so against the area that floods.
 public struct FloodMap: Sendable {
-    /// The map's PNG bytes (with the legend when one was asked for).
-    public var png: Data
-    /// Its size in pixels.
-    public var width: Int
-    public var height: Int
+    /// The picture (with the legend when one was asked for); `EncodedAnswer.png` writes it.
+    public var image: RasterImage
+    /// The sea level drawn, in metres, and the box it covers.
+    public var rise: Double
+    public var bbox: GeoBBox
     /// Pixels drawn in the newly flooded colour (before any legend is drawn).
     public var newlyFloodedPixels: Int
-    /// The figures of the same rise and box.
-    public var stats: FloodStats
     /// The area of one pixel at the map's middle latitude, in km².
     public var pixelKm2: Double
+
+    /// Its size in pixels.
+    public var width: Int { image.width }
+    public var height: Int { image.height }
 
     /// A share of the map's pixels below which newly flooded land is scattered single pixels,
     /// lost at a glance.
@@ -22,9 +24,10 @@ public struct FloodMap: Sendable {
 
     /// One line saying the newly flooded land is too small to see on this map: it covers no pixel,
     /// is smaller than one pixel, or shows on under 0.1 % of the pixels; nil when it shows or
-    /// nothing floods. Its advice names the box and the map's size as `spelling` writes those
-    /// quantities (an adapter's: `--bbox` on the command line).
-    public func tooSmallToSee(naming spelling: (Quantity) -> String = \.rawValue) -> String? {
+    /// nothing floods. `stats` are the figures of the map's rise and box. Its advice names the box
+    /// and the map's size as `spelling` writes those quantities (an adapter's: `--bbox` on the
+    /// command line).
+    public func tooSmallToSee(_ stats: FloodStats, naming spelling: (Quantity) -> String = \.rawValue) -> String? {
         let area = stats.newlyFloodedLandKm2, pixels = width * height
         guard area > 0, newlyFloodedPixels == 0 || area < pixelKm2 || Double(newlyFloodedPixels) < Self.visibleShare * Double(pixels) else { return nil }
         let shown = newlyFloodedPixels == 0 ? "covers no pixel"
@@ -45,18 +48,22 @@ public struct FloodMap: Sendable {
 }
 
 extension QueryEngine {
-    /// A plate carrée PNG map of `bbox` (default: the world) at `rise`, with a legend and scale
-    /// bar when `legend` is set (`MapLegend`), and how much of it shows newly flooded land. O(pixels).
+    /// A plate carrée map of `bbox` (default: the world) at `rise`, with a legend and scale bar
+    /// when `legend` is set (`MapLegend`), and how much of it shows newly flooded land, counted on
+    /// the picture as drawn. The size is checked before any pixel is drawn, a box off the grid
+    /// refused. O(pixels).
     public func floodMap(rise: Double, bbox: GeoBBox?, width: Int, height: Int, legend: Bool) throws -> FloodMap {
         try floodMap(surface: .level(rise), reportedRise: rise, bbox: bbox, width: width, height: height, legend: legend)
     }
 
-    /// `floodMap(rise:bbox:width:height:legend:)` at a sea surface; the legend and figures
-    /// say `reportedRise`.
+    /// `floodMap(rise:bbox:width:height:legend:)` at a sea surface (``SeaSurface``); the legend
+    /// and the map's `rise` say `reportedRise`.
     func floodMap(surface: SeaSurface, reportedRise rise: Double, bbox: GeoBBox?, width: Int, height: Int, legend: Bool) throws -> FloodMap {
+        let flood = try requireFlood()
+        try SpillIndex.validateImageSize(width: width, height: height)
+        try Self.requireOverGrid(bbox, of: flood)
         let box = bbox ?? .world
-        let plain = try floodMapPNG(surface: surface, bbox: bbox, width: width, height: height)
-        var image = try RasterImage.decodingRGBA(png: plain)
+        var image = try flood.mapImage(surface: surface, bbox: box, width: width, height: height)
         let red = FloodPalette.newlyFlooded
         var count = 0
         for offset in stride(from: 0, to: image.pixels.count, by: 4)
@@ -66,12 +73,7 @@ extension QueryEngine {
         let middle = (box.north + box.south) / 2 * .pi / 180
         let pixelKm2 = box.longitudeSpan / Double(width) * MapLegend.kilometresPerDegree * cos(middle)
             * (box.north - box.south) / Double(height) * MapLegend.kilometresPerDegree
-        var png = plain
-        if legend {
-            try MapLegend.draw(on: &image, rise: rise, bbox: box)
-            png = try image.pngData()
-        }
-        return FloodMap(png: png, width: width, height: height, newlyFloodedPixels: count,
-                        stats: try requireFlood().stats(surface: surface, bbox: bbox, reportedRise: rise), pixelKm2: pixelKm2)
+        if legend { try MapLegend.draw(on: &image, rise: rise, bbox: box) }
+        return FloodMap(image: image, rise: rise, bbox: box, newlyFloodedPixels: count, pixelKm2: pixelKm2)
     }
 }

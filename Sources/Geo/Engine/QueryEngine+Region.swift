@@ -81,7 +81,7 @@ extension QueryEngine {
         let places = try requirePlaces()
         guard !ids.isEmpty else { throw GeoError.invalidInput(.placeIDs, "expected at least one GeoNames id") }
         let indices = try ids.map { id -> Int in
-            guard let index = places.placeIndex(id: id) else { throw GeoError.invalidInput(.placeIDs, "no place has GeoNames id \(id)") }
+            guard let index = places.placeIndex(id: id) else { throw GeoError.noMatch(.placeIDs, "no place has GeoNames id \(id)") }
             return index
         }
         return try PointSet(latitudes: indices.map { places.placeTable.latitude[$0] }, longitudes: indices.map { places.placeTable.longitude[$0] })

@@ -36,37 +36,33 @@ extension QueryEngine {
         return (surface, bbox == nil && surface.tide != nil ? basis.rise : basis.level)
     }
 
-    /// A plate carrée PNG map at the level asked. See ``floodMap(rise:bbox:width:height:legend:)``.
+    /// A plate carrée map at the level asked. See ``floodMap(rise:bbox:width:height:legend:)``.
     public func floodMap(_ question: SeaLevelQuestion, bbox: GeoBBox?, width: Int, height: Int, legend: Bool) throws -> FloodMap {
         let (surface, rise) = try drawnSurface(question, bbox: bbox)
         return try floodMap(surface: surface, reportedRise: rise, bbox: bbox, width: width, height: height, legend: legend)
     }
 
-    /// A plate carrée PNG at the level asked, without a legend.
-    public func floodMapPNG(_ question: SeaLevelQuestion, bbox: GeoBBox?, width: Int, height: Int) throws -> Data {
-        try floodMapPNG(surface: try drawnSurface(question, bbox: bbox).surface, bbox: bbox, width: width, height: height)
-    }
-
-    /// A plate carrée PNG at a sea surface. O(pixels).
-    func floodMapPNG(surface: SeaSurface, bbox: GeoBBox?, width: Int, height: Int) throws -> Data {
-        let flood = try requireFlood()
-        try Self.requireOverGrid(bbox, of: flood)
-        return try flood.mapPNG(surface: surface, bbox: bbox ?? .world, width: width, height: height)
+    /// The figures of the land a map at the level asked draws, at the rise its legend says:
+    /// what ``FloodMap/tooSmallToSee(_:naming:)`` weighs the map against. O(log n) at one level
+    /// over the whole grid, else O(cells in the box).
+    public func floodMapStats(_ question: SeaLevelQuestion, bbox: GeoBBox?) throws -> FloodStats {
+        let (surface, rise) = try drawnSurface(question, bbox: bbox)
+        return try requireFlood().stats(surface: surface, bbox: bbox, reportedRise: rise)
     }
 
     /// A Web Mercator XYZ tile at the level asked: a year takes the global mean (a level per
-    /// tile would draw seams); a raster of high tide is applied cell by cell.
-    public func floodTilePNG(_ tile: MapTile, question: SeaLevelQuestion, hatched: Bool = false) throws -> Data {
-        try requireFlood().tilePNG(tile, surface: try drawnSurface(question, bbox: nil).surface, hatched: hatched)
+    /// tile would draw seams); a raster of high tide is applied cell by cell. O(pixels).
+    public func floodTile(_ tile: MapTile, question: SeaLevelQuestion, hatched: Bool = false) throws -> RasterImage {
+        try requireFlood().tileImage(tile, surface: try drawnSurface(question, bbox: nil).surface, hatched: hatched)
     }
 
-    /// GeoJSON polygons of the land newly flooded at the level asked.
-    public func floodPolygonsGeoJSON(_ question: SeaLevelQuestion, bbox: GeoBBox?) throws -> Data {
-        try requireFlood().floodedLandGeoJSON(surface: try drawnSurface(question, bbox: bbox).surface, bbox: bbox)
+    /// The land newly flooded at the level asked, which `EncodedAnswer.geoJSON` writes as polygons.
+    public func floodedLand(_ question: SeaLevelQuestion, bbox: GeoBBox?) throws -> FloodedLand {
+        try requireFlood().floodedLand(surface: try drawnSurface(question, bbox: bbox).surface, bbox: bbox)
     }
 
-    /// A GeoTIFF of flood classes at the level asked.
-    public func floodMaskGeoTIFF(_ question: SeaLevelQuestion, bbox: GeoBBox?) throws -> Data {
-        try requireFlood().classMask(surface: try drawnSurface(question, bbox: bbox).surface, bbox: bbox).geoTIFFData()
+    /// The flood class of every cell at the level asked, which `EncodedAnswer.geoTIFF` writes.
+    public func floodClassMask(_ question: SeaLevelQuestion, bbox: GeoBBox?) throws -> RasterImage {
+        try requireFlood().classMask(surface: try drawnSurface(question, bbox: bbox).surface, bbox: bbox)
     }
 }

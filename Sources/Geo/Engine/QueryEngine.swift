@@ -65,13 +65,6 @@ extension QueryEngine {
         try requireFlood().point(latitude: latitude, longitude: longitude)
     }
 
-    /// A plate carrée PNG map of `bbox` (default: the world) at `rise`.
-    public func floodMapPNG(rise: Double, bbox: GeoBBox?, width: Int, height: Int) throws -> Data {
-        let flood = try requireFlood()
-        try Self.requireOverGrid(bbox, of: flood)
-        return try flood.mapPNG(rise: rise, bbox: bbox ?? .world, width: width, height: height)
-    }
-
     /// A box that holds no cell of the grid is refused by every answer, as it is by the figures
     /// ("holds no cell of the DEM"), rather than answered with a blank map or no places. (An XYZ
     /// tile off the grid stays a transparent tile: a map asks for every tile in view.) O(cells
@@ -80,29 +73,29 @@ extension QueryEngine {
         if let bbox { _ = try flood.stats(rise: 0, bbox: bbox) }
     }
 
-    /// A Web Mercator XYZ tile at `rise`, newly flooded land hatched if asked.
-    public func floodTilePNG(_ tile: MapTile, rise: Double, hatched: Bool = false) throws -> Data {
-        try requireFlood().tilePNG(tile, rise: rise, hatched: hatched)
+    /// A Web Mercator XYZ tile at `rise`, newly flooded land hatched if asked. O(pixels).
+    public func floodTile(_ tile: MapTile, rise: Double, hatched: Bool = false) throws -> RasterImage {
+        try requireFlood().tileImage(tile, rise: rise, hatched: hatched)
     }
 
-    /// Every cell block's elevation and spill level as a 16-bit PNG (see `FloodRelief`), and the
-    /// blocks' outer edges: what the web page's globe classifies against any level itself.
-    /// O(cells).
-    public func floodReliefPNG(step: Int) throws -> (png: Data, bounds: [Double]) {
-        let relief = try requireFlood().relief(step: step)
-        return (try relief.pngData(), relief.bounds)
+    /// Every cell block's elevation and spill level (see `FloodRelief`), with the blocks' outer
+    /// edges: what the web page's globe classifies against any level itself. O(cells).
+    public func floodRelief(step: Int) throws -> FloodRelief {
+        try requireFlood().relief(step: step)
     }
 
     /// The colours of maps, tiles and legends. O(1).
     public func floodPalette() -> FloodPaletteJSON { FloodPaletteJSON() }
 
-    /// GeoJSON polygons of the land newly flooded at `rise`.
-    public func floodPolygonsGeoJSON(rise: Double, bbox: GeoBBox?) throws -> Data {
-        try requireFlood().floodedLandGeoJSON(rise: rise, bbox: bbox)
+    /// The land newly flooded at `rise` in `bbox` (or the whole grid), which
+    /// `EncodedAnswer.geoJSON` writes as polygons.
+    public func floodedLand(rise: Double, bbox: GeoBBox?) throws -> FloodedLand {
+        try requireFlood().floodedLand(rise: rise, bbox: bbox)
     }
 
-    /// A GeoTIFF of flood classes at `rise`.
-    public func floodMaskGeoTIFF(rise: Double, bbox: GeoBBox?) throws -> Data {
-        try requireFlood().classMask(rise: rise, bbox: bbox).geoTIFFData()
+    /// The flood class of every cell in `bbox` (or the whole grid) at `rise`, which
+    /// `EncodedAnswer.geoTIFF` writes.
+    public func floodClassMask(rise: Double, bbox: GeoBBox?) throws -> RasterImage {
+        try requireFlood().classMask(rise: rise, bbox: bbox)
     }
 }

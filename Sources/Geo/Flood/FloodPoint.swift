@@ -23,9 +23,24 @@ public struct FloodPoint: Sendable, Equatable, Encodable {
     public var gridCellSizeM: Double? = nil
     /// The sea level the question was about, for the confidence in the answer (nil: today's, 0 m).
     public var askedRise: Double? = nil
-    /// Whether the place's level is not resolved: land in a coarse cell that holds sea and whose
-    /// one height, at or below 0 m, is its sea's. Such an answer is always `low`.
-    public var levelUnresolved = false
+    /// Why the place's level is not resolved, nil when it is. Such an answer is always `low`.
+    public var unresolvedLevel: UnresolvedLevel? = nil
+    /// Whether the place's level is not resolved (`unresolvedLevel`).
+    public var levelUnresolved: Bool { unresolvedLevel != nil }
+
+    /// Why a model cannot tell how high a place on land stands.
+    public enum UnresolvedLevel: UInt8, Sendable, Equatable {
+        /// Land in a coarse cell that holds sea, whose one height, at or below 0 m, is its sea's.
+        case cellHoldsSea
+        /// Land the model puts lower than any land defences keep dry (`lowestDefendedLandM`).
+        case belowDefendedLand
+    }
+
+    /// The lowest land defences keep dry lies about 7 m below the sea (the Zuidplaspolder,
+    /// −6.8 m; Lammefjord, −7 m; docs/confidence.md). Land by the coastline that a model puts
+    /// below −10 m, where the sea reaches it, has the sea floor's height or the model's error
+    /// there, not the land's: its level is not resolved.
+    public static let lowestDefendedLandM = -10.0
 
     /// What a place is today.
     public enum Today: String, Sendable, Equatable, Encodable {
@@ -112,6 +127,11 @@ public struct FloodPoint: Sendable, Equatable, Encodable {
         if today == .sea, (rise ?? 0) >= 0 {
             return AnswerConfidence(level: .high, reason: "the sea today, by today's coastline (GSHHG): water at any level at or above today's")
         }
+        if unresolvedLevel == .belowDefendedLand {
+            return AnswerConfidence(level: .low, reason: "cannot tell at this model's resolution: its \(cellText) cell puts this land at "
+                + "\(FloodPoint.signed(elevation ?? spillLevel)) m, below any land defences keep dry (about -7 m at the lowest): that height is the sea floor's "
+                + "or the model's error, not the land's")
+        }
         if levelUnresolved {
             return AnswerConfidence(level: .low, reason: "cannot tell at this model's resolution: the \(cellText) cell holds sea and land, and its one height "
                 + "(\(FloodPoint.signed(elevation ?? spillLevel)) m) is its sea's; how high the land stands is not resolved")
@@ -122,7 +142,7 @@ public struct FloodPoint: Sendable, Equatable, Encodable {
 
     /// A level with its sign, whole metres without decimals: "+12", "-3.5", "+0".
     public static func signed(_ metres: Double) -> String {
-        let text = metres == metres.rounded() && abs(metres) < 1e9 ? String(Int(metres)) : String(format: "%.2f", metres)
+        let text = metres == metres.rounded() && abs(metres) < 1e9 ? String(Int(metres)) : FixedDecimal.text(metres, digits: 2)
         return metres >= 0 && !text.hasPrefix("+") ? "+" + text : text
     }
 }
@@ -184,7 +204,11 @@ extension SpillIndex {
         case .land, .lake:
             point.spillLevel = max(level, elevation)
             point.today = surface == .lake ? .lake : point.spillLevel <= 0 ? .landBelowSeaLevel : .land
-            point.levelUnresolved = today.regime == .coarse && today.holdsOcean(atIndex: index) && elevation <= 0
+            if today.regime == .coarse, today.holdsOcean(atIndex: index), elevation <= 0 {
+                point.unresolvedLevel = .cellHoldsSea
+            } else if point.today == .landBelowSeaLevel, elevation < FloodPoint.lowestDefendedLandM {
+                point.unresolvedLevel = .belowDefendedLand
+            }
         }
         return point
     }

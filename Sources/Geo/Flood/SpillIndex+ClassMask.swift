@@ -30,6 +30,18 @@ extension SpillIndex {
         return image
     }
 
+    /// The land newly flooded at `rise` in `bbox` (or the whole grid): its class mask, joined by
+    /// the index's connectivity. O(cells).
+    public func floodedLand(rise: Double, bbox: GeoBBox? = nil) throws -> FloodedLand {
+        try floodedLand(surface: .level(rise), bbox: bbox)
+    }
+
+    /// `floodedLand(rise:bbox:)` at a sea surface (``classMask(surface:bbox:)``); its `rise` is
+    /// the surface's (above high tide when it has a tide raster). O(cells).
+    public func floodedLand(surface: SeaSurface, bbox: GeoBBox? = nil) throws -> FloodedLand {
+        FloodedLand(mask: try classMask(surface: surface, bbox: bbox), rise: surface.rise, connectivity: options.connectivity)
+    }
+
     /// Whether a cell is land (or a lake) today: from the coastline (a coarse cell by the larger
     /// of its parts, land against water), else where it stands above 0 m. O(1).
     @inline(__always)

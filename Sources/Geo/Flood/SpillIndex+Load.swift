@@ -4,14 +4,14 @@ extension SpillIndex {
     /// Where the spill index comes from, told to the user through `notice`.
     public enum CachePolicy: Sendable {
         /// Read from and write to this cache.
-        case use(SpillIndexCache)
+        case use(CacheFolder)
         /// Read from and write to this cache, and fail when it cannot be written (`geoq index
         /// build`, whose whole point is the cache file).
-        case require(SpillIndexCache)
+        case require(CacheFolder)
         /// Always compute, never write.
         case disabled
 
-        var store: SpillIndexCache? {
+        var store: CacheFolder? {
             switch self {
             case .use(let store), .require(let store): return store
             case .disabled: return nil
@@ -43,7 +43,7 @@ extension SpillIndex {
     /// does not (`geoq index build`), and fails when they cannot be stored. Returns the grid's
     /// size. Unlike `load`, it leaves out the flood curves, which the cache does not keep.
     public static func buildCache(rasterPath: String, band: Int = 1, options: FloodOptions = FloodOptions(), coastline: CoastlineMask? = nil,
-                                  store: SpillIndexCache, progress: ProgressHandler? = nil,
+                                  store: CacheFolder, progress: ProgressHandler? = nil,
                                   notice: (@Sendable (String) -> Void)? = nil) throws -> (width: Int, height: Int) {
         let (grid, _, _) = try gridAndLevels(rasterPath: rasterPath, band: band, options: options, coastline: coastline, cache: .require(store),
                                           progress: progress, notice: notice)
@@ -59,7 +59,7 @@ extension SpillIndex {
         // The key is taken before the cells are read: a raster rewritten during the read then
         // leaves a cache that is stale for its new version, never one claiming to be it.
         if case .require(let store) = cache { try store.checkWritable() }
-        let key = try cache.store.map { _ in try SpillIndexCache.Key(rasterPath: rasterPath, band: band, options: options, coastline: coastline) }
+        let key = try cache.store.map { _ in try CacheFolder.Key(rasterPath: rasterPath, band: band, options: options, coastline: coastline) }
         let grid = try ElevationGrid.read(path: rasterPath, band: band, progress: progress,
                                           workingBytesPerCell: SpillIndex.workingBytesPerCell)
         let coarseMask = coastline.flatMap { TodayCells.regime(of: grid, mask: $0) == .coarse ? $0 : nil }

@@ -108,13 +108,6 @@ extension SpillIndex {
         pixels[offset + 3] = colour.a
     }
 
-    /// A plate carrée (equirectangular) PNG of `bbox` at `rise`, `width × height` pixels. O(pixels).
-    public func mapPNG(rise: Double, bbox: GeoBBox = .world, width: Int, height: Int) throws -> Data {
-        try SpillIndex.validateImageSize(width: width, height: height)
-        let (longitudes, latitudes) = SpillIndex.mapSamplePositions(bbox: bbox, width: width, height: height)
-        return try render(rise: rise, longitudes: longitudes, latitudes: latitudes).pngData()
-    }
-
     /// The longitudes and latitudes of the pixel centres of a plate carrée map of `bbox`.
     static func mapSamplePositions(bbox: GeoBBox, width: Int, height: Int) -> (longitudes: [Double], latitudes: [Double]) {
         let longitudeStep = bbox.longitudeSpan / Double(width), latitudeStep = (bbox.north - bbox.south) / Double(height)
@@ -133,13 +126,5 @@ extension SpillIndex {
         for (quantity, value) in [(Quantity.width, width), (.height, height)] where !(1...maximumImageSide).contains(value) {
             throw GeoError.invalidInput(quantity, "expected \(quantity.declaration.expectation), got \(value)")
         }
-    }
-}
-
-extension SpillIndex {
-    /// A 256 × 256 PNG tile of the sea at `rise`, in the colours of `mapPNG`; `hatched` stripes
-    /// newly flooded land, the stripes running on from tile to tile. O(pixels).
-    public func tilePNG(_ tile: MapTile, rise: Double, hatched: Bool = false) throws -> Data {
-        try render(rise: rise, longitudes: tile.pixelLongitudes, latitudes: tile.pixelLatitudes, hatchOrigin: tile.hatchOrigin(hatched)).pngData()
     }
 }

@@ -123,9 +123,8 @@ extension ElevationGrid {
         if let needed, needed <= available.bytes { return }
         let cellText = cells.map { "\(width)×\(height) = \(MemoryBudget.grouped($0)) cells" } ?? "\(width)×\(height) cells"
         let neededText = needed.map { MemoryBudget.describe(bytes: $0) } ?? "more bytes than a 64-bit count holds"
-        throw GeoError.unanswerable(subject: path, reason: "\(cellText) need \(neededText) in memory (\(bytesPerCell) bytes a cell), "
-            + "more than the \(MemoryBudget.describe(bytes: available.bytes)) available (\(available.limit)); "
-            + "use a tiled index: geoq index build --tiled --dem \(path) -o INDEX.tif")
+        throw GeoError.remedied(.unanswerable(subject: path, reason: "\(cellText) need \(neededText) in memory (\(bytesPerCell) bytes a cell), "
+            + "more than the \(MemoryBudget.describe(bytes: available.bytes)) available (\(available.limit))"), .buildTiledIndex(dem: path))
     }
 
     static func readGeoreference(dataset: GDALDatasetH, path: String) throws -> Georeference {

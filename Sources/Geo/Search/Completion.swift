@@ -50,4 +50,12 @@ public struct Completion: Sendable, Hashable, Codable {
     public var score: Double
     /// Great-circle distance to the `near` point, when one was given.
     public var distanceKilometers: Double?
+    /// The place's row in the completer's table, so that callers need not look its id up
+    /// again; not part of the answer.
+    public var placeIndex: Int? = nil
+
+    private enum CodingKeys: String, CodingKey {
+        case id, kind, title, subtitle, code, latitude, longitude, population, matchedAlias
+        case titleHighlights, aliasHighlights, match, edits, score, distanceKilometers
+    }
 }

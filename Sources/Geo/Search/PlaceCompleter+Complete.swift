@@ -177,7 +177,7 @@ extension PlaceCompleter {
             match: candidate.match, edits: candidate.edits, score: Double(candidate.score),
             distanceKilometers: near.map {
                 CompletionRanking.distanceKilometers($0, latitude: latitude, longitude: longitude)
-            })
+            }, placeIndex: place)
     }
 
     /// `highlights(in:ranges:)` for a name that normalizes byte for byte (ASCII letters and

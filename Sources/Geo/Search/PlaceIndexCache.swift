@@ -1,6 +1,6 @@
 import Foundation
 
-/// Completion indexes kept on disk beside the spill indexes (`SpillIndexCache`'s folder), one
+/// Completion indexes kept on disk beside the spill indexes (the `CacheFolder`), one
 /// file per set of gazetteer files and build parameters, so that a command or the service
 /// opens the index in O(1) (a mapping and a header check) instead of reading the gazetteers
 /// and building it (about 3 s for the shipped files).
@@ -30,7 +30,7 @@ public struct PlaceIndexCache: Sendable {
             let paths = placesPaths.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
             identity = (["format \(PlaceIndexFile.formatVersion) k \(k) typos \(typoThreshold) nickname \(nicknameWeight) abbreviations \(PlaceAbbreviations.fingerprint)"] + paths)
                 .joined(separator: "\n")
-            version = paths.map(SpillIndexCache.Key.fileVersion).joined(separator: "\n")
+            version = paths.map(CacheFolder.Key.fileVersion).joined(separator: "\n")
         }
 
         /// The text stored in the file's header.
@@ -81,7 +81,7 @@ public struct PlaceIndexCache: Sendable {
         let uncached: PlaceCompleter? = try {
             let built = try build()
             do {
-                try SpillIndexCache(directory: directory).checkWritable()
+                try CacheFolder(directory: directory).checkWritable()
                 AtomicFile.removeStale(in: directory)
                 progress?("place index: writing \(url.lastPathComponent)", 0)
                 defer { progress?("place index: writing \(url.lastPathComponent)", 1) }

@@ -45,7 +45,7 @@ extension CacheInventory {
                 return entry(.tiledWork, plan.dem, .unneeded("its index is built"))
             }
             return entry(.tiledWork, plan.dem, plan.inputChange().map { .unneeded("\($0)") }
-                         ?? .kept("an interrupted build; geoq index build --tiled resumes from it"))
+                         ?? .kept("an interrupted build; building the same tiled index again resumes from it"))
         }
         return foreign
     }

@@ -3,7 +3,7 @@ import Foundation
 /// The spill and completion indexes in the cache: their headers read (never their payload), and
 /// their inputs checked as the loaders check them.
 extension CacheInventory {
-    /// A spill index (`SpillIndexCache`): the raster, band and options it was built for, and
+    /// A spill index (`CacheFolder`): the raster, band and options it was built for, and
     /// whether the raster's files are still those it was built from. Nil when the file does not
     /// start as a geoq spill index does.
     static func spillIndex(path: String, nameHash: UInt64) -> (belongsTo: String, state: State)? {
@@ -19,12 +19,12 @@ extension CacheInventory {
         guard format == CacheFormat.formatVersion else { return (belongsTo, .unneeded("written in another format, never read again")) }
         guard CacheFormat.fnv1a(Array(identity.utf8)) == nameHash else { return (belongsTo, .unneeded("not under its own name, never read")) }
         guard FileManager.default.fileExists(atPath: raster) else { return (belongsTo, .unneeded("its raster is gone")) }
-        let files = Set([raster] + SpillIndexCache.Key.filesGDALOpens(raster)).sorted()
+        let files = Set([raster] + CacheFolder.Key.filesGDALOpens(raster)).sorted()
         let coastline = lines.first { $0.hasPrefix(coastlinePrefix) }
             .map { URL(fileURLWithPath: String($0.dropFirst(coastlinePrefix.count))).standardizedFileURL.path }
-        let now = (files + (coastline.map { [$0] } ?? [])).map { SpillIndexCache.Key.fileVersion($0) }.joined(separator: "; ")
+        let now = (files + (coastline.map { [$0] } ?? [])).map { CacheFolder.Key.fileVersion($0) }.joined(separator: "; ")
         guard now != version else { return (belongsTo, .current) }
-        if let coastline, !version.hasSuffix("; " + SpillIndexCache.Key.fileVersion(coastline)) {
+        if let coastline, !version.hasSuffix("; " + CacheFolder.Key.fileVersion(coastline)) {
             return (belongsTo, .unneeded("its coastline changed since it was built"))
         }
         return (belongsTo, .unneeded("its raster changed since it was built"))
@@ -49,14 +49,14 @@ extension CacheInventory {
         for file in version.components(separatedBy: "; ") {
             guard let tab = file.firstIndex(of: "\t") else { continue }
             let filePath = String(file[..<tab])
-            guard SpillIndexCache.Key.fileVersion(filePath) == file else {
+            guard CacheFolder.Key.fileVersion(filePath) == file else {
                 return (belongsTo, .unneeded("\((filePath as NSString).lastPathComponent) changed since it was nested"))
             }
         }
         return (belongsTo, .current)
     }
 
-    /// How a spill index's identity names the coastline it was flooded with (`SpillIndexCache.Key`).
+    /// How a spill index's identity names the coastline it was flooded with (`CacheFolder.Key`).
     static let coastlinePrefix = "coastline "
 
     /// The compact copy of a coastline mask (`CoastlineMask.writeCompact`): the mask it was read
@@ -71,7 +71,7 @@ extension CacheInventory {
         }
         guard format == CoastlineMask.cacheFormatVersion else { return (mask, .unneeded("written in another format, never read again")) }
         guard FileManager.default.fileExists(atPath: mask) else { return (mask, .unneeded("its coastline is gone")) }
-        let now = SpillIndexCache.Key.fileVersion(URL(fileURLWithPath: mask).standardizedFileURL.path)
+        let now = CacheFolder.Key.fileVersion(URL(fileURLWithPath: mask).standardizedFileURL.path)
         return (mask, now == version ? .current : .unneeded("its coastline changed since it was read"))
     }
 
@@ -95,7 +95,7 @@ extension CacheInventory {
         if let gone = paths.first(where: { !FileManager.default.fileExists(atPath: $0) }) {
             return (belongsTo, .unneeded("\((gone as NSString).lastPathComponent) is gone"))
         }
-        let now = paths.map(SpillIndexCache.Key.fileVersion).joined(separator: "\n")
+        let now = paths.map(CacheFolder.Key.fileVersion).joined(separator: "\n")
         return (belongsTo, now == key[1] ? .current : .unneeded("a gazetteer changed since it was built"))
     }
 

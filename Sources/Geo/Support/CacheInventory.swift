@@ -1,6 +1,6 @@
 import Foundation
 
-/// What geoq keeps in its cache folder (`SpillIndexCache.defaultDirectory`), file by file: what
+/// What geoq keeps in its cache folder (`CacheFolder.defaultDirectory`), file by file: what
 /// each is, its size, what it belongs to, and whether any input still needs it.
 ///
 /// Only names geoq gives its files are recognized, and each file's own header is checked before

@@ -9,6 +9,10 @@ public enum GeoError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A value given to geoq is malformed or out of range; a usage mistake. The message reads
     /// after the quantity's name and a colon: "expected a sea-level change in metres …".
     case invalidInput(Quantity, String)
+    /// A name given is well formed, but nothing in the data loaded matches it (a place name that
+    /// completes to nothing): the caller's value, though not a usage mistake. The command line
+    /// ends with 1, as grep does when nothing matches; the service answers 400.
+    case noMatch(Quantity, String)
     /// A file (or a request body) could not be read as what it should be; a data problem.
     case unreadableFile(path: String, message: String)
     /// What the caller handed over (a request body, a file of points) is not what it should be:
@@ -26,6 +30,9 @@ public enum GeoError: Error, Equatable, Sendable, CustomStringConvertible {
     /// geoq failed inside (a driver missing, memory not had, a library call or a check of its
     /// own that failed): not the caller's mistake nor the data's. `detail` is for the log.
     case internalFailure(InternalCause, String)
+    /// A failure and the action that would overcome it (`Remedy`): of the failure's kind, its
+    /// message followed by the action.
+    indirect case remedied(GeoError, Remedy)
 
     /// What kind of failure is inside geoq.
     public enum InternalCause: String, Sendable, CaseIterable {
@@ -45,6 +52,8 @@ public enum GeoError: Error, Equatable, Sendable, CustomStringConvertible {
     public enum Kind: Sendable, CaseIterable {
         /// A value the caller gave is wrong (`invalidInput`).
         case invalidValue
+        /// A name the caller gave matches nothing loaded (`noMatch`).
+        case noMatch
         /// Data the caller handed over is malformed (`malformedInput`).
         case invalidData
         /// The data loaded cannot answer (`unanswerable`).
@@ -61,11 +70,13 @@ public enum GeoError: Error, Equatable, Sendable, CustomStringConvertible {
     public var kind: Kind {
         switch self {
         case .invalidInput: return .invalidValue
+        case .noMatch: return .noMatch
         case .malformedInput: return .invalidData
         case .unanswerable: return .unanswerable
         case .unreadableFile, .unwritableFile: return .fileFault
         case .unreachable: return .remote
         case .internalFailure: return .internalFailure
+        case let .remedied(failure, _): return failure.kind
         }
     }
 
@@ -75,12 +86,13 @@ public enum GeoError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The message with the quantity spelled by an adapter ("--rise: expected …", "rise: expected …").
     public func description(naming spelling: (Quantity) -> String) -> String {
         switch self {
-        case let .invalidInput(quantity, message): return "\(spelling(quantity)): \(message)"
+        case let .invalidInput(quantity, message), let .noMatch(quantity, message): return "\(spelling(quantity)): \(message)"
         case let .unreadableFile(path, message), let .malformedInput(path, message), let .unreachable(path, message):
             return "\(path): \(message)"
         case let .unwritableFile(path, message): return "cannot write \(path): \(message)"
         case let .unanswerable(subject, reason): return subject.map { "\($0): \(reason)" } ?? reason
         case let .internalFailure(_, detail): return detail
+        case let .remedied(failure, remedy): return "\(failure.description(naming: spelling)); \(remedy.action)"
         }
     }
 }

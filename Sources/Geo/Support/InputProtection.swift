@@ -27,7 +27,7 @@ public enum InputProtection {
     /// The raster at `path` and every file GDAL reads for it (`GDALGetFileList`: a VRT and its
     /// sources, `.aux.xml` and `.ovr` sidecars); only `path` when GDAL cannot open it.
     public static func filesOfRaster(_ path: String) -> [String] {
-        [path] + SpillIndexCache.Key.filesGDALOpens(path)
+        [path] + CacheFolder.Key.filesGDALOpens(path)
     }
 
     struct FileIdentity: Equatable {

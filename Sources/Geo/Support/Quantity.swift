@@ -218,7 +218,7 @@ extension Quantity {
         case .kinds: return .init("--kinds", "kinds")
         case .postalCode: return .init("code", "code")
         case .country: return .init("--country", "country")
-        case .placeIDs: return .init("--places", "placeIds")
+        case .placeIDs: return .init("--place-ids", "placeIds")
         case .trim: return .init("--trim", "trim", default: 0)
         case .floodedAt: return .init("--flooded-at", "flooded_at", "a sea-level change in metres", bounds: .closed(-12_000, 12_000))
         case .points: return .init("input", "body")

@@ -32,8 +32,8 @@ extension EngineSettings {
         if dems.isEmpty, !alone, index == nil {
             // The embedded stack: ETOPO5 with the shipped fine models that are there.
             var embedded = self
-            embedded.dems = [try EmbeddedData.requirePath(of: EmbeddedData.demFileName, as: .dem)]
-                + EmbeddedData.fineModelFileNames.compactMap { EmbeddedData.path(of: $0) }
+            embedded.dems = [try ShippedData.requirePath(of: ShippedData.demFileName, as: .dem)]
+                + ShippedData.fineModelFileNames.compactMap { ShippedData.path(of: $0) }
             return try embedded.loadStack()
         }
         let entries = try dems.filter(CopernicusStackEntry.isEntry).map(CopernicusStackEntry.init(parsing:))
@@ -63,7 +63,7 @@ extension EngineSettings {
             throw GeoError.invalidInput(.dem, "\(globals.joined(separator: " and ")) both cover every longitude; expected one global raster, the base")
         }
         var baseSettings = self
-        baseSettings.dems = [try globals.first ?? EmbeddedData.requirePath(of: EmbeddedData.demFileName, as: .dem)]
+        baseSettings.dems = [try globals.first ?? ShippedData.requirePath(of: ShippedData.demFileName, as: .dem)]
         let baseFlood = try baseSettings.loadFlood()
         let baseSource = try baseSettings.singleModelSource()
         if let base = baseFlood as? SpillIndex { try ElevationStack.checkBase(base.grid, path: try baseSettings.demPath(), band: band) }
@@ -72,7 +72,7 @@ extension EngineSettings {
             throw GeoError.invalidInput(.dem, "fine models nest in a base held in memory; the base \(baseSettings.dem ?? "") is a tiled index")
         }
         // Nested indexes are cached beside the base's, keyed by it too.
-        let nestingCache = noCache ? nil : NestingCache(store: cacheStore(), baseKey: try SpillIndexCache.Key(
+        let nestingCache = noCache ? nil : NestingCache(store: cacheStore(), baseKey: try CacheFolder.Key(
             rasterPath: try baseSettings.demPath(), band: band, options: floodOptions, coastline: try loadCoastline()))
         let nested = try ElevationStack.nestedModels(paths: fines, band: band, in: base, connectivity: connectivity,
                                                      progress: Terminal.progressHandler(), cache: nestingCache)

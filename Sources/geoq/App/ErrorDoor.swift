@@ -19,6 +19,8 @@ struct ErrorDoor: Sendable {
         switch kind {
         case .invalidValue:
             (status, code, exitStatus, messageForClients) = (.badRequest, "invalid_parameter", 2, nil)
+        case .noMatch:
+            (status, code, exitStatus, messageForClients) = (.badRequest, "invalid_parameter", 1, nil)
         case .invalidData:
             (status, code, exitStatus, messageForClients) = (.badRequest, "invalid_body", 1, nil)
         case .unanswerable:

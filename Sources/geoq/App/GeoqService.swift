@@ -21,7 +21,7 @@ enum GeoqService {
     /// - Throws: a one-line error when the OpenAPI description is not beside the data.
     static func buildApplication(settings: GeoqSettings, engine: QueryEngine, logger: Logger) throws -> some ApplicationProtocol {
         let (host, port, maxConnections) = (settings.host, settings.port, settings.maxConnections)
-        guard let specPath = EmbeddedData.repositoryFile("openapi.yaml"), let spec = FileManager.default.contents(atPath: specPath) else {
+        guard let specPath = ShippedData.repositoryFile("openapi.yaml"), let spec = FileManager.default.contents(atPath: specPath) else {
             throw GeoError.unreadableFile(path: "openapi.yaml", message: "not found beside data/; expected the repository's OpenAPI description")
         }
         let router = GeoqRouter.build(engine: engine, openAPISpec: spec, completionCacheMiB: settings.completionCacheMiB)

@@ -7,8 +7,21 @@ enum ArgumentSpelling {
     static func name(of quantity: Quantity) -> String { quantity.declaration.flag }
 
     /// A library error as the command line says it.
+    /// A library error as the command line says it; a remedy the library names as an action
+    /// gets the command that takes it.
     static func message(_ error: GeoError) -> String {
-        error.description(naming: name(of:))
+        guard case let .remedied(failure, remedy) = error else { return error.description(naming: name(of:)) }
+        return "\(message(failure)); \(command(for: remedy))"
+    }
+
+    /// A remedy's action with the geoq command that takes it.
+    static func command(for remedy: GeoError.Remedy) -> String {
+        switch remedy {
+        case let .buildTiledIndex(dem?): return "\(remedy.action): geoq index build --tiled --dem \(dem) -o INDEX.tif"
+        case .buildTiledIndex(dem: nil): return "\(remedy.action): geoq index build --tiled"
+        case .planTiledBuild: return "\(remedy.action): geoq index plan"
+        case .replanTiledBuild: return "plan it again (geoq index plan) or remove it and build again"
+        }
     }
 }
 

@@ -52,8 +52,10 @@ extension Viewport: ArgumentValue {
 extension FloodOptions.Connectivity: ExpressibleByArgument {}
 extension FloodOptions.NodataPolicy: ExpressibleByArgument {}
 extension RegionOptions.Mode: ExpressibleByArgument {}
+/// `--format`, from the one table of answer formats.
+extension AnswerFormat: ExpressibleByArgument {}
 
-/// GeoNames ids given as `ID,ID,…` (`geoq region --places`).
+/// GeoNames ids given as `ID,ID,…` (`geoq region --place-ids`).
 struct PlaceIDList: ArgumentValue, Equatable {
     var ids: [Int]
 

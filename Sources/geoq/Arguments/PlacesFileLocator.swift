@@ -39,8 +39,8 @@ enum PlacesFileLocator {
                 return override
             }
         }
-        if let found = EmbeddedData.path(of: fileName) { return found }
-        let candidates = EmbeddedData.candidateDirectories().map { $0.appendingPathComponent(fileName).path }
+        if let found = ShippedData.path(of: fileName) { return found }
+        let candidates = ShippedData.candidateDirectories().map { $0.appendingPathComponent(fileName).path }
         throw NotFound(searched: candidates.count > 4 ? Array(candidates.prefix(3)) + ["…"] : candidates)
     }
 }

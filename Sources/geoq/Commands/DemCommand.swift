@@ -88,7 +88,7 @@ struct DemFetchCommand: ParsableCommand {
             settings.flood = .skipped
             let engine = try GeoqEngine.buildEngine(settings: settings)
             guard let found = try engine.complete(query: place, limit: 1).first?.completion else {
-                throw GeoError.invalidInput(.place, "no place matches \"\(place)\"; expected a town, postal code or airport geoq knows")
+                throw GeoError.noMatch(.place, "no place matches \"\(place)\"; expected a town, postal code or airport geoq knows")
             }
             Terminal.notice("\(found.subtitle.isEmpty ? found.title : found.title + ", " + found.subtitle) (\(found.kind.rawValue) \(found.id)), \(radius) km around it")
             area = Self.box(around: GeoPoint(latitude: found.latitude, longitude: found.longitude), kilometres: radius)

@@ -17,8 +17,4 @@ struct FloodCommand: ParsableCommand {
         subcommands: [FloodLevelCommand.self, FloodPointCommand.self],
         defaultSubcommand: FloodLevelCommand.self
     )
-
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, json, geojson, png, tif
-    }
 }

@@ -63,8 +63,8 @@ struct FloodLevelCommand: ParsableCommand {
             transform: GeoPoint.argument)
     var near: GeoPoint?
 
-    @Option(help: "Output format: \(FloodCommand.Format.allCases.map(\.rawValue).joined(separator: ", ")).")
-    var format: FloodCommand.Format = .text
+    @Option(help: "Output format: \(AnswerFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var format: AnswerFormat = .text
 
     @Option(name: [.short, .customLong("output")], help: "Write the answer to this file instead of stdout (- for stdout; a FIFO or device is written into, a symbolic link's target replaced).")
     var output: String?
@@ -96,7 +96,7 @@ struct FloodLevelCommand: ParsableCommand {
         if place == nil, kinds != nil { throw ValidationError("--kinds: only with --place (it chooses among the places of that name)") }
         if place == nil, near != nil { throw ValidationError("--near: only with --place (it ranks the places of that name by distance)") }
         if legend, format != .png { throw ValidationError("--legend draws on PNG maps; add --format png") }
-        if (format == .png || format == .tif), output == nil || output == Output.standardOutput, isatty(STDOUT_FILENO) != 0 {
+        if format.isBinary, output == nil || output == Output.standardOutput, isatty(STDOUT_FILENO) != 0 {
             throw ValidationError("--format \(format.rawValue) writes binary data; pass -o FILE or redirect stdout")
         }
     }
@@ -110,29 +110,12 @@ struct FloodLevelCommand: ParsableCommand {
         settings.gazetteer = place != nil ? .required : format == .json ? .ifAvailable : .skipped
         let question = try seaLevel.question(rise: rise, settings: try settingsFile.settings(dataset: dataset))!
         let engine = try GeoqEngine.buildEngine(settings: settings)
-        let data: Data
-        if let place {
-            // The level where the place stands: its high tide, its regional projection.
-            let report = try engine.areaFloodReport(named: place, question: question, placeLimit: limit, kinds: kinds, near: near)
-            data = format == .json ? try JSONOutput.encode(report) : Data((FloodText.area(report.answer) + SeaLevelText.lines(report)).utf8)
-            try Output.emit(data, to: output)
-            return
+        let answer = try engine.floodLevel(FloodLevelQuery(question: question, bbox: bbox, format: format, width: width, height: height,
+                                                           legend: legend, placeLimit: limit, place: place, kinds: kinds, near: near))
+        if case let .map(map) = answer.value,
+           let notice = map.tooSmallToSee(try engine.floodMapStats(question, bbox: bbox), naming: ArgumentSpelling.name(of:)) {
+            Terminal.notice(notice)
         }
-        switch format {
-        case .text:
-            let answer = try engine.floodStats(question, bbox: bbox)
-            data = Data((FloodText.stats(answer.answer, bbox: bbox) + SeaLevelText.lines(answer)).utf8)
-        case .json:
-            data = try JSONOutput.encode(try engine.floodReport(question, bbox: bbox, placeLimit: limit))
-        case .geojson:
-            data = try engine.floodPolygonsGeoJSON(question, bbox: bbox)
-        case .png:
-            let map = try engine.floodMap(question, bbox: bbox, width: width, height: height, legend: legend)
-            if let notice = map.tooSmallToSee(naming: ArgumentSpelling.name(of:)) { Terminal.notice(notice) }
-            data = map.png
-        case .tif:
-            data = try engine.floodMaskGeoTIFF(question, bbox: bbox)
-        }
-        try Output.emit(data, to: output)
+        try Output.emit(try answer.encoded().bytes, to: output)
     }
 }

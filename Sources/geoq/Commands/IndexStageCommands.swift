@@ -97,11 +97,11 @@ struct StageFailure: Encodable {
             self.init(kind: "missing-prerequisite", message: missing.description, run: missing.stage.rawValue, tile: missing.tile)
         case let error as GeoError:
             let kind: String
-            switch error {
+            switch error.withoutRemedy {
             case .invalidInput: kind = "usage"
             case .unwritableFile: kind = "write"
-            case .unreadableFile, .malformedInput, .unanswerable, .unreachable: kind = "data"
-            case .internalFailure: kind = "failure"
+            case .unreadableFile, .malformedInput, .unanswerable, .unreachable, .noMatch: kind = "data"
+            case .internalFailure, .remedied: kind = "failure"
             }
             self.init(kind: kind, message: ArgumentSpelling.message(error))
         case let error as ValidationError:

@@ -14,13 +14,13 @@ struct RegionCommand: ParsableCommand {
         comparable clusters are kept together \
         (docs/region.md). The region spans the kept points, plus --padding on each side; longitudes \
         wrap around ±180°. Points left out are reported as trimmed, by their 0-based index in the input. \
-        --mode locator is the seed's recipe instead: on each axis, the longest run of sorted values no \
+        --mode locator instead keeps, on each axis, the longest run of sorted values no \
         more than --gap degrees apart (right for one city's pins only).
 
         Input: GeoJSON (FeatureCollection of Points, MultiPoint, Point, Feature), a JSON array of \
         [longitude, latitude] pairs, or CSV with a header naming lat/latitude and lon/lng/long/longitude \
         columns (comma, semicolon or tab separated). Or places of the gazetteer instead of a file: \
-        --places ID,ID by GeoNames id (every one framed, unless --trim), or --flooded-at R for every \
+        --place-ids ID,ID by GeoNames id (every one framed, unless --trim), or --flooded-at R for every \
         place the sea floods at R metres (dry today), or at the level --year Y --scenario S projects \
         (the global mean; --high-tide H in metres answers above high tide). --format json prints \
         what POST /v1/region answers for the same input. Levels are \(SeaLevelDatum.statement).
@@ -49,14 +49,14 @@ struct RegionCommand: ParsableCommand {
         case text, json, geojson
     }
 
-    @Argument(help: ArgumentHelp("The points: a file path, or - for standard input (or give --places or --flooded-at instead).", valueName: "file"))
+    @Argument(help: ArgumentHelp("The points: a file path, or - for standard input (or give --place-ids or --flooded-at instead).", valueName: "file"))
     var input: String?
 
-    @Option(name: .customLong("places"), help: ArgumentHelp("Frame these gazetteer places instead, by GeoNames id.", valueName: "id,id,…"),
+    @Option(name: .customLong("place-ids"), help: ArgumentHelp("Frame these gazetteer places instead, by GeoNames id.", valueName: "id,id,…"),
             transform: PlaceIDList.argument)
     var placeIDs: PlaceIDList?
 
-    @Flag(help: "With --places: leave outliers out as for points (the places named are all framed otherwise).")
+    @Flag(help: "With --place-ids: leave outliers out as for points (the places named are all framed otherwise).")
     var trim = false
 
     @Option(name: .customLong("flooded-at"), parsing: .unconditional,
@@ -68,8 +68,8 @@ struct RegionCommand: ParsableCommand {
     /// `--flooded-at` stands for, asked as the flood commands ask it.
     @OptionGroup var seaLevel: SeaLevelOptions
 
-    @Option(name: .customLong("gazetteer"), help: ArgumentHelp("Gazetteer file for --places and --flooded-at (default: data/places.tsv.gz, or $GEOQ_DATA/places.tsv.gz).", valueName: "file"))
-    var gazetteerFile: String?
+    /// `--places`: the gazetteer files `--place-ids` and `--flooded-at` read, as every command names them.
+    @OptionGroup var gazetteer: PlacesOptions
 
     /// The raster whose spill levels `--flooded-at` reads.
     @OptionGroup var dataset: DEMOptions
@@ -80,7 +80,7 @@ struct RegionCommand: ParsableCommand {
                                valueName: "degrees"), transform: DecimalArgument.reading(.gap))
     var gap: Double = Quantity.gap.declaration.defaultValue!
 
-    @Option(help: "adaptive: leave out only the few points far from the rest, at any scale; locator (or independent): the seed's recipe, each axis chooses its run; joint: keep only points inside both runs and span them.")
+    @Option(help: "adaptive: leave out only the few points far from the rest, at any scale; locator (or independent): each axis keeps its longest run of values at most --gap apart; joint: keep only points inside both runs and span them.")
     var mode: RegionOptions.Mode = .adaptive
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Padding on each side as a fraction of the span (0 or more; 0.1 makes spans 20% larger).",
@@ -106,19 +106,18 @@ struct RegionCommand: ParsableCommand {
     func validate() throws {
         let given = [input != nil, placeIDs != nil, floodedAt != nil || seaLevel.year != nil].filter { $0 }.count
         guard given == 1 else {
-            throw ValidationError("expected one of: a file of points (or - for standard input), --places ID,ID, --flooded-at RISE or --year YEAR --scenario S; got \(given)")
+            throw ValidationError("expected one of: a file of points (or - for standard input), --place-ids ID,ID, --flooded-at RISE or --year YEAR --scenario S; got \(given)")
         }
         try seaLevel.checkLevel(rise: floodedAt, levelRequired: false, riseFlag: "--flooded-at")
         if seaLevel.highTide != nil, floodedAt == nil, seaLevel.year == nil {
             throw ValidationError("--high-tide: only with a sea level asked (--flooded-at, or --year with --scenario)")
         }
-        if trim, placeIDs == nil { throw ValidationError("--trim: only with --places (points and flooded places always leave outliers out)") }
+        if trim, placeIDs == nil { throw ValidationError("--trim: only with --place-ids (points and flooded places always leave outliers out)") }
         try check { try options.validate() }
     }
 
     func run() throws {
-        // --gazetteer is this command's spelling of the places setting (--places takes ids here).
-        var settings = try settingsFile.engineSettings(dataset: dataset, places: gazetteerFile.map { [$0] } ?? [], gazetteerFlag: "--gazetteer")
+        var settings = try settingsFile.engineSettings(dataset: dataset, places: gazetteer.places)
         let regionInput: RegionInput
         var engine = QueryEngine(flood: nil)
         if let placeIDs {

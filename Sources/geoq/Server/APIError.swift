@@ -14,7 +14,7 @@ struct APIError: HTTPResponseError {
     func response(from request: Request, context: some RequestContext) throws -> Response {
         let body = Self.body(code: code, message: message)
         var fields = headers
-        fields[.contentType] = "application/json"
+        fields[.contentType] = AnswerFormat.json.contentType
         return Response(status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(bytes: body)))
     }
 

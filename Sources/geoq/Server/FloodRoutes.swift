@@ -6,17 +6,15 @@ import Hummingbird
 struct FloodRoutes<Context: RequestContext> {
     let engine: QueryEngine
 
-    /// The formats of `/v1/flood`: tif is the GeoTIFF of flood classes `geoq flood --format tif` writes.
-    enum Format: String, CaseIterable {
-        case json, geojson, png, tif
-    }
+    /// The formats `/v1/flood` answers in: every answer format but text, which is for a terminal.
+    static var formats: [AnswerFormat] { [.json, .geojson, .png, .tif] }
 
     /// `/v1/flood`'s parameters. Width and height are checked whatever the format, so a bad
     /// value is never silently ignored; the service draws at most 4096 pixels a side.
     struct LevelQuery: Decodable {
         var question: SeaLevelQuestion
         var bbox: GeoBBox?
-        var format: Format
+        var format: AnswerFormat
         var width: Int
         var height: Int
         var limit: Int
@@ -34,7 +32,7 @@ struct FloodRoutes<Context: RequestContext> {
             bbox = try fields.bbox()
             width = try fields.integer(.width)
             height = try fields.integer(.height)
-            format = try fields.choice(.format, default: .json)
+            format = try fields.choice(.format, default: .json, among: FloodRoutes.formats)
             limit = try fields.integer(.reportPlaceLimit)
             place = try fields.text(.place)
             if let place {
@@ -106,67 +104,46 @@ struct FloodRoutes<Context: RequestContext> {
         router.get("/v1/projections") { request, context in
             let point = try request.query(ProjectionsQuery.self, context: context).point
             // A regional file asked at a point reads its locations: off the event loop.
-            return try Response.json(try await OffLoop.run { [engine] in try engine.projectionTable(at: point) })
+            return try EncodedAnswer.json(try await OffLoop.run { [engine] in try engine.projectionTable(at: point) })
         }
     }
 
-    func flood(_ request: Request, context: Context) async throws -> Response {
+    /// The engine's answer to the query, encoded in the format asked (`FloodLevelAnswer.encoded`):
+    /// the figures of a box at one level on the event loop; a place, figures counted cell by cell
+    /// on a raster of high tide, polygons, maps and masks off it.
+    func flood(_ request: Request, context: Context) async throws -> EncodedAnswer {
         let query = try request.query(LevelQuery.self, context: context)
-        let bbox = query.bbox
         // Checked whatever the format, so a bad value is never silently ignored.
         try QueryEngine.validateFloodedPlaceLimit(query.limit)
-        if let place = query.place {
-            // The level where the place stands: its regional projection, when one is set up.
-            let (engine, limit, question, kinds, near) = (engine, query.limit, query.question, query.kinds, query.near)
-            return try .json(try await OffLoop.run {
-                try engine.areaFloodReport(named: place, question: question, placeLimit: limit, kinds: kinds, near: near)
-            })
+        let asked = FloodLevelQuery(question: query.question, bbox: query.bbox, format: query.format, width: query.width, height: query.height,
+                                    legend: query.legend, placeLimit: query.limit, place: query.place, kinds: query.kinds, near: query.near)
+        if asked.place == nil, asked.format == .json, engine.withDefaults(asked.question).tideRaster == nil {
+            return try engine.floodLevel(asked).encoded()
         }
-        let question = query.question
-        switch query.format {
-        case .json:
-            // On a raster of high tide the figures are counted cell by cell: off the event loop.
-            guard engine.withDefaults(question).tideRaster != nil else { return try .json(engine.floodReport(question, bbox: bbox, placeLimit: query.limit)) }
-            let limit = query.limit
-            return try .json(try await OffLoop.run { [engine] in try engine.floodReport(question, bbox: bbox, placeLimit: limit) })
-        case .geojson:
-            let geoJSON = try await OffLoop.run { [engine] in try engine.floodPolygonsGeoJSON(question, bbox: bbox) }
-            return .data(geoJSON, contentType: "application/geo+json")
-        case .png:
-            let (width, height, legend) = (query.width, query.height, query.legend)
-            let png = try await OffLoop.run { [engine] in
-                legend ? try engine.floodMap(question, bbox: bbox, width: width, height: height, legend: true).png
-                    : try engine.floodMapPNG(question, bbox: bbox, width: width, height: height)
-            }
-            return .data(png, contentType: "image/png")
-        case .tif:
-            let tif = try await OffLoop.run { [engine] in try engine.floodMaskGeoTIFF(question, bbox: bbox) }
-            return .data(tif, contentType: "image/tiff")
-        }
+        return try await OffLoop.run { [engine] in try engine.floodLevel(asked).encoded() }
     }
 
     /// The longest a point question waits for an on-demand tile: within the service's 30 s of
     /// grace at shutdown.
     static var onDemandWait: Duration { .seconds(20) }
 
-    func point(_ request: Request, context: Context) async throws -> Response {
+    func point(_ request: Request, context: Context) async throws -> EncodedAnswer {
         let query = try request.query(PointQuery.self, context: context)
         let (engine, place, point, question, kinds) = (engine, query.place, query.point, query.question, query.kinds)
-        let answer: @Sendable () throws -> Data = {
-            if let place { return try JSONOutput.encode(engine.floodAtPlace(named: place, question: question, kinds: kinds)) }
-            return try JSONOutput.encode(engine.floodPointAnswer(latitude: point!.latitude, longitude: point!.longitude))
+        let answer: @Sendable () throws -> EncodedAnswer = {
+            if let place { return try .json(engine.floodAtPlace(named: place, question: question, kinds: kinds)) }
+            return try .json(engine.floodPointAnswer(latitude: point!.latitude, longitude: point!.longitude))
         }
         // A copernicus: entry may download a tile first: waited for without holding a thread
         // (a slow download must not occupy the pool maps and tiles are drawn on), then answered
         // off the event loop.
-        guard (engine.flood as? ElevationStack)?.onDemand != nil else { return .data(try answer(), contentType: "application/json") }
+        guard (engine.flood as? ElevationStack)?.onDemand != nil else { return try answer() }
         try await engine.prepareOnDemand(place: place, kinds: kinds, latitude: point?.latitude, longitude: point?.longitude,
                                          timeout: Self.onDemandWait)
-        let json = try await OffLoop.run(answer)
-        return .data(json, contentType: "application/json")
+        return try await OffLoop.run(answer)
     }
 
-    func tile(_ request: Request, context: Context) async throws -> Response {
+    func tile(_ request: Request, context: Context) async throws -> EditedResponse<EncodedAnswer> {
         func index(_ quantity: Quantity, _ raw: String?) throws -> Int {
             guard let raw, let value = Int(raw) else { throw GeoError.invalidInput(quantity, "expected a whole number, got \"\(raw ?? "")\"") }
             return value
@@ -177,19 +154,8 @@ struct FloodRoutes<Context: RequestContext> {
                                       y: try index(.tileY, String(tileName.dropLast(4))))
         let query = try request.query(TileQuery.self, context: context)
         let (question, hatched) = (query.question, query.hatched)
-        let png = try await OffLoop.run { [engine] in try engine.floodTilePNG(tile, question: question, hatched: hatched) }
-        return .data(png, contentType: "image/png", headers: [.cacheControl: "public, max-age=86400, immutable"])
+        let png = try await OffLoop.run { [engine] in try EncodedAnswer.png(engine.floodTile(tile, question: question, hatched: hatched)) }
+        return EditedResponse(headers: [.cacheControl: "public, max-age=86400, immutable"], response: png)
     }
 }
 
-extension Response {
-    static func data(_ data: Data, contentType: String, headers extra: HTTPFields = [:]) -> Response {
-        var headers = extra
-        headers[.contentType] = contentType
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
-    }
-
-    static func json<T: Encodable>(_ value: T) throws -> Response {
-        return .data(try JSONOutput.encode(value), contentType: "application/json")
-    }
-}

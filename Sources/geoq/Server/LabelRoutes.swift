@@ -21,7 +21,7 @@ struct LabelRoutes<Context: RequestContext> {
     func add(to router: Router<Context>) {
         router.get("/v1/places/largest") { request, context in
             let query = try request.query(LargestQuery.self, context: context)
-            return try Response.json(engine.mapLabels(in: query.bbox, limit: query.limit))
+            return try EncodedAnswer.json(engine.mapLabels(in: query.bbox, limit: query.limit))
         }
     }
 }

@@ -79,7 +79,7 @@ final class MalformedRequestHandler: ChannelDuplexHandler, RemovableChannelHandl
         }
         let body = APIError.body(code: "bad_request", message: Self.describe(parserError))
         var fields = head.headerFields
-        fields[.contentType] = "application/json"
+        fields[.contentType] = AnswerFormat.json.contentType
         fields[.contentLength] = "\(body.count)"
         var answer = head
         answer.headerFields = fields

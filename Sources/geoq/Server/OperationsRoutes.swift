@@ -1,4 +1,5 @@
 import Foundation
+import Geo
 import Hummingbird
 
 /// `/healthz`, `/metrics`, `/openapi.yaml`.
@@ -6,7 +7,7 @@ struct OperationsRoutes<Context: RequestContext> {
     let openAPISpec: Data
 
     func add(to router: Router<Context>) {
-        router.get("/healthz") { _, _ in try Response.json(["status": "ok"]) }
+        router.get("/healthz") { _, _ in try EncodedAnswer.json(["status": "ok"]) }
         router.get("/metrics") { _, _ in
             Response.data(Data(ServerMetrics.registry.emitToBuffer()), contentType: "text/plain; version=0.0.4")
         }

@@ -64,7 +64,7 @@ struct PlaceRoutes<Context: RequestContext> {
     func add(to router: Router<Context>) {
         router.get("/v1/postcode/check") { request, context in
             let query = try request.query(PostcodeQuery.self, context: context)
-            return try Response.json(engine.checkPostalCode(query.code, country: query.country))
+            return try EncodedAnswer.json(engine.checkPostalCode(query.code, country: query.country))
         }
         router.get("/v1/complete") { request, context in try self.complete(request, context: context) }
         router.get("/v1/flood/places") { request, context in try self.floodedPlaces(request, context: context) }
@@ -77,11 +77,11 @@ struct PlaceRoutes<Context: RequestContext> {
             return ByteBuffer(bytes: CompletionJSON.answerBytes(query: query.text, suggestions: suggestions))
         }
         var headers = HTTPFields()
-        headers[.contentType] = "application/json"
+        headers[.contentType] = AnswerFormat.json.contentType
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: answer))
     }
 
-    func floodedPlaces(_ request: Request, context: Context) throws -> Response {
+    func floodedPlaces(_ request: Request, context: Context) throws -> EncodedAnswer {
         let query = try request.query(FloodedPlacesQuery.self, context: context)
         return try .json(engine.floodedPlaces(query.question, limit: query.limit, offset: query.offset, bbox: query.bbox))
     }

@@ -95,9 +95,15 @@ struct QueryFields {
 
     /// One of a closed set of words.
     func choice<Choice: RawRepresentable & CaseIterable>(_ quantity: Quantity, default fallback: Choice) throws -> Choice where Choice.RawValue == String {
+        try choice(quantity, default: fallback, among: Choice.allCases.map { $0 })
+    }
+
+    /// One of `choices` by its name (a route's formats among all answer formats); any other name
+    /// is refused, naming the choices.
+    func choice<Choice: RawRepresentable>(_ quantity: Quantity, default fallback: Choice, among choices: [Choice]) throws -> Choice where Choice.RawValue == String {
         guard let raw = try text(quantity) else { return fallback }
-        guard let choice = Choice(rawValue: raw) else {
-            let names = Choice.allCases.map(\.rawValue)
+        guard let choice = choices.first(where: { $0.rawValue == raw }) else {
+            let names = choices.map(\.rawValue)
             throw GeoError.invalidInput(quantity, "expected \(names.dropLast().joined(separator: ", ")) or \(names.last ?? ""), got \"\(raw)\"")
         }
         return choice

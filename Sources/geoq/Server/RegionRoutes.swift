@@ -8,10 +8,8 @@ import Hummingbird
 struct RegionRoutes<Context: RequestContext> {
     let engine: QueryEngine
 
-    /// The formats of `/v1/region`.
-    enum Format: String, CaseIterable {
-        case json, geojson
-    }
+    /// The formats `/v1/region` answers in.
+    static var formats: [AnswerFormat] { [.json, .geojson] }
 
     /// `/v1/region`'s parameters.
     struct RegionQuery: Decodable {
@@ -19,14 +17,14 @@ struct RegionRoutes<Context: RequestContext> {
         var floodedAt: SeaLevelQuestion?
         /// Whether places given by id leave outliers out; nil when not given.
         var trim: Bool?
-        var format: Format
+        var format: AnswerFormat
         var options: RegionOptions
 
         init(from decoder: any Decoder) throws {
             let fields = try QueryFields(from: decoder)
             floodedAt = try fields.seaLevelQuestion(required: false, rise: .floodedAt)
             trim = try fields.text(.trim) == nil ? nil : try fields.boolean(.trim, default: false)
-            format = try fields.choice(.format, default: .json)
+            format = try fields.choice(.format, default: .json, among: RegionRoutes.formats)
             let defaults = RegionOptions()
             options = RegionOptions(gap: try fields.number(.gap) ?? defaults.gap,
                                     mode: try fields.choice(.mode, default: defaults.mode),
@@ -45,7 +43,7 @@ struct RegionRoutes<Context: RequestContext> {
         router.post("/v1/region") { request, context in try await self.region(request, context: context) }
     }
 
-    func region(_ request: Request, context: Context) async throws -> Response {
+    func region(_ request: Request, context: Context) async throws -> EncodedAnswer {
         var request = request
         let query = try request.query(RegionQuery.self, context: context)
         let body = try await request.collectBody(upTo: GeoqRouter.maximumBodyBytes)
@@ -71,10 +69,8 @@ struct RegionRoutes<Context: RequestContext> {
             // Up to 4 MiB of points to parse: off the event loop.
             answer = try await OffLoop.run { [engine, input, options = query.options] in try engine.region(for: input, options: options) }
         }
-        if query.format == .geojson {
-            return .data(try JSONOutput.encode(answer.region.geoJSON(points: answer.points)), contentType: "application/geo+json")
-        }
-        return .data(try answer.json(), contentType: "application/json")
+        if query.format == .geojson { return try .geoJSON(answer.region.geoJSON(points: answer.points)) }
+        return EncodedAnswer(format: .json, bytes: try answer.json())
     }
 
     /// The body as a region input: place ids when it is `{"placeIds": […]}`, else points.

@@ -28,27 +28,30 @@ struct ReliefRoutes<Context: RequestContext>: Sendable {
     func add(to router: Router<Context>) {
         router.get("/v1/relief") { request, context in try await self.relief(request, context: context) }
         router.get("/v1/palette") { _, _ in
-            var response = try Response.json(self.engine.floodPalette())
-            response.headers[.cacheControl] = "no-cache"
-            return response
+            EditedResponse(headers: [.cacheControl: "no-cache"], response: try EncodedAnswer.json(self.engine.floodPalette()))
         }
     }
 
-    func relief(_ request: Request, context: Context) async throws -> Response {
+    func relief(_ request: Request, context: Context) async throws -> EditedResponse<EncodedAnswer> {
         let step = try request.query(ReliefQuery.self, context: context).step
-        let (png, bounds) = try await reliefs.relief(step: step) { try await OffLoop.run { [engine] in try engine.floodReliefPNG(step: step) } }
+        let (png, bounds) = try await reliefs.relief(step: step) {
+            try await OffLoop.run { [engine] in
+                let relief = try engine.floodRelief(step: step)
+                return (try EncodedAnswer.png(relief), relief.bounds)
+            }
+        }
         var headers: HTTPFields = [.cacheControl: "public, max-age=86400"]
         headers[Self.boundsHeader] = bounds.map { String($0) }.joined(separator: ",")
         headers[HTTPField.Name("Access-Control-Expose-Headers")!] = "Geoq-Relief-Bounds"
-        return .data(png, contentType: "image/png", headers: headers)
+        return EditedResponse(headers: headers, response: png)
     }
 }
 
 /// Reliefs already encoded, by block side (at most four of them).
 final class ReliefCache: Sendable {
-    private let encoded = Mutex<[Int: (png: Data, bounds: [Double])]>([:])
+    private let encoded = Mutex<[Int: (png: EncodedAnswer, bounds: [Double])]>([:])
 
-    func relief(step: Int, make: () async throws -> (png: Data, bounds: [Double])) async throws -> (png: Data, bounds: [Double]) {
+    func relief(step: Int, make: () async throws -> (png: EncodedAnswer, bounds: [Double])) async throws -> (png: EncodedAnswer, bounds: [Double]) {
         if let kept = encoded.withLock({ $0[step] }) { return kept }
         let made = try await make()
         encoded.withLock { $0[step] = made }

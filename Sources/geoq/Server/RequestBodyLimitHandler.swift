@@ -123,7 +123,7 @@ final class RequestBodyLimitHandler: ChannelDuplexHandler, RemovableChannelHandl
     private func answerOversized(context: ChannelHandlerContext) {
         let message = "the request body is larger than \(maximumBodyBytes) bytes"
         let body = APIError.body(code: "body_too_large", message: message)
-        let head = HTTPResponse(status: .contentTooLarge, headerFields: [.contentType: "application/json", .contentLength: "\(body.count)",
+        let head = HTTPResponse(status: .contentTooLarge, headerFields: [.contentType: AnswerFormat.json.contentType, .contentLength: "\(body.count)",
                                                                          .connection: "close"])
         context.write(wrapOutboundOut(.head(head)), promise: nil)
         context.write(wrapOutboundOut(.body(ByteBuffer(bytes: body))), promise: nil)

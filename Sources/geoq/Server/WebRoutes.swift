@@ -50,7 +50,7 @@ struct WebRoutes<Context: RequestContext> {
         Dictionary(uniqueKeysWithValues: ["layers.png", "layers-2x.png", "marker-icon.png", "marker-icon-2x.png", "marker-shadow.png"].map { ($0, "image/png") })
     }
 
-    init(pageFolder: String? = EmbeddedData.repositoryFile("web"), leafletFolder: String = Self.systemLeafletFolder,
+    init(pageFolder: String? = ShippedData.repositoryFile("web"), leafletFolder: String = Self.systemLeafletFolder,
          threeFolder: String = Self.systemThreeFolder) {
         self.pageFolder = pageFolder
         self.leafletFolder = leafletFolder
@@ -76,7 +76,7 @@ struct WebRoutes<Context: RequestContext> {
                 return Response.data(Data(source.utf8), contentType: "application/javascript; charset=utf-8", headers: [.cacheControl: "no-cache"])
             }
             if let name = context.parameters.get("file"), Self.dataFiles[name] != nil {
-                let folder = EmbeddedData.path(of: name).map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
+                let folder = ShippedData.path(of: name).map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
                 return try self.serve(name, from: Self.dataFiles, folder: folder, route: "/static/", cache: "max-age=86400")
             }
             return try self.serve(context.parameters.get("file"), from: Self.pageFiles, folder: self.pageFolder, route: "/static/", cache: "no-cache")

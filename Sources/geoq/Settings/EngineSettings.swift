@@ -82,12 +82,12 @@ struct EngineSettings: Sendable {
             throw GeoError.invalidInput(.dem, "expected one raster here, got \(dems.count) (\(dems.joined(separator: ", ")))")
         }
         if let dem { return dem }
-        return try EmbeddedData.requirePath(of: EmbeddedData.demFileName, as: .dem)
+        return try ShippedData.requirePath(of: ShippedData.demFileName, as: .dem)
     }
 
     /// Whether flood answers can be had without asking: an index, a raster, or the embedded raster.
     var floodIsAvailable: Bool {
-        index != nil || !dems.isEmpty || EmbeddedData.path(of: EmbeddedData.demFileName) != nil
+        index != nil || !dems.isEmpty || ShippedData.path(of: ShippedData.demFileName) != nil
     }
 
     /// The gazetteers asked for, else the embedded ones (an error naming where they were looked for).
@@ -115,17 +115,17 @@ struct EngineSettings: Sendable {
     /// The coastline file: given, else the embedded one (an error naming where it was looked for).
     func coastlineFile() throws -> String {
         if let coastlinePath { return coastlinePath }
-        return try EmbeddedData.requirePath(of: EmbeddedData.coastlineFileName, as: .coastline)
+        return try ShippedData.requirePath(of: ShippedData.coastlineFileName, as: .coastline)
     }
 
     /// The cache of spill indexes, place indexes and Copernicus tiles.
-    func cacheStore() -> SpillIndexCache {
-        SpillIndexCache(directory: cacheDirectory.map { URL(fileURLWithPath: $0) } ?? SpillIndexCache.defaultDirectory())
+    func cacheStore() -> CacheFolder {
+        CacheFolder(directory: cacheDirectory.map { URL(fileURLWithPath: $0) } ?? CacheFolder.defaultDirectory())
     }
 
     /// Where `index build --tiled` keeps a raster's tiled index when no -o is given.
     func cachedTiledIndexPath() -> String? {
-        guard let key = try? SpillIndexCache.Key(rasterPath: try demPath(), band: band, options: floodOptions) else { return nil }
+        guard let key = try? CacheFolder.Key(rasterPath: try demPath(), band: band, options: floodOptions) else { return nil }
         return cacheStore().tiledIndexURL(for: key).path
     }
 

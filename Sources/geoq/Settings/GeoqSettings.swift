@@ -70,11 +70,8 @@ struct GeoqSettings: Sendable {
 
     /// Reads every setting. `flags` holds the flags given on the command line (absent ones
     /// are not there); `environment` is the process's.
-    /// `flagSpellings` names a command's own flag for a setting, in messages (`region` spells
-    /// the places setting `--gazetteer`).
     static func load(flags: [Setting: String], configFile: String?,
-                     environment: [String: String] = ProcessInfo.processInfo.environment,
-                     flagSpellings: [Setting: String] = [:]) throws -> GeoqSettings {
+                     environment: [String: String] = ProcessInfo.processInfo.environment) throws -> GeoqSettings {
         let file = try configFile.map(SettingsFile.init(path:))
         // The providers in precedence order, and what each one is as a source.
         var providers: [(any ConfigProvider, Source)] = [
@@ -96,7 +93,7 @@ struct GeoqSettings: Sendable {
             let source = accesses.providerIndex(of: AbsoluteConfigKey(key)).map { providers[$0].1 } ?? .default
             let entry = Entry(setting: setting, text: text, value: setting.read(text), source: source)
             guard entry.value != nil else {
-                let location = source == .flag ? flagSpellings[setting] ?? setting.flag : entry.location(file: configFile)
+                let location = source == .flag ? setting.flag : entry.location(file: configFile)
                 throw SettingError(description: "\(location)=\(text) (\(entry.sourceName(file: configFile))): expected \(setting.expectation)")
             }
             entries.append(entry)

@@ -53,12 +53,10 @@ struct SettingsFileOption: ParsableArguments {
 
     /// The settings, from the flags of `dataset`, `places` and `service` (those the command
     /// has), the environment, the file and the defaults.
-    /// `gazetteerFlag` is the command's spelling of the places flag, for messages.
     /// `projections` are the `--projections` files given to a command that has the setting's
     /// flag, `highTide` its `--high-tide`.
     func settings(dataset: DEMOptions? = nil, places: [String]? = nil, service: ServiceOptions? = nil,
-                  projections: ProjectionFilesOption? = nil, highTide: HighTideOption? = nil,
-                  gazetteerFlag: String = Setting.places.flag) throws -> GeoqSettings {
+                  projections: ProjectionFilesOption? = nil, highTide: HighTideOption? = nil) throws -> GeoqSettings {
         var flags = service?.flags ?? [:]
         if let value = highTide?.value { flags[.highTide] = value }
         if let files = projections?.files, !files.isEmpty { flags[.projections] = Setting.listText(files) }
@@ -67,14 +65,14 @@ struct SettingsFileOption: ParsableArguments {
         flags[.cacheDirectory] = dataset?.cacheDirectory
         flags[.copernicusCacheSize] = dataset?.copernicusCacheSize.map { String($0.bytes) }
         if let places, !places.isEmpty { flags[.places] = Setting.listText(places) }
-        return try GeoqSettings.load(flags: flags, configFile: config, flagSpellings: [.places: gazetteerFlag])
+        return try GeoqSettings.load(flags: flags, configFile: config)
     }
 
     /// What the engine of a command is built from: its `dataset` and `places` options (nil for
     /// one it lacks) with the data paths the settings give. What every command that reads data
     /// calls first.
-    func engineSettings(dataset: DEMOptions?, places: [String]?, gazetteerFlag: String = Setting.places.flag) throws -> EngineSettings {
-        let settings = try settings(dataset: dataset, places: places, gazetteerFlag: gazetteerFlag)
+    func engineSettings(dataset: DEMOptions?, places: [String]?) throws -> EngineSettings {
+        let settings = try settings(dataset: dataset, places: places)
         return EngineSettings(dataset: dataset, places: places, settings: settings)
     }
 }

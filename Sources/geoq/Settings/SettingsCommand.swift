@@ -29,13 +29,13 @@ struct SettingsCommand: ParsableCommand {
     static func unsetMeaning(_ setting: Setting) -> [String] {
         switch setting {
         case .dem:
-            guard let base = EmbeddedData.path(of: EmbeddedData.demFileName) else { return ["unset: the embedded etopo5.tif, not found"] }
+            guard let base = ShippedData.path(of: ShippedData.demFileName) else { return ["unset: the embedded etopo5.tif, not found"] }
             return ["unset: the embedded stack:", base + " (base)"]
-                + EmbeddedData.fineModelFileNames.compactMap { EmbeddedData.path(of: $0) }.map { $0 + " (fine model)" }
+                + ShippedData.fineModelFileNames.compactMap { ShippedData.path(of: $0) }.map { $0 + " (fine model)" }
         case .places:
             guard let paths = try? PlacesFileLocator.locateAll(explicit: []) else { return ["unset: the embedded places.tsv.gz, not found"] }
             return ["unset: the embedded gazetteers:"] + paths
-        case .cacheDirectory: return ["unset: " + SpillIndexCache.defaultDirectory().path]
+        case .cacheDirectory: return ["unset: " + CacheFolder.defaultDirectory().path]
         case .index: return ["unset: the raster is flooded in memory, or its cached tiled index used"]
         case .projections: return ["unset: year questions take the global mean"]
         case .highTide: return ["unset: levels above mean sea level"]

@@ -61,8 +61,8 @@ import Testing
         (["flood", "--rise", "1", "--width", "0"], 2, "--width: expected a pixel count from 1 to 8192, got 0"),
         // A box off the DEM is a usage mistake, as a point off it is (exit 1 before errors had kinds).
         (["flood", "--rise", "1", "--bbox", "100,10,120,20"], 2, "geoq: --bbox: the box 100.0,10.0,120.0,20.0 holds no cell of the DEM; expected a box over it"),
-        (["region", "-", "--places", "1,x"], 2, "The value '1,x' is invalid for '--places <id,id,…>': expected GeoNames ids"),
-        (["region", "--flooded-at", "1", "--places", "1"], 2, "expected one of: a file of points (or - for standard input), --places ID,ID, --flooded-at RISE or --year YEAR --scenario S; got 2"),
+        (["region", "-", "--place-ids", "1,x"], 2, "The value '1,x' is invalid for '--place-ids <id,id,…>': expected GeoNames ids"),
+        (["region", "--flooded-at", "1", "--place-ids", "1"], 2, "expected one of: a file of points (or - for standard input), --place-ids ID,ID, --flooded-at RISE or --year YEAR --scenario S; got 2"),
         (["flood", "--rise", "1", "--dem", "/nonexistent/dem.tif"], 1, "/nonexistent/dem.tif: no such file"),
         (["flood", "--rise", "1", "--format", "json", "-o", "/nonexistent/folder/out.json"], 1, "the folder /nonexistent/folder does not exist"),
     ] as [([String], Int32, String)])

@@ -58,9 +58,9 @@ import Testing
     }
 
     @Test(.process, arguments: [
-        (["flood", "point", "--place", "qqqzzzxq"], 2, "--place: no place matches \"qqqzzzxq\""),
-        // The same mistake in dem fetch (exit 1 before errors had kinds).
-        (["dem", "fetch", "--place", "qqqzzzxq"], 2, "geoq: --place: no place matches \"qqqzzzxq\"; expected a town, postal code or airport geoq knows"),
+        // A name that matches nothing ends with 1, as grep does: not a usage mistake.
+        (["flood", "point", "--place", "qqqzzzxq"], 1, "--place: no place matches \"qqqzzzxq\""),
+        (["dem", "fetch", "--place", "qqqzzzxq"], 1, "geoq: --place: no place matches \"qqqzzzxq\"; expected a town, postal code or airport geoq knows"),
         (["flood", "point", "--place", "hamburg", "--lat", "1", "--lon", "2"], 2, "not both"),
         (["flood", "point", "--lat", "1", "--lon", "2", "--rise", "2"], 2, "--rise: only with --place"),
         (["flood", "point", "--lat", "1", "--lon", "2", "--kinds", "airport"], 2, "--kinds: only with --place"),

@@ -49,11 +49,11 @@ import Testing
             (["flood", "--rise", "2", "--format", "tif", "--alone", "--dem", dem], "/v1/flood?rise=2&format=tif", .get, nil, ""),
             (["flood", "point", "--lat", "48.5", "--lon", "12.5", "--format", "json", "--alone", "--dem", dem], "/v1/flood/point?lat=48.5&lon=12.5", .get, nil, ""),
             (["region", "-", "--format", "json", "--padding", "0"], "/v1/region?padding=0", .post, pins, pins),
-            (["region", "--places", "1,2", "--gazetteer", places, "--format", "json", "--viewport", "800x600"],
+            (["region", "--place-ids", "1,2", "--places", places, "--format", "json", "--viewport", "800x600"],
              "/v1/region?viewport=800x600", .post, #"{"placeIds": [1, 2]}"#, ""),
-            (["region", "--flooded-at", "8", "--gazetteer", places, "--alone", "--dem", dem, "--format", "json", "--mode", "joint"],
+            (["region", "--flooded-at", "8", "--places", places, "--alone", "--dem", dem, "--format", "json", "--mode", "joint"],
              "/v1/region?flooded_at=8&mode=joint", .post, nil, ""),
-            (["region", "--year", "2100", "--scenario", "SSP5-8.5", "--high-tide", "7.5", "--gazetteer", places, "--alone", "--dem", dem, "--format", "json"],
+            (["region", "--year", "2100", "--scenario", "SSP5-8.5", "--high-tide", "7.5", "--places", places, "--alone", "--dem", dem, "--format", "json"],
              "/v1/region?year=2100&scenario=SSP5-8.5&high_tide=7.5", .post, nil, ""),
         ]
         let app = Application(router: GeoqRouter.build(engine: engine, openAPISpec: spec))
@@ -64,6 +64,34 @@ import Testing
                     #expect(response.status == .ok, "\(uri): \(String(buffer: response.body))")
                     let served = Data(response.body.readableBytesView)
                     #expect(!served.isEmpty && printed == served, "\(arguments.prefix(2)) vs \(uri):\n\(String(decoding: printed, as: UTF8.self))\n\(String(decoding: served, as: UTF8.self))")
+                }
+            }
+        }
+    }
+
+    /// Polygons, maps and masks too: the same bytes from `geoq flood --format F` and
+    /// `/v1/flood?format=F`, sent as the content type the table of formats gives F.
+    @Test(.process) func theCommandLineAndTheServiceGiveTheSameMapsMasksAndPolygons() async throws {
+        let (dem, _) = try datasets()
+        let engine = try GeoqEngine.buildEngine(settings: EngineSettings(dataset: try DEMOptions.parse(["--no-cache", "--alone", "--dem", dem]), places: nil, settings: nil))
+        let spec = try Data(contentsOf: TestRasters.repositoryRoot.appendingPathComponent("openapi.yaml"))
+        let questions: [(AnswerFormat, [String], String)] = [
+            (.geojson, ["--rise", "8"], "/v1/flood?rise=8&format=geojson"),
+            (.png, ["--rise", "8", "--width", "300", "--height", "200", "--legend"], "/v1/flood?rise=8&format=png&width=300&height=200&legend=1"),
+            (.png, ["--rise", "2", "--bbox", "10,47,14,50", "--width", "40", "--height", "30"], "/v1/flood?rise=2&bbox=10,47,14,50&format=png&width=40&height=30"),
+            (.tif, ["--rise", "8", "--bbox", "10.5,46,12,49"], "/v1/flood?rise=8&bbox=10.5,46,12,49&format=tif"),
+        ]
+        let app = Application(router: GeoqRouter.build(engine: engine, openAPISpec: spec))
+        try await app.testRouter { client in
+            for (format, arguments, uri) in questions {
+                let file = folder.appendingPathComponent("answer.\(format.rawValue)").path
+                _ = try cli(["flood"] + arguments + ["--format", format.rawValue, "--alone", "--no-cache", "--dem", dem, "-o", file])
+                let printed = try Data(contentsOf: URL(fileURLWithPath: file))
+                try await client.execute(uri: uri, method: .get) { response in
+                    #expect(response.status == .ok, "\(uri): \(String(buffer: response.body))")
+                    #expect(response.headers[.contentType] == format.contentType, "\(uri)")
+                    let served = Data(response.body.readableBytesView)
+                    #expect(!served.isEmpty && printed == served, "\(arguments) vs \(uri): \(printed.count) and \(served.count) bytes")
                 }
             }
         }

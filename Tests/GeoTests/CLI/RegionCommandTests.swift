@@ -67,11 +67,20 @@ import Testing
             #expect(outcome.standardError.split(separator: "\n").first.map(String.init) == message)
         }
     }
-    /// `--gazetteer` is region's spelling of the places setting (its `--places` takes ids): a bad
-    /// value is named by the flag the user typed.
+    /// `--places` names gazetteer files in region as in every command (ids are `--place-ids`):
+    /// a bad value is named by that flag.
     @Test(.process) func aBadGazetteerIsNamedAsTyped() throws {
-        let outcome = try geoq(["region", "--gazetteer", "", "--places", "2988507"])
+        let outcome = try geoq(["region", "--places", "", "--place-ids", "2988507"])
         #expect(outcome.status == 2)
-        #expect(outcome.standardError == "geoq: --gazetteer= (flag): expected paths joined by commas\n", "\(outcome.standardError)")
+        #expect(outcome.standardError == "geoq: --places= (flag): expected paths joined by commas\n", "\(outcome.standardError)")
+    }
+
+    /// Ids given with `--places` (gazetteer files) are no input of points: the one-of-the-inputs
+    /// mistake names `--place-ids` as the way to give them.
+    @Test(.process) func idsGivenAsPlacesAreNoInput() throws {
+        let outcome = try geoq(["region", "--places", "2988507,2643743"])
+        #expect(outcome.status == 2)
+        #expect(outcome.standardError.contains("expected one of: a file of points (or - for standard input), --place-ids ID,ID, --flooded-at RISE or --year YEAR --scenario S; got 0"),
+                "\(outcome.standardError)")
     }
 }

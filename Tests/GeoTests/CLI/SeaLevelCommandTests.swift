@@ -111,7 +111,7 @@ import Testing
     /// places on 1 m land flood and those on 3 m do not; on a high tide of 1.5 m the level is
     /// 3.378 m and all four do.
     @Test func aRegionFramesThePlacesFloodedInAYearAndAScenario() throws {
-        let common = ["region", "--alone", "--dem", dem(), "--gazetteer", try places(), "--padding", "0", "--format", "json"]
+        let common = ["region", "--alone", "--dem", dem(), "--places", try places(), "--padding", "0", "--format", "json"]
         let projected = try json(try geoq(common + ["--year", "2150", "--scenario", "SSP5-8.5", "--quantile", "83"]))
         #expect(projected["pointCount"] as? Int == 2)
         #expect(projected["pointBounds"] as? [Double] == [11.5, 48.5, 12.5, 49.5])
@@ -152,12 +152,12 @@ import Testing
 
     @Test(.process, arguments: [
         (["--year", "2100", "--scenario", "SSP2-4.5", "--flooded-at", "1"], "--year: give --flooded-at, or --year with --scenario, not both"),
-        (["--year", "2100", "--scenario", "SSP2-4.5", "--places", "1"], "expected one of: a file of points (or - for standard input), --places ID,ID, --flooded-at RISE or --year YEAR --scenario S; got 2"),
+        (["--year", "2100", "--scenario", "SSP2-4.5", "--place-ids", "1"], "expected one of: a file of points (or - for standard input), --place-ids ID,ID, --flooded-at RISE or --year YEAR --scenario S; got 2"),
         (["--scenario", "SSP2-4.5", "--flooded-at", "1"], "--scenario: only with --year"),
-        (["--places", "1", "--high-tide", "1"], "--high-tide: only with a sea level asked (--flooded-at, or --year with --scenario)"),
+        (["--place-ids", "1", "--high-tide", "1"], "--high-tide: only with a sea level asked (--flooded-at, or --year with --scenario)"),
     ])
     func aRegionByYearRefusesMixedInput(arguments: [String], expected: String) throws {
-        let run = try geoq(["region", "--alone", "--dem", dem(), "--gazetteer", try places()] + arguments)
+        let run = try geoq(["region", "--alone", "--dem", dem(), "--places", try places()] + arguments)
         #expect(run.status == 2, "\(arguments): \(run.standardError)")
         #expect(run.standardError.contains(expected), "\(arguments): \(run.standardError)")
         #expect(run.standardOutput.isEmpty)

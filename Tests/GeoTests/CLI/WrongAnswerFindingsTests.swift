@@ -71,10 +71,10 @@ import Testing
                 #expect(response.status == .badRequest && String(buffer: response.body).contains("trim"), "\(String(buffer: response.body))")
             }
         }
-        let text = try cli.geoq(["region", "--places", "2988507,2643743,5128581", "--format", "json"])
+        let text = try cli.geoq(["region", "--place-ids", "2988507,2643743,5128581", "--format", "json"])
         let region = try json(text)
         #expect(region["keptCount"] as? Int == 3, "\(region)")
-        let trimmed = try json(try cli.geoq(["region", "--places", "2988507,2643743,5128581", "--trim", "--format", "json"]))
+        let trimmed = try json(try cli.geoq(["region", "--place-ids", "2988507,2643743,5128581", "--trim", "--format", "json"]))
         #expect((trimmed["trimmedIndices"] as? [Int]) == [2], "\(trimmed)")
     }
 

@@ -23,10 +23,10 @@ import Testing
 
     @Test func theCachedClassificationEqualsTheComputedOne() throws {
         let (base, maskPath) = world()
-        let cache = SpillIndexCache(directory: folder.appendingPathComponent("cache"))
+        let cache = CacheFolder(directory: folder.appendingPathComponent("cache"))
         let mask = try CoastlineMask.load(path: maskPath, cacheDirectory: cache.directory)
         let first = try SpillIndex.load(rasterPath: base, coastline: mask, cache: .use(cache))
-        let key = try SpillIndexCache.Key(rasterPath: base, band: 1, options: FloodOptions(), coastline: mask)
+        let key = try CacheFolder.Key(rasterPath: base, band: 1, options: FloodOptions(), coastline: mask)
         #expect(FileManager.default.fileExists(atPath: cache.todayCellsURL(for: key).path))
         let second = try SpillIndex.load(rasterPath: base, coastline: mask, cache: .use(cache))
         let computed = TodayCells.coarse(grid: first.grid, mask: mask)
@@ -42,10 +42,10 @@ import Testing
 
     @Test func aClassificationCutShortIsClassifiedAgain() throws {
         let (base, maskPath) = world()
-        let cache = SpillIndexCache(directory: folder.appendingPathComponent("cache"))
+        let cache = CacheFolder(directory: folder.appendingPathComponent("cache"))
         let mask = try CoastlineMask.load(path: maskPath, cacheDirectory: cache.directory)
         _ = try SpillIndex.load(rasterPath: base, coastline: mask, cache: .use(cache))
-        let key = try SpillIndexCache.Key(rasterPath: base, band: 1, options: FloodOptions(), coastline: mask)
+        let key = try CacheFolder.Key(rasterPath: base, band: 1, options: FloodOptions(), coastline: mask)
         let file = cache.todayCellsURL(for: key)
         let bytes = try Data(contentsOf: file)
         try bytes.prefix(bytes.count - 3).write(to: file)
@@ -57,10 +57,10 @@ import Testing
 
     @Test func geoqCacheCountsEveryCoastlineFileAsInUseUntilTheCoastlineChanges() throws {
         let (base, maskPath) = world()
-        let cache = SpillIndexCache(directory: folder.appendingPathComponent("cache"))
+        let cache = CacheFolder(directory: folder.appendingPathComponent("cache"))
         let mask = try CoastlineMask.load(path: maskPath, cacheDirectory: cache.directory)
         _ = try SpillIndex.load(rasterPath: base, coastline: mask, cache: .use(cache))
-        let key = try SpillIndexCache.Key(rasterPath: base, band: 1, options: FloodOptions(), coastline: mask)
+        let key = try CacheFolder.Key(rasterPath: base, band: 1, options: FloodOptions(), coastline: mask)
         let levels = cache.fileURL(for: key).path, today = cache.todayCellsURL(for: key).path
         let compact = CoastlineMask.cacheURL(in: cache.directory, path: maskPath).path
 

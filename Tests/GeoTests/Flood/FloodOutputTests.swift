@@ -56,7 +56,7 @@ import Testing
 
     @Test func polygonsTraceTheNewlyFloodedLandInLongitudeLatitudeOrder() throws {
         func features(_ rise: Double) throws -> [[String: Any]] {
-            let json = try JSONSerialization.jsonObject(with: index.floodedLandGeoJSON(rise: rise)) as? [String: Any]
+            let json = try JSONSerialization.jsonObject(with: index.floodedLand(rise: rise).geoJSONData()) as? [String: Any]
             #expect(json?["type"] as? String == "FeatureCollection")
             return try #require(json?["features"] as? [[String: Any]])
         }

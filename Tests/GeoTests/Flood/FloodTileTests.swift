@@ -38,6 +38,6 @@ import Testing
         let flooded = try index.render(rise: 60, longitudes: [90], latitudes: [10])
         let red = FloodPalette.newlyFlooded
         #expect(flooded.pixels.elementsEqual([red.r, red.g, red.b, red.a]))
-        #expect(try index.tilePNG(MapTile(zoom: 2, x: 1, y: 1), rise: 0).starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        #expect(try index.tileImage(MapTile(zoom: 2, x: 1, y: 1), rise: 0).pngData().starts(with: [0x89, 0x50, 0x4E, 0x47]))
     }
 }

@@ -12,8 +12,8 @@ import Testing
     func setUp() throws -> (tile: String, cache: NestingCache) {
         let tile = folder.appendingPathComponent("N53E009.hgt").path
         try FileManager.default.copyItem(atPath: HamburgStackTests.tilePath, toPath: tile)
-        let store = SpillIndexCache(directory: folder.appendingPathComponent("cache"))
-        let baseKey = try SpillIndexCache.Key(rasterPath: HamburgStackTests.basePath, band: 1, options: FloodOptions())
+        let store = CacheFolder(directory: folder.appendingPathComponent("cache"))
+        let baseKey = try CacheFolder.Key(rasterPath: HamburgStackTests.basePath, band: 1, options: FloodOptions())
         return (tile, NestingCache(store: store, baseKey: baseKey))
     }
 

@@ -21,7 +21,7 @@ import Testing
 
     @Test func aMissingStaleOrCorruptCacheIsRebuiltAndSaysSo() throws {
         let dem = writeDEM([0, 0, 0, 0, 5, 0, 0, 0, 0])
-        let cache = SpillIndexCache(directory: folder.appendingPathComponent("cache"))
+        let cache = CacheFolder(directory: folder.appendingPathComponent("cache"))
         let notices = Notices()
         func load() throws -> SpillIndex {
             try SpillIndex.load(rasterPath: dem, cache: .use(cache), notice: { notices.append($0) })
@@ -56,9 +56,9 @@ import Testing
 
     @Test func otherOptionsUseAnotherCacheFile() throws {
         let dem = writeDEM([0, 0, 0, 0, 5, 0, 0, 0, 0])
-        let eight = try SpillIndexCache.Key(rasterPath: dem, band: 1, options: FloodOptions(connectivity: .eight))
-        let four = try SpillIndexCache.Key(rasterPath: dem, band: 1, options: FloodOptions(connectivity: .four))
-        let cache = SpillIndexCache(directory: folder)
+        let eight = try CacheFolder.Key(rasterPath: dem, band: 1, options: FloodOptions(connectivity: .eight))
+        let four = try CacheFolder.Key(rasterPath: dem, band: 1, options: FloodOptions(connectivity: .four))
+        let cache = CacheFolder(directory: folder)
         #expect(cache.fileURL(for: eight) != cache.fileURL(for: four))
     }
 
@@ -67,7 +67,7 @@ import Testing
         let blocker = folder.appendingPathComponent("blocker")
         try Data().write(to: blocker)
         let notices = Notices()
-        let index = try SpillIndex.load(rasterPath: dem, cache: .use(SpillIndexCache(directory: blocker.appendingPathComponent("sub"))),
+        let index = try SpillIndex.load(rasterPath: dem, cache: .use(CacheFolder(directory: blocker.appendingPathComponent("sub"))),
                                         notice: { notices.append($0) })
         #expect(index.allLevels.allSatisfy { $0 == 1 })
         #expect(notices.all.last?.contains("could not cache") == true)
@@ -88,7 +88,7 @@ import Testing
           </VRTRasterBand>
         </VRTDataset>
         """.utf8))
-        let cache = SpillIndexCache(directory: folder.appendingPathComponent("cache"))
+        let cache = CacheFolder(directory: folder.appendingPathComponent("cache"))
         let notices = Notices()
         func load() throws -> SpillIndex { try SpillIndex.load(rasterPath: vrt, cache: .use(cache), notice: { notices.append($0) }) }
 
@@ -105,7 +105,7 @@ import Testing
     @Test func aRasterRewrittenWithItsModificationTimeKeptMakesItsCacheStale() throws {
         let dem = writeDEM(Array(repeating: 1, count: 9))
         let modified = try #require(try FileManager.default.attributesOfItem(atPath: dem)[.modificationDate] as? Date)
-        let cache = SpillIndexCache(directory: folder.appendingPathComponent("cache"))
+        let cache = CacheFolder(directory: folder.appendingPathComponent("cache"))
         #expect(try SpillIndex.load(rasterPath: dem, cache: .use(cache)).allLevels == Array(repeating: 1, count: 9))
         // Same size and type, other values, written into the same file; then the old mtime restored.
         let dataset = try #require(GDALOpen(dem, GA_Update))

@@ -24,8 +24,8 @@ import Testing
         let index = try SpillIndex(grid: TestRasters.regional([[0, 8, 8, 8], [0, 8, 2, 8], [0, 8, 8, 8]]))
         let engine = QueryEngine(flood: index)
         let before = Self.geoqMemoryFiles()
-        for _ in 0..<3 { _ = try engine.floodMaskGeoTIFF(rise: 2, bbox: nil) }
-        _ = try engine.floodMapPNG(rise: 2, bbox: nil, width: 16, height: 8)
+        for _ in 0..<3 { _ = try EncodedAnswer.geoTIFF(engine.floodClassMask(rise: 2, bbox: nil)) }
+        _ = try EncodedAnswer.png(engine.floodMap(rise: 2, bbox: nil, width: 16, height: 8, legend: false).image)
         #expect(Self.geoqMemoryFiles() == before, "left in /vsimem/: \(Self.geoqMemoryFiles())")
     }
 }

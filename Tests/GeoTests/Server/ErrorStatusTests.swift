@@ -15,22 +15,28 @@ import Testing
     static func expectedStatuses(_ error: GeoError) -> (http: HTTPResponse.Status, exit: Int32) {
         switch error {
         case .invalidInput: return (.badRequest, 2)
+        // A name that matches nothing: the caller's value (400), not a usage mistake (exit 1, as grep).
+        case .noMatch: return (.badRequest, 1)
         case .malformedInput: return (.badRequest, 1)
         case .unanswerable: return (.unprocessableContent, 1)
         case .unreadableFile, .unwritableFile: return (.internalServerError, 1)
         case .unreachable: return (.badGateway, 1)
         case .internalFailure: return (.internalServerError, 1)
+        case let .remedied(failure, _): return expectedStatuses(failure)
         }
     }
 
     static let everyCase: [GeoError] = [
         .invalidInput(.rise, "expected a sea-level change in metres from -12000 to 12000, got 99999"),
         .malformedInput(source: "request body", message: "not valid JSON: line 1"),
+        .noMatch(.place, "no place matches \"xqzvkjqq\"; expected a country, region, town, postal code or airport geoq knows"),
         .unreadableFile(path: "x.tif", message: "not a raster"),
         .unwritableFile(path: "y.tif", message: "read-only folder"),
         .unanswerable(subject: "tide.tif", reason: "52.0000, 4.0000 is outside the high-tide raster; expected a place it covers"),
         .unanswerable(subject: nil, reason: "no gazetteer is loaded"),
         .unreachable(source: "https://tiles.example/tileList.txt", message: "cannot be reached"),
+        .remedied(.unanswerable(subject: "big.tif", reason: "too many cells to hold"), .buildTiledIndex(dem: "big.tif")),
+        .remedied(.unreadableFile(path: "work/plan.json", message: "no plan"), .planTiledBuild),
     ] + GeoError.InternalCause.allCases.map { .internalFailure($0, "GDAL's PNG driver is not available") }
 
     @Test(arguments: everyCase) func libraryErrorHasOneStatusAtEachDoor(error: GeoError) {

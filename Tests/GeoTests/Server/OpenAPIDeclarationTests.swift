@@ -1,5 +1,7 @@
 import Foundation
 import Geo
+@testable import geoq
+import Hummingbird
 import Testing
 import Yams
 
@@ -60,6 +62,20 @@ import Yams
             }
         }
         return found
+    }
+
+    /// The formats a route answers in, as the table of formats has them: the document's `format`
+    /// values are the route's, and its answers' content types those the table gives them.
+    @Test(arguments: [("/v1/flood", "get", FloodRoutes<BasicRequestContext>.formats), ("/v1/region", "post", RegionRoutes<BasicRequestContext>.formats)])
+    func aRoutesFormatsAndTheirContentTypesAreTheTables(path: String, method: String, formats: [AnswerFormat]) throws {
+        let url = TestRasters.repositoryRoot.appendingPathComponent("openapi.yaml")
+        let document = try #require(try Yams.load(yaml: String(contentsOf: url, encoding: .utf8)) as? [String: Any])
+        let operation = try #require(((document["paths"] as? [String: Any])?[path] as? [String: Any])?[method] as? [String: Any])
+        let parameters = operation["parameters"] as? [[String: Any]] ?? []
+        let format = try #require(parameters.first { $0["name"] as? String == "format" }?["schema"] as? [String: Any])
+        #expect(format["enum"] as? [String] == formats.map(\.rawValue), "\(path)")
+        let answered = try #require(((operation["responses"] as? [String: Any])?["200"] as? [String: Any])?["content"] as? [String: Any])
+        #expect(Set(answered.keys) == Set(formats.map(\.contentType)), "\(path): \(answered.keys.sorted())")
     }
 
     @Test func everyNumericParameterOfTheDocumentHasTheDeclaredBoundsAndDefault() throws {

@@ -18,7 +18,7 @@ import Testing
     }
 
     @Test func reliefIsTheEnginesPNGWithItsBoundsAndCaching() async throws {
-        let expected = try ServiceTests.engine.floodReliefPNG(step: 2)
+        let expected = (png: try ServiceTests.engine.floodRelief(step: 2).pngData(), bounds: try ServiceTests.engine.floodRelief(step: 2).bounds)
         try await withApp { client in
             for uri in ["/v1/relief", "/v1/relief?step=2", "/v1/relief?step=2"] {
                 try await client.execute(uri: uri, method: .get) { response in
@@ -57,7 +57,7 @@ import Testing
 
     @Test func tilesTakeHatchAndRefuseOtherWords() async throws {
         let tile = try MapTile(zoom: 3, x: 4, y: 2)
-        let hatched = try ServiceTests.engine.floodTilePNG(tile, rise: 8, hatched: true)
+        let hatched = try ServiceTests.engine.floodTile(tile, rise: 8, hatched: true).pngData()
         try await withApp { client in
             try await client.execute(uri: "/v1/tiles/3/4/2.png?rise=8&hatch=1", method: .get) { response in
                 #expect(response.status == .ok)

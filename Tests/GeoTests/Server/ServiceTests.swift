@@ -53,10 +53,10 @@ import Yams
             }
             try await client.execute(uri: "/v1/flood?rise=8&format=geojson", method: .get) { response in
                 #expect(response.headers[.contentType] == "application/geo+json")
-                try #expect(Data(response.body.readableBytesView) == (try Self.engine.floodPolygonsGeoJSON(rise: 8, bbox: nil)))
+                try #expect(Data(response.body.readableBytesView) == (try Self.engine.floodedLand(rise: 8, bbox: nil).geoJSONData()))
             }
             try await client.execute(uri: "/v1/flood?rise=8&format=png&width=40&height=20", method: .get) { response in
-                try #expect(Data(response.body.readableBytesView) == (try Self.engine.floodMapPNG(rise: 8, bbox: nil, width: 40, height: 20)))
+                try #expect(Data(response.body.readableBytesView) == (try Self.engine.floodMap(rise: 8, bbox: nil, width: 40, height: 20, legend: false).image.pngData()))
             }
         }
     }
@@ -138,7 +138,7 @@ import Yams
                 #expect(response.status == .ok && response.headers[.contentType] == "image/png")
                 #expect(response.headers[.cacheControl]?.contains("max-age") == true)
                 let tile = try MapTile(zoom: 3, x: 4, y: 2)
-                try #expect(Data(response.body.readableBytesView) == (try Self.engine.floodTilePNG(tile, rise: 8)))
+                try #expect(Data(response.body.readableBytesView) == (try Self.engine.floodTile(tile, rise: 8).pngData()))
             }
         }
     }

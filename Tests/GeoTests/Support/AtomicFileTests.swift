@@ -25,7 +25,7 @@ import Testing
     }
 
     @Test func storingACacheRemovesTemporaryFilesOfKilledBuilds() throws {
-        let cache = SpillIndexCache(directory: folder)
+        let cache = CacheFolder(directory: folder)
         let finished = Process()
         finished.executableURL = URL(fileURLWithPath: "/bin/true")
         try finished.run()
@@ -33,7 +33,7 @@ import Testing
         let leftover = ".spill-00000000000000ff.bin.\(finished.processIdentifier).7.tmp"
         FileManager.default.createFile(atPath: folder.appendingPathComponent(leftover).path, contents: Data(count: 1000))
         let grid = TestRasters.regional([[0, 1], [1, 0]])
-        try cache.store(try SpillIndex(grid: grid).levels, key: SpillIndexCache.Key(rasterPath: "/nonexistent.tif", band: 1, options: FloodOptions()))
+        try cache.store(try SpillIndex(grid: grid).levels, key: CacheFolder.Key(rasterPath: "/nonexistent.tif", band: 1, options: FloodOptions()))
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
         #expect(names.count == 1 && names[0].hasPrefix("spill-") && names[0].hasSuffix(".bin"), "\(names)")
     }
@@ -43,7 +43,7 @@ import Testing
         FileManager.default.createFile(atPath: blocker.path, contents: Data())
         let dem = folder.appendingPathComponent("dem.tif").path
         TestRasters.writeGeoTIFF(at: dem, width: 2, height: 2, values: [0, 1, 1, 0], type: GDT_Int16, geoTransform: [0, 1, 0, 2, 0, -1])
-        let error = thrownError(GeoError.self) { _ = try SpillIndex.load(rasterPath: dem, cache: .require(SpillIndexCache(directory: blocker))) }
+        let error = thrownError(GeoError.self) { _ = try SpillIndex.load(rasterPath: dem, cache: .require(CacheFolder(directory: blocker))) }
         #expect(error == .unwritableFile(path: blocker.path, message: "it is a file; expected a folder for cached spill indexes"))
     }
 

@@ -67,13 +67,13 @@ import Testing
         }
     }
 
-    func spillCase() throws -> (dem: String, cache: SpillIndexCache, file: String) {
+    func spillCase() throws -> (dem: String, cache: CacheFolder, file: String) {
         let dem = folder.appendingPathComponent("dem.tif").path
         TestRasters.writeGeoTIFF(at: dem, width: 3, height: 3, values: [0, 0, 0, 0, 5, 0, 0, 0, 0], type: GDT_Int16,
                                  geoTransform: [0, 1, 0, 3, 0, -1])
-        let cache = SpillIndexCache(directory: folder.appendingPathComponent("spill-cache"))
+        let cache = CacheFolder(directory: folder.appendingPathComponent("spill-cache"))
         try FileManager.default.createDirectory(at: cache.directory, withIntermediateDirectories: true)
-        let file = cache.fileURL(for: try SpillIndexCache.Key(rasterPath: dem, band: 1, options: FloodOptions())).path
+        let file = cache.fileURL(for: try CacheFolder.Key(rasterPath: dem, band: 1, options: FloodOptions())).path
         return (dem, cache, file)
     }
 

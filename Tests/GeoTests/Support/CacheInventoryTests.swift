@@ -19,14 +19,14 @@ import Testing
     }
 
     /// The cache file `SpillIndex.load` writes for `path`.
-    func cachedIndex(of path: String, cache: SpillIndexCache) throws -> String {
+    func cachedIndex(of path: String, cache: CacheFolder) throws -> String {
         _ = try SpillIndex.load(rasterPath: path, cache: .use(cache))
-        return cache.fileURL(for: try SpillIndexCache.Key(rasterPath: path, band: 1, options: FloodOptions())).path
+        return cache.fileURL(for: try CacheFolder.Key(rasterPath: path, band: 1, options: FloodOptions())).path
     }
 
     @Test func cleanRemovesStaleIndexesAndLeftoversButNeverAFileGeoqDidNotWrite() throws {
         let cacheFolder = folder.appendingPathComponent("cache")
-        let cache = SpillIndexCache(directory: cacheFolder)
+        let cache = CacheFolder(directory: cacheFolder)
         let kept = raster("kept.tif", centre: 1), changed = raster("changed.tif", centre: 2), gone = raster("gone.tif", centre: 3)
         let keptIndex = try cachedIndex(of: kept, cache: cache)
         let changedIndex = try cachedIndex(of: changed, cache: cache)

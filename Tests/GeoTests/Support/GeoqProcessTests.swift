@@ -11,7 +11,7 @@ struct GeoqProcessTests {
         let cacheLine = try #require(Self.entry("cache_dir", in: run.standardOutput))
         let expected = GeoqProcess.cacheHome.appendingPathComponent("geoq").path
         #expect(cacheLine.contains("unset:") && cacheLine.contains(expected), "\(cacheLine)")
-        #expect(!cacheLine.contains(SpillIndexCache.defaultDirectory().path))
+        #expect(!cacheLine.contains(CacheFolder.defaultDirectory().path))
     }
 
     /// A setting's entry in `geoq settings`, its wrapped lines (a long path goes to the next

@@ -49,17 +49,6 @@ extension ElevationStack: FloodAnswering {
         return onDemandOutranks(fineCell(latitude: latitude, longitude: longitude).map { fineIndexes[$0.model] })
     }
 
-    public func mapPNG(rise: Double, bbox: GeoBBox, width: Int, height: Int) throws -> Data {
-        try SpillIndex.validateImageSize(width: width, height: height)
-        let (longitudes, latitudes) = SpillIndex.mapSamplePositions(bbox: bbox, width: width, height: height)
-        return try render(rise: rise, longitudes: longitudes, latitudes: latitudes, hatchOrigin: nil).pngData()
-    }
-
-    public func tilePNG(_ tile: MapTile, rise: Double, hatched: Bool) throws -> Data {
-        try render(rise: rise, longitudes: tile.pixelLongitudes, latitudes: tile.pixelLatitudes,
-                   hatchOrigin: hatched ? (x: tile.x * MapTile.size, y: tile.y * MapTile.size) : nil).pngData()
-    }
-
     /// Each pixel from the finest model covering it: the base's picture, with every fine model
     /// that reaches into it painted over it, coarsest first. A fine model renders only the
     /// pixels inside its footprint. O(pixels × models overlapping).
@@ -96,8 +85,9 @@ extension ElevationStack: FloodAnswering {
         try base.flood.relief(step: step)
     }
 
-    public func floodedLandGeoJSON(rise: Double, bbox: GeoBBox?) throws -> Data {
-        try (bbox.map { model(covering: $0) } ?? base).flood.floodedLandGeoJSON(rise: rise, bbox: bbox)
+    /// The land newly flooded, from the finest model covering all of the box, else the base.
+    public func floodedLand(rise: Double, bbox: GeoBBox?) throws -> FloodedLand {
+        try (bbox.map { model(covering: $0) } ?? base).flood.floodedLand(rise: rise, bbox: bbox)
     }
 
     public func classMask(rise: Double, bbox: GeoBBox?) throws -> RasterImage {
@@ -112,8 +102,9 @@ extension ElevationStack: FloodAnswering {
         return stats
     }
 
-    public func floodedLandGeoJSON(surface: SeaSurface, bbox: GeoBBox?) throws -> Data {
-        try (bbox.map { model(covering: $0) } ?? base).flood.floodedLandGeoJSON(surface: surface, bbox: bbox)
+    /// The land newly flooded at a sea surface, from the model `floodedLand(rise:bbox:)` takes.
+    public func floodedLand(surface: SeaSurface, bbox: GeoBBox?) throws -> FloodedLand {
+        try (bbox.map { model(covering: $0) } ?? base).flood.floodedLand(surface: surface, bbox: bbox)
     }
 
     public func classMask(surface: SeaSurface, bbox: GeoBBox?) throws -> RasterImage {

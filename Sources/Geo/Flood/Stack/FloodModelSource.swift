@@ -54,6 +54,6 @@ public struct FloodModelSource: Sendable, Hashable, Codable {
     public var description: String { "from \(model), \(cellSizeText) cells" }
 
     private static func trimmed(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(format: "%.1f", value)
+        value == value.rounded() ? String(Int(value)) : FixedDecimal.text(value, digits: 1)
     }
 }

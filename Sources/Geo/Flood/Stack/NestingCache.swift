@@ -9,36 +9,36 @@ import Foundation
 /// the coastline's) with its size, times and inode: a change to any is a miss, never a stale
 /// answer.
 public struct NestingCache: Sendable {
-    public let store: SpillIndexCache
+    public let store: CacheFolder
     /// The base's own cache key (its raster, band, flood options and coastline).
-    public let baseKey: SpillIndexCache.Key
+    public let baseKey: CacheFolder.Key
 
-    public init(store: SpillIndexCache, baseKey: SpillIndexCache.Key) {
+    public init(store: CacheFolder, baseKey: CacheFolder.Key) {
         self.store = store
         self.baseKey = baseKey
     }
 
     /// The key for the fine model read from `members` (one raster, or a mosaic's).
-    func key(members: [String], band: Int, connectivity: FloodOptions.Connectivity) -> SpillIndexCache.Key {
+    func key(members: [String], band: Int, connectivity: FloodOptions.Connectivity) -> CacheFolder.Key {
         let paths = members.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
         let identity = (["nested"] + paths + ["band \(band)", "c\(connectivity.rawValue)", "in " + baseKey.identity.replacingOccurrences(of: "\n", with: ", ")])
             .joined(separator: "\n")
-        let files = Set(paths.flatMap { [$0] + SpillIndexCache.Key.filesGDALOpens($0) }).sorted()
-        let version = (files.map(SpillIndexCache.Key.fileVersion) + [baseKey.version]).joined(separator: "; ")
-        return SpillIndexCache.Key(identity: identity, version: version)
+        let files = Set(paths.flatMap { [$0] + CacheFolder.Key.filesGDALOpens($0) }).sorted()
+        let version = (files.map(CacheFolder.Key.fileVersion) + [baseKey.version]).joined(separator: "; ")
+        return CacheFolder.Key(identity: identity, version: version)
     }
 
-    func levelsURL(_ key: SpillIndexCache.Key) -> URL {
+    func levelsURL(_ key: CacheFolder.Key) -> URL {
         store.directory.appendingPathComponent(String(format: "fine-%016llx.bin", CacheFormat.fnv1a(Array(key.identity.utf8))))
     }
 
-    func cellsURL(_ key: SpillIndexCache.Key) -> URL {
+    func cellsURL(_ key: CacheFolder.Key) -> URL {
         store.directory.appendingPathComponent(String(format: "fine-%016llx.cells.bin", CacheFormat.fnv1a(Array(key.identity.utf8))))
     }
 
     /// The cached levels and filled elevations of `grid`'s model, when both are whole and of
     /// this key; nil otherwise (the caller nests and stores them).
-    func load(key: SpillIndexCache.Key, like grid: ElevationGrid) -> (grid: ElevationGrid, levels: SpillLevels)? {
+    func load(key: CacheFolder.Key, like grid: ElevationGrid) -> (grid: ElevationGrid, levels: SpillLevels)? {
         func read(_ url: URL) -> SpillLevels? {
             guard AtomicFile.cacheEntryProblem(url.path) == nil, AtomicFile.entry(at: url.path) == .regular,
                   let storage = try? FlatStorage(mapping: url.path),
@@ -59,7 +59,7 @@ public struct NestingCache: Sendable {
     }
 
     /// Stores a nested index's levels and filled elevations; a failure costs nesting again next time.
-    func store(_ index: SpillIndex, key: SpillIndexCache.Key) {
+    func store(_ index: SpillIndex, key: CacheFolder.Key) {
         let cells: SpillLevels
         switch index.grid.samples {
         case .int16(let values): cells = .int16(values)

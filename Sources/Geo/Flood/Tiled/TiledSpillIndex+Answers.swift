@@ -115,18 +115,6 @@ extension TiledSpillIndex {
         return RasterImage(width: width, height: height, bandCount: 4, pixels: pixels)
     }
 
-    /// A plate carrée PNG of `bbox` at `rise`. O(pixels).
-    public func mapPNG(rise: Double, bbox: GeoBBox = .world, width: Int, height: Int) throws -> Data {
-        try SpillIndex.validateImageSize(width: width, height: height)
-        let (longitudes, latitudes) = SpillIndex.mapSamplePositions(bbox: bbox, width: width, height: height)
-        return try render(rise: rise, longitudes: longitudes, latitudes: latitudes).pngData()
-    }
-
-    /// A 256 × 256 Web Mercator PNG tile at `rise`, hatched as `SpillIndex.tilePNG`. O(pixels).
-    public func tilePNG(_ tile: MapTile, rise: Double, hatched: Bool = false) throws -> Data {
-        try render(rise: rise, longitudes: tile.pixelLongitudes, latitudes: tile.pixelLatitudes, hatchOrigin: tile.hatchOrigin(hatched)).pngData()
-    }
-
     /// The relief of the whole grid, as `SpillIndex.relief`: from every cell when the grid has
     /// at most `maximumWindowCells`, else from the grid read through the overviews at a
     /// resolution of about that many cells (nearest neighbour, so a strait narrower than the
@@ -146,10 +134,10 @@ extension TiledSpillIndex {
                                  georeference: reference).relief(step: step)
     }
 
-    /// GeoJSON polygons of the land newly flooded at `rise` in `bbox` (or the whole grid), from
-    /// a full-resolution window of at most `maximumWindowCells`.
-    public func floodedLandGeoJSON(rise: Double, bbox: GeoBBox?) throws -> Data {
-        try windowIndex(bbox).floodedLandGeoJSON(rise: rise, bbox: nil)
+    /// The land newly flooded at `rise` in `bbox` (or the whole grid), from a full-resolution
+    /// window of at most `maximumWindowCells`.
+    public func floodedLand(rise: Double, bbox: GeoBBox?) throws -> FloodedLand {
+        try windowIndex(bbox).floodedLand(rise: rise, bbox: nil)
     }
 
     /// The flood class of every cell in `bbox` (or the whole grid), as `SpillIndex.classMask`.
@@ -170,9 +158,9 @@ extension TiledSpillIndex {
         try windowIndex(bbox).classMask(surface: surface, bbox: nil)
     }
 
-    /// Polygons of the land newly flooded at a sea surface, from a window.
-    public func floodedLandGeoJSON(surface: SeaSurface, bbox: GeoBBox?) throws -> Data {
-        try windowIndex(bbox).floodedLandGeoJSON(surface: surface, bbox: nil)
+    /// The land newly flooded at a sea surface, from a window.
+    public func floodedLand(surface: SeaSurface, bbox: GeoBBox?) throws -> FloodedLand {
+        try windowIndex(bbox).floodedLand(surface: surface, bbox: nil)
     }
 
     /// The cells of `bbox` as an in-memory index of their own (stitched east of the seam when the

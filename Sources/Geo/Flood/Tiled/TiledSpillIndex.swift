@@ -33,7 +33,8 @@ public final class TiledSpillIndex: Sendable {
     public init(path: String) throws {
         GDAL.ensureInitialized()
         if let refusal = RegularFile.problem(at: path) {
-            throw GeoError.unreadableFile(path: path, message: "\(refusal.reason == "missing" ? "no such file" : refusal.reason); expected a tiled spill index (geoq index build --tiled)")
+            throw GeoError.remedied(.unreadableFile(path: path, message: "\(refusal.reason == "missing" ? "no such file" : refusal.reason); expected a tiled spill index"),
+                                   .buildTiledIndex(dem: nil))
         }
         GDAL.resetError()
         guard let dataset = GDALOpenEx(path, UInt32(GDAL_OF_RASTER | GDAL_OF_READONLY), nil, nil, nil) else {
@@ -43,7 +44,8 @@ public final class TiledSpillIndex: Sendable {
         func metadata(_ key: String) -> String? { GDALGetMetadataItem(dataset, key, nil).map { String(cString: $0) } }
         guard metadata("GEOQ_INDEX") == TiledIndexFiles.formatName, GDALGetRasterCount(dataset) == 2,
               let digestText = metadata("GEOQ_PLAN_DIGEST"), let curvesText = metadata("GEOQ_CURVES_CHECKSUM") else {
-            throw GeoError.unreadableFile(path: path, message: "not a geoq tiled spill index (no \(TiledIndexFiles.formatName) metadata); build one with geoq index build --tiled")
+            throw GeoError.remedied(.unreadableFile(path: path, message: "not a geoq tiled spill index (no \(TiledIndexFiles.formatName) metadata)"),
+                                   .buildTiledIndex(dem: nil))
         }
         try Self.checkWhole(dataset, path: path)
         let curvesPath = TiledIndexFiles.curvesPath(of: path)

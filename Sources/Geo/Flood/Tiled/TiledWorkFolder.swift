@@ -50,10 +50,10 @@ public struct TiledWorkFolder: Sendable {
     public static func open(at url: URL) throws -> TiledWorkFolder {
         let planURL = url.appendingPathComponent("plan.json")
         guard let plan = try readPlan(at: planURL) else {
-            throw GeoError.unreadableFile(path: planURL.path, message: "no plan; run the plan stage first (geoq index plan)")
+            throw GeoError.remedied(.unreadableFile(path: planURL.path, message: "no plan"), .planTiledBuild)
         }
         if let change = plan.inputChange() {
-            throw GeoError.unanswerable(subject: nil, reason: "the work folder \(url.path) is out of date: \(change); plan it again (geoq index plan) or remove it and build again")
+            throw GeoError.remedied(.unanswerable(subject: nil, reason: "the work folder \(url.path) is out of date: \(change)"), .replanTiledBuild)
         }
         return try TiledWorkFolder(url: url, plan: plan)
     }
@@ -123,7 +123,7 @@ public struct TiledWorkFolder: Sendable {
             data = try RegularFile.mapped(planURL.path)
         } catch let refusal as RegularFile.Refusal {
             if refusal.reason == "missing" { return nil }
-            throw GeoError.unreadableFile(path: planURL.path, message: "\(refusal.reason); expected the plan of a tiled build (geoq index plan)")
+            throw GeoError.remedied(.unreadableFile(path: planURL.path, message: "\(refusal.reason); expected the plan of a tiled build"), .planTiledBuild)
         }
         struct Format: Decodable { var format: String? }
         guard let format = try? JSONDecoder().decode(Format.self, from: data) else {

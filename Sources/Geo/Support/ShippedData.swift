@@ -6,7 +6,7 @@ import Foundation
 /// `data/` in it and `share/geoq/data/` under it. So `.build/release/geoq` finds the checkout's
 /// data from any working directory, and `make install`'s `PREFIX/bin/geoq` finds
 /// `PREFIX/share/geoq/data` (with `web/` and `openapi.yaml` beside it).
-public enum EmbeddedData {
+public enum ShippedData {
     /// The default elevation raster.
     public static let demFileName = "etopo5.tif"
     /// Today's coastline (GSHHG at 30″), which says where today's sea ends.
@@ -25,7 +25,7 @@ public enum EmbeddedData {
     public static func requirePath(of fileName: String, as quantity: Quantity) throws -> String {
         if let found = path(of: fileName) { return found }
         let places = candidateDirectories(environment: ProcessInfo.processInfo.environment).map(\.path).joined(separator: ", ")
-        throw GeoError.invalidInput(quantity, "no file given and the embedded \(fileName) was not found (looked in \(places)); pass a path or set GEOQ_DATA")
+        throw GeoError.invalidInput(quantity, "no file given and the shipped \(fileName) was not found (looked in \(places)); pass a path or set GEOQ_DATA")
     }
 
     /// A file of the repository itself (beside `data/`), such as `openapi.yaml`.

@@ -1,19 +1,14 @@
 import CGDAL
 import Foundation
 
-extension SpillIndex {
-    /// GeoJSON (RFC 7946: WGS 84, [lon, lat]) polygons of the present-day land under water at
-    /// `rise`, traced by GDALPolygonize with the index's connectivity and simplified to one cell
-    /// (the scale of the data; finer detail would only draw the cells' staircase). O(cells).
-    public func floodedLandGeoJSON(rise: Double, bbox: GeoBBox? = nil) throws -> Data {
-        try floodedLandGeoJSON(surface: .level(rise), bbox: bbox)
-    }
-
-    /// `floodedLandGeoJSON(rise:bbox:)` at a sea surface (``classMask(surface:bbox:)``); each
-    /// feature's `riseM` is the surface's rise (above high tide when it has a tide raster). O(cells).
-    public func floodedLandGeoJSON(surface: SeaSurface, bbox: GeoBBox? = nil) throws -> Data {
-        let rise = surface.rise
-        let mask = try classMask(surface: surface, bbox: bbox)
+extension FloodedLand {
+    /// GeoJSON (RFC 7946: WGS 84, [lon, lat]) polygons of the present-day land under water,
+    /// traced by GDALPolygonize with the index's connectivity and simplified to one cell (the
+    /// scale of the data; finer detail would only draw the cells' staircase). O(cells).
+    public func geoJSONData() throws -> Data {
+        guard let georeference = mask.georeference else {
+            throw GeoError.internalFailure(.invariant, "a flooded-land mask without its georeference")
+        }
         GDAL.ensureInitialized()
         guard let memoryRaster = GDALGetDriverByName("MEM"), let memoryVector = GDALGetDriverByName("Memory") else {
             throw GeoError.internalFailure(.driverMissing, "GDAL's MEM and Memory drivers are not available")
@@ -28,14 +23,14 @@ extension SpillIndex {
             GDALRasterIO(band, GF_Write, 0, 0, Int32(mask.width), Int32(mask.height),
                          UnsafeMutableRawPointer(mutating: buffer.baseAddress!), Int32(mask.width), Int32(mask.height), GDT_Byte, 0, 0)
         }
-        var coefficients = mask.georeference!.geoTransform.coefficients
+        var coefficients = georeference.geoTransform.coefficients
         GDALSetGeoTransform(raster, &coefficients)
 
         guard let vector = GDALCreate(memoryVector, "flooded", 0, 0, 0, GDT_Unknown, nil) else {
             throw GeoError.internalFailure(.gdal, "cannot create an in-memory vector layer")
         }
         defer { GDALClose(vector) }
-        let gridReference = OSRNewSpatialReference(grid.georeference.crsWKT)
+        let gridReference = OSRNewSpatialReference(georeference.crsWKT)
         defer { OSRDestroySpatialReference(gridReference) }
         OSRSetAxisMappingStrategy(gridReference, OAMS_TRADITIONAL_GIS_ORDER)
         guard let layer = GDALDatasetCreateLayer(vector, "flooded", gridReference, wkbPolygon, nil) else {
@@ -45,12 +40,12 @@ extension SpillIndex {
         OGR_L_CreateField(layer, field, 1)
         OGR_Fld_Destroy(field)
         GDAL.resetError()
-        status = withCStringList(options.connectivity == .eight ? ["8CONNECTED=8"] : []) {
+        status = withCStringList(connectivity == .eight ? ["8CONNECTED=8"] : []) {
             GDALPolygonize(band, band, layer, 0, $0, nil, nil)
         }
         guard status == CE_None else { throw GeoError.internalFailure(.gdal, "polygonizing failed (\(GDAL.lastError(or: "unknown")))") }
 
-        let toWGS84: OGRCoordinateTransformationH? = grid.georeference.isGeographic ? nil : {
+        let toWGS84: OGRCoordinateTransformationH? = georeference.isGeographic ? nil : {
             let wgs84 = OSRNewSpatialReference(nil)
             OSRImportFromEPSG(wgs84, 4326)
             OSRSetAxisMappingStrategy(wgs84, OAMS_TRADITIONAL_GIS_ORDER)
@@ -59,7 +54,7 @@ extension SpillIndex {
         }()
         defer { if let toWGS84 { OCTDestroyCoordinateTransformation(toWGS84) } }
 
-        let tolerance = abs(grid.georeference.geoTransform.coefficients[1])
+        let tolerance = abs(georeference.geoTransform.coefficients[1])
         var features: [String] = []
         OGR_L_ResetReading(layer)
         while let feature = OGR_L_GetNextFeature(layer) {

@@ -1,0 +1,50 @@
+import Foundation
+
+/// An answer written in one of the `AnswerFormat`s: its bytes, and the format they are in, whose
+/// content type the service sends. Each static constructor is the one encoder of its format.
+public struct EncodedAnswer: Sendable {
+    /// The format of `bytes`.
+    public let format: AnswerFormat
+    /// The answer as written.
+    public let bytes: Data
+
+    /// Bytes already written in `format` (an answer kept encoded, text for people).
+    public init(format: AnswerFormat, bytes: Data) {
+        (self.format, self.bytes) = (format, bytes)
+    }
+
+    /// JSON as `JSONOutput` writes it: the same bytes from every door. O(size).
+    public static func json<T: Encodable>(_ value: T) throws -> EncodedAnswer {
+        EncodedAnswer(format: .json, bytes: try JSONOutput.encode(value))
+    }
+
+    /// A GeoJSON object written as `JSONOutput` writes JSON (a region and its points). O(size).
+    public static func geoJSON<T: Encodable>(_ value: T) throws -> EncodedAnswer {
+        EncodedAnswer(format: .geojson, bytes: try JSONOutput.encode(value))
+    }
+
+    /// Polygons of the land newly flooded. O(cells of the mask).
+    public static func geoJSON(_ land: FloodedLand) throws -> EncodedAnswer {
+        EncodedAnswer(format: .geojson, bytes: try land.geoJSONData())
+    }
+
+    /// A picture as PNG. O(pixels).
+    public static func png(_ image: RasterImage) throws -> EncodedAnswer {
+        EncodedAnswer(format: .png, bytes: try image.pngData())
+    }
+
+    /// The globe's relief as a 16-bit PNG (`FloodRelief.pngData`). O(blocks).
+    public static func png(_ relief: FloodRelief) throws -> EncodedAnswer {
+        EncodedAnswer(format: .png, bytes: try relief.pngData())
+    }
+
+    /// A georeferenced raster (a class mask) as GeoTIFF. O(pixels).
+    public static func geoTIFF(_ image: RasterImage) throws -> EncodedAnswer {
+        EncodedAnswer(format: .tif, bytes: try image.geoTIFFData())
+    }
+
+    /// Lines for people, as UTF-8.
+    public static func text(_ lines: String) -> EncodedAnswer {
+        EncodedAnswer(format: .text, bytes: Data(lines.utf8))
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+import Testing
+@testable import Geo
+
+/// Land the model puts far below the sea, where the coastline says land: no defence keeps land
+/// dry 60 m down, so that height is the sea floor's (a coarse model's coast drawn seaward of the
+/// real one), and "is it under water?" cannot be told. A polder at −3 m is a polder.
+/// On `TodaysCoastlineTests`' constructed world, with one more cell: the continent's western
+/// edge at row 7 (beside the open ocean) lowered to −60 m, land in the mask.
+@Suite struct LandBelowDefencesTests {
+    static let index: SpillIndex = {
+        var rows = [[Int16]](repeating: [Int16](repeating: -1000, count: 36), count: 18)
+        for row in 3...8 { for col in 18...26 { rows[row][col] = 100 } }
+        rows[4][18] = -3
+        rows[7][18] = -60
+        return try! SpillIndex(grid: TestRasters.global(rows), coastline: TodaysCoastlineTests.mask)
+    }()
+
+    @Test func landSixtyMetresBelowTheSeaCannotBeTold() throws {
+        let (lat, lon) = TodaysCoastlineTests.centre(7, 18)
+        let point = try Self.index.point(latitude: lat, longitude: lon)
+        #expect(point.today == .landBelowSeaLevel && point.levelUnresolved)
+        let confidence = point.confidence(atRise: 2)
+        #expect(confidence.level == .low)
+        #expect(confidence.reason.hasPrefix("cannot tell at this model's resolution"), "\(confidence.reason)")
+        #expect(confidence.reason.contains("-60 m, below any land defences keep dry"), "\(confidence.reason)")
+    }
+
+    @Test func aPolderThreeMetresDownIsResolvedLand() throws {
+        let (lat, lon) = TodaysCoastlineTests.centre(4, 18)
+        let point = try Self.index.point(latitude: lat, longitude: lon)
+        #expect(point.today == .landBelowSeaLevel && !point.levelUnresolved)
+    }
+}
