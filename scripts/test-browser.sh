@@ -23,7 +23,18 @@ fi
 source scripts/browser-venv.sh
 source scripts/serve-background.sh
 start_test_geoq
-echo "browser test against $url"
+# A second service with a regional projection file of SSP5-8.5 (the projections setting), for
+# the year selector's regional value; it shares the first one's cache.
+command -v gdalmdimtranslate > /dev/null || { echo "browser test FAILED: gdalmdimtranslate is not installed (apt-get install gdal-bin)" >&2; exit 1; }
+gdalmdimtranslate scripts/browser/ar6-regional-ssp585.vrt "$work/total_ssp585_medium_confidence_values.nc" > /dev/null
+mkdir -p "$work/regional" && ln -s "$work/cache" "$work/regional/cache"
+main_server=$server main_url=$url
+start_geoq "$geoq" "$work/regional" --projections "$work/total_ssp585_medium_confidence_values.nc"
+regional_server=$server regional_url=$url
+server=$main_server url=$main_url
+trap 'set +e; kill $server $regional_server 2>/dev/null; wait $server $regional_server 2>/dev/null; rm -rf "$work"' EXIT
+echo "browser test against $url (regional projections: $regional_url)"
 mkdir -p .build/screenshots
 python3 scripts/colour_vision.py --url "$url" --min-delta-e 14
-timeout 420 "$browser_python" scripts/test_browser.py --url "$url" --chromium "$chromium" --chromedriver "$chromedriver" --screenshots .build/screenshots --server-pid "$server"
+timeout 420 "$browser_python" scripts/test_browser.py --url "$url" --chromium "$chromium" --chromedriver "$chromedriver" --screenshots .build/screenshots --server-pid "$server" \
+  --regional-url "$regional_url"

@@ -36,6 +36,7 @@ parser.add_argument("--chromium", default="/usr/bin/chromium")
 parser.add_argument("--chromedriver", default="/usr/bin/chromedriver")
 parser.add_argument("--screenshots", default=".build/screenshots")
 parser.add_argument("--server-pid", type=int, help="stop this geoq at the end to see the page report an unreachable server")
+parser.add_argument("--regional-url", help="a geoq serve set up with scripts/browser/ar6-regional-ssp585.vrt as its projections file")
 args = parser.parse_args()
 BASE = args.url.rstrip("/")
 MAX_ZOOM = 10  # the page's map goes no deeper
@@ -746,6 +747,39 @@ try:
     assert Select(driver.find_element(By.ID, "projection-scenario")).first_selected_option.get_attribute("value") == "" and text("projection-note") == ""
     assert severe_console_entries() == []
     ok(f"2100 under SSP5-8.5 sets the sea to {rise_text(projected)} with its likely range, in the link and back from it; the slider lets go")
+
+    # 9b'. With a regional projection file set up (scripts/browser/ar6-regional-ssp585.vrt), the
+    #     selector shows the file's value at the map's centre, not the global mean: over Hamburg
+    #     2100 under SSP5-8.5 is the first location's 1100 mm (likely 900–1400), as
+    #     /v1/projections gives there; moved to 30° S 100° E it follows to the second's 300 mm.
+    if args.regional_url:
+        regional = args.regional_url.rstrip("/")
+        with urllib.request.urlopen(regional + "/v1/projections?lat=53.55&lon=10", timeout=30) as response:
+            row = next(r for r in json.load(response)["rows"] if r["scenario"] == "SSP5-8.5" and r["year"] == 2100)
+        assert row["extent"] == "regional" and row["medianM"] == 1.1 and row["likelyRangeM"] == [0.9, 1.4], row
+        driver.get("about:blank")
+        driver.get(regional + "/#rise=0&lat=53.55&lon=10&z=8")
+        wait.until(lambda d: js("return !!window.geoqMap"))
+        wait_stats(0)
+        year_field = driver.find_element(By.ID, "projection-year")
+        year_field.send_keys(Keys.CONTROL, "a")
+        year_field.send_keys("2100", Keys.TAB)
+        Select(driver.find_element(By.ID, "projection-scenario")).select_by_value("SSP5-8.5")
+        wait_stats(1.1)
+        assert text("rise-label") == rise_text(1.1), text("rise-label")
+        wait.until(lambda d: "regional" in text("projection-note"), "the regional file's value never named")
+        assert "median: +1.10 m (likely 0.90–1.40 m), regional" in text("projection-note"), text("projection-note")
+        driver.save_screenshot(f"{args.screenshots}/desktop-projection-regional.png")
+        js("window.geoqMap.setView([-30, 100], 6, {animate: false})")
+        wait_stats(0.3)
+        assert "likely 0.20–0.45 m" in text("projection-note"), text("projection-note")
+        assert severe_console_entries() == []
+        driver.get("about:blank")
+        driver.get(BASE + "/#rise=0&lat=20&lon=0&z=2")
+        wait.until(lambda d: js("return !!window.geoqMap"))
+        wait_stats(0)
+        ok("with a regional file the selector shows its value at the map's centre (+1.1 m by Hamburg in 2100, SSP5-8.5), "
+           "and follows the map (+0.3 m at 30° S 100° E)")
 
     # 9c. Zoomed in past the model answering at the centre, the page says so: over Lyon at the
     # page's deepest zoom z, ETOPO5's 9.3 km cells span 9300 / (40075017 · cos 45.76° / 2^(z+8))

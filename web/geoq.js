@@ -77,7 +77,11 @@ function start() {
   const downloads = createDownloads(map, () => state.rise);
   const figures = createFigures((rise) => { downloads.update(); floodedPlaces.refresh(); areaCard.refresh(rise); });
   const setRise = createSeaLevel({ state, tiles, figures, onChange: scheduleFragment });
-  const projections = createProjectionSelect({ state, setRise, onChange: scheduleFragment });
+  const projections = createProjectionSelect({
+    state, setRise, onChange: scheduleFragment,
+    centre: () => { const centre = map.getCenter().wrap(); return { lat: centre.lat, lon: centre.lng }; },
+  });
+  map.on("moveend", () => projections.moved());
 
   // ---- Search, the place card, and going places -----------------------------------------------
   let placeMarker = null;

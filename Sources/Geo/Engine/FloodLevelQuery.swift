@@ -55,22 +55,23 @@ public struct FloodLevelAnswer {
 
 extension QueryEngine {
     /// The answer to `query`, worked out for its format: the one place the format chooses the
-    /// query. A place answers figures (text or json); otherwise the level is resolved once for
-    /// the box and every format is drawn at it. O(the chosen query).
+    /// query. A place answers figures (text or json); otherwise the level is resolved for the
+    /// box and every format is drawn at it: on a raster of high tide, cell by cell
+    /// (``SeaSurface``). O(the chosen query).
     public func floodLevel(_ query: FloodLevelQuery) throws -> FloodLevelAnswer {
         if let place = query.place {
             // The level where the place stands: its high tide, its regional projection.
             let report = try areaFloodReport(named: place, question: query.question, placeLimit: query.placeLimit, kinds: query.kinds, near: query.near)
             return FloodLevelAnswer(query: query, value: .area(report))
         }
-        let level = try seaLevel(query.question, bbox: query.bbox).level
+        let (question, bbox) = (query.question, query.bbox)
         let value: FloodLevelAnswer.Value
         switch query.format {
-        case .text: value = .stats(try floodStats(query.question, bbox: query.bbox))
-        case .json: value = .report(try floodReport(query.question, bbox: query.bbox, placeLimit: query.placeLimit))
-        case .geojson: value = .floodedLand(try floodedLand(rise: level, bbox: query.bbox))
-        case .png: value = .map(try floodMap(rise: level, bbox: query.bbox, width: query.width, height: query.height, legend: query.legend))
-        case .tif: value = .classMask(try floodClassMask(rise: level, bbox: query.bbox))
+        case .text: value = .stats(try floodStats(question, bbox: bbox))
+        case .json: value = .report(try floodReport(question, bbox: bbox, placeLimit: query.placeLimit))
+        case .geojson: value = .floodedLand(try floodedLand(question, bbox: bbox))
+        case .png: value = .map(try floodMap(question, bbox: bbox, width: query.width, height: query.height, legend: query.legend))
+        case .tif: value = .classMask(try floodClassMask(question, bbox: bbox))
         }
         return FloodLevelAnswer(query: query, value: value)
     }

@@ -53,11 +53,17 @@ extension QueryEngine {
     /// the picture as drawn. The size is checked before any pixel is drawn, a box off the grid
     /// refused. O(pixels).
     public func floodMap(rise: Double, bbox: GeoBBox?, width: Int, height: Int, legend: Bool) throws -> FloodMap {
+        try floodMap(surface: .level(rise), reportedRise: rise, bbox: bbox, width: width, height: height, legend: legend)
+    }
+
+    /// `floodMap(rise:bbox:width:height:legend:)` at a sea surface (``SeaSurface``); the legend
+    /// and the map's `rise` say `reportedRise`.
+    func floodMap(surface: SeaSurface, reportedRise rise: Double, bbox: GeoBBox?, width: Int, height: Int, legend: Bool) throws -> FloodMap {
         let flood = try requireFlood()
         try SpillIndex.validateImageSize(width: width, height: height)
         try Self.requireOverGrid(bbox, of: flood)
         let box = bbox ?? .world
-        var image = try flood.mapImage(rise: rise, bbox: box, width: width, height: height)
+        var image = try flood.mapImage(surface: surface, bbox: box, width: width, height: height)
         let red = FloodPalette.newlyFlooded
         var count = 0
         for offset in stride(from: 0, to: image.pixels.count, by: 4)

@@ -28,42 +28,57 @@ extension QueryEngine {
     /// `floodedPlaces(rise:limit:offset:bbox:)` of the places inside `bbox` for which `inside`
     /// (latitude, longitude) holds (an area's outline). Places the model can resolve come first,
     /// most populous first; those it cannot tell about (confidence low) after them, marked.
+    /// With a `surface` of high tide cell by cell, each place is asked at the level where it
+    /// stands, and `rise` is only the level the answer reports.
     /// O(k) for the k places flooded, plus the walk down the places by population to the page.
     func floodedPlaces(rise: Double, limit: Int, offset: Int, within bbox: GeoBBox?,
-                       inside: ((Double, Double) -> Bool)?) throws -> FloodedPlaces {
+                       inside: ((Double, Double) -> Bool)?, surface: SeaSurface? = nil) throws -> FloodedPlaces {
         let table = try requirePlaceFlooding(), completer = try requirePlaces(), places = completer.placeTable
         func inArea(_ place: Int) -> Bool {
             guard let bbox else { return true }
             return bbox.contains(latitude: places.latitude[place], longitude: places.longitude[place])
                 && inside?(places.latitude[place], places.longitude[place]) ?? true
         }
-        let floodedCount = table.floodedCount(atRise: rise)
+        // With high tide cell by cell, each place against the level where it stands.
+        let tide = surface?.tide == nil ? nil : surface
+        func level(_ place: Int) -> Double {
+            tide?.level(longitude: places.longitude[place], latitude: places.latitude[place]) ?? rise
+        }
+        // The places the sea can reach: those flooded at the highest level the surface takes.
+        let highest = tide.map { $0.rise + $0.tide!.range.upperBound } ?? rise
+        let floodedCount = table.floodedCount(atRise: highest)
         var count = 0, population = 0, resolvedCount = 0, resolvedPopulation = 0
-        if bbox == nil {
+        if bbox == nil, tide == nil {
             (count, population) = (floodedCount, table.populationPrefix[floodedCount])
             (resolvedCount, resolvedPopulation) = table.resolvedFlooded(atRise: rise)
         } else {
-            for place in table.floodOrder[0..<floodedCount] where inArea(place) {
+            for place in table.floodOrder[0..<floodedCount] where inArea(place) && table.isFlooded(place, atRise: level(place)) {
                 count += 1
                 population += Int(places.population[place])
-                if table.resolves(place, atRise: rise) {
+                if table.resolves(place, atRise: level(place)) {
                     resolvedCount += 1
                     resolvedPopulation += Int(places.population[place])
                 }
             }
         }
-        // The page: resolved places by population, then the others.
-        let resolvedFloodedCount = table.resolvedFlooded(atRise: rise).count
+        // The page: resolved places by population, then the others. In a box, or with a level
+        // per place (high tide cell by cell), the candidates are filtered and sorted by
+        // population: the walk down all places assumes one level and the whole grid.
+        let sorts = bbox != nil || tide != nil
+        let resolvedFloodedCount = table.resolvedFlooded(atRise: highest).count
         let resolvedFlooded = table.resolvedOrder[0..<resolvedFloodedCount].lazy.map(Int.init)
-        let page = table.mostPopulous(offset + limit, among: resolvedFlooded, count: resolvedFloodedCount, areaLimited: bbox != nil) {
-            table.isFlooded($0, atRise: rise) && table.resolves($0, atRise: rise) && inArea($0)
+        let page = table.mostPopulous(offset + limit, among: resolvedFlooded, count: resolvedFloodedCount, areaLimited: sorts) {
+            table.isFlooded($0, atRise: level($0)) && table.resolves($0, atRise: level($0)) && inArea($0)
         }
+        // At one level the flooded places the model does not resolve number exactly the rest;
+        // with a level per place a place resolved at the highest level may not be at its own.
+        let unresolvedCount = tide == nil ? floodedCount - resolvedFloodedCount : floodedCount
         let unresolvedPage = page.count >= offset + limit ? [] : table.mostPopulous(
-            offset + limit - page.count, among: table.floodOrder[0..<floodedCount], count: floodedCount - resolvedFloodedCount,
-            areaLimited: bbox != nil) { table.isFlooded($0, atRise: rise) && !table.resolves($0, atRise: rise) && inArea($0) }
+            offset + limit - page.count, among: table.floodOrder[0..<floodedCount], count: unresolvedCount,
+            areaLimited: sorts) { table.isFlooded($0, atRise: level($0)) && !table.resolves($0, atRise: level($0)) && inArea($0) }
         let wanted = (page + unresolvedPage).dropFirst(offset).prefix(limit)
         return FloodedPlaces(rise: rise, count: count, population: population, offset: offset,
-                             places: wanted.map { floodedPlace(index: $0, rise: rise, table: table, completer: completer) },
+                             places: wanted.map { floodedPlace(index: $0, rise: level($0), table: table, completer: completer) },
                              resolvedCount: resolvedCount, resolvedPopulation: resolvedPopulation)
     }
 

@@ -17,11 +17,18 @@ extension QueryEngine {
     /// the question stands at a place, a point or a box; else the global mean.
     /// O(1), O(locations) with a regional file.
     func resolve(_ question: SeaLevelQuestion, at point: GeoPoint?, placeName: String) throws -> SeaLevelBasis {
-        var question = question
+        var question = withDefaults(question)
         if question.regional == nil, point != nil, case let .projected(projection) = question.rise {
             question.regional = regionalProjections?.file(for: projection.scenario)
         }
         return try question.resolved(at: point, placeName: placeName)
+    }
+
+    /// `question` with the engine's high tide (``highTide``) when it asks none of its own. O(1).
+    public func withDefaults(_ question: SeaLevelQuestion) -> SeaLevelQuestion {
+        var question = question
+        if question.highTide == nil { question.highTide = highTide }
+        return question
     }
 
     /// The centre of a box, across the antimeridian too.
@@ -33,21 +40,37 @@ extension QueryEngine {
     }
 
     /// Flood figures and the places flooded at the level asked. See ``floodReport(rise:bbox:placeLimit:)``.
+    /// With a raster of high tide, the figures are counted cell by cell and each place is
+    /// asked at the level where it stands (``SeaSurface``).
     public func floodReport(_ question: SeaLevelQuestion, bbox: GeoBBox?, placeLimit: Int) throws -> SeaLevelAnswer<FloodReport> {
-        let basis = try seaLevel(question, bbox: bbox)
-        return SeaLevelAnswer(try floodReport(rise: basis.level, bbox: bbox, placeLimit: placeLimit), basis: basis)
+        let (surface, basis) = try seaSurface(question, bbox: bbox)
+        guard surface.tide != nil else { return SeaLevelAnswer(try floodReport(rise: basis.level, bbox: bbox, placeLimit: placeLimit), basis: basis) }
+        let stats = try requireFlood().stats(surface: surface, bbox: bbox, reportedRise: basis.level)
+        let places = placeFlooding == nil ? nil : try floodedPlaces(surface: surface, reportedRise: basis.level, limit: placeLimit, offset: 0, bbox: bbox)
+        return SeaLevelAnswer(FloodReport(stats: stats, floodedPlaces: places), basis: basis)
     }
 
-    /// Flood figures at the level asked. See ``floodStats(rise:bbox:)``.
+    /// Flood figures at the level asked (cell by cell on a raster of high tide). See ``floodStats(rise:bbox:)``.
     public func floodStats(_ question: SeaLevelQuestion, bbox: GeoBBox?) throws -> SeaLevelAnswer<FloodStats> {
-        let basis = try seaLevel(question, bbox: bbox)
-        return SeaLevelAnswer(try floodStats(rise: basis.level, bbox: bbox), basis: basis)
+        let (surface, basis) = try seaSurface(question, bbox: bbox)
+        guard surface.tide != nil else { return SeaLevelAnswer(try floodStats(rise: basis.level, bbox: bbox), basis: basis) }
+        return SeaLevelAnswer(try requireFlood().stats(surface: surface, bbox: bbox, reportedRise: basis.level), basis: basis)
     }
 
-    /// A page of the places flooded at the level asked. See ``floodedPlaces(rise:limit:offset:bbox:)``.
+    /// A page of the places flooded at the level asked (each where it stands on a raster of
+    /// high tide). See ``floodedPlaces(rise:limit:offset:bbox:)``.
     public func floodedPlaces(_ question: SeaLevelQuestion, limit: Int, offset: Int, bbox: GeoBBox?) throws -> SeaLevelAnswer<FloodedPlaces> {
-        let basis = try seaLevel(question, bbox: bbox)
-        return SeaLevelAnswer(try floodedPlaces(rise: basis.level, limit: limit, offset: offset, bbox: bbox), basis: basis)
+        let (surface, basis) = try seaSurface(question, bbox: bbox)
+        guard surface.tide != nil else { return SeaLevelAnswer(try floodedPlaces(rise: basis.level, limit: limit, offset: offset, bbox: bbox), basis: basis) }
+        return SeaLevelAnswer(try floodedPlaces(surface: surface, reportedRise: basis.level, limit: limit, offset: offset, bbox: bbox), basis: basis)
+    }
+
+    /// `floodedPlaces(rise:limit:offset:bbox:)` with each place at the level where it stands.
+    func floodedPlaces(surface: SeaSurface, reportedRise: Double, limit: Int, offset: Int, bbox: GeoBBox?) throws -> FloodedPlaces {
+        try Self.validateFloodedPlaceLimit(limit)
+        guard offset >= 0 else { throw GeoError.invalidInput(.offset, "expected a whole number from 0 (the most populous place), got \(offset)") }
+        try Self.requireOverGrid(bbox, of: try requireFlood())
+        return try floodedPlaces(rise: reportedRise, limit: limit, offset: offset, within: bbox, inside: nil, surface: surface)
     }
 
     /// One point's elevation and spill level, with the datum they are above.

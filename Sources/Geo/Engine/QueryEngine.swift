@@ -19,6 +19,9 @@ public struct QueryEngine: Sendable {
     /// The regional sea-level projection files set up (the `projections` setting): they answer
     /// year questions of their scenarios at a place, a point or a box; nil for global means only.
     public var regionalProjections: RegionalProjectionFiles?
+    /// High tide set up for every question asked without one of its own (the `high_tide`
+    /// setting of the service); nil: levels above mean sea level.
+    public var highTide: HighTide?
 
     /// Builds the joins between the datasets given. O(places) on top of what is already built.
     public init(flood: (any FloodAnswering)?, places: PlaceCompleter? = nil, areaOutlines: AreaOutlines? = nil) {

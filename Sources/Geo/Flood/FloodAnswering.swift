@@ -25,21 +25,44 @@ public protocol FloodAnswering: Sendable {
     func classMask(rise: Double, bbox: GeoBBox?) throws -> RasterImage
     /// Width × height of the grid, for people.
     var gridDescription: String { get }
+
+    // At a sea surface (one level, or a rise above high tide cell by cell: ``SeaSurface``),
+    // each cell against the level where its centre stands; figures report `reportedRise`.
+    /// Flood figures for the cells of `bbox`, or of the whole grid.
+    func stats(surface: SeaSurface, bbox: GeoBBox?, reportedRise: Double) throws -> FloodStats
+    /// Flood figures for the cells whose centres fall inside an outline.
+    func stats(surface: SeaSurface, outline: AreaOutline, reportedRise: Double) throws -> FloodStats
+    /// A picture of the sea, as `render(rise:longitudes:latitudes:hatchOrigin:)`.
+    func render(surface: SeaSurface, longitudes: [Double], latitudes: [Double], hatchOrigin: (x: Int, y: Int)?) throws -> RasterImage
+    /// The flood class of every cell in `bbox` (or the whole grid).
+    func classMask(surface: SeaSurface, bbox: GeoBBox?) throws -> RasterImage
+    /// The land newly flooded (the class mask GeoJSON polygons are traced from).
+    func floodedLand(surface: SeaSurface, bbox: GeoBBox?) throws -> FloodedLand
 }
 
 extension FloodAnswering {
     /// A plate carrée picture of `bbox` at `rise`, `width × height` pixels; the size is checked
     /// before any pixel is drawn. O(pixels).
     public func mapImage(rise: Double, bbox: GeoBBox = .world, width: Int, height: Int) throws -> RasterImage {
+        try mapImage(surface: .level(rise), bbox: bbox, width: width, height: height)
+    }
+
+    /// `mapImage(rise:bbox:width:height:)` at a sea surface. O(pixels).
+    public func mapImage(surface: SeaSurface, bbox: GeoBBox = .world, width: Int, height: Int) throws -> RasterImage {
         try SpillIndex.validateImageSize(width: width, height: height)
         let (longitudes, latitudes) = SpillIndex.mapSamplePositions(bbox: bbox, width: width, height: height)
-        return try render(rise: rise, longitudes: longitudes, latitudes: latitudes, hatchOrigin: nil)
+        return try render(surface: surface, longitudes: longitudes, latitudes: latitudes, hatchOrigin: nil)
     }
 
     /// A 256 × 256 Web Mercator XYZ tile at `rise`; `hatched` stripes newly flooded land, the
     /// stripes running on from tile to tile. O(pixels).
     public func tileImage(_ tile: MapTile, rise: Double, hatched: Bool = false) throws -> RasterImage {
-        try render(rise: rise, longitudes: tile.pixelLongitudes, latitudes: tile.pixelLatitudes, hatchOrigin: tile.hatchOrigin(hatched))
+        try tileImage(tile, surface: .level(rise), hatched: hatched)
+    }
+
+    /// `tileImage(_:rise:hatched:)` at a sea surface. O(pixels).
+    public func tileImage(_ tile: MapTile, surface: SeaSurface, hatched: Bool = false) throws -> RasterImage {
+        try render(surface: surface, longitudes: tile.pixelLongitudes, latitudes: tile.pixelLatitudes, hatchOrigin: tile.hatchOrigin(hatched))
     }
 }
 

@@ -58,13 +58,34 @@ extension SpillIndex {
         try SpillIndex.validateRise(rise)
         let window = try self.window(bbox)
         var sums = FloodSums(rise: rise)
-        window.forEachCell(width: grid.width) { row, index in
-            let elevation = grid.elevation(atIndex: index)
-            sums.add(area: cellAreas.areaKm2(row: row), level: levels.level(atIndex: index), elevation: elevation,
-                     landShare: landShare(atIndex: index, elevation: elevation),
-                     floodedElevation: elevation.map { today?.floodedElevation($0, atIndex: index) ?? $0 })
+        window.forEachCell(width: grid.width) { row, index in addCell(index, row: row, to: &sums, seaLevel: nil) }
+        return sums.stats
+    }
+
+    /// Flood figures at a sea surface for the cells whose centres fall inside `bbox`, or for
+    /// every cell without one: each cell against the level where its centre stands. The
+    /// figures' `rise` is `reportedRise`. O(cells in the box); one level everywhere takes the
+    /// curves for the whole grid, O(log n).
+    public func stats(surface: SeaSurface, bbox: GeoBBox?, reportedRise: Double) throws -> FloodStats {
+        guard surface.tide != nil else { return try bbox.map { try stats(rise: surface.rise, bbox: $0) } ?? stats(rise: surface.rise) }
+        try surface.validate()
+        var sums = FloodSums(rise: reportedRise)
+        let (rows, columns) = try windowCells(bbox: bbox)
+        for row in rows {
+            for col in columns {
+                addCell(row * grid.width + col, row: row, to: &sums, seaLevel: surface.level(row: row, col: col, locator: locator))
+            }
         }
         return sums.stats
+    }
+
+    /// Adds one cell to `sums`, against `seaLevel` where it stands (nil: the sums' rise). O(1).
+    @inline(__always)
+    func addCell(_ index: Int, row: Int, to sums: inout FloodSums, seaLevel: Double?) {
+        let elevation = grid.elevation(atIndex: index)
+        sums.add(area: cellAreas.areaKm2(row: row), level: levels.level(atIndex: index), elevation: elevation,
+                 landShare: landShare(atIndex: index, elevation: elevation),
+                 floodedElevation: elevation.map { today?.floodedElevation($0, atIndex: index) ?? $0 }, seaLevel: seaLevel)
     }
 
     /// The share of a cell that is land today, 0…1: from the coastline, else 1 above 0 m. O(1).

@@ -17,14 +17,17 @@ struct FloodSums {
     }
 
     /// One cell of a model without a coastline: land where it stands above 0 m.
-    mutating func add(area: Double, level: Double, elevation: Double?) {
-        add(area: area, level: level, elevation: elevation, landShare: (elevation ?? 0) > 0 ? 1 : 0, floodedElevation: elevation)
+    mutating func add(area: Double, level: Double, elevation: Double?, seaLevel: Double? = nil) {
+        add(area: area, level: level, elevation: elevation, landShare: (elevation ?? 0) > 0 ? 1 : 0, floodedElevation: elevation, seaLevel: seaLevel)
     }
 
     /// One cell: its water part is water from its spill level; its land part (`landShare`)
     /// from its land level, the higher of its spill level and its elevation, and only when the
-    /// sea stands above today's. `floodedElevation` is the elevation the flood saw.
-    mutating func add(area: Double, level: Double, elevation: Double?, landShare: Double, floodedElevation: Double?) {
+    /// sea stands above today's. `floodedElevation` is the elevation the flood saw. `seaLevel`
+    /// is the sea's level where the cell stands, when it is not `rise` (high tide cell by cell).
+    mutating func add(area: Double, level: Double, elevation: Double?, landShare: Double, floodedElevation: Double?,
+                      seaLevel: Double? = nil) {
+        let rise = seaLevel ?? self.rise
         total += area
         let isWater = level <= rise
         let landArea = area * landShare

@@ -6,7 +6,14 @@ extension SpillIndex {
     /// - Throws: ``GeoError/unanswerable(subject:reason:)`` when the outline holds no cell centre, or the
     ///   grid is projected.
     public func stats(rise: Double, outline: AreaOutline) throws -> FloodStats {
-        try SpillIndex.validateRise(rise)
+        try stats(surface: .level(rise), outline: outline, reportedRise: rise)
+    }
+
+    /// `stats(rise:outline:)` at a sea surface: each cell against the level where its centre
+    /// stands; the figures' `rise` is `reportedRise`. Same complexity.
+    public func stats(surface: SeaSurface, outline: AreaOutline, reportedRise: Double) throws -> FloodStats {
+        try surface.validate()
+        let rise = reportedRise
         guard grid.georeference.isGeographic else {
             throw GeoError.unanswerable(subject: nil, reason: "figures over an outline need a geographic (longitude, latitude) grid; this model is projected")
         }
@@ -25,7 +32,8 @@ extension SpillIndex {
                     let elevation = grid.elevation(atIndex: index)
                     sums.add(area: area, level: levels.level(atIndex: index), elevation: elevation,
                              landShare: landShare(atIndex: index, elevation: elevation),
-                             floodedElevation: elevation.map { today?.floodedElevation($0, atIndex: index) ?? $0 })
+                             floodedElevation: elevation.map { today?.floodedElevation($0, atIndex: index) ?? $0 },
+                             seaLevel: surface.level(row: row, col: col, locator: locator))
                 }
             }
         }

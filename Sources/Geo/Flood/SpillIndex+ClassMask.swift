@@ -5,13 +5,20 @@ extension SpillIndex {
     /// The `FloodClass` of every cell in `bbox` (or the whole grid) at `rise`, as a 1-band image
     /// georeferenced like the grid. A window across the grid's seam is stitched east of it. O(cells).
     public func classMask(rise: Double, bbox: GeoBBox? = nil) throws -> RasterImage {
-        try SpillIndex.validateRise(rise)
+        try classMask(surface: .level(rise), bbox: bbox)
+    }
+
+    /// `classMask(rise:bbox:)` at a sea surface: each cell against the level where its centre
+    /// stands. O(cells).
+    public func classMask(surface: SeaSurface, bbox: GeoBBox? = nil) throws -> RasterImage {
+        try surface.validate()
         let (rows, columns) = try windowCells(bbox: bbox)
         var pixels = [UInt8](repeating: FloodClass.noData.rawValue, count: rows.count * columns.count)
         for (j, row) in rows.enumerated() {
             for (i, col) in columns.enumerated() {
                 let index = row * grid.width + col
                 let elevation = grid.elevation(atIndex: index)
+                let rise = surface.level(row: row, col: col, locator: locator)
                 pixels[j * columns.count + i] = FloodClass.of(elevation: elevation, spillLevel: levels.level(atIndex: index), rise: rise,
                                                              landToday: isLandToday(atIndex: index, elevation: elevation)).rawValue
             }
@@ -26,7 +33,13 @@ extension SpillIndex {
     /// The land newly flooded at `rise` in `bbox` (or the whole grid): its class mask, joined by
     /// the index's connectivity. O(cells).
     public func floodedLand(rise: Double, bbox: GeoBBox? = nil) throws -> FloodedLand {
-        FloodedLand(mask: try classMask(rise: rise, bbox: bbox), rise: rise, connectivity: options.connectivity)
+        try floodedLand(surface: .level(rise), bbox: bbox)
+    }
+
+    /// `floodedLand(rise:bbox:)` at a sea surface (``classMask(surface:bbox:)``); its `rise` is
+    /// the surface's (above high tide when it has a tide raster). O(cells).
+    public func floodedLand(surface: SeaSurface, bbox: GeoBBox? = nil) throws -> FloodedLand {
+        FloodedLand(mask: try classMask(surface: surface, bbox: bbox), rise: surface.rise, connectivity: options.connectivity)
     }
 
     /// Whether a cell is land (or a lake) today: from the coastline (a coarse cell by the larger

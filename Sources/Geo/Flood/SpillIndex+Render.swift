@@ -7,7 +7,13 @@ extension SpillIndex {
     /// placed as if the picture's top-left pixel were `hatchOrigin` of a larger one (a tile's place
     /// in the world), so they run on across tiles. O(pixels).
     public func render(rise: Double, longitudes: [Double], latitudes: [Double], hatchOrigin: (x: Int, y: Int)? = nil) throws -> RasterImage {
-        try SpillIndex.validateRise(rise)
+        try render(surface: .level(rise), longitudes: longitudes, latitudes: latitudes, hatchOrigin: hatchOrigin)
+    }
+
+    /// `render(rise:longitudes:latitudes:hatchOrigin:)` at a sea surface: each cell is drawn
+    /// against the level where its centre stands (``SeaSurface``). O(pixels).
+    public func render(surface: SeaSurface, longitudes: [Double], latitudes: [Double], hatchOrigin: (x: Int, y: Int)? = nil) throws -> RasterImage {
+        try surface.validate()
         let width = longitudes.count, height = latitudes.count
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
         // A coarse model's coastline is drawn from the mask at each pixel, finer than its cells:
@@ -30,12 +36,13 @@ extension SpillIndex {
                         let landToday = pixelMask.map { $0.surface(row: maskRows![j], col: maskColumns![i]) != .ocean }
                         let cell = row * grid.width + col
                         let hatchPixel = hatchOrigin.map { ($0.x + i, $0.y + j) }
+                        let rise = surface.level(row: row, col: col, locator: locator)
                         paint(&pixels, at: (j * width + i) * 4, cell: cell, rise: rise, landToday: landToday, hatchPixel: hatchPixel)
                         // A pixel wider than a cell shows newly flooded land when any cell under
                         // it holds some: at world scale the coast's flooded cells are single
                         // cells, lost between pixel centres otherwise.
                         if rise > 0, columnSpans[i] + rowSpans[j] > 0,
-                           floodedLand(aroundRow: row, col: col, rowSpan: rowSpans[j], columnSpan: columnSpans[i], rise: rise) {
+                           floodedLand(aroundRow: row, col: col, rowSpan: rowSpans[j], columnSpan: columnSpans[i], surface: surface) {
                             let colour = FloodPalette.colour(of: .newlyFlooded, elevation: nil, rise: rise, hatchPixel: hatchPixel)
                             let offset = (j * width + i) * 4
                             (pixels[offset], pixels[offset + 1], pixels[offset + 2], pixels[offset + 3]) = (colour.r, colour.g, colour.b, colour.a)
@@ -48,7 +55,8 @@ extension SpillIndex {
                 for (j, latitude) in latitudes.enumerated() {
                     for (i, longitude) in longitudes.enumerated() {
                         guard let (row, col) = locator.cell(latitude: latitude, longitude: longitude) else { continue }
-                        paint(&pixels, at: (j * width + i) * 4, cell: row * grid.width + col, rise: rise, landToday: nil,
+                        paint(&pixels, at: (j * width + i) * 4, cell: row * grid.width + col,
+                              rise: surface.level(row: row, col: col, locator: locator), landToday: nil,
                               hatchPixel: hatchOrigin.map { ($0.x + i, $0.y + j) })
                     }
                 }
@@ -71,15 +79,17 @@ extension SpillIndex {
     }
 
     /// Whether any cell within the spans around (`row`, `col`) holds land the sea covers at
-    /// `rise`: land share above 0 and a land level at or below the rise. O(cells in the block).
-    func floodedLand(aroundRow row: Int, col: Int, rowSpan: Int, columnSpan: Int, rise: Double) -> Bool {
+    /// `surface`: land share above 0 and a land level at or below the surface there, which
+    /// stands above 0 m. O(cells in the block).
+    func floodedLand(aroundRow row: Int, col: Int, rowSpan: Int, columnSpan: Int, surface: SeaSurface) -> Bool {
         for r in max(0, row - rowSpan)...min(grid.height - 1, row + rowSpan) {
             for dc in -columnSpan...columnSpan {
                 var c = col + dc
                 if grid.wrapsEastWest { c = ((c % grid.width) + grid.width) % grid.width } else if c < 0 || c >= grid.width { continue }
                 let index = r * grid.width + c
                 guard let elevation = grid.elevation(atIndex: index), landShare(atIndex: index, elevation: elevation) > 0 else { continue }
-                if Swift.max(levels.level(atIndex: index), elevation) <= rise { return true }
+                let rise = surface.level(row: r, col: c, locator: locator)
+                if rise > 0, Swift.max(levels.level(atIndex: index), elevation) <= rise { return true }
             }
         }
         return false

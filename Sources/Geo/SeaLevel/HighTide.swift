@@ -38,47 +38,14 @@ public enum HighTide: Sendable {
             return HighTideAtPlace(metres: metres, source: "given as \(QuantityDeclaration.text(metres)) m")
         case let .raster(raster):
             guard let point else {
-                throw GeoError.invalidInput(.highTide, "a raster of high tide answers for a place, a point or a box; expected a number of metres for the whole grid, or a place")
+                throw GeoError.invalidInput(.highTide, "a raster of high tide answers for a place, a point or a box, or cell by cell (flood answers); "
+                    + "expected a number of metres here, or a box or a place")
             }
-            return HighTideAtPlace(metres: try raster.value(at: point),
-                                   source: "\(raster.path) at \(placeName) (\(String(format: "%.4f, %.4f", point.latitude, point.longitude)))")
+            let (metres, filled) = try raster.value(at: point)
+            return HighTideAtPlace(metres: metres,
+                                   source: "\(raster.path) at \(placeName) (\(String(format: "%.4f, %.4f", point.latitude, point.longitude)))"
+                                       + (filled ? ", a cell without data: the nearest value" : ""), cellByCell: true)
         }
-    }
-}
-
-/// A raster of high tide above mean sea level, read whole (tide grids are coarse). Sendable
-/// and immutable.
-public struct HighTideRaster: Sendable {
-    public let path: String
-    let grid: ElevationGrid
-    let locator: GridLocator
-
-    /// Reads the raster's first band.
-    /// - Throws: ``GeoError/invalidInput(_:_:)`` naming ``Quantity/highTide`` when it cannot be
-    ///   read as a georeferenced raster (without a coordinate reference system, say).
-    public init(path: String) throws {
-        self.path = path
-        do {
-            grid = try ElevationGrid.read(path: path)
-        } catch let GeoError.unreadableFile(_, message) {
-            throw GeoError.invalidInput(.highTide, "\(path) \(message)")
-        } catch let error as GeoError {
-            throw GeoError.invalidInput(.highTide, "\(path): \(error.description); expected a raster of high tide in metres above mean sea level")
-        }
-        locator = GridLocator(grid: grid)
-    }
-
-    /// High tide at `point`, metres above mean sea level. O(1).
-    /// - Throws: ``GeoError/unanswerable(subject:reason:)`` when the point is off the raster or on a nodata cell.
-    public func value(at point: GeoPoint) throws -> Double {
-        let where_ = String(format: "%.4f, %.4f", point.latitude, point.longitude)
-        guard let (row, col) = locator.cell(latitude: point.latitude, longitude: point.longitude) else {
-            throw GeoError.unanswerable(subject: path, reason: "\(where_) is outside the high-tide raster; expected a place it covers")
-        }
-        guard let value = grid.elevation(atIndex: row * grid.width + col), value.isFinite else {
-            throw GeoError.unanswerable(subject: path, reason: "no high tide at \(where_) (a nodata cell); expected a place it covers")
-        }
-        return value
     }
 }
 
@@ -88,4 +55,25 @@ public struct HighTideAtPlace: Sendable, Equatable, Encodable {
     public var metres: Double
     /// "given as 1.9 m", "tides.tif at hamburg (53.5500, 10.0000)".
     public var source: String
+    /// Whether maps, masks and figures over a box take it cell by cell (a raster), each cell
+    /// its own high tide, `metres` being the value where the place stands.
+    public var cellByCell = false
+
+    public init(metres: Double, source: String, cellByCell: Bool = false) {
+        (self.metres, self.source, self.cellByCell) = (metres, source, cellByCell)
+    }
+
+    /// How a raster is applied cell by cell, as every answer from one says.
+    public static let cellByCellMethod = "applied cell by cell: each cell of the model takes the tide raster's cell its centre falls in "
+        + "(nearest neighbour); a tide cell without data takes the nearest values, a cell beyond the raster its nearest edge cell"
+
+    private enum CodingKeys: String, CodingKey { case metres, source, cellByCell }
+
+    /// `metres` and `source`; `cellByCell` (the method) only for a raster.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(metres, forKey: .metres)
+        try container.encode(source, forKey: .source)
+        if cellByCell { try container.encode(Self.cellByCellMethod, forKey: .cellByCell) }
+    }
 }

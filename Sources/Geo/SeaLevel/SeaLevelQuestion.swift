@@ -51,6 +51,19 @@ public struct SeaLevelQuestion: Sendable {
         try SpillIndex.validateRise(basis.level)
         return basis
     }
+
+    /// The raster of high tide, when the question stands on one.
+    public var tideRaster: HighTideRaster? {
+        if case let .raster(raster) = highTide { return raster }
+        return nil
+    }
+
+    /// The sea surface a map, mask or box's figures are drawn at: with a raster of high tide,
+    /// `basis`'s rise above each cell's high tide; else `basis`'s level everywhere. O(1).
+    public func surface(for basis: SeaLevelBasis) -> SeaSurface {
+        guard let raster = tideRaster else { return .level(basis.level) }
+        return SeaSurface(rise: basis.rise, tide: raster)
+    }
 }
 
 /// What the sea level of an answer is: the rise asked or projected, the high tide it stands
@@ -78,6 +91,7 @@ public struct SeaLevelBasis: Sendable, Equatable {
         if let highTide {
             lines.append("above high tide: \(FloodPoint.signed(rise)) m above high tide; high tide here \(FloodPoint.signed(highTide.metres)) m (\(highTide.source)), "
                 + "so \(FloodPoint.signed(level)) m above mean sea level")
+            if highTide.cellByCell { lines.append("  high tide " + HighTideAtPlace.cellByCellMethod) }
         }
         lines.append("datum: " + SeaLevelDatum.statement)
         return lines

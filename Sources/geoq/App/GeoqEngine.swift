@@ -15,6 +15,7 @@ enum GeoqEngine {
     static func buildEngine(settings: EngineSettings) throws -> QueryEngine {
         // Small files, read before the indexes are built: a mistake in one is said at once.
         let regional = try settings.regionalProjections()
+        let highTide = try settings.setUpHighTide()
         let placesPaths: [String]?
         switch settings.gazetteer {
         case .required: placesPaths = try settings.placesPaths()
@@ -51,6 +52,7 @@ enum GeoqEngine {
             .map { AreaOutlines(path: URL(fileURLWithPath: $0).deletingLastPathComponent().appendingPathComponent("areas.geojson.gz").path) }
         var engine = QueryEngine(flood: flood, places: places, areaOutlines: outlines)
         engine.regionalProjections = regional
+        engine.highTide = highTide
         return engine
     }
 }

@@ -11,3 +11,13 @@ struct ProjectionFilesOption: ParsableArguments {
             + "(\(Setting.projections.helpNote)).", valueName: "file.nc"))
     var files: [String] = []
 }
+
+/// `--high-tide`, the flag of the `high_tide` setting on the commands that answer from it as a
+/// setting (`serve`, `settings`): every question asked without `high_tide` of its own stands
+/// on it. A flood command's own `--high-tide` is in ``SeaLevelOptions``.
+struct HighTideOption: ParsableArguments {
+    @Option(name: .customLong("high-tide"), help: ArgumentHelp(
+        "High tide every flood question stands on unless it gives its own high_tide: metres above mean sea level, or a raster of it "
+            + "(applied cell by cell to maps, tiles, masks and box figures) (\(Setting.highTide.helpNote)).", valueName: "metres|raster"))
+    var value: String?
+}

@@ -34,7 +34,8 @@ struct SeaLevelOptions: ParsableArguments {
     var projections: String?
 
     @Option(name: .customLong("high-tide"), help: ArgumentHelp("Answer above local high tide: the level asked is added to high tide where the place stands, "
-        + "given in metres above mean sea level or as a raster of it (GEOQ_HIGH_TIDE). Without it, levels are \(SeaLevelDatum.statement).", valueName: "metres|raster"))
+        + "given in metres above mean sea level or as a raster of it, which maps, masks, polygons and a box's figures take cell by cell "
+        + "(GEOQ_HIGH_TIDE). Without it, levels are \(SeaLevelDatum.statement).", valueName: "metres|raster"))
     var highTide: String?
 
     /// Checks the combination: a rise (`riseFlag`, `--rise` or `--flooded-at`) or a year with a

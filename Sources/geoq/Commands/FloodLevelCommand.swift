@@ -113,7 +113,7 @@ struct FloodLevelCommand: ParsableCommand {
         let answer = try engine.floodLevel(FloodLevelQuery(question: question, bbox: bbox, format: format, width: width, height: height,
                                                            legend: legend, placeLimit: limit, place: place, kinds: kinds, near: near))
         if case let .map(map) = answer.value,
-           let notice = map.tooSmallToSee(try engine.floodStats(rise: map.rise, bbox: bbox), naming: ArgumentSpelling.name(of:)) {
+           let notice = map.tooSmallToSee(try engine.floodMapStats(question, bbox: bbox), naming: ArgumentSpelling.name(of:)) {
             Terminal.notice(notice)
         }
         try Output.emit(try answer.encoded().bytes, to: output)

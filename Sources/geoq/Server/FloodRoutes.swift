@@ -109,14 +109,17 @@ struct FloodRoutes<Context: RequestContext> {
     }
 
     /// The engine's answer to the query, encoded in the format asked (`FloodLevelAnswer.encoded`):
-    /// the figures of a box on the event loop, a place, polygons, maps and masks off it.
+    /// the figures of a box at one level on the event loop; a place, figures counted cell by cell
+    /// on a raster of high tide, polygons, maps and masks off it.
     func flood(_ request: Request, context: Context) async throws -> EncodedAnswer {
         let query = try request.query(LevelQuery.self, context: context)
         // Checked whatever the format, so a bad value is never silently ignored.
         try QueryEngine.validateFloodedPlaceLimit(query.limit)
         let asked = FloodLevelQuery(question: query.question, bbox: query.bbox, format: query.format, width: query.width, height: query.height,
                                     legend: query.legend, placeLimit: query.limit, place: query.place, kinds: query.kinds, near: query.near)
-        if asked.place == nil, asked.format == .json { return try engine.floodLevel(asked).encoded() }
+        if asked.place == nil, asked.format == .json, engine.withDefaults(asked.question).tideRaster == nil {
+            return try engine.floodLevel(asked).encoded()
+        }
         return try await OffLoop.run { [engine] in try engine.floodLevel(asked).encoded() }
     }
 
@@ -155,8 +158,8 @@ struct FloodRoutes<Context: RequestContext> {
         let tile = try MapTile(zoom: try index(.zoom, context.parameters.get("z")), x: try index(.tileX, context.parameters.get("x")),
                                       y: try index(.tileY, String(tileName.dropLast(4))))
         let query = try request.query(TileQuery.self, context: context)
-        let rise = try engine.seaLevel(query.question, bbox: nil).level
-        let png = try await OffLoop.run { [engine] in try EncodedAnswer.png(engine.floodTile(tile, rise: rise, hatched: query.hatched)) }
+        let (question, hatched) = (query.question, query.hatched)
+        let png = try await OffLoop.run { [engine] in try EncodedAnswer.png(engine.floodTile(tile, question: question, hatched: hatched)) }
         return EditedResponse(headers: [.cacheControl: "public, max-age=86400, immutable"], response: png)
     }
 }

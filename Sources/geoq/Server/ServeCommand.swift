@@ -35,15 +35,15 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var projections: ProjectionFilesOption
 
+    @OptionGroup var highTide: HighTideOption
+
     @OptionGroup var settingsFile: SettingsFileOption
 
     func run() async throws {
-        let settings = try settingsFile.settings(dataset: dataset, places: gazetteer.places, service: service, projections: projections)
-        var engineSettings = EngineSettings(dataset: dataset, places: gazetteer.places, settings: settings)
-        engineSettings.verifiesPlacesIndex = true
-        engineSettings.onDemandPointsWait = false
+        let settings = try settingsFile.settings(dataset: dataset, places: gazetteer.places, service: service, projections: projections, highTide: highTide)
+        // The address first: a host that does not resolve or a port in use ends here, before any index is built.
         try ListenCheck.check(settings)
-        let engine = try GeoqEngine.buildEngine(settings: engineSettings)
+        let engine = try GeoqEngine.buildEngine(settings: .service(dataset: dataset, places: gazetteer.places, settings: settings))
         let logger = GeoqService.logger()
         defer { BatchedLogHandler.flush() }
         let app = try GeoqService.buildApplication(settings: settings, engine: engine, logger: logger)

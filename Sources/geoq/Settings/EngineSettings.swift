@@ -43,6 +43,9 @@ struct EngineSettings: Sendable {
     /// The regional projection files set up (`projections`: `--projections` on `serve`,
     /// `GEOQ_PROJECTIONS`, `projections:` in the file); empty for global means only.
     var projections: [String] = []
+    /// High tide every question without its own stands on (the `high_tide` setting), for the
+    /// service; the commands put it in each question (`SeaLevelOptions`). Nil: mean sea level.
+    var highTide: String?
 
     /// Whether the engine holds the elevation stack.
     var flood = Use.required
@@ -167,5 +170,22 @@ extension EngineSettings {
     ///   ``RegionalProjectionFiles/init(paths:)``).
     func regionalProjections() throws -> RegionalProjectionFiles? {
         projections.isEmpty ? nil : try RegionalProjectionFiles(paths: projections)
+    }
+
+    /// What `geoq serve` builds its engine from: `settings` with the service's ways (the place
+    /// index verified, points answered while their tiles arrive, the `high_tide` setting under
+    /// every question that gives none).
+    static func service(dataset: DEMOptions?, places: [String]?, settings: GeoqSettings) -> EngineSettings {
+        var engineSettings = EngineSettings(dataset: dataset, places: places, settings: settings)
+        engineSettings.verifiesPlacesIndex = true
+        engineSettings.onDemandPointsWait = false
+        engineSettings.highTide = settings.text(.highTide)
+        return engineSettings
+    }
+
+    /// The high tide set up, a number or a raster read and checked; nil when none is.
+    /// - Throws: ``GeoError/invalidInput(_:_:)`` naming ``Quantity/highTide`` (see ``HighTide/parse(_:)``).
+    func setUpHighTide() throws -> HighTide? {
+        try highTide.map(HighTide.parse)
     }
 }

@@ -63,10 +63,12 @@ struct SettingsFileOption: ParsableArguments {
 
     /// The settings, from the flags of `dataset`, `places` and `service` (those the command
     /// has), the environment, the file and the defaults.
-    /// `projections` are the `--projections` files given to a command that has the setting's flag.
+    /// `projections` are the `--projections` files given to a command that has the setting's
+    /// flag, `highTide` its `--high-tide`.
     func settings(dataset: DEMOptions? = nil, places: [String]? = nil, service: ServiceOptions? = nil,
-                  projections: ProjectionFilesOption? = nil) throws -> GeoqSettings {
+                  projections: ProjectionFilesOption? = nil, highTide: HighTideOption? = nil) throws -> GeoqSettings {
         var flags = service?.flags ?? [:]
+        if let value = highTide?.value { flags[.highTide] = value }
         if let files = projections?.files, !files.isEmpty { flags[.projections] = Setting.listText(files) }
         if let dems = dataset?.dems, !dems.isEmpty { flags[.dem] = Setting.listText(dems) }
         flags[.index] = dataset?.index

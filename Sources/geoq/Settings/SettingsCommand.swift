@@ -21,6 +21,7 @@ struct SettingsCommand: ParsableCommand {
     @OptionGroup var dataset: DEMOptions
     @OptionGroup var gazetteer: PlacesOptions
     @OptionGroup var projections: ProjectionFilesOption
+    @OptionGroup var highTide: HighTideOption
     @OptionGroup var settingsFile: SettingsFileOption
 
     /// What a setting without a value means, one line per part: the embedded stack is the base
@@ -37,6 +38,7 @@ struct SettingsCommand: ParsableCommand {
         case .cacheDirectory: return ["unset: " + CacheFolder.defaultDirectory().path]
         case .index: return ["unset: the raster is flooded in memory, or its cached tiled index used"]
         case .projections: return ["unset: year questions take the global mean"]
+        case .highTide: return ["unset: levels above mean sea level"]
         default: return ["unset"]
         }
     }
@@ -50,7 +52,7 @@ struct SettingsCommand: ParsableCommand {
     /// Every setting within `columns`: its name, its value (wrapped, a list one item a line) and
     /// where it came from, the source on the value's first line.
     func run() throws {
-        let settings = try settingsFile.settings(dataset: dataset, places: gazetteer.places, service: service, projections: projections)
+        let settings = try settingsFile.settings(dataset: dataset, places: gazetteer.places, service: service, projections: projections, highTide: highTide)
         let rows = settings.entries.map { entry in
             (entry.setting.fileKey, Self.valueLines(entry),
              entry.source == .default ? "default" : "\(entry.sourceName(file: settings.file)) \(entry.location(file: settings.file))")

@@ -77,8 +77,11 @@ import Testing
         TestRasters.writeGeoTIFF(at: tide, width: 2, height: 2, values: [0.5, 0.7, 1.5, 0.9], type: GDT_Float32, geoTransform: [10, 2, 0, 51, 0, -2])
         let answer = try json(try geoq(["flood", "--alone", "--dem", dem, "--rise", "1", "--high-tide", tide, "--bbox", "10,47,13,50", "--format", "json"]))
         #expect(answer["rise"] as? Double == 2.5)
-        let whole = try geoq(["flood", "--alone", "--dem", dem, "--rise", "1", "--high-tide", tide])
-        #expect(whole.status == 2 && whole.standardError.hasPrefix("geoq: --high-tide: a raster of high tide answers for a place"), "\(whole.standardError)")
+        // The whole grid, cell by cell: the level stated stands on the raster's mean tide,
+        // (0.5 + 0.7 + 1.5 + 0.9) / 4 = 0.9 m.
+        let whole = try json(try geoq(["flood", "--alone", "--dem", dem, "--rise", "1", "--high-tide", tide, "--format", "json"]))
+        let highTide = try #require((whole["seaLevel"] as? [String: Any])?["highTide"] as? [String: Any])
+        #expect(abs((highTide["metres"] as? Double ?? 0) - 0.9) < 1e-6 && highTide["cellByCell"] != nil)
     }
 
     @Test(.process) func aRegionalFileAnswersAtItsNearestLocation() throws {

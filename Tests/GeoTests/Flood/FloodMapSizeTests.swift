@@ -26,6 +26,18 @@ import Testing
         func floodedLand(rise: Double, bbox: GeoBBox?) throws -> FloodedLand { try inner.floodedLand(rise: rise, bbox: bbox) }
         func classMask(rise: Double, bbox: GeoBBox?) throws -> RasterImage { try inner.classMask(rise: rise, bbox: bbox) }
         var gridDescription: String { inner.gridDescription }
+        func stats(surface: SeaSurface, bbox: GeoBBox?, reportedRise: Double) throws -> FloodStats {
+            try inner.stats(surface: surface, bbox: bbox, reportedRise: reportedRise)
+        }
+        func stats(surface: SeaSurface, outline: AreaOutline, reportedRise: Double) throws -> FloodStats {
+            try inner.stats(surface: surface, outline: outline, reportedRise: reportedRise)
+        }
+        func render(surface: SeaSurface, longitudes: [Double], latitudes: [Double], hatchOrigin: (x: Int, y: Int)?) throws -> RasterImage {
+            renders.withLock { $0 += 1 }
+            return try inner.render(surface: surface, longitudes: longitudes, latitudes: latitudes, hatchOrigin: hatchOrigin)
+        }
+        func classMask(surface: SeaSurface, bbox: GeoBBox?) throws -> RasterImage { try inner.classMask(surface: surface, bbox: bbox) }
+        func floodedLand(surface: SeaSurface, bbox: GeoBBox?) throws -> FloodedLand { try inner.floodedLand(surface: surface, bbox: bbox) }
     }
 
     @Test func testFloodMap_whenASideIsTooLarge_itIsRefusedBeforeAnyPixelIsDrawn() throws {

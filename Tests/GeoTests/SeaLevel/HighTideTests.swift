@@ -33,8 +33,11 @@ import Testing
         #expect(basis.level == 3.0 && basis.highTide?.metres == 2.0)
         // 53.5° N 9.5° E, the south-west cell: 2.5 m.
         #expect(try north.resolved(at: GeoPoint(latitude: 53.5, longitude: 9.5), placeName: "").level == 3.5)
-        // The south-east cell has no data; off the grid has none either: said, not guessed.
-        #expect(throws: GeoError.self) { try north.resolved(at: GeoPoint(latitude: 53.5, longitude: 10.5), placeName: "") }
+        // The south-east cell has no data: it takes the mean of its nearest values, its
+        // neighbours north (2.0) and west (2.5): 2.25 m, and says so. Off the grid: refused.
+        let filled = try north.resolved(at: GeoPoint(latitude: 53.5, longitude: 10.5), placeName: "there")
+        #expect(filled.highTide?.metres == 2.25 && filled.level == 3.25)
+        #expect(filled.highTide?.source.hasSuffix("at there (53.5000, 10.5000), a cell without data: the nearest value") == true)
         #expect(throws: GeoError.self) { try north.resolved(at: GeoPoint(latitude: 40, longitude: 10.5), placeName: "") }
         // A raster needs a place.
         let whole = #expect(throws: GeoError.self) { try north.resolved(at: nil, placeName: "the whole grid") }

@@ -53,13 +53,18 @@ extension ElevationStack: FloodAnswering {
     /// that reaches into it painted over it, coarsest first. A fine model renders only the
     /// pixels inside its footprint. O(pixels × models overlapping).
     public func render(rise: Double, longitudes: [Double], latitudes: [Double], hatchOrigin: (x: Int, y: Int)?) throws -> RasterImage {
-        var image = try base.flood.render(rise: rise, longitudes: longitudes, latitudes: latitudes, hatchOrigin: hatchOrigin)
+        try render(surface: .level(rise), longitudes: longitudes, latitudes: latitudes, hatchOrigin: hatchOrigin)
+    }
+
+    /// `render(rise:…)` at a sea surface, each model drawing its cells against it.
+    public func render(surface: SeaSurface, longitudes: [Double], latitudes: [Double], hatchOrigin: (x: Int, y: Int)?) throws -> RasterImage {
+        var image = try base.flood.render(surface: surface, longitudes: longitudes, latitudes: latitudes, hatchOrigin: hatchOrigin)
         for fine in fines.reversed() {
             guard let footprint = fine.footprint else { continue }
             let columns = longitudes.indices.filter { footprint.containsLongitude(longitudes[$0]) }
             let rows = latitudes.indices.filter { latitudes[$0] >= footprint.south && latitudes[$0] <= footprint.north }
             guard let firstColumn = columns.first, let lastColumn = columns.last, let firstRow = rows.first, let lastRow = rows.last else { continue }
-            let part = try fine.flood.render(rise: rise, longitudes: Array(longitudes[firstColumn...lastColumn]),
+            let part = try fine.flood.render(surface: surface, longitudes: Array(longitudes[firstColumn...lastColumn]),
                                              latitudes: Array(latitudes[firstRow...lastRow]),
                                              hatchOrigin: hatchOrigin.map { ($0.x + firstColumn, $0.y + firstRow) })
             for row in 0..<part.height {
@@ -87,6 +92,23 @@ extension ElevationStack: FloodAnswering {
 
     public func classMask(rise: Double, bbox: GeoBBox?) throws -> RasterImage {
         try (bbox.map { model(covering: $0) } ?? base).flood.classMask(rise: rise, bbox: bbox)
+    }
+
+    /// Figures at a sea surface, from the model `stats(rise:bbox:)` (or `stats(rise:)`) takes.
+    public func stats(surface: SeaSurface, bbox: GeoBBox?, reportedRise: Double) throws -> FloodStats {
+        let chosen = bbox.map { model(covering: $0) } ?? base
+        var stats = try chosen.flood.stats(surface: surface, bbox: bbox, reportedRise: reportedRise)
+        stats.source = chosen.source
+        return stats
+    }
+
+    /// The land newly flooded at a sea surface, from the model `floodedLand(rise:bbox:)` takes.
+    public func floodedLand(surface: SeaSurface, bbox: GeoBBox?) throws -> FloodedLand {
+        try (bbox.map { model(covering: $0) } ?? base).flood.floodedLand(surface: surface, bbox: bbox)
+    }
+
+    public func classMask(surface: SeaSurface, bbox: GeoBBox?) throws -> RasterImage {
+        try (bbox.map { model(covering: $0) } ?? base).flood.classMask(surface: surface, bbox: bbox)
     }
 
     public var gridDescription: String {

@@ -7,4 +7,12 @@ extension ElevationStack {
         stats.source = model.source
         return stats
     }
+
+    /// `stats(rise:outline:)` at a sea surface, from the same model.
+    public func stats(surface: SeaSurface, outline: AreaOutline, reportedRise: Double) throws -> FloodStats {
+        let model = model(covering: outline.bbox)
+        var stats = try model.flood.stats(surface: surface, outline: outline, reportedRise: reportedRise)
+        stats.source = model.source
+        return stats
+    }
 }

@@ -82,7 +82,12 @@ extension TiledSpillIndex {
     /// the window the pixels fall in is read at about the pixels' resolution (overviews when
     /// zoomed out, full cells when zoomed in). O(pixels + cells read).
     public func render(rise: Double, longitudes: [Double], latitudes: [Double], hatchOrigin: (x: Int, y: Int)? = nil) throws -> RasterImage {
-        try SpillIndex.validateRise(rise)
+        try render(surface: .level(rise), longitudes: longitudes, latitudes: latitudes, hatchOrigin: hatchOrigin)
+    }
+
+    /// `render(rise:…)` at a sea surface: each pixel against the level at the centre of its cell.
+    public func render(surface: SeaSurface, longitudes: [Double], latitudes: [Double], hatchOrigin: (x: Int, y: Int)? = nil) throws -> RasterImage {
+        try surface.validate()
         let width = longitudes.count, height = latitudes.count
         var cellOfPixel = [(row: Int, col: Int)?](repeating: nil, count: width * height)
         var shownRows: [Int] = [], shownColumns: [Int] = []
@@ -101,6 +106,7 @@ extension TiledSpillIndex {
         let sampler = try WindowSampler(index: self, rows: shownRows, columns: shownColumns, pixelsAcross: width, pixelsDown: height)
         for (pixel, cell) in cellOfPixel.enumerated() {
             guard let cell, let (level, elevation) = sampler.sample(row: cell.row, col: cell.col) else { continue }
+            let rise = surface.level(row: cell.row, col: cell.col, locator: locator)
             let flood = FloodClass.of(elevation: elevation, spillLevel: level, rise: rise)
             let colour = FloodPalette.colour(of: flood, elevation: elevation, rise: rise,
                                              hatchPixel: hatchOrigin.map { ($0.x + pixel % width, $0.y + pixel / width) })
@@ -137,6 +143,24 @@ extension TiledSpillIndex {
     /// The flood class of every cell in `bbox` (or the whole grid), as `SpillIndex.classMask`.
     public func classMask(rise: Double, bbox: GeoBBox?) throws -> RasterImage {
         try windowIndex(bbox).classMask(rise: rise, bbox: nil)
+    }
+
+    /// Figures at a sea surface: one level as `stats(rise:bbox:)` and `stats(rise:)` count them;
+    /// high tide cell by cell over the box read as a window (at most `maximumWindowCells`).
+    public func stats(surface: SeaSurface, bbox: GeoBBox?, reportedRise: Double) throws -> FloodStats {
+        guard surface.tide != nil else { return try bbox.map { try stats(rise: surface.rise, bbox: $0) } ?? stats(rise: surface.rise) }
+        try surface.validate()
+        return try windowIndex(bbox).stats(surface: surface, bbox: nil, reportedRise: reportedRise)
+    }
+
+    /// The flood class of every cell in `bbox` at a sea surface, from a window.
+    public func classMask(surface: SeaSurface, bbox: GeoBBox?) throws -> RasterImage {
+        try windowIndex(bbox).classMask(surface: surface, bbox: nil)
+    }
+
+    /// The land newly flooded at a sea surface, from a window.
+    public func floodedLand(surface: SeaSurface, bbox: GeoBBox?) throws -> FloodedLand {
+        try windowIndex(bbox).floodedLand(surface: surface, bbox: nil)
     }
 
     /// The cells of `bbox` as an in-memory index of their own (stitched east of the seam when the

@@ -5,4 +5,10 @@ extension TiledSpillIndex {
         try SpillIndex.validateRise(rise)
         return try windowIndex(outline.bbox).stats(rise: rise, outline: outline)
     }
+
+    /// `stats(rise:outline:)` at a sea surface, the window counted as `SpillIndex` counts it.
+    public func stats(surface: SeaSurface, outline: AreaOutline, reportedRise: Double) throws -> FloodStats {
+        try surface.validate()
+        return try windowIndex(outline.bbox).stats(surface: surface, outline: outline, reportedRise: reportedRise)
+    }
 }
