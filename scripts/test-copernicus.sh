@@ -92,7 +92,7 @@ one_line() {  # [STATUS=N] one_line EXPECTED-FRAGMENT FOLDER COMMAND…  (exit s
 }
 one_line "needs 121 Copernicus tiles; expected at most 16" "" "$geoq" dem fetch --bbox 0,0,10,10 --endpoint "$endpoint" -o "$work/many"
 one_line "http://127.0.0.1:1/copernicus-dem-90m/tileList.txt: cannot be reached" "" "$geoq" dem fetch --bbox $area --resolution 90 --endpoint "http://127.0.0.1:1/{bucket}" -o "$work/unreachable"
-STATUS=2 one_line "--place: no place matches" "" "$geoq" dem fetch --place qqqzzzxq --resolution 90 --endpoint "$endpoint"
+STATUS=1 one_line "--place: no place matches" "" "$geoq" dem fetch --place qqqzzzxq --resolution 90 --endpoint "$endpoint"
 mkdir -p "$work/bad/copernicus-dem-90m/Copernicus_DSM_COG_30_N53_00_E009_00_DEM"
 echo "Copernicus_DSM_COG_30_N53_00_E009_00_DEM" > "$work/bad/copernicus-dem-90m/tileList.txt"
 head -c 50000 /dev/urandom > "$work/bad/copernicus-dem-90m/Copernicus_DSM_COG_30_N53_00_E009_00_DEM/Copernicus_DSM_COG_30_N53_00_E009_00_DEM.tif"

@@ -836,6 +836,27 @@ try:
     assert layout["panel"]["height"] <= 844 / 3 + 0.5, f"the collapsed sheet is {layout['panel']['height']} px tall, more than a third of 844"
     driver.save_screenshot(f"{args.screenshots}/phone-amsterdam.png")
     # The suggestions for Amsterdam (sea today on ETOPO5's cell: the longest answer) fit, unoverlapped.
+    # 11a. A country's card on a phone (before a town is chosen and the pins framed, which
+    #      the steps after this section start from): framed in the map above the sheet, its card in the
+    #      sheet's view, its figures those /v1/flood?place= gives at the page's sea level.
+    box = type_query("bangladesh")
+    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#suggestions li .kind-country"), "no country label for 'bangladesh' on a phone")
+    check_suggestion_text_boxes("phone suggestions for 'bangladesh'")
+    ended_before = map_moves()["ended"]
+    box.send_keys(Keys.ARROW_DOWN, Keys.ENTER)
+    wait.until(lambda d: js("return document.body.dataset.areaRise") not in (None, ""), "Bangladesh's figures never shown on a phone")
+    wait_map_still(ended_before)
+    phone_rise = js("return document.body.dataset.areaRise")
+    area_answer = api(f"/v1/flood?rise={phone_rise}&place=bangladesh")
+    assert area_answer["place"]["title"] == "Bangladesh", area_answer["place"]
+    check_framed(area_answer["area"]["bbox"], "Bangladesh on a phone", pinned=False)
+    assert area_figures() == expected_area_figures(area_answer), f"phone card {area_figures()}, API {expected_area_figures(area_answer)}"
+    card = js("""const c = document.getElementById('place').getBoundingClientRect(), p = document.getElementById('panel').getBoundingClientRect();
+                 return {top: c.top, panelTop: p.top, panelBottom: p.bottom};""")
+    assert card["panelTop"] - 1 <= card["top"] <= card["panelBottom"] - 40, f"Bangladesh's card is not in the sheet's view: {card}"
+    driver.save_screenshot(f"{args.screenshots}/phone-bangladesh.png")
+    box.send_keys(Keys.ESCAPE, Keys.ESCAPE)
+    ok(f"on a phone Bangladesh is framed above the sheet and its card, in the sheet's view, shows {area_figures()} at +{phone_rise} m, as /v1/flood?place= gives")
     box = type_query("amsterdam")
     wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#suggestions li[data-place-id]")) > 1, "no suggestions for 'amsterdam'")
     time.sleep(0.3)
@@ -857,26 +878,6 @@ try:
     wait_map_still(ended_before)
     phone_pins = check_framed(api("/v1/region?flooded_at=10", b"")["bbox"], "flooded places on a phone")
     driver.save_screenshot(f"{args.screenshots}/phone-frame.png")
-    # 11b. A country's card on a phone: framed in the map above the sheet, its card in the
-    #      sheet's view, its figures those /v1/flood?place= gives at the page's sea level.
-    box = type_query("bangladesh")
-    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#suggestions li .kind-country"), "no country label for 'bangladesh' on a phone")
-    check_suggestion_text_boxes("phone suggestions for 'bangladesh'")
-    ended_before = map_moves()["ended"]
-    box.send_keys(Keys.ARROW_DOWN, Keys.ENTER)
-    wait.until(lambda d: js("return document.body.dataset.areaRise") not in (None, ""), "Bangladesh's figures never shown on a phone")
-    wait_map_still(ended_before)
-    phone_rise = js("return document.body.dataset.areaRise")
-    area_answer = api(f"/v1/flood?rise={phone_rise}&place=bangladesh")
-    assert area_answer["place"]["title"] == "Bangladesh", area_answer["place"]
-    check_framed(area_answer["area"]["bbox"], "Bangladesh on a phone", pinned=False)
-    assert area_figures() == expected_area_figures(area_answer), f"phone card {area_figures()}, API {expected_area_figures(area_answer)}"
-    card = js("""const c = document.getElementById('place').getBoundingClientRect(), p = document.getElementById('panel').getBoundingClientRect();
-                 return {top: c.top, panelTop: p.top, panelBottom: p.bottom};""")
-    assert card["panelTop"] - 1 <= card["top"] <= card["panelBottom"] - 40, f"Bangladesh's card is not in the sheet's view: {card}"
-    driver.save_screenshot(f"{args.screenshots}/phone-bangladesh.png")
-    box.send_keys(Keys.ESCAPE, Keys.ESCAPE)
-    ok(f"on a phone Bangladesh is framed above the sheet and its card, in the sheet's view, shows {area_figures()} at +{phone_rise} m, as /v1/flood?place= gives")
     ok(f"on 390x844 the sheet is {layout['panel']['height']:.0f} px; Amsterdam's suggestions overlap nothing; {chosen['title']} is centred above the sheet; {phone_pins} framed pins clear of it")
     assert severe_console_entries() == []
     audit("a phone-sized window")

@@ -20,7 +20,7 @@ extension SettingError: CommandLineFailure {
     var exitStatus: Int32 { 2 }
 }
 
-extension CommandFailure: CommandLineFailure {
+extension RunFailure: CommandLineFailure {
     var terminalLine: String { message }
     var exitStatus: Int32 { 1 }
 }

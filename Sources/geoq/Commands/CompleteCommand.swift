@@ -90,7 +90,7 @@ struct CompleteCommand: ParsableCommand {
             for (number, line) in ArgumentBytes.standardInputLines().enumerated() {
                 let text: String
                 do { text = try PlaceCompleter.decodeQuery(line) } catch let error as GeoError {
-                    throw CommandFailure(message: "standard input line \(number + 1): \(ArgumentSpelling.message(error))")
+                    throw RunFailure(message: "standard input line \(number + 1): \(ArgumentSpelling.message(error))")
                 }
                 if format == .text { Swift.print("> \(text)") }
                 try print(engine, text)
@@ -109,10 +109,4 @@ struct CompleteCommand: ParsableCommand {
             if !text.isEmpty { Swift.print(text) }
         }
     }
-}
-
-/// A failure to report on one line (ArgumentParser prints "Error: " and the message, exit 1).
-struct CommandFailure: Error, CustomStringConvertible {
-    var message: String
-    var description: String { message }
 }

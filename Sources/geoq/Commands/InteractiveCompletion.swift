@@ -13,7 +13,7 @@ struct InteractiveCompletion {
     func run() throws {
         var original = termios()
         guard tcgetattr(STDIN_FILENO, &original) == 0 else {
-            throw CommandFailure(message: "cannot read the terminal settings of standard input")
+            throw RunFailure(message: "cannot read the terminal settings of standard input")
         }
         var raw = original
         raw.c_lflag &= ~tcflag_t(ICANON | ECHO | ISIG)
@@ -23,7 +23,7 @@ struct InteractiveCompletion {
             cc[Int(VTIME)] = 0
         }
         guard tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw) == 0 else {
-            throw CommandFailure(message: "cannot switch the terminal to raw mode")
+            throw RunFailure(message: "cannot switch the terminal to raw mode")
         }
         defer {
             var restore = original

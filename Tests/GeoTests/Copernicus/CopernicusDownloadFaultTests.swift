@@ -82,18 +82,9 @@ import Testing
     /// hung past 120 s).
     @Test(.process) func testFloodPoint_whenAFineModelsServerNeverAnswers_failsInBoundedTime() throws {
         // A listening socket accepts connections (the kernel completes them) that nobody reads.
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(listener) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        try withUnsafeMutablePointer(to: &address) { pointer in
-            try pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                try #require(bind(listener, $0, length) == 0 && listen(listener, 16) == 0 && getsockname(listener, $0, &length) == 0)
-            }
-        }
-        let port = Int(UInt16(bigEndian: address.sin_port))
+        let listener = try LoopbackListener(backlog: 16)
+        defer { listener.stopListening() }
+        let port = listener.port
         let model = "/vsicurl/http://127.0.0.1:\(port)/fine.tif"
         let started = Date()
         let process = Process()

@@ -79,7 +79,7 @@ import Testing
 
     @Test func commandLineErrorsOfTheAppHaveTheirStatus() {
         #expect(SettingError(description: "port: expected a port number").exitStatus == 2)
-        #expect(CommandFailure(message: "no place matches").exitStatus == 1)
+        #expect(RunFailure(message: "no place matches").exitStatus == 1)
         #expect(PlacesFileLocator.NotFound(searched: ["a"]).exitStatus == 1)
     }
 

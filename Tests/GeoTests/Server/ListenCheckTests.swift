@@ -16,18 +16,9 @@ import Testing
     }
 
     @Test func testCheck_whenTheAddressIsInUse_refusesNamingThePort() throws {
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(listener) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        try withUnsafeMutablePointer(to: &address) { pointer in
-            try pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                try #require(bind(listener, $0, length) == 0 && listen(listener, 4) == 0 && getsockname(listener, $0, &length) == 0)
-            }
-        }
-        let port = Int(UInt16(bigEndian: address.sin_port))
+        let listener = try LoopbackListener(backlog: 4)
+        defer { listener.stopListening() }
+        let port = listener.port
         let settings = try GeoqSettings.load(flags: [.host: "127.0.0.1", .port: "\(port)"], configFile: nil, environment: [:])
         #expect(throws: SettingError(description: "--host=127.0.0.1 (flag), port \(port): cannot listen there (Address already in use); expected an address of this machine and a free port")) {
             try ListenCheck.check(settings)

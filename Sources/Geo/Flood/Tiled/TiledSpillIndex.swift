@@ -148,14 +148,6 @@ public final class TiledSpillIndex: Sendable {
     }
 }
 
-/// The size and georeference of a grid, enough to check that an index belongs to it.
-public struct ElevationGridShape: Sendable {
-    public var width: Int, height: Int, georeference: Georeference
-    public init(width: Int, height: Int, georeference: Georeference) {
-        self.width = width; self.height = height; self.georeference = georeference
-    }
-}
-
 /// Open GDAL handles of one file, lent to one reader at a time (a handle is not thread-safe).
 private final class DatasetPool: Sendable {
     /// A handle that is idle, owned by the pool alone until it is lent. `@unchecked` because a
@@ -181,13 +173,5 @@ private final class DatasetPool: Sendable {
         guard let dataset else { throw GeoError.unreadableFile(path: path, message: GDAL.lastError(or: "cannot be opened any more")) }
         defer { idle.withLock { $0.append(Handle(dataset: dataset)) } }
         return try body(dataset)
-    }
-}
-
-extension ElevationGridShape {
-    /// The shape of the raster at `path` (band `band`), read from its header only.
-    public init(path: String, band: Int) throws {
-        let source = try RasterSource(path: path, band: band)
-        self.init(width: source.width, height: source.height, georeference: source.georeference)
     }
 }
