@@ -18,6 +18,12 @@ public struct EncodedAnswer: Sendable {
         EncodedAnswer(format: .json, bytes: try JSONOutput.encode(value))
     }
 
+    /// A page of flooded places as compact JSON (`FloodedPlacesJSON`): the same value `json`
+    /// writes, without its indentation. O(size).
+    public static func json(_ page: SeaLevelAnswer<FloodedPlaces>) throws -> EncodedAnswer {
+        EncodedAnswer(format: .json, bytes: Data(try FloodedPlacesJSON.answerBytes(page)))
+    }
+
     /// A GeoJSON object written as `JSONOutput` writes JSON (a region and its points). O(size).
     public static func geoJSON<T: Encodable>(_ value: T) throws -> EncodedAnswer {
         EncodedAnswer(format: .geojson, bytes: try JSONOutput.encode(value))

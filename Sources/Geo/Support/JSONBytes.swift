@@ -1,3 +1,5 @@
+import Foundation
+
 /// Compact JSON written straight into bytes, for answers on a hot path (a search box asks on
 /// every keystroke): no intermediate tree, no `String` growth. Whole numbers are written without
 /// a fraction and non-finite ones as null; `CompletionJSON`'s output parses to the same value as
@@ -71,6 +73,13 @@ struct JSONBytes {
     }
 
     mutating func number(_ value: Int) { number(Double(value)) }
+
+    /// A value already written as JSON (by an encoder), copied as it is.
+    mutating func raw(_ encoded: Data) {
+        separate()
+        bytes.append(contentsOf: encoded)
+        needsComma = true
+    }
 
     mutating func null() {
         separate()
