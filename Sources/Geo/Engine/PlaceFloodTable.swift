@@ -38,8 +38,12 @@ struct PlaceFloodTable: Sendable {
     let uncertainty: [Float]
     /// Per gazetteer place: whether its level is not resolved (`FloodPoint.levelUnresolved`).
     let unresolved: [FloodPoint.UnresolvedLevel?]
-    /// The models that answered, in the order first met.
+    /// The models that answered, in the order first met, and the cell size of each one's grid
+    /// (which a grid without a named source still has, and its confidence sentence names).
     let sources: [FloodModelSource?]
+    let gridCellSizes: [Double?]
+    /// Places' sentences at today's sea level, as completion has written them.
+    let todaySentences = TodaySentences()
 
     /// A place's answer from its cell's: a site of surveyed elevation (an airport's, from the
     /// gazetteer; NaN for none) stands at that elevation, and floods when the sea reaches its cell
@@ -77,7 +81,7 @@ struct PlaceFloodTable: Sendable {
         uncertainty.reserveCapacity(places.count)
         today.reserveCapacity(places.count)
         relief.reserveCapacity(places.count)
-        var sources: [FloodModelSource?] = [nil]
+        var sources: [FloodModelSource?] = [nil], gridCellSizes: [Double?] = [nil]
         elevation.reserveCapacity(places.count)
         spillLevel.reserveCapacity(places.count)
         sourceIndex.reserveCapacity(places.count)
@@ -92,10 +96,11 @@ struct PlaceFloodTable: Sendable {
             unresolved.append(point?.unresolvedLevel)
             if point == nil {
                 sourceIndex.append(Self.outside)
-            } else if let known = sources.firstIndex(of: source) {
+            } else if let known = sources.indices.first(where: { sources[$0] == source && gridCellSizes[$0] == point?.gridCellSizeM }) {
                 sourceIndex.append(UInt8(known))
             } else if sources.count < Int(Self.outside) {
                 sources.append(source)
+                gridCellSizes.append(point?.gridCellSizeM)
                 sourceIndex.append(UInt8(sources.count - 1))
             } else {
                 sourceIndex.append(0)
@@ -120,6 +125,7 @@ struct PlaceFloodTable: Sendable {
         self.spillLevel = spillLevel
         self.sourceIndex = sourceIndex
         self.sources = sources
+        self.gridCellSizes = gridCellSizes
         self.today = today
         self.relief = relief
         self.uncertainty = uncertainty
@@ -196,6 +202,7 @@ struct PlaceFloodTable: Sendable {
         var point = FloodPoint(latitude: latitude, longitude: longitude, cellLatitude: latitude, cellLongitude: longitude,
                                elevation: elevation[index], spillLevel: spillLevel[index], source: source(of: index))
         point.today = today[index]
+        if sourceIndex[index] != Self.outside { point.gridCellSizeM = gridCellSizes[Int(sourceIndex[index])] }
         point.reliefM = relief[index].isNaN ? nil : Double(relief[index])
         point.unresolvedLevel = unresolved[index]
         return point

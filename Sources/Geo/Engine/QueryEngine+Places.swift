@@ -107,9 +107,12 @@ extension QueryEngine {
                                        flooding: "outside the elevation data (no elevation model covers it)")
             }
             let point = table.point(index, latitude: completion.latitude, longitude: completion.longitude)
+            let sentences = table.todaySentences.sentences(of: index) {
+                .init(flooding: point.spillDescription, confidence: point.confidence())
+            }
             return PlaceSuggestion(completion: completion, elevationM: point.elevation,
-                                   spillLevelM: point.spillLevel.isFinite ? point.spillLevel : nil, flooding: point.spillDescription,
-                                   source: point.source, today: point.today, confidence: point.confidence())
+                                   spillLevelM: point.spillLevel.isFinite ? point.spillLevel : nil, flooding: sentences.flooding,
+                                   source: point.source, today: point.today, confidence: sentences.confidence)
         }
     }
 
