@@ -47,12 +47,7 @@ public enum CompletionJSON {
         }
         if let confidence = suggestion.confidence {
             json.key("confidence")
-            json.open("{")
-            json.key("level")
-            json.string(confidence.level.rawValue)
-            json.key("reason")
-            json.string(confidence.reason)
-            json.close("}")
+            json.confidence(confidence)
         }
         if let distance = completion.distanceKilometers {
             json.key("distanceKilometers")
@@ -84,14 +79,7 @@ public enum CompletionJSON {
         json.number(completion.score)
         if let source = suggestion.source {
             json.key("source")
-            json.open("{")
-            json.key("cellSizeM")
-            json.number(source.cellSizeM)
-            json.key("model")
-            json.string(source.model)
-            json.key("role")
-            json.string(source.role.rawValue)
-            json.close("}")
+            json.source(source)
         }
         json.key("spillLevelM")
         if let spill = suggestion.spillLevelM { json.number(spill) } else { json.null() }

@@ -49,12 +49,7 @@ public enum FloodedPlacesJSON {
         json.open("{")
         if let confidence = place.confidence {
             json.key("confidence")
-            json.open("{")
-            json.key("level")
-            json.string(confidence.level.rawValue)
-            json.key("reason")
-            json.string(confidence.reason)
-            json.close("}")
+            json.confidence(confidence)
         }
         if let elevation = place.elevationM {
             json.key("elevationM")
@@ -72,14 +67,7 @@ public enum FloodedPlacesJSON {
         json.number(place.population)
         if let source = place.source {
             json.key("source")
-            json.open("{")
-            json.key("cellSizeM")
-            json.number(source.cellSizeM)
-            json.key("model")
-            json.string(source.model)
-            json.key("role")
-            json.string(source.role.rawValue)
-            json.close("}")
+            json.source(source)
         }
         json.key("spillLevelM")
         json.number(place.spillLevelM)
