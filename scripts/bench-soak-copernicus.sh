@@ -19,7 +19,8 @@ trap 'set +e; [ -n "$server" ] && kill $server 2>/dev/null; [ -n "$range" ] && k
 source scripts/serve-background.sh
 rss() { awk '/VmRSS/ {print $2}' "/proc/$server/status"; }
 
-# Stand-in GLO-90 tiles around Hamburg, half a cell west and north of the whole degrees as published.
+# Stand-in GLO-90 tiles around Hamburg on the published grid (1200 rows, 800 columns at 50–60° N),
+# half a cell west and north of the whole degrees.
 hamburg="/vsizip/$(realpath ../shared/dem/N53E009.hgt.zip)/N53E009.hgt"
 [ -f "${hamburg#/vsizip/}" ] 2>/dev/null || hamburg=data/N53E009.hgt
 bucket="$work/buckets/copernicus-dem-90m"
@@ -28,8 +29,8 @@ for tile in "53 009 $hamburg" "53 008 data/etopo5.tif" "54 009 data/etopo5.tif" 
   set -- $tile
   name="Copernicus_DSM_COG_30_N$1_00_E$2_00_DEM"
   mkdir -p "$bucket/$name"
-  extent=$(python3 -c "w, s = $((10#$2)), $((10#$1)); hx, hy = 0.5 / 1200, 0.5 / 1200; print(w - hx, s + hy, w + 1 - hx, s + 1 + hy)")
-  gdalwarp -q -overwrite -of COG -ot Float32 -r bilinear -te $extent -ts 1200 1200 "$3" "$bucket/$name/$name.tif"
+  extent=$(python3 -c "w, s = $((10#$2)), $((10#$1)); hx, hy = 0.5 / 800, 0.5 / 1200; print(w - hx, s + hy, w + 1 - hx, s + 1 + hy)")
+  gdalwarp -q -overwrite -of COG -ot Float32 -r bilinear -te $extent -ts 800 1200 "$3" "$bucket/$name/$name.tif"
   echo "$name" >> "$bucket/tileList.txt"
 done
 python3 scripts/copernicus/range_server.py "$work/buckets" "$work/port" --throttle 20000 & range=$!

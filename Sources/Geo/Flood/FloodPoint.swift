@@ -186,8 +186,8 @@ extension SpillIndex {
     func point(row: Int, col: Int, latitude: Double, longitude: Double) -> FloodPoint {
         let index = row * grid.width + col
         let centre = locator.centre(row: row, col: col) ?? (longitude, latitude)
-        let elevation = grid.elevation(atIndex: index)
-        let level = levels.level(atIndex: index)
+        let elevation = grid.elevation(atIndex: index).map(ElevationGrid.answered)
+        let level = ElevationGrid.answered(levels.level(atIndex: index))
         var point = FloodPoint(latitude: latitude, longitude: longitude, cellLatitude: centre.latitude,
                                cellLongitude: centre.longitude, elevation: elevation, spillLevel: level)
         point.reliefM = relief(row: row, col: col)

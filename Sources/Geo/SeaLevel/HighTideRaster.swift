@@ -50,7 +50,7 @@ public struct HighTideRaster: Sendable {
             throw GeoError.unanswerable(subject: path, reason: "\(where_) is outside the high-tide raster; expected a place it covers")
         }
         let index = row * grid.width + col
-        return (Double(filledValues[index]), grid.elevation(atIndex: index) == nil)
+        return (ElevationGrid.answered(Double(filledValues[index])), grid.elevation(atIndex: index) == nil)
     }
 
     /// High tide where a model cell's centre stands, cell by cell: the value of the raster cell

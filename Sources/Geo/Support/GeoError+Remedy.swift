@@ -10,6 +10,9 @@ extension GeoError {
         case planTiledBuild
         /// Plan the tiled build again, or remove its work folder and build again.
         case replanTiledBuild
+        /// Give a model coarser than the base as the base instead, flooded on its own; `model`
+        /// is its file, when it is one file.
+        case floodAsBase(model: String?)
 
         /// The action, as the library says it to every adapter.
         public var action: String {
@@ -18,6 +21,7 @@ extension GeoError {
             case .buildTiledIndex(dem: nil): return "build one from an elevation raster"
             case .planTiledBuild: return "run the plan stage first"
             case .replanTiledBuild: return "plan it again or remove it and build again"
+            case .floodAsBase: return "give it as the base instead, flooded on its own"
             }
         }
     }

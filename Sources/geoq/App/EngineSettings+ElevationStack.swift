@@ -78,7 +78,7 @@ extension EngineSettings {
         let nestingCache = noCache ? nil : NestingCache(store: cacheStore(), baseKey: try CacheFolder.Key(
             rasterPath: try baseSettings.demPath(), band: baseSettings.band, options: floodOptions, coastline: try loadCoastline()))
         let nested = try ElevationStack.nestedModels(paths: fines, band: band, in: base, connectivity: connectivity,
-                                                     progress: Terminal.progressHandler(), cache: nestingCache)
+                                                     progress: Terminal.progressHandler(), baseName: baseSource.model, cache: nestingCache)
         let onDemand = entries.first.map { entry in
             let cache = CopernicusTileCache(cacheDirectory: noCache ? Self.uncachedTiles : cacheStore().directory,
                                             endpoint: entry.endpoint, sizeLimit: copernicusCacheBytes)

@@ -21,6 +21,8 @@ enum ArgumentSpelling {
         case .buildTiledIndex(dem: nil): return "\(remedy.action): geoq index build --tiled"
         case .planTiledBuild: return "\(remedy.action): geoq index plan"
         case .replanTiledBuild: return "plan it again (geoq index plan) or remove it and build again"
+        case let .floodAsBase(model?): return "\(remedy.action): --alone --dem \(model)"
+        case .floodAsBase(model: nil): return "\(remedy.action) (--alone)"
         }
     }
 }

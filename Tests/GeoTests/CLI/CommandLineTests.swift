@@ -13,11 +13,19 @@ import Testing
         try GeoqProcess.run(arguments, environment: ["XDG_CACHE_HOME": folder.appendingPathComponent("cache").path], executable: executable)
     }
 
-    /// A 4×3 regional DEM: a sea column on the west, a ridge of 8 m, a basin of 2 m behind it.
-    func smallDEM() -> String {
+    /// A small regional DEM of 10°E…14°E, 47°N…50°N in 4 × 3 blocks of 1°: a sea column on the
+    /// west, a ridge of 8 m, a basin of 2 m behind it (at 48.5°N 12.5°E, spilling at 8 m).
+    func smallDEM() -> String { Self.writeSmallDEM(in: folder) }
+
+    /// Writes the small DEM in `folder`. Its cells are 3′ (5.6 km), 20 × 20 to a block, finer
+    /// than ETOPO5's 5′: given with `--dem` it nests in the embedded base as a fine model, and
+    /// a fine model coarser than its base is refused.
+    static func writeSmallDEM(in folder: URL) -> String {
         let path = folder.appendingPathComponent("small.tif").path
-        TestRasters.writeGeoTIFF(at: path, width: 4, height: 3, values: [0, 8, 8, 8, 0, 8, 2, 8, 0, 8, 8, 8],
-                                 type: GDT_Int16, geoTransform: [10, 1, 0, 50, 0, -1])
+        let blocks: [Double] = [0, 8, 8, 8, 0, 8, 2, 8, 0, 8, 8, 8], perBlock = 20
+        let values = (0..<(4 * perBlock * 3 * perBlock)).map { cell in blocks[cell / (4 * perBlock) / perBlock * 4 + cell % (4 * perBlock) / perBlock] }
+        TestRasters.writeGeoTIFF(at: path, width: 4 * perBlock, height: 3 * perBlock, values: values,
+                                 type: GDT_Int16, geoTransform: [10, 1 / Double(perBlock), 0, 50, 0, -1 / Double(perBlock)])
         return path
     }
 

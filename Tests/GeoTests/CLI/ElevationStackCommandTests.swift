@@ -102,6 +102,31 @@ import Testing
         try expectOneLine(["flood", "--rise", "1", "--dem", fine], containing: ["off.tif"])
     }
 
+    /// A fine model coarser than the base answered where it lay, as if it were finer (0.2° cells,
+    /// 22 km, over ETOPO5's 9.3 km): it is refused at load, by a command and by the service, in
+    /// one line naming it and both cell sizes.
+    @Test(.process) func testFloodPoint_whenTheFineModelIsCoarserThanTheBase_refusesNamingBothCellSizes() throws {
+        let coarse = cli.folder.appendingPathComponent("coarse.tif").path
+        TestRasters.writeGeoTIFF(at: coarse, width: 4, height: 4, values: (1...16).map(Double.init), type: GDT_Int16,
+                                 geoTransform: [30.0, 0.2, 0, 45.8, 0, -0.2])
+        let expected = ["coarse.tif", "22 km", "coarser than the base's (etopo5.tif, 9.3 km)",
+                        "give it as the base instead, flooded on its own: --alone --dem \(coarse)"]
+        try expectOneLine(["flood", "point", "--dem", coarse, "--lat", "45.5", "--lon", "30.5"], containing: expected)
+        // The service refuses to start: it never says where it listens.
+        let serve = Process(), output = Pipe(), errors = Pipe()
+        serve.executableURL = GeoqProcess.executable
+        serve.arguments = ["serve", "--port", "0", "--dem", coarse]
+        serve.environment = GeoqProcess.environment(adding: ["XDG_CACHE_HOME": cli.folder.appendingPathComponent("cache").path])
+        (serve.standardOutput, serve.standardError) = (output, errors)
+        try serve.run()
+        let listening = String(decoding: output.fileHandleForReading.availableDataUntilNewline(), as: UTF8.self)
+        if serve.isRunning { kill(serve.processIdentifier, SIGKILL) }
+        serve.waitUntilExit()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(listening.isEmpty, "it listened: \(listening)")
+        #expect(serve.terminationStatus == 1 && expected.allSatisfy(message.contains), "\(message)")
+    }
+
     @Test(.process) func aFineModelThatVanishesWhileServingKeepsAnsweringFromWhatWasRead() throws {
         let fine = fineModel(name: "vanishing.tif")
         let server = try LiveServer.Server(cli, dem: fine)

@@ -88,14 +88,9 @@ import Testing
         #expect(bad.status == 2 && bad.standardError == "geoq: GEOQ_PORT=abc (environment): expected a port number 0–65535 (0 picks a free one)\n")
     }
 
-    /// The 4×3 DEM of the command-line tests: at 48.5°N 12.5°E a 2 m basin that spills at 8 m
+    /// The small DEM of the command-line tests: at 48.5°N 12.5°E a 2 m basin that spills at 8 m
     /// (the embedded ETOPO5 says about 400 m there).
-    func smallDEM() -> String {
-        let path = folder.appendingPathComponent("small.tif").path
-        TestRasters.writeGeoTIFF(at: path, width: 4, height: 3, values: [0, 8, 8, 8, 0, 8, 2, 8, 0, 8, 8, 8],
-                                 type: GDT_Int16, geoTransform: [10, 1, 0, 50, 0, -1])
-        return path
-    }
+    func smallDEM() -> String { CommandLineTests.writeSmallDEM(in: folder) }
 
     /// Every command reads the data settings, not only serve: the DEM and the cache folder from
     /// the environment or the file, and a flag still wins.

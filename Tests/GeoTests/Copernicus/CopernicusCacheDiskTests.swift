@@ -22,25 +22,26 @@ import Testing
     }
 
     /// On a full disk nothing old was evicted to make room, though the cache was under its size:
-    /// the least recently used tiles go, and the download runs again. A 1 MiB tmpfs (as root;
-    /// skipped otherwise).
+    /// the least recently used tiles go, and the download runs again. A tmpfs of twice the
+    /// tile's size (as root; skipped otherwise).
     @Test(.process) func testTile_whenTheDiskIsFull_evictsTheOldestToMakeRoom() throws {
+        // Uncompressed: about 7.7 MB with its overviews.
+        let (root, files) = try RangeServer.buckets([Self.tile], compression: "NONE")
+        let tileBytes = try #require((try FileManager.default.attributesOfItem(atPath: files[Self.tile]!)[.size] as? NSNumber)?.intValue)
+        let diskBytes = ((2 * tileBytes + (1 << 20) - 1) >> 20) << 20
         let disk = TestRasters.temporaryDirectory().appendingPathComponent("small-disk")
         try FileManager.default.createDirectory(at: disk, withIntermediateDirectories: true)
-        guard try GeoqProcess.runTool("/bin/mount", ["-t", "tmpfs", "-o", "size=1m", "tmpfs", disk.path]) == 0 else {
+        guard try GeoqProcess.runTool("/bin/mount", ["-t", "tmpfs", "-o", "size=\(diskBytes)", "tmpfs", disk.path]) == 0 else {
             print("testTile_whenTheDiskIsFull_evictsTheOldestToMakeRoom: skipped, a tmpfs cannot be mounted here (not root?)")
             return
         }
         defer { _ = try? GeoqProcess.runTool("/bin/umount", [disk.path]) }
-        // Uncompressed: about 330 KB, more than the disk has left beside the old tile.
-        let (root, files) = try RangeServer.buckets([Self.tile], compression: "NONE")
         let server = try RangeServer(root: root)
         let cache = CopernicusTileCache(cacheDirectory: disk, endpoint: server.endpoint, sizeLimit: 1 << 30)
-        // A tile of another place, unused for an hour, fills most of the disk.
+        // A tile of another place, unused for an hour, fills the disk but for half the tile.
         let old = CopernicusTile(resolution: .glo90, south: 10, west: 10)
         try FileManager.default.createDirectory(at: cache.folder(of: .glo90), withIntermediateDirectories: true)
-        try Data(count: 800 << 10).write(to: URL(fileURLWithPath: cache.path(of: old)))
-        let tileBytes = try #require((try FileManager.default.attributesOfItem(atPath: files[Self.tile]!)[.size] as? NSNumber)?.intValue)
+        try Data(count: diskBytes - tileBytes / 2 - (64 << 10)).write(to: URL(fileURLWithPath: cache.path(of: old)))
         var room = statvfs()
         #expect(statvfs(cache.folder(of: .glo90).path, &room) == 0 && Int(room.f_bavail) * Int(room.f_frsize) < tileBytes, "the disk is full for the tile")
         try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: cache.path(of: old))

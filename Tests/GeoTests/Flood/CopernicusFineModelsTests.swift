@@ -26,24 +26,20 @@ import Testing
         return cache
     }
 
-    /// Writes a 12 × 12 float tile of 1/12° cells over `tile`'s degree into the cache, heights
-    /// from `height(row, col)`.
+    /// Writes `tile` into the cache as the bucket holds it (`CopernicusStandIn`: 1200 × 1200
+    /// cells of 3″ up to 50°), heights from `height(row, col)` of 12 × 12 blocks of its cells.
     static func writeTile(_ tile: CopernicusTile, in cache: CopernicusTileCache, height: (Int, Int) -> Double) {
-        let values = (0..<144).map { height($0 / 12, $0 % 12) }
-        TestRasters.writeGeoTIFF(at: cache.path(of: tile), width: 12, height: 12, values: values, type: GDT_Float32,
-                                 geoTransform: [Double(tile.west), 1.0 / 12, 0, Double(tile.south + 1), 0, -1.0 / 12])
+        CopernicusStandIn.write(tile, values: CopernicusStandIn.blockCells(of: tile, height: height), at: cache.path(of: tile))
     }
 
     static let baseSource = FloodModelSource(model: "base", cellSizeM: 1_100_000, role: .base)
 
-    /// Every cell centre of `tile`'s 12 × 12 grid.
+    /// The centres of `tile`'s cells on every 37th row and column and on its border: each
+    /// block's, the edges' and the corners'.
     static func centres(of tile: CopernicusTile) -> [(Double, Double)] {
-        (0..<144).map { cell -> (Double, Double) in
-            let row = Double(cell / 12), col = Double(cell % 12)
-            let latitude: Double = Double(tile.south + 1) - (row + 0.5) / 12
-            let longitude: Double = Double(tile.west) + (col + 0.5) / 12
-            return (latitude, longitude)
-        }
+        let rows = Array(stride(from: 0, to: tile.resolution.rows, by: 37)) + [tile.resolution.rows - 1]
+        let columns = Array(stride(from: 0, to: tile.columns, by: 37)) + [tile.columns - 1]
+        return rows.flatMap { row in columns.map { col in CopernicusStandIn.centre(of: tile, row: row, col: col) } }
     }
 
     /// The tile lies in the block's southern row, next to the base's sea: its edge floods from

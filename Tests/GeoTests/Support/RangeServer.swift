@@ -39,9 +39,10 @@ final class RangeServer {
 
     /// A fresh folder of buckets, each with a tile list naming `tiles`, and each tile written as
     /// a Copernicus COG (Float32 in blocks of 128, header first, `compression` as GDAL's COG
-    /// driver names it) of `size` × `size` cells over its degree, heights from `height(row, col)`
-    /// (by default, values that compress poorly). Returns the folder and each tile's file.
-    static func buckets(_ tiles: [CopernicusTile], size: Int = 240, compression: String = "DEFLATE",
+    /// driver names it) on the published grid (`CopernicusStandIn`), or of `size` × `size` cells
+    /// over its degree (a tile geoq must refuse), heights from `height(row, col)` (by default,
+    /// values that compress poorly). Returns the folder and each tile's file.
+    static func buckets(_ tiles: [CopernicusTile], size: Int? = nil, compression: String = "DEFLATE",
                         height: (Int, Int) -> Double = { row, col in Double((row * 7919 + col * 104_729) % 1000) }) throws -> (URL, [CopernicusTile: String]) {
         let root = TestRasters.temporaryDirectory().appendingPathComponent("buckets")
         var files: [CopernicusTile: String] = [:]
@@ -54,9 +55,13 @@ final class RangeServer {
                 let folder = bucket.appendingPathComponent(tile.name)
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
                 let plain = folder.appendingPathComponent("plain.tif").path, cog = folder.appendingPathComponent(tile.name + ".tif").path
-                let cell = 1.0 / Double(size)
-                TestRasters.writeGeoTIFF(at: plain, width: size, height: size, values: (0..<size * size).map { height($0 / size, $0 % size) },
-                                         type: GDT_Float32, geoTransform: [Double(tile.west), cell, 0, Double(tile.south + 1), 0, -cell])
+                if let size {
+                    let cell = 1.0 / Double(size)
+                    TestRasters.writeGeoTIFF(at: plain, width: size, height: size, values: (0..<size * size).map { height($0 / size, $0 % size) },
+                                             type: GDT_Float32, geoTransform: [Double(tile.west) - cell / 2, cell, 0, Double(tile.south + 1) + cell / 2, 0, -cell])
+                } else {
+                    CopernicusStandIn.write(tile, values: CopernicusStandIn.cells(of: tile, height: height), at: plain)
+                }
                 let source = try #require(GDALOpen(plain, GA_ReadOnly))
                 let options = GDAL.cStrings(["COMPRESS=" + compression, "BLOCKSIZE=128"])
                 defer { options.forEach { free($0) } }

@@ -239,7 +239,7 @@ public final class CopernicusFineModels: Sendable {
             return (.nested(ElevationStack.FineIndex(index: index, source: source, givenAt: 0)), path)
         case .sea:
             let source = FloodModelSource(model: tile.name + " (no tile: open sea, 0 m)", cellSizeM: cellSizeM, role: .fine)
-            return (.sea(level: max(0, seaReach(around: tile)), source: source), nil)
+            return (.sea(level: ElevationGrid.answered(max(0, seaReach(around: tile))), source: source), nil)
         }
     }
 

@@ -18,20 +18,22 @@ extension ElevationStack {
 
     /// Reads the raster at `path` and nests it in `base`: its spill index, and its source.
     /// - Throws: a one-line ``GeoError`` naming `path` when it is not a fine model geoq can use:
-    ///   no CRS, values that cannot be heights in metres (saying what was seen), a global grid,
-    ///   or a region outside the base.
-    /// `name`: what errors and the source call the model (a mosaic's rasters), else `path`.
+    ///   no CRS, cells coarser than the base's (naming both), values that cannot be heights in
+    ///   metres (saying what was seen), a global grid, or a region outside the base.
+    /// `name`: what errors and the source call the model (a mosaic's rasters), else `path`;
+    /// `baseName`: what errors call the base (its file name).
     /// With `cache`, the nested index is read from it when it holds one for these files and this
     /// base, and stored in it otherwise (`members`: the files a mosaic at `path` joins, and the
     /// band of theirs it holds).
     public static func nestedModel(path: String, band: Int = 1, in base: SpillIndex, connectivity: FloodOptions.Connectivity,
-                                   progress: ProgressHandler? = nil, name: String? = nil, cache: NestingCache? = nil,
+                                   progress: ProgressHandler? = nil, name: String? = nil, baseName: String? = nil, cache: NestingCache? = nil,
                                    members: (paths: [String], band: Int)? = nil) throws -> (index: SpillIndex, source: FloodModelSource) {
         // A tiled spill index of a region is nested through its elevations (band 2): its own
         // levels were flooded from its whole border, which the base's sea replaces here.
         let band = isTiledIndex(path: path) ? 2 : band
         let shown = name ?? path
         try checkUnits(path: path, band: band, shownAs: shown)
+        try checkNoCoarserThanBase(path: path, shownAs: shown, base: base, baseName: baseName, alone: members == nil)
         let grid = try ElevationGrid.read(path: path, band: band, progress: progress, workingBytesPerCell: nestingWorkingBytesPerCell)
         guard let range = grid.elevationRange() else {
             throw GeoError.unreadableFile(path: shown, message: "holds no cell with data; expected the heights of a region")
@@ -86,6 +88,23 @@ extension ElevationStack {
         guard let dataset = try? GDAL.openElevationRaster(path) else { return false }
         defer { GDALClose(dataset) }
         return GDALGetMetadataItem(dataset, "GEOQ_INDEX", nil).map { String(cString: $0) } == TiledIndexFiles.formatName
+    }
+
+    /// Refuses a fine model whose cells are coarser than the base's, north–south in metres to
+    /// two significant digits (as sources print them and the stack ranks models): it would
+    /// answer where it lies in place of the finer base, as if it were finer. One on the base's
+    /// own cell size nests: a regional copy of the base corrected locally (a dike burned in)
+    /// answers where it lies, as the later of two fine models of one cell size does. `alone`:
+    /// the model is one file, which can be flooded on its own. O(1): the header only.
+    static func checkNoCoarserThanBase(path: String, shownAs shown: String, base: SpillIndex, baseName: String?, alone: Bool) throws {
+        let dataset = try GDAL.openElevationRaster(path)
+        defer { GDALClose(dataset) }
+        let fine = FloodModelSource(model: shown, cellSizeM: FloodModelSource.cellMetres(try ElevationGrid.readGeoreference(dataset: dataset, path: shown)), role: .fine)
+        let coarsest = FloodModelSource(model: baseName ?? "", cellSizeM: FloodModelSource.cellMetres(base.grid.georeference), role: .base)
+        guard fine.cellSizeM > coarsest.cellSizeM else { return }
+        let baseText = baseName.map { "\($0), \(coarsest.cellSizeText)" } ?? coarsest.cellSizeText
+        throw GeoError.remedied(.unreadableFile(path: shown, message: "its cells are \(fine.cellSizeText) north–south, coarser than the base's (\(baseText)); "
+            + "expected a fine model finer than the base it is nested in"), .floodAsBase(model: alone ? shown : nil))
     }
 
     /// Refuses a band whose unit GDAL names and which is not metres ("ft", "US survey foot").

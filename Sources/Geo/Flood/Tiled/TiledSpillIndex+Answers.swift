@@ -54,7 +54,7 @@ extension TiledSpillIndex {
         let cells = try read(TileLayout.Rect(row: row, col: col, width: 1, height: 1))
         let centre = locator.centre(row: row, col: col) ?? (longitude, latitude)
         var answer = FloodPoint(latitude: latitude, longitude: longitude, cellLatitude: centre.latitude, cellLongitude: centre.longitude,
-                                elevation: cells.elevation(0), spillLevel: Double(cells.levels[0]))
+                                elevation: cells.elevation(0).map(ElevationGrid.answered), spillLevel: ElevationGrid.answered(Double(cells.levels[0])))
         answer.gridCellSizeM = FloodModelSource.cellMetres(georeference)
         answer.reliefM = try relief(row: row, col: col)
         return answer
