@@ -18,6 +18,7 @@ public struct ElevationStackSpec: Sendable, Equatable {
     /// Every source of fine models fetched on demand a stack entry can name.
     static let onDemandSources: [SourceKind] = [
         SourceKind(CopernicusElevationSource.self),
+        SourceKind(LocalTileFolder.self),
     ]
 
     /// A kind of on-demand source, by its type's entry prefix, form and opening.
