@@ -8,15 +8,15 @@ import Foundation
 ///
 /// NAME is a file name in which placeholders stand for the tile's corner, each exactly once:
 /// `{N|S}` the hemisphere of its southern edge (`{n|s}` in lower case), `{lat}` that edge's whole
-/// degrees (`{lat:02}` zero-padded to two digits), `{E|W}` (`{e|w}`) and `{lon}` (`{lon:03}`)
-/// its western edge's. SRTM's `N53E009.hgt` is `{N|S}{lat:02}{E|W}{lon:03}.hgt`; a Copernicus
+/// degrees (`{lat:02}`, `{lat:03}` zero-padded), `{E|W}` (`{e|w}`) and `{lon}` (`{lon:02}`,
+/// `{lon:03}`) its western edge's. SRTM's `N53E009.hgt` is `{N|S}{lat:02}{E|W}{lon:03}.hgt`; a Copernicus
 /// tile's `Copernicus_DSM_COG_10_{N|S}{lat:02}_00_{E|W}{lon:03}_00_DEM.tif`.
 ///
 /// Opening lists the folder and reads the header of every file the pattern names: each must be
 /// a raster on its tile's degree square (within a cell), and all on one grid (cell size and
-/// CRS), so that the entry has one cell size to rank by. O(files); nothing is read from a tile
-/// until a point asks for it. Where the folder holds no tile, the models loaded at start answer
-/// and the base's answer says so.
+/// CRS), so that the entry has one cell size to rank by. O(files in the folder); its cost is in
+/// docs/measurements.md. A tile's cells are read only when a point asks for it. Where the
+/// folder holds no tile, the models loaded at start answer and the base's answer says so.
 public struct LocalTileFolder: OnDemandElevationSource {
     /// A tile by its south-west corner in whole degrees: latitude −90…89, longitude −180…179.
     public struct Tile: Hashable, Sendable, Comparable {
