@@ -108,15 +108,27 @@ public struct CopernicusTile: Sendable, Hashable, Comparable {
 }
 
 extension CopernicusTile {
-    /// The grid the tile's raster must have: geographic, north up, an extent within one cell of
-    /// the tile's degree square. The published tiles start half a cell west and north of their
-    /// whole degrees (their shared east column and south row dropped), which this allows; a tile
-    /// of another place served under this name does not answer for this one.
-    public var expectedGrid: ExpectedTileGrid { ExpectedTileGrid(name: name, extent: bbox) }
-
-    /// Refuses a file whose grid is not this tile's (`expectedGrid`).
+    /// Refuses a file whose grid is not this tile's: not geographic, not north-up, or an extent
+    /// more than one cell away from the tile's degree square. The published tiles start half a
+    /// cell west and north of their whole degrees (their shared east column and south row
+    /// dropped), which this allows; a tile of another place served under this name does not
+    /// answer for this one.
     /// - Throws: ``GeoError/unreadableFile(path:message:)`` naming `shownAs` and both extents.
     func checkGrid(of path: String, shownAs name: String) throws {
-        try expectedGrid.check(path, shownAs: name)
+        let dataset = try GDAL.openElevationRaster(path)
+        defer { GDALClose(dataset) }
+        let georeference = try ElevationGrid.readGeoreference(dataset: dataset, path: name)
+        let c = georeference.geoTransform.coefficients
+        let width = Double(GDALGetRasterXSize(dataset)), height = Double(GDALGetRasterYSize(dataset))
+        let west = c[0], north = c[3], east = c[0] + c[1] * width, south = c[3] + c[5] * height
+        let cellWidth = abs(c[1]), cellHeight = abs(c[5])
+        let fits = georeference.isGeographic && georeference.geoTransform.isNorthUp && c[1] > 0 && c[5] < 0
+            && abs(west - Double(self.west)) <= cellWidth && abs(east - Double(self.west + 1)) <= cellWidth
+            && abs(north - Double(self.south + 1)) <= cellHeight && abs(south - Double(self.south)) <= cellHeight
+        guard fits else {
+            func degrees(_ value: Double) -> String { String(format: "%.5f", value) }
+            throw GeoError.unreadableFile(path: name, message: "covers longitude \(degrees(west))…\(degrees(east)), latitude \(degrees(south))…\(degrees(north))"
+                + "\(georeference.isGeographic ? "" : " in a projected CRS"); expected the tile \(self.name) at longitude \(self.west)…\(self.west + 1), latitude \(self.south)…\(self.south + 1)")
+        }
     }
 }

@@ -1,7 +1,8 @@
 import CGDAL
 import Foundation
 
-/// The grid a tile's raster must have before it is nested (`OnDemandElevationSource`):
+/// The grid a tile's raster must have before it is nested (`OnDemandElevationSource`), the
+/// check `CopernicusTile.checkGrid` makes of its extent:
 /// geographic, north up, and its extent within one cell of the tile's degree square on every
 /// side (the published Copernicus tiles start half a cell west and north of their whole degrees,
 /// SRTM's reach half a cell beyond them); and, for a source whose tiles share one grid (a

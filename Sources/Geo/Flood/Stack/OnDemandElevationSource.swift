@@ -51,8 +51,14 @@ public protocol OnDemandElevationSource: Sendable {
     ///   reached (the models loaded at start answer meanwhile); another one-line ``GeoError``
     ///   for a tile that arrives but cannot be used.
     func raster(for tile: Tile, shouldStop: () -> String?) throws -> OnDemandRaster<Tile>
-    /// The grid a tile's raster must have, checked before it is nested.
+    /// The grid a tile's raster must have: its degree square, and the grid the source's tiles
+    /// share, if any.
     func expectedGrid(of tile: Tile) -> ExpectedTileGrid
+    /// Refuses the raster at `path` when it is not `tile`'s, before it is nested: by default,
+    /// when it does not have `expectedGrid(of: tile)`; a source that knows more of its tiles
+    /// (a product's cell counts) checks that too.
+    /// - Throws: ``GeoError/unreadableFile(path:message:)`` naming the tile and what was expected.
+    func checkGrid(of path: String, for tile: Tile) throws
     /// Where a tile is read from, as messages show it: its URL (credentials hidden), its path.
     func location(of tile: Tile) -> String
     /// Marks the raster at `path` as used now, for a cache that removes the least recently
@@ -61,6 +67,12 @@ public protocol OnDemandElevationSource: Sendable {
     /// Forgets the raster at `path`, which failed its checks: a cache removes its copy, to
     /// fetch it anew next time; a folder the user keeps is left as it is.
     func discard(_ path: String)
+}
+
+extension OnDemandElevationSource {
+    public func checkGrid(of path: String, for tile: Tile) throws {
+        try expectedGrid(of: tile).check(path, shownAs: location(of: tile))
+    }
 }
 
 /// What answers for a tile of an `OnDemandElevationSource`.

@@ -240,7 +240,7 @@ public final class OnDemandFineModels<Source: OnDemandElevationSource>: OnDemand
         case .file(let path, let answering):
             guard AtomicFile.entry(at: path) == .regular || attempt > 0 else { return try load(tile, shouldStop: shouldStop, attempt: 1) }
             do {
-                try source.expectedGrid(of: answering).check(path, shownAs: source.location(of: answering))
+                try source.checkGrid(of: path, for: answering)
             } catch {
                 if AtomicFile.entry(at: path) == .missing && attempt == 0 { return try load(tile, shouldStop: shouldStop, attempt: 1) }
                 // Not to be trusted again: a cache's copy is fetched anew next time.
