@@ -80,6 +80,10 @@ extension QueryEngine {
 }
 
 extension QueryEngine {
+    /// Whether the stack has an on-demand entry (`copernicus:30`, `tiles:FOLDER/NAME`), whose
+    /// tiles the service loads apart before answering a point (`prepareOnDemand`). O(1).
+    public var answersPointsOnDemand: Bool { (flood as? ElevationStack)?.onDemand != nil }
+
     /// Makes sure the on-demand tile that would answer a point (or the named place) is in
     /// memory, waiting at most `timeout` without holding a thread; returns at once when no
     /// on-demand entry answers there. The service calls it before answering, so that a slow

@@ -20,30 +20,20 @@ final class CoastlineCache: Sendable {
 extension EngineSettings {
     /// The elevation stack these settings name:
     /// - no `--dem`: the embedded stack, ETOPO5 with the shipped Hamburg tile;
-    /// - `--alone`, `--index` with at most one `--dem`, or one global `--dem`: that one model, as
-    ///   geoq floods it alone;
-    /// - otherwise the base (the `--dem` that covers every longitude, else the embedded ETOPO5)
-    ///   with every other `--dem` nested in it as a fine model, and a `copernicus:30` entry as
-    ///   the Copernicus tiles around each point asked about (fetched then, not now).
-    /// - Throws: a one-line error for two global rasters, and for a fine model geoq cannot nest
-    ///   (naming the file and what was expected), and for a `copernicus:` entry that is
-    ///   malformed, repeated, or given where one model answers alone.
+    /// - `--alone`, or `--index` with at most one `--dem`: that one model, as geoq floods it alone;
+    /// - otherwise the stack the library assembles (`ElevationStack.assemble`): the base (the
+    ///   `--dem` that covers every longitude, else the embedded ETOPO5) with every other `--dem`
+    ///   nested in it as a fine model, and an on-demand entry (`copernicus:30`,
+    ///   `tiles:FOLDER/NAME`) as the tiles around each point asked about (fetched then, not now).
+    /// - Throws: a one-line error for two global rasters, and for a fine model or an on-demand
+    ///   source geoq cannot nest (naming the file and what was expected), and for an on-demand
+    ///   entry that is malformed, repeated, or given where one model answers alone.
     func loadStack() throws -> ElevationStack {
-        if dems.isEmpty, !alone, index == nil {
-            // The embedded stack: ETOPO5 with the shipped fine models that are there.
-            var embedded = self
-            embedded.dems = [try ShippedData.requirePath(of: ShippedData.demFileName, as: .dem)]
-                + ShippedData.fineModelFileNames.compactMap { ShippedData.path(of: $0) }
-            return try embedded.loadStack()
-        }
-        let entries = try dems.filter(CopernicusStackEntry.isEntry).map(CopernicusStackEntry.init(parsing:))
-        guard entries.count <= 1 else {
-            throw GeoError.invalidInput(.dem, "\(entries.map(\.text).joined(separator: " and ")): expected at most one copernicus: entry")
-        }
-        if let entry = entries.first, alone || index != nil {
+        let spec = dems.isEmpty && !alone && index == nil ? try ElevationStackSpec.embedded() : try ElevationStackSpec(parsing: dems)
+        if let entry = spec.onDemand, alone || index != nil {
             throw GeoError.invalidInput(.dem, "\(entry.text) is a fine model nested in the base; expected rasters only with \(alone ? "--alone" : "--index")")
         }
-        if alone || index != nil || dems.count == 1 && (try? ElevationStack.isGlobal(path: dems[0])) == true {
+        if alone || index != nil {
             if alone, dems.count > 1 {
                 throw GeoError.invalidInput(.dem, "--alone floods one raster; expected one --dem, got \(dems.count)")
             }
@@ -55,45 +45,26 @@ extension EngineSettings {
             if !alone, let base = flood as? SpillIndex { try ElevationStack.checkBase(base.grid, path: try demPath(), band: band) }
             return ElevationStack(base: flood, source: try singleModelSource())
         }
-        var globals: [String] = [], fines: [String] = []
-        for path in rasterDems {
-            if try ElevationStack.isGlobal(path: path) { globals.append(path) } else { fines.append(path) }
-        }
-        guard globals.count <= 1 else {
-            throw GeoError.invalidInput(.dem, "\(globals.joined(separator: " and ")) both cover every longitude; expected one global raster, the base")
-        }
-        var baseSettings = self
-        baseSettings.dems = [try globals.first ?? ShippedData.requirePath(of: ShippedData.demFileName, as: .dem)]
-        // --band names the band of the rasters given with --dem: the embedded base, not given,
-        // is read from its one band (band 2 of a fine model was refused against it).
-        if globals.isEmpty { baseSettings.givenBand = nil }
-        let baseFlood = try baseSettings.loadFlood()
-        let baseSource = try baseSettings.singleModelSource()
-        if let base = baseFlood as? SpillIndex { try ElevationStack.checkBase(base.grid, path: try baseSettings.demPath(), band: baseSettings.band) }
-        guard !fines.isEmpty || !entries.isEmpty else { return ElevationStack(base: baseFlood, source: baseSource) }
-        guard let base = baseFlood as? SpillIndex else {
-            throw GeoError.invalidInput(.dem, "fine models nest in a base held in memory; the base \(baseSettings.dem ?? "") is a tiled index")
-        }
-        // Nested indexes are cached beside the base's, keyed by it too.
-        let nestingCache = noCache ? nil : NestingCache(store: cacheStore(), baseKey: try CacheFolder.Key(
-            rasterPath: try baseSettings.demPath(), band: baseSettings.band, options: floodOptions, coastline: try loadCoastline()))
-        let nested = try ElevationStack.nestedModels(paths: fines, band: band, in: base, connectivity: connectivity,
-                                                     progress: Terminal.progressHandler(), baseName: baseSource.model, cache: nestingCache)
-        let onDemand = entries.first.map { entry in
-            let cache = CopernicusTileCache(cacheDirectory: noCache ? Self.uncachedTiles : cacheStore().directory,
-                                            endpoint: entry.endpoint, sizeLimit: copernicusCacheBytes)
-            let models = CopernicusFineModels(resolution: entry.resolution, cache: cache, base: base, connectivity: connectivity,
-                                              nestingCache: nestingCache, pointsWaitForDownloads: onDemandPointsWait,
-                                              notice: { Terminal.notice($0) })
-            // Its rank among fine models of its cell size: after the rasters given before it.
-            let givenBefore = dems.prefix { !CopernicusStackEntry.isEntry($0) }.filter { fines.contains($0) }.count
-            return (models: models, givenAt: givenBefore)
-        }
-        return ElevationStack(base: baseFlood, source: baseSource, nested: nested, onDemand: onDemand)
+        let loading = ElevationStack.Loading(
+            band: givenBand, connectivity: connectivity,
+            loadBase: { path, band in
+                var baseSettings = self
+                baseSettings.dems = [path]
+                baseSettings.givenBand = band
+                return (try baseSettings.loadFlood(), try baseSettings.singleModelSource())
+            },
+            nestingCache: { basePath, band in
+                noCache ? nil : NestingCache(store: cacheStore(), baseKey: try CacheFolder.Key(
+                    rasterPath: basePath, band: band, options: floodOptions, coastline: try loadCoastline()))
+            },
+            onDemand: OnDemandOpening(cacheDirectory: noCache && spec.onDemand != nil ? Self.uncachedTiles : cacheStore().directory,
+                                      downloadCacheBytes: copernicusCacheBytes),
+            pointsWaitForDownloads: onDemandPointsWait, progress: Terminal.progressHandler(), notice: { Terminal.notice($0) })
+        return try ElevationStack.assemble(spec, loading: loading)
     }
 
-    /// Where `copernicus:` tiles go with --no-cache: a folder of this process's own, removed
-    /// when it exits (they went into the cache, with the tile list).
+    /// Where on-demand tiles (`copernicus:`) go with --no-cache: a folder of this process's own,
+    /// removed when it exits (they went into the cache, with the tile list).
     static let uncachedTiles: URL = {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("geoq-no-cache.\(getpid())")
         try? FileManager.default.removeItem(at: folder)

@@ -8,7 +8,8 @@ struct DEMOptions: ParsableArguments {
     @Option(name: .customLong("dem"), help: ArgumentHelp("Elevation raster, any GDAL format (GeoTIFF, COG, NetCDF, VRT, .hgt, …); repeatable. "
         + "A raster covering every longitude is the base (default: the embedded ETOPO5, data/etopo5.tif); every other one is a fine model "
         + "of its region, nested in the base: the sea at its edge comes from the base. copernicus:30 (or :90, optionally @URL of another "
-        + "endpoint) is the Copernicus DEM tile around each point asked about, fetched on first use.", valueName: "path"))
+        + "endpoint) is the Copernicus DEM tile around each point asked about, fetched on first use; tiles:FOLDER/NAME (NAME as "
+        + "{N|S}{lat:02}{E|W}{lon:03}.hgt) is the tile of a local folder around each point.", valueName: "path"))
     var dems: [String] = []
 
     @Option(name: .customLong("copernicus-cache-size"),

@@ -81,67 +81,25 @@ struct DemFetchCommand: ParsableCommand {
     }
 
     func run() throws {
-        let area: GeoBBox
-        let name: String
+        let resolution: CopernicusTile.Resolution = self.resolution == 30 ? .glo30 : .glo90
+        let fetch: CopernicusAreaFetch
         if let place {
+            // Refused before the gazetteers are read.
             try PlaceCompleter.validatePlaceName(place)
             var settings = engineSettings
             settings.flood = .skipped
-            let engine = try GeoqEngine.buildEngine(settings: settings)
-            guard let found = try engine.complete(query: place, limit: 1).first?.completion else {
-                throw GeoError.noMatch(.place, "no place matches \"\(place)\"; expected a town, postal code or airport geoq knows")
-            }
-            Terminal.notice("\(found.subtitle.isEmpty ? found.title : found.title + ", " + found.subtitle) (\(found.kind.rawValue) \(found.id)), \(radius) km around it")
-            area = Self.box(around: GeoPoint(latitude: found.latitude, longitude: found.longitude), kilometres: radius)
-            name = "copernicus-\(resolution)-\(found.id)-\(Int(radius))km.vrt"
+            let around = try GeoqEngine.buildEngine(settings: settings).copernicusAreaFetch(aroundPlace: place, kilometres: radius, resolution: resolution)
+            Terminal.notice(around.place)
+            fetch = around.fetch
         } else {
-            area = bbox!
-            name = "copernicus-\(resolution)-" + area.rfc7946.map { String(format: "%g", $0) }.joined(separator: "_") + ".vrt"
+            fetch = CopernicusAreaFetch(bbox: bbox!, resolution: resolution)
         }
-        let resolution: CopernicusTile.Resolution = self.resolution == 30 ? .glo30 : .glo90
         let folder = output.map { URL(fileURLWithPath: $0) }
             ?? engineSettings.cacheStore().directory.appendingPathComponent("copernicus/glo\(self.resolution)")
         let fetcher = CopernicusFetcher(endpoint: endpoint, folder: folder, remote: remote, maxTiles: maxTiles)
-        let bar = Terminal.progressHandler()
-        let started = Date()
-        let report = try fetcher.fetch(bbox: area, resolution: resolution, vrtName: name) { done, tiles, bytes, total in
-            let elapsed = Date().timeIntervalSince(started)
-            let left = bytes > 0 && total > bytes ? " · \(Int(elapsed / Double(bytes) * Double(total - bytes))) s left" : ""
-            bar?("tiles \(done)/\(tiles) · \(bytes >> 20)/\(total >> 20) MiB\(left)", total > 0 ? Double(bytes) / Double(total) : Double(done) / Double(max(tiles, 1)))
+        if let path = try fetch.run(fetcher: fetcher, resolution: resolution, memoryLimit: memoryLimit?.bytes, options: engineSettings.floodOptions,
+                                    progress: Terminal.progressHandler(), notice: { Terminal.notice($0) }) {
+            print(path)
         }
-        for tile in report.fallbacks { Terminal.notice("\(tile.name): no public GLO-30 tile; GLO-90 answers there") }
-        if !report.seaTiles.isEmpty { Terminal.notice("\(report.seaTiles.count) tile\(report.seaTiles.count == 1 ? "" : "s") of open sea (no tile exists; 0 m)") }
-        Terminal.notice(CopernicusFetcher.attribution)
-        guard let vrt = report.vrtPath else {
-            Terminal.notice("the whole area is open sea: no Copernicus tile exists there, and the base answers")
-            return
-        }
-        print(try tiledIndexIfLarge(vrt: vrt) ?? vrt)
-    }
-
-    /// The tiled spill index over `vrt`, built now, when nesting the VRT would take more memory
-    /// than `--memory-limit` (default: the memory available); nil when it fits.
-    func tiledIndexIfLarge(vrt: String) throws -> String? {
-        let shape = try ElevationGridShape(path: vrt, band: 1)
-        let bytesPerCell = MemoryLayout<Float>.stride + ElevationStack.nestingWorkingBytesPerCell(sampleBytes: MemoryLayout<Float>.stride)
-        let limit = memoryLimit?.bytes ?? MemoryBudget.available().bytes
-        let cells = shape.width * shape.height
-        guard let needed = MemoryBudget.bytes(count: cells, bytesEach: bytesPerCell), needed > limit else { return nil }
-        let index = (vrt.hasSuffix(".vrt") ? String(vrt.dropLast(4)) : vrt) + ".index.tif"
-        Terminal.notice("\(MemoryBudget.grouped(cells)) cells need \(MemoryBudget.describe(bytes: needed)) to nest in memory, more than \(MemoryBudget.describe(bytes: limit)): "
-            + "building a tiled index, which answers alone (flooded from its whole border): --index \(index) --dem \(vrt)")
-        let builder = TiledBuilder(dem: vrt, options: engineSettings.floodOptions, output: index)
-        try builder.build(progress: Terminal.progressHandler())
-        return index
-    }
-
-    /// A WGS 84 box of `kilometres` around `point` (clamped at the poles).
-    static func box(around point: GeoPoint, kilometres: Double) -> GeoBBox {
-        let latitudeDegrees = kilometres / 111.32
-        let longitudeDegrees = min(180, kilometres / (111.32 * max(cos(point.latitude * .pi / 180), 0.01)))
-        var west = point.longitude - longitudeDegrees, east = point.longitude + longitudeDegrees
-        if west < -180 { west += 360 }
-        if east > 180 { east -= 360 }
-        return GeoBBox(west: west, south: max(-90, point.latitude - latitudeDegrees), east: east, north: min(90, point.latitude + latitudeDegrees))
     }
 }

@@ -134,10 +134,10 @@ struct FloodRoutes<Context: RequestContext> {
             if let place { return try .json(engine.floodAtPlace(named: place, question: question, kinds: kinds)) }
             return try .json(engine.floodPointAnswer(latitude: point!.latitude, longitude: point!.longitude))
         }
-        // A copernicus: entry may download a tile first: waited for without holding a thread
-        // (a slow download must not occupy the pool maps and tiles are drawn on), then answered
-        // off the event loop.
-        guard (engine.flood as? ElevationStack)?.onDemand != nil else { return try answer() }
+        // An on-demand entry may download or nest a tile first: waited for without holding a
+        // thread (a slow download must not occupy the pool maps and tiles are drawn on), then
+        // answered off the event loop.
+        guard engine.answersPointsOnDemand else { return try answer() }
         try await engine.prepareOnDemand(place: place, kinds: kinds, latitude: point?.latitude, longitude: point?.longitude,
                                          timeout: Self.onDemandWait)
         return try await OffLoop.run(answer)

@@ -16,8 +16,8 @@ struct EngineSettings: Sendable {
         case skipped
     }
 
-    /// The elevation rasters (`--dem`, `GEOQ_DEM`, `dem:` in the file), `copernicus:` entries
-    /// among them; empty for the embedded stack.
+    /// The elevation rasters (`--dem`, `GEOQ_DEM`, `dem:` in the file), on-demand entries
+    /// (`copernicus:30`, `tiles:FOLDER/NAME`) among them; empty for the embedded stack.
     var dems: [String] = []
     /// Flood the one raster on its own (`--alone`).
     var alone = false
@@ -70,8 +70,8 @@ struct EngineSettings: Sendable {
         FloodOptions(connectivity: connectivity, nodata: nodata, seeds: seeds.isEmpty ? .automatic : .points(seeds))
     }
 
-    /// The `dems` that name rasters (not a `copernicus:` entry).
-    var rasterDems: [String] { dems.filter { !CopernicusStackEntry.isEntry($0) } }
+    /// The `dems` that name rasters (not an on-demand entry).
+    var rasterDems: [String] { dems.filter { !ElevationStackSpec.isOnDemandEntry($0) } }
 
     /// The one raster of a command that reads one (`index build`, `--alone`).
     var dem: String? { dems.last }

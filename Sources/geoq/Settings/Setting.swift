@@ -78,14 +78,13 @@ struct Setting: Sendable, Hashable {
 
     // The data every command reads.
     /// Elevation rasters, several joined by commas (`--dem` repeated, `GEOQ_DEM=a.tif,b.hgt`, or a list in the file),
-    /// with at most one `copernicus:` entry, read as the stack reads it, so `geoq settings`
-    /// refuses what a question would.
+    /// with at most one on-demand entry (`copernicus:30`, `tiles:FOLDER/NAME`), read as the stack reads it, so
+    /// `geoq settings` refuses what a question would.
     static let dem = Setting(fileKey: "dem", flag: "--dem", scope: .data, defaultValue: nil,
-                             expectation: "paths joined by commas, with at most one copernicus:30 or copernicus:90 entry (optionally @URL of another endpoint, with its scheme: https://…/{bucket})",
+                             expectation: "paths joined by commas, with at most one " + ElevationStackSpec.onDemandSyntax,
                              read: { text in
-                                 let items = list(text), entries = items.filter(CopernicusStackEntry.isEntry)
-                                 guard !items.contains(where: \.isEmpty), entries.count <= 1,
-                                       entries.allSatisfy({ (try? CopernicusStackEntry(parsing: $0)) != nil }) else { return nil }
+                                 let items = list(text)
+                                 guard !items.contains(where: \.isEmpty), (try? ElevationStackSpec(parsing: items)) != nil else { return nil }
                                  return .paths(items)
                              }, isList: true)
     static let index = text("index", "--index", expectation: "a path") { !$0.isEmpty }

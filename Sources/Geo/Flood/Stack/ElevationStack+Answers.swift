@@ -16,15 +16,19 @@ extension ElevationStack: FloodAnswering {
         return stats
     }
 
-    /// A point, from the finest model covering it, the `copernicus:` entry's tile among them
-    /// (fetched and nested on first use). O(fine models) on top of the model's answer.
+    /// A point, from the finest model covering it, the on-demand entry's tile among them
+    /// (fetched and nested on first use). Where the entry has no tile, the models loaded at
+    /// start answer, the base's answer saying so. O(fine models) on top of the model's answer.
     public func point(latitude: Double, longitude: Double) throws -> FloodPoint {
         let cell = fineCell(latitude: latitude, longitude: longitude)
-        var unreachable: GeoError? = nil
+        var unreachable: GeoError? = nil, noTile: String? = nil
         if let onDemand, onDemandOutranks(cell.map { fineIndexes[$0.model] }), !onDemand.isOffline,
            onDemand.answersNow(latitude: latitude, longitude: longitude) {
             do {
-                return try onDemand.point(latitude: latitude, longitude: longitude)
+                switch try onDemand.answer(latitude: latitude, longitude: longitude) {
+                case .point(let point): return point
+                case .noTile(let note): noTile = note
+                }
             } catch let error as GeoError {
                 // Offline, or the endpoint down: the models loaded at start answer, and it is said once.
                 guard case .unreachable = error else { throw error }
@@ -37,13 +41,14 @@ extension ElevationStack: FloodAnswering {
         } else {
             var basePoint = try base.flood.point(latitude: latitude, longitude: longitude)
             basePoint.source = base.source
+            if let noTile { basePoint.source?.model += " (\(noTile))" }
             point = basePoint
         }
         if let unreachable, let onDemand { onDemand.recordUnreachable(unreachable, answeredBy: point.source) }
         return point
     }
 
-    /// Whether the `copernicus:` entry answers the point, rather than a loaded model. O(fine models).
+    /// Whether the on-demand entry answers the point, rather than a loaded model. O(fine models).
     public func onDemandAnswers(latitude: Double, longitude: Double) -> Bool {
         guard onDemand != nil else { return false }
         return onDemandOutranks(fineCell(latitude: latitude, longitude: longitude).map { fineIndexes[$0.model] })
@@ -113,6 +118,6 @@ extension ElevationStack: FloodAnswering {
 
     public var gridDescription: String {
         let loaded = fines.isEmpty ? base.flood.gridDescription : "\(base.flood.gridDescription), with \(fines.count) fine model\(fines.count == 1 ? "" : "s")"
-        return onDemand.map { "\(loaded), and Copernicus GLO-\($0.resolution.rawValue) tiles fetched for points" } ?? loaded
+        return onDemand.map { "\(loaded), and \($0.summary)" } ?? loaded
     }
 }

@@ -11,9 +11,10 @@ import Foundation
 /// | maps and tiles | each pixel from the finest model covering it, the base elsewhere |
 ///
 /// Every answer carries its `FloodModelSource`. Fine models are ordered finest first; between
-/// equal cell sizes the one given later wins. A `copernicus:30` entry (`onDemand`) ranks as a
-/// fine model of its cell size, and answers points only (docs/copernicus.md). Immutable and
-/// `Sendable` (the entry's tile cache is its own, shared and locked).
+/// equal cell sizes the one given later wins. An on-demand entry (`onDemand`: `copernicus:30`,
+/// `tiles:FOLDER/NAME`) ranks as a fine model of its cell size, and answers points only
+/// (docs/copernicus.md). Immutable and `Sendable` (the entry's tiles are its own, shared and
+/// locked). Assembled from the entries given by `assemble(_:loading:)`.
 public struct ElevationStack: Sendable {
     /// One model of the stack and where it came from.
     public struct Model: Sendable {
@@ -55,8 +56,9 @@ public struct ElevationStack: Sendable {
     /// `fines`' spill indexes, held as such (behind one reference each, so that answering a
     /// point copies nothing): a point is answered from its cell without asking again.
     let fineIndexes: [FineIndex]
-    /// The Copernicus tiles around each point asked about, when the stack has such an entry.
-    public private(set) var onDemand: CopernicusFineModels?
+    /// The on-demand tiles around each point asked about (Copernicus', a folder's), when the
+    /// stack has such an entry.
+    public private(set) var onDemand: (any OnDemandAnswering)?
     /// How many fine models were given before the `onDemand` entry (it wins ties of cell size
     /// against those).
     let onDemandGivenAt: Int
@@ -94,17 +96,17 @@ public struct ElevationStack: Sendable {
     }
 
     /// A stack of `base` and fine models already nested in it (`SpillIndex(nesting:in:)`), in
-    /// the order given, and the Copernicus tiles around each point when `onDemand` is given
+    /// the order given, and the on-demand tiles around each point when `onDemand` is given
     /// (`givenAt`: how many of `fines` were given before it).
     public init(base: any FloodAnswering, source: FloodModelSource, fines: [(index: SpillIndex, source: FloodModelSource)],
-                onDemand: (models: CopernicusFineModels, givenAt: Int)? = nil) {
+                onDemand: (models: any OnDemandAnswering, givenAt: Int)? = nil) {
         self.init(base: base, source: source, nested: fines.map { NestedFineModel(index: $0.index, source: $0.source, parts: []) },
                   onDemand: onDemand)
     }
 
     /// A stack of `base` and fine models nested in it (`nestedModels`), mosaics among them.
     public init(base: any FloodAnswering, source: FloodModelSource, nested fines: [NestedFineModel],
-                onDemand: (models: CopernicusFineModels, givenAt: Int)? = nil) {
+                onDemand: (models: any OnDemandAnswering, givenAt: Int)? = nil) {
         self.onDemand = onDemand?.models
         onDemandGivenAt = onDemand?.givenAt ?? 0
         self.base = Model(flood: base, source: source, locator: nil, footprint: nil)
@@ -126,7 +128,7 @@ public struct ElevationStack: Sendable {
             : (held.map(\.south).min()!, held.map(\.north).max()!, crossing ? -180 : held.map(\.west).min()!, crossing ? 180 : held.map(\.east).max()!)
     }
 
-    /// The stack without its `copernicus:` entry: the models loaded at start, which answer
+    /// The stack without its on-demand entry: the models loaded at start, which answer
     /// everything but points (the places table among them).
     public var withoutOnDemand: ElevationStack {
         var stack = self

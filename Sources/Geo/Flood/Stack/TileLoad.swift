@@ -7,9 +7,9 @@ import Synchronization
 /// does any more.
 final class TileLoad: Sendable {
     private struct State {
-        var result: Result<CopernicusFineModels.TileAnswer, any Error>?
+        var result: Result<OnDemandTileAnswer, any Error>?
         var waiting = 0
-        var continuations: [UInt64: CheckedContinuation<CopernicusFineModels.TileAnswer, any Error>] = [:]
+        var continuations: [UInt64: CheckedContinuation<OnDemandTileAnswer, any Error>] = [:]
         var nextWaiter: UInt64 = 0
     }
 
@@ -25,8 +25,8 @@ final class TileLoad: Sendable {
     func leave() { state.withLock { $0.waiting -= 1 } }
 
     /// Sets the result and wakes every waiter. Called once.
-    func finish(_ result: Result<CopernicusFineModels.TileAnswer, any Error>) {
-        let continuations = state.withLock { state -> [CheckedContinuation<CopernicusFineModels.TileAnswer, any Error>] in
+    func finish(_ result: Result<OnDemandTileAnswer, any Error>) {
+        let continuations = state.withLock { state -> [CheckedContinuation<OnDemandTileAnswer, any Error>] in
             state.result = result
             defer { state.continuations = [:] }
             return Array(state.continuations.values)
@@ -36,7 +36,7 @@ final class TileLoad: Sendable {
     }
 
     /// Blocks until the load is done.
-    func wait() throws -> CopernicusFineModels.TileAnswer {
+    func wait() throws -> OnDemandTileAnswer {
         if let result = state.withLock({ $0.result }) { return try result.get() }
         done.wait()
         done.signal()  // for the next synchronous waiter
@@ -44,7 +44,7 @@ final class TileLoad: Sendable {
     }
 
     /// Waits without blocking a thread, at most `timeout`.
-    func wait(timeout: Duration, source: String) async throws -> CopernicusFineModels.TileAnswer {
+    func wait(timeout: Duration, source: String) async throws -> OnDemandTileAnswer {
         let waiter = state.withLock { state -> UInt64 in
             state.nextWaiter += 1
             return state.nextWaiter
@@ -57,7 +57,7 @@ final class TileLoad: Sendable {
         }
         defer { timer.cancel() }
         return try await withCheckedThrowingContinuation { continuation in
-            let ready = state.withLock { state -> Result<CopernicusFineModels.TileAnswer, any Error>? in
+            let ready = state.withLock { state -> Result<OnDemandTileAnswer, any Error>? in
                 if let result = state.result { return result }
                 state.continuations[waiter] = continuation
                 return nil

@@ -1,24 +1,27 @@
 import Foundation
 import Synchronization
 
-/// The stack entry `--dem copernicus:30` (or `:90`): for each point asked about, the Copernicus
-/// DEM tile holding it, fetched on first use into a `CopernicusTileCache` and nested in the base
-/// like any fine model (the sea at its edge from the base's spill levels), then kept in memory,
-/// the `memoryTiles` most recently used, so the next question in the same tile costs a look-up.
-/// Docs: docs/copernicus.md.
+/// An on-demand stack entry (`--dem copernicus:30`, `--dem tiles:FOLDER/NAME`): for each point
+/// asked about, the tile of `source` holding it, brought onto local disk on first use (fetched
+/// into a cache, or found in a folder), checked against the grid the source expects of it and
+/// nested in the base like any fine model (the sea at its edge from the base's spill levels),
+/// then kept in memory, the `memoryTiles` most recently used, so the next question in the same
+/// tile costs a look-up. Docs: docs/elevation-stack.md, docs/copernicus.md.
 ///
 /// Only points ask it (`ElevationStack.point`): whole-model questions, maps and the places table
-/// answer from the models loaded at start. A tile no instance publishes is open sea: the point's
-/// elevation is 0 m, and its level is where the base's sea reaches the tile's edge (0 m next to
-/// the sea), as nesting a tile of zeros would give. Safe to share between threads: a question
-/// whose tile is in memory waits for no download; downloads and nesting run one at a time.
-public final class CopernicusFineModels: Sendable {
-    public let resolution: CopernicusTile.Resolution
-    public let cache: CopernicusTileCache
+/// answer from the models loaded at start. A tile the source leaves out because the sea is there
+/// is open sea: the point's elevation is 0 m, and its level is where the base's sea reaches the
+/// tile's edge (0 m next to the sea), as nesting a tile of zeros would give. A tile the source
+/// does not have leaves the point to the models loaded at start. Safe to share between threads:
+/// a question whose tile is in memory waits for no load; loads run one per tile, each on a thread
+/// of its own.
+public final class OnDemandFineModels<Source: OnDemandElevationSource>: OnDemandAnswering {
+    /// Where the tiles come from.
+    public let source: Source
     /// Nested tiles kept in memory (a GLO-30 tile nested is about 100 MB).
     public let memoryTiles: Int
-    /// The north–south cell size of the instance, two significant digits (31 m, 93 m), which
-    /// ranks the entry among the fine models of a stack.
+    /// The north–south cell size of the source's tiles, two significant digits (31 m, 93 m),
+    /// which ranks the entry among the fine models of a stack.
     public let cellSizeM: Double
     let base: SpillIndex
     let connectivity: FloodOptions.Connectivity
@@ -31,11 +34,7 @@ public final class CopernicusFineModels: Sendable {
     private let sea: BaseSea
 
     /// What answers inside one tile.
-    enum TileAnswer: Sendable {
-        case nested(ElevationStack.FineIndex)
-        /// No tile: open sea at 0 m, water from `level`.
-        case sea(level: Double, source: FloodModelSource)
-    }
+    typealias TileAnswer = OnDemandTileAnswer
 
     private struct Loaded: Sendable {
         var answer: TileAnswer
@@ -46,14 +45,15 @@ public final class CopernicusFineModels: Sendable {
     }
 
     private struct State: Sendable {
-        var loaded: [CopernicusTile: Loaded] = [:]
+        var loaded: [Source.Tile: Loaded] = [:]
         var clock: UInt64 = 0
     }
 
     private let state = Mutex(State())
     /// Loads under way, one per tile: every question about a tile waits for the same one.
-    private let loads = Mutex<[CopernicusTile: TileLoad]>([:])
-    /// The longest a tile's download may take before it stops (its partial file kept).
+    private let loads = Mutex<[Source.Tile: TileLoad]>([:])
+    /// The longest a tile's load (its download, its nesting) may take before it stops (a
+    /// partial download kept).
     public let downloadTimeLimit: TimeInterval
     /// Until when the endpoint is not asked again after it could not be reached, and whether
     /// that was said already (it is said once).
@@ -64,53 +64,65 @@ public final class CopernicusFineModels: Sendable {
     /// How long points answer from the models loaded at start after the endpoint could not be
     /// reached, before it is asked again (each try may wait for the network's timeout): short,
     /// so that the service answers from the DEM again within seconds of the endpoint coming back.
-    static let offlineInterval: TimeInterval = 5
+    static var offlineInterval: TimeInterval { 5 }
 
     /// How often a tile held in memory marks its file as used, so that the disk cache's order
     /// follows a long-running service's questions too.
-    static let recordInterval: TimeInterval = 60
+    static var recordInterval: TimeInterval { 60 }
 
-    /// `notice` says, once, that the endpoint could not be reached (`ElevationStack.point`
+    /// `notice` says, once, that a remote source could not be reached (`ElevationStack.point`
     /// answers from the models loaded at start meanwhile).
-    public init(resolution: CopernicusTile.Resolution, cache: CopernicusTileCache, base: SpillIndex,
-                connectivity: FloodOptions.Connectivity, memoryTiles: Int = 4, downloadTimeLimit: TimeInterval = 300,
-                nestingCache: NestingCache? = nil, pointsWaitForDownloads: Bool = true,
+    public init(source: Source, base: SpillIndex, connectivity: FloodOptions.Connectivity, memoryTiles: Int = 4,
+                downloadTimeLimit: TimeInterval = 300, nestingCache: NestingCache? = nil, pointsWaitForDownloads: Bool = true,
                 notice: @escaping @Sendable (String) -> Void = { _ in }) {
         self.notice = notice
         self.pointsWaitForDownloads = pointsWaitForDownloads
         self.nestingCache = nestingCache
-        self.resolution = resolution
-        self.cache = cache
+        self.source = source
         self.base = base
         self.connectivity = connectivity
         self.memoryTiles = max(1, memoryTiles)
         self.downloadTimeLimit = downloadTimeLimit
-        cellSizeM = FloodModelSource.cellMetres(degrees: 1 / Double(resolution.rows))
+        cellSizeM = source.cellSizeM
         sea = BaseSea(base: base)
     }
+
+    public var summary: String { source.summary }
 
     /// The answer at a point from the tile holding it. O(1) when the tile is in memory;
     /// otherwise the tile is read (downloaded first unless kept on disk) and nested: O(tile
     /// cells log tile cells).
     /// - Throws: ``GeoError`` with one line: the endpoint cannot be reached (naming the URL
     ///   tried), a tile is torn or not a GeoTIFF, the cache folder cannot be written.
-    public func point(latitude: Double, longitude: Double) throws -> FloodPoint {
-        let tile = CopernicusTile.holding(latitude: latitude, longitude: longitude, resolution: resolution)
+    public func answer(latitude: Double, longitude: Double) throws -> OnDemandPointAnswer {
+        let tile = source.tile(latitude: latitude, longitude: longitude)
         let answer = try self.answer(for: tile)
         switch answer {
         case .nested(let fine):
             let (row, col) = Self.cell(of: fine.index.locator, latitude: latitude, longitude: longitude)
-            return fine.point(row: row, col: col, latitude: latitude, longitude: longitude)
+            return .point(fine.point(row: row, col: col, latitude: latitude, longitude: longitude))
         case .sea(let level, let source):
-            return FloodPoint(latitude: latitude, longitude: longitude, cellLatitude: latitude, cellLongitude: longitude,
-                              elevation: 0, spillLevel: level, source: source)
+            return .point(FloodPoint(latitude: latitude, longitude: longitude, cellLatitude: latitude, cellLongitude: longitude,
+                                     elevation: 0, spillLevel: level, source: source))
+        case .noTile(let note):
+            return .noTile(note: note)
+        }
+    }
+
+    /// `answer(latitude:longitude:)`'s point.
+    /// - Throws: as `answer(latitude:longitude:)` does, and ``GeoError/unanswerable(subject:reason:)``
+    ///   where the source has no tile (the stack's loaded models answer there).
+    public func point(latitude: Double, longitude: Double) throws -> FloodPoint {
+        switch try answer(latitude: latitude, longitude: longitude) {
+        case .point(let point): return point
+        case .noTile(let note): throw GeoError.unanswerable(subject: nil, reason: "\(source.name): \(note)")
         }
     }
 
     /// Whether `point` answers at the point now: always when points wait for downloads, else
     /// only when the tile holding it is in memory. O(1).
     public func answersNow(latitude: Double, longitude: Double) -> Bool {
-        pointsWaitForDownloads || remembered(CopernicusTile.holding(latitude: latitude, longitude: longitude, resolution: resolution)) != nil
+        pointsWaitForDownloads || remembered(source.tile(latitude: latitude, longitude: longitude)) != nil
     }
 
     /// Whether the endpoint could not be reached less than `offlineInterval` ago: points then
@@ -129,16 +141,16 @@ public final class CopernicusFineModels: Sendable {
         }
         guard firstTime else { return }
         let instead = answeredBy.map { "\($0.model), \($0.cellSizeText) cells" } ?? "the models loaded at start"
-        notice("the Copernicus DEM could not be reached (\(error)); points are answered from \(instead) instead, "
+        notice("\(source.name) could not be reached (\(error)); points are answered from \(instead) instead, "
                + "and the network is tried again every \(Int(Self.offlineInterval)) s")
     }
 
     /// The tiles held in memory now, least recently used first (for tests and `gridDescription`).
-    public var tilesInMemory: [CopernicusTile] {
+    public var tilesInMemory: [Source.Tile] {
         state.withLock { state in state.loaded.sorted { $0.value.lastUse < $1.value.lastUse }.map(\.key) }
     }
 
-    func answer(for tile: CopernicusTile) throws -> TileAnswer {
+    func answer(for tile: Source.Tile) throws -> TileAnswer {
         if let answer = remembered(tile) { return answer }
         let load = startOrJoinLoad(of: tile)
         defer { load.leave() }
@@ -152,16 +164,16 @@ public final class CopernicusFineModels: Sendable {
     /// - Throws: ``GeoError/unreachable(source:message:)`` when the tile is not there in time,
     ///   or what the load threw.
     public func prepare(latitude: Double, longitude: Double, timeout: Duration) async throws {
-        let tile = CopernicusTile.holding(latitude: latitude, longitude: longitude, resolution: resolution)
+        let tile = source.tile(latitude: latitude, longitude: longitude)
         if remembered(tile) != nil { return }
         let load = startOrJoinLoad(of: tile)
         defer { load.leave() }
-        _ = try await load.wait(timeout: timeout, source: cache.url(of: tile))
+        _ = try await load.wait(timeout: timeout, source: source.location(of: tile))
     }
 
     /// The load of `tile` under way, or a new one started on its own thread; the caller counts
     /// as waiting for it until `leave()`.
-    private func startOrJoinLoad(of tile: CopernicusTile) -> TileLoad {
+    private func startOrJoinLoad(of tile: Source.Tile) -> TileLoad {
         let (load, isNew) = loads.withLock { loads -> (TileLoad, Bool) in
             if let load = loads[tile] { load.join(); return (load, false) }
             let load = TileLoad()
@@ -186,13 +198,13 @@ public final class CopernicusFineModels: Sendable {
             loads.withLock { $0[tile] = nil }
             load.finish(result)
         }
-        thread.name = "geoq-copernicus-load"
+        thread.name = "geoq-on-demand-load"
         thread.start()
         return load
     }
 
     /// Holds a nested tile in memory, the least recently used going beyond `memoryTiles`.
-    private func keep(_ answer: TileAnswer, path: String?, for tile: CopernicusTile) {
+    private func keep(_ answer: TileAnswer, path: String?, for tile: Source.Tile) {
         state.withLock { state in
             state.clock += 1
             state.loaded[tile] = Loaded(answer: answer, path: path, lastUse: state.clock, recordedAt: Date())
@@ -203,7 +215,7 @@ public final class CopernicusFineModels: Sendable {
     }
 
     /// The answer for `tile` when it is in memory, its use recorded. O(1).
-    private func remembered(_ tile: CopernicusTile) -> TileAnswer? {
+    private func remembered(_ tile: Source.Tile) -> TileAnswer? {
         let (answer, pathToRecord) = state.withLock { state -> (TileAnswer?, String?) in
             guard var loaded = state.loaded[tile] else { return (nil, nil) }
             state.clock += 1
@@ -216,43 +228,44 @@ public final class CopernicusFineModels: Sendable {
             state.loaded[tile] = loaded
             return (loaded.answer, record)
         }
-        if let pathToRecord { cache.recordUse(of: pathToRecord) }
+        if let pathToRecord { source.recordUse(of: pathToRecord) }
         return answer
     }
 
     /// Fetches (unless kept) and nests the tile answering for `tile`.
     /// A tile another process's eviction removed between its fetch and its reading is fetched
     /// once more.
-    private func load(_ tile: CopernicusTile, shouldStop: () -> String? = { nil }, attempt: Int = 0) throws -> (TileAnswer, String?) {
-        switch try cache.tile(for: tile, shouldStop: shouldStop) {
+    private func load(_ tile: Source.Tile, shouldStop: () -> String? = { nil }, attempt: Int = 0) throws -> (TileAnswer, String?) {
+        switch try source.raster(for: tile, shouldStop: shouldStop) {
         case .file(let path, let answering):
             guard AtomicFile.entry(at: path) == .regular || attempt > 0 else { return try load(tile, shouldStop: shouldStop, attempt: 1) }
             do {
-                try answering.checkGrid(of: path, shownAs: CopernicusFetcher.redacted(cache.url(of: answering)))
+                try source.checkGrid(of: path, for: answering)
             } catch {
                 if AtomicFile.entry(at: path) == .missing && attempt == 0 { return try load(tile, shouldStop: shouldStop, attempt: 1) }
-                // The cache's own copy, not to be trusted again: fetched anew next time.
-                unlink(path)
+                // Not to be trusted again: a cache's copy is fetched anew next time.
+                source.discard(path)
                 throw error
             }
             let (index, source) = try ElevationStack.nestedModel(path: path, in: base, connectivity: connectivity, cache: nestingCache)
             return (.nested(ElevationStack.FineIndex(index: index, source: source, givenAt: 0)), path)
-        case .sea:
-            let source = FloodModelSource(model: tile.name + " (no tile: open sea, 0 m)", cellSizeM: cellSizeM, role: .fine)
-            return (.sea(level: ElevationGrid.answered(max(0, seaReach(around: tile))), source: source), nil)
+        case .openSea(let model):
+            let seaSource = FloodModelSource(model: model, cellSizeM: cellSizeM, role: .fine)
+            return (.sea(level: ElevationGrid.answered(max(0, seaReach(around: source.expectedGrid(of: tile).extent))), source: seaSource), nil)
+        case .noTile(let note):
+            return (.noTile(note: note), nil)
         }
     }
 
-    /// The lowest level at which the base's sea reaches the edge of `tile`: the lowest
-    /// `BaseSea.reachLevel` of the base cells along its four sides (+∞ when none is on the
-    /// base). A tile of zeros nested in the base floods at this level everywhere. O(base cells
-    /// along the edge).
-    func seaReach(around tile: CopernicusTile) -> Double {
+    /// The lowest level at which the base's sea reaches the edge of a tile's degree square
+    /// `box`: the lowest `BaseSea.reachLevel` of the base cells along its four sides (+∞ when
+    /// none is on the base). A tile of zeros nested in the base floods at this level everywhere.
+    /// O(base cells along the edge).
+    func seaReach(around box: GeoBBox) -> Double {
         let c = base.grid.georeference.geoTransform.coefficients
         let step = base.grid.georeference.isGeographic ? min(abs(c[1]), abs(c[5])) / 2 : 0.005
         let samples = min(20_000, max(8, Int((1 / step).rounded(.up))))
         let inset = 1e-7
-        let box = tile.bbox
         var lowest = Double.infinity, visited = Set<Int>()
         for sample in 0...samples {
             let along = Double(sample) / Double(samples)
@@ -273,4 +286,13 @@ public final class CopernicusFineModels: Sendable {
         let col = Int(((longitude - c[0]) / c[1]).rounded(.down)), row = Int(((latitude - c[3]) / c[5]).rounded(.down))
         return (min(max(row, 0), locator.height - 1), min(max(col, 0), locator.width - 1))
     }
+}
+
+/// What answers inside one tile of an on-demand entry, whatever its source.
+enum OnDemandTileAnswer: Sendable {
+    case nested(ElevationStack.FineIndex)
+    /// No tile: open sea at 0 m, water from `level`.
+    case sea(level: Double, source: FloodModelSource)
+    /// No tile: the models loaded at start answer, the base's answer saying `note`.
+    case noTile(note: String)
 }

@@ -1,0 +1,34 @@
+import Foundation
+
+/// What the stack asks of its on-demand entry (`OnDemandFineModels`, whatever its source): the
+/// answer at a point from the tile holding it, and whether that tile can answer now.
+public protocol OnDemandAnswering: AnyObject, Sendable {
+    /// The north–south cell size of the entry's tiles, which ranks it among the fine models.
+    var cellSizeM: Double { get }
+    /// What the entry is, in the stack's description: "Copernicus GLO-30 tiles fetched for points".
+    var summary: String { get }
+    /// Whether the source could not be reached a moment ago: points then answer from the models
+    /// loaded at start without asking it. Never true of a local source. O(1).
+    var isOffline: Bool { get }
+    /// Whether `answer(latitude:longitude:)` answers at the point now, without a download or a
+    /// nesting the caller must not wait for. O(1).
+    func answersNow(latitude: Double, longitude: Double) -> Bool
+    /// The answer from the tile holding the point, loaded (fetched, nested) first if need be.
+    /// - Throws: ``GeoError/unreachable(source:message:)`` when a remote source cannot be
+    ///   reached; a one-line ``GeoError`` for a tile that cannot be used.
+    func answer(latitude: Double, longitude: Double) throws -> OnDemandPointAnswer
+    /// Waits, without holding a thread, at most `timeout`, until the tile holding the point is
+    /// in memory.
+    func prepare(latitude: Double, longitude: Double, timeout: Duration) async throws
+    /// Records that `error` kept a point from its tile, said once, naming what answered instead.
+    func recordUnreachable(_ error: GeoError, answeredBy: FloodModelSource?)
+}
+
+/// An on-demand entry's answer at a point.
+public enum OnDemandPointAnswer: Sendable, Equatable {
+    /// From the tile holding the point (or open sea where no tile is published).
+    case point(FloodPoint)
+    /// The source has no tile there: the models loaded at start answer, the base's answer
+    /// saying `note`.
+    case noTile(note: String)
+}
