@@ -152,8 +152,12 @@ public final class OnDemandFineModels<Source: OnDemandElevationSource>: OnDemand
 
     func answer(for tile: Source.Tile) throws -> TileAnswer {
         if let answer = remembered(tile) { return answer }
-        let load = startOrJoinLoad(of: tile)
+        let (load, isNew) = joinLoad(of: tile)
         defer { load.leave() }
+        // A caller that blocks anyway loads on its own thread: a command line then has no
+        // thread of GDAL work left when it exits (GDAL's clean-up at exit raced one, and the
+        // heap was found corrupt).
+        if isNew { run(load, of: tile) }
         return try load.wait()
     }
 
@@ -166,41 +170,45 @@ public final class OnDemandFineModels<Source: OnDemandElevationSource>: OnDemand
     public func prepare(latitude: Double, longitude: Double, timeout: Duration) async throws {
         let tile = source.tile(latitude: latitude, longitude: longitude)
         if remembered(tile) != nil { return }
-        let load = startOrJoinLoad(of: tile)
+        let (load, isNew) = joinLoad(of: tile)
         defer { load.leave() }
+        if isNew {
+            let thread = Thread { [self] in run(load, of: tile) }
+            thread.name = "geoq-on-demand-load"
+            thread.start()
+        }
         _ = try await load.wait(timeout: timeout, source: source.location(of: tile))
     }
 
-    /// The load of `tile` under way, or a new one started on its own thread; the caller counts
-    /// as waiting for it until `leave()`.
-    private func startOrJoinLoad(of tile: Source.Tile) -> TileLoad {
-        let (load, isNew) = loads.withLock { loads -> (TileLoad, Bool) in
+    /// The load of `tile` under way, or a new one (true) that the caller must `run`; the caller
+    /// counts as waiting for it until `leave()`.
+    private func joinLoad(of tile: Source.Tile) -> (TileLoad, isNew: Bool) {
+        loads.withLock { loads -> (TileLoad, Bool) in
             if let load = loads[tile] { load.join(); return (load, false) }
             let load = TileLoad()
             load.join()
             loads[tile] = load
             return (load, true)
         }
-        guard isNew else { return load }
+    }
+
+    /// Downloads and nests `tile`, and wakes whoever waits for `load`. It stops at its next
+    /// chunk when nobody waits any more or it has taken longer than the download time limit.
+    private func run(_ load: TileLoad, of tile: Source.Tile) {
         let started = Date()
         let limit = downloadTimeLimit
-        let thread = Thread { [self] in
-            let result = Result { () throws -> TileAnswer in
-                if let answer = remembered(tile) { return answer }
-                let (answer, path) = try self.load(tile) {
-                    if load.waiting == 0 { return "stopped: nobody waits for the tile any more" }
-                    if Date().timeIntervalSince(started) > limit { return "stopped: took longer than \(Int(limit)) s" }
-                    return nil
-                }
-                keep(answer, path: path, for: tile)
-                return answer
+        let result = Result { () throws -> TileAnswer in
+            if let answer = remembered(tile) { return answer }
+            let (answer, path) = try self.load(tile) {
+                if load.waiting == 0 { return "stopped: nobody waits for the tile any more" }
+                if Date().timeIntervalSince(started) > limit { return "stopped: took longer than \(Int(limit)) s" }
+                return nil
             }
-            loads.withLock { $0[tile] = nil }
-            load.finish(result)
+            keep(answer, path: path, for: tile)
+            return answer
         }
-        thread.name = "geoq-on-demand-load"
-        thread.start()
-        return load
+        loads.withLock { $0[tile] = nil }
+        load.finish(result)
     }
 
     /// Holds a nested tile in memory, the least recently used going beyond `memoryTiles`.
