@@ -50,7 +50,9 @@ struct RegionRoutes<Context: RequestContext> {
         let answer: RegionAnswer
         if let question = query.floodedAt {
             // The places the sea reaches at that level frame the map: one input, never two.
-            guard !body.readableBytesView.contains(where: { $0 > 32 }) else {
+            // No body is nothing but JSON's whitespace (RFC 8259 §2): a NUL or another control
+            // byte is a body, and refused as one.
+            guard body.readableBytesView.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) else {
                 throw GeoError.invalidInput(.floodedAt, "frames the places flooded at that rise; expected no body with it (send points or placeIds without flooded_at)")
             }
             if query.trim != nil {

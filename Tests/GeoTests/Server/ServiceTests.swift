@@ -249,6 +249,23 @@ import Yams
         }
     }
 
+    /// Schemathesis found a body of one NUL byte taken as no body beside `flooded_at` (200):
+    /// only JSON's whitespace is "no body" (RFC 8259 §2); any other byte is a body, refused.
+    @Test(arguments: ["\u{0}", "\u{1F}", "\u{0B}\n", "\u{0C}"])
+    func aBodyOfControlBytesBesideFloodedAtIs400(body: String) async throws {
+        try await withApp { client in
+            try await client.execute(uri: "/v1/region?flooded_at=8", method: .post, body: ByteBuffer(string: body)) { response in
+                #expect(response.status == .badRequest, "\(Array(body.utf8))")
+                let error = try self.json(response.body)["error"] as? [String: String]
+                #expect(error?["message"]?.contains("expected no body with it") == true, "\(Array(body.utf8))")
+            }
+            // JSON's own whitespace is no body: the flooded places frame the map.
+            try await client.execute(uri: "/v1/region?flooded_at=8", method: .post, body: ByteBuffer(string: " \t\r\n")) { response in
+                #expect(response.status == .ok)
+            }
+        }
+    }
+
     @Test func operationsRoutesAnswer() async throws {
         try await withApp { client in
             try await client.execute(uri: "/healthz", method: .get) { response in
