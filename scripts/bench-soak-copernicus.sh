@@ -33,7 +33,7 @@ for tile in "53 009 $hamburg" "53 008 data/etopo5.tif" "54 009 data/etopo5.tif" 
   gdalwarp -q -overwrite -of COG -ot Float32 -r bilinear -te $extent -ts 800 1200 "$3" "$bucket/$name/$name.tif"
   echo "$name" >> "$bucket/tileList.txt"
 done
-python3 scripts/copernicus/range_server.py "$work/buckets" "$work/port" --throttle 20000 & range=$!
+python3 scripts/copernicus/range_server.py "$work/buckets" "$work/port" --throttle 20000 --etag & range=$!
 for _ in $(seq 1 100); do [ -f "$work/port" ] && break; sleep 0.05; done
 endpoint="http://127.0.0.1:$(cat "$work/port")/{bucket}"
 

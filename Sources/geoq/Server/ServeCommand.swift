@@ -43,11 +43,14 @@ struct ServeCommand: AsyncParsableCommand {
         let settings = try settingsFile.settings(dataset: dataset, places: gazetteer.places, service: service, projections: projections, highTide: highTide)
         // The address first: a host that does not resolve or a port in use ends here, before any index is built.
         try ListenCheck.check(settings)
+        // Before the indexes are read or built: their large blocks are freed at once.
+        HeapReturnService.configure()
         let engine = try GeoqEngine.buildEngine(settings: .service(dataset: dataset, places: gazetteer.places, settings: settings))
         let logger = GeoqService.logger()
         defer { BatchedLogHandler.flush() }
         let app = try GeoqService.buildApplication(settings: settings, engine: engine, logger: logger)
         // A group shuts its services down last first: the server, then the log flusher's last batch.
-        try await ShutdownSignals(gracePeriod: .nanoseconds(Int64(settings.gracePeriod * 1e9))).run([LogFlushService(), app], logger: logger)
+        try await ShutdownSignals(gracePeriod: .nanoseconds(Int64(settings.gracePeriod * 1e9)))
+            .run([LogFlushService(), HeapReturnService(), app], logger: logger)
     }
 }
