@@ -5,8 +5,10 @@ import Synchronization
 /// The Copernicus DEM tiles that questions needed (`--dem copernicus:30`), kept on disk up to a
 /// size: beyond it the least recently used tile goes first (docs/copernicus.md).
 ///
-/// A tile's last use is its file's modification time, set each time a question takes the tile
-/// from disk, so the order survives from one `geoq` run to the next. Tiles live in
+/// A tile's last use is the modification time of a record beside it (`NAME.tif.used`), set each
+/// time a question takes the tile from disk, so the order survives from one `geoq` run to the
+/// next; the tile's own file keeps the times of its download, on which the nested index cached
+/// for it is keyed (`NestingCache`). Tiles live in
 /// `copernicus/on-demand/ENDPOINT/glo30` (and `glo90`) under the cache folder: apart from the
 /// tiles `geoq dem fetch` writes, which a VRT may name and which are never evicted; one folder
 /// per endpoint, since two endpoints may hold different tiles. Each instance's tile list is read
@@ -108,12 +110,27 @@ public final class CopernicusTileCache: Sendable {
         }
     }
 
-    /// Marks `path` as used now (its modification time). O(1).
+    /// Marks `path` as used now: its use record's modification time. The record is created
+    /// without following a link, never opened when it is there (a FIFO planted there would
+    /// block), and its times are set on the entry itself. O(1).
     public func recordUse(of path: String) {
-        _ = utimensat(AT_FDCWD, path, nil, 0)
+        let record = Self.useRecord(of: path)
+        guard utimensat(AT_FDCWD, record, nil, AT_SYMLINK_NOFOLLOW) != 0, errno == ENOENT else { return }
+        let descriptor = open(record, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o644)
+        if descriptor >= 0 { close(descriptor) }
     }
 
-    /// Removes the least recently used tiles (oldest modification time first) until the kept
+    /// The file whose modification time is the last use of the tile at `path`.
+    static func useRecord(of path: String) -> String { path + ".used" }
+
+    /// Removes a kept tile and its use record; false when the tile is there and cannot be removed.
+    private func remove(_ path: String) -> Bool {
+        guard unlink(path) == 0 || errno == ENOENT else { return false }
+        unlink(Self.useRecord(of: path))
+        return true
+    }
+
+    /// Removes the least recently used tiles (oldest use first) until the kept
     /// tiles take at most `sizeLimit` bytes, never `keeping`; returns the paths removed.
     /// O(kept tiles log kept tiles).
     @discardableResult
@@ -122,7 +139,7 @@ public final class CopernicusTileCache: Sendable {
         var total = kept.reduce(0) { $0 + $1.bytes }
         var removed: [String] = []
         for file in kept where total > sizeLimit && file.path != keeping {
-            guard unlink(file.path) == 0 || errno == ENOENT else { continue }
+            guard remove(file.path) else { continue }
             total -= file.bytes
             removed.append(file.path)
         }
@@ -141,13 +158,15 @@ public final class CopernicusTileCache: Sendable {
         }
         var removed: [String] = []
         for file in keptTiles() where free() < bytes + (1 << 16) {
-            guard unlink(file.path) == 0 || errno == ENOENT else { continue }
+            guard remove(file.path) else { continue }
             removed.append(file.path)
         }
         return removed
     }
 
-    /// The kept tiles, least recently used first (oldest modification time, then path).
+    /// The kept tiles, least recently used first (oldest use, then path): a tile's use is its
+    /// use record's modification time, or its own where it has no record (a use record that is
+    /// not a regular file is not geoq's).
     private func keptTiles() -> [(path: String, bytes: Int, used: Date)] {
         var kept: [(path: String, bytes: Int, used: Date)] = []
         for resolution in CopernicusTile.Resolution.allCases {
@@ -155,8 +174,11 @@ public final class CopernicusTileCache: Sendable {
             for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] where name.hasSuffix(".tif") {
                 let path = folder.appendingPathComponent(name).path
                 guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-                      let bytes = (attributes[.size] as? NSNumber)?.intValue, let used = attributes[.modificationDate] as? Date else { continue }
-                kept.append((path, bytes, used))
+                      let bytes = (attributes[.size] as? NSNumber)?.intValue, let modified = attributes[.modificationDate] as? Date else { continue }
+                let record = Self.useRecord(of: path)
+                let recorded = AtomicFile.entry(at: record) == .regular
+                    ? (try? FileManager.default.attributesOfItem(atPath: record))?[.modificationDate] as? Date : nil
+                kept.append((path, bytes, recorded ?? modified))
             }
         }
         return kept.sorted { ($0.used, $0.path) < ($1.used, $1.path) }

@@ -87,6 +87,10 @@ extension CacheInventory {
                 entry.belongsTo = "\(name.dropLast(4)) (\(source))"
                 entry.state = .kept(endpoint == nil ? "a VRT of geoq dem fetch may name it"
                                                     : "bounded by copernicus_cache_size, least recently used first")
+            } else if endpoint != nil, name.hasPrefix("Copernicus_DSM_COG_"), name.hasSuffix(".tif.used") {
+                entry.kind = .copernicusTile
+                entry.belongsTo = "\(name.dropLast(9)) (\(source))"
+                entry.state = .kept("when the tile was last used, for the least-recently-used order")
             } else if name.hasPrefix(".Copernicus_DSM_COG_"), name.hasSuffix(".tif.part") {
                 entry.kind = .temporary
                 entry.belongsTo = "a download of \(name.dropFirst().dropLast(9)) (\(source))"

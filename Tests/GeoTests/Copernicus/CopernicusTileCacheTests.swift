@@ -55,6 +55,36 @@ import Testing
         #expect(Self.kept(cache, [older, newer, incoming]) == [older, incoming])
     }
 
+    /// A use is recorded beside the tile, never on it: the nested index cached for a tile keys
+    /// on its file's size, times and inode (`NestingCache`), and each use once changed its
+    /// modification time, so every question in a tile nested it again.
+    @Test func recordingAUseLeavesTheTileAsItWas() throws {
+        let tile = Self.tile(1)
+        let cache = try Self.cache(sizeLimit: 1000, files: [(tile, 100, 20)])
+        let path = cache.path(of: tile)
+        let before = CacheFolder.Key.fileVersion(path)
+        Thread.sleep(forTimeInterval: 0.01)
+        cache.recordUse(of: path)
+        cache.recordUse(of: path)
+        #expect(CacheFolder.Key.fileVersion(path) == before)
+    }
+
+    /// A link or a FIFO planted at a use record's name is never followed or opened: recording a
+    /// use neither hangs nor touches the link's target.
+    @Test func aPlantedUseRecordIsNotFollowed() throws {
+        let tile = Self.tile(1)
+        let cache = try Self.cache(sizeLimit: 1000, files: [(tile, 100, 20)])
+        let path = cache.path(of: tile)
+        let target = TestRasters.temporaryDirectory().appendingPathComponent("target").path
+        try Data("kept".utf8).write(to: URL(fileURLWithPath: target))
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_000_000)], ofItemAtPath: target)
+        try FileManager.default.createSymbolicLink(atPath: path + ".used", withDestinationPath: target)
+        cache.recordUse(of: path)
+        let attributes = try FileManager.default.attributesOfItem(atPath: target)
+        #expect((attributes[.modificationDate] as? Date) == Date(timeIntervalSince1970: 1_000_000))
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == "kept")
+    }
+
     @Test func entriesAreReadOrRefusedInOneLine() throws {
         #expect(try CopernicusStackEntry(parsing: "copernicus:30") == CopernicusStackEntry(resolution: .glo30))
         #expect(try CopernicusStackEntry(parsing: "copernicus:90@http://127.0.0.1:9/{bucket}")
