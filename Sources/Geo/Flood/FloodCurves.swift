@@ -6,7 +6,7 @@ import Foundation
 /// one, a cell is land where its elevation is above 0 m): its water part is water from its
 /// spill level, its land part from its *land level*, the higher of its spill level and its own
 /// elevation (a coarse cell open to the sea holds land that floods only from its own height).
-struct FloodCurves {
+struct FloodCurves: Sendable {
     /// The water part of each cell, by spill level (−∞: nodata taken as ocean).
     var water: AreaCurve
     /// The land part of each cell, by land level.

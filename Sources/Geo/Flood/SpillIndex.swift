@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The flood answers of one elevation grid: every cell's spill level, computed once by
 /// Priority-Flood, and cumulative area curves that answer any sea level in O(log n).
 ///
@@ -11,16 +13,21 @@ public struct SpillIndex: Sendable {
     public let locator: GridLocator
     /// What each cell is today, from the coastline (nil: land is what stands above 0 m).
     public let today: TodayCells?
+    /// The area curves, summed at the first question about areas: a point's answer needs none,
+    /// and they were most of the time a fine model took to load from the cache (a sort of every
+    /// cell of a float grid).
+    private let curves: LazyFloodCurves
     /// The water part of each cell by spill level.
-    let waterCurve: AreaCurve
+    var waterCurve: AreaCurve { curves.value.water }
     /// The land part of each cell by land level (see `FloodCurves`).
-    let landCurve: AreaCurve
+    var landCurve: AreaCurve { curves.value.land }
     /// Whole cells by spill level.
-    let allCurve: AreaCurve
+    var allCurve: AreaCurve { curves.value.all }
     /// Area by the elevation the flood saw, all cells with data.
-    let elevationCurve: AreaCurve
-    /// Present-day land area, km²: the land part of every cell.
-    public let landKm2: Double
+    var elevationCurve: AreaCurve { curves.value.elevation }
+    /// Present-day land area, km²: the land part of every cell. O(n log n) at the first use of
+    /// this or a curve, O(1) after.
+    public var landKm2: Double { curves.value.landKm2 }
     /// Area of all cells, km².
     public let totalKm2: Double
 
@@ -37,7 +44,8 @@ public struct SpillIndex: Sendable {
         try self.init(grid: grid, options: options, levels: levels, coastline: coastline, coarseToday: coarse)
     }
 
-    /// Wraps levels computed earlier (for example read from the cache); builds the curves. O(n).
+    /// Wraps levels computed earlier (for example read from the cache); the curves are summed at
+    /// the first question about areas. O(n) with a coastline, O(1) without.
     /// With `coastline`, the levels must be those of the same coastline (`init(grid:options:coastline:)`).
     public init(grid: ElevationGrid, options: FloodOptions, levels: SpillLevels, coastline: CoastlineMask? = nil) throws {
         try self.init(grid: grid, options: options, levels: levels, coastline: coastline, coarseToday: nil)
@@ -62,12 +70,9 @@ public struct SpillIndex: Sendable {
         } else {
             today = nil
         }
-        let curves = FloodCurves(grid: grid, levels: levels, cellAreas: cellAreas, today: today)
-        waterCurve = curves.water
-        landCurve = curves.land
-        allCurve = curves.all
-        elevationCurve = curves.elevation
-        landKm2 = curves.landKm2
+        curves = LazyFloodCurves { [grid, levels, cellAreas, today] in
+            FloodCurves(grid: grid, levels: levels, cellAreas: cellAreas, today: today)
+        }
         totalKm2 = cellAreas.rowAreasKm2.reduce(0, +) * Double(grid.width)
     }
 
@@ -75,6 +80,24 @@ public struct SpillIndex: Sendable {
     public static func validateRise(_ rise: Double, as quantity: Quantity = .rise) throws {
         guard rise.isFinite, riseRange.contains(rise) else {
             throw GeoError.invalidInput(quantity, "expected \(Quantity.rise.declaration.expectation), got \(rise)")
+        }
+    }
+}
+
+/// `FloodCurves` summed once, at the first use, by whichever thread asks first; the others wait
+/// for it.
+final class LazyFloodCurves: Sendable {
+    private let make: @Sendable () -> FloodCurves
+    private let summed = Mutex<FloodCurves?>(nil)
+
+    init(_ make: @escaping @Sendable () -> FloodCurves) { self.make = make }
+
+    var value: FloodCurves {
+        summed.withLock { summed in
+            if let curves = summed { return curves }
+            let curves = make()
+            summed = curves
+            return curves
         }
     }
 }
