@@ -72,11 +72,11 @@ public typealias CopernicusFineModels = OnDemandFineModels<CopernicusElevationSo
 extension OnDemandFineModels where Source == CopernicusElevationSource {
     /// The tiles of `resolution` fetched into `cache`, nested in `base`.
     public convenience init(resolution: CopernicusTile.Resolution, cache: CopernicusTileCache, base: SpillIndex,
-                            connectivity: FloodOptions.Connectivity, memoryTiles: Int = 4, downloadTimeLimit: TimeInterval = 300,
+                            connectivity: FloodOptions.Connectivity, memoryBytes: Int = 1 << 30, downloadTimeLimit: TimeInterval = 300,
                             nestingCache: NestingCache? = nil, pointsWaitForDownloads: Bool = true,
                             notice: @escaping @Sendable (String) -> Void = { _ in }) {
         self.init(source: CopernicusElevationSource(resolution: resolution, cache: cache), base: base, connectivity: connectivity,
-                  memoryTiles: memoryTiles, downloadTimeLimit: downloadTimeLimit, nestingCache: nestingCache,
+                  memoryBytes: memoryBytes, downloadTimeLimit: downloadTimeLimit, nestingCache: nestingCache,
                   pointsWaitForDownloads: pointsWaitForDownloads, notice: notice)
     }
 

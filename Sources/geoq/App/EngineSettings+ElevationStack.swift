@@ -58,7 +58,7 @@ extension EngineSettings {
                     rasterPath: basePath, band: band, options: floodOptions, coastline: try loadCoastline()))
             },
             onDemand: OnDemandOpening(cacheDirectory: noCache && spec.onDemand != nil ? Self.uncachedTiles : cacheStore().directory,
-                                      downloadCacheBytes: copernicusCacheBytes),
+                                      downloadCacheBytes: copernicusCacheBytes, memoryBytes: onDemandMemoryBytes),
             pointsWaitForDownloads: onDemandPointsWait, progress: Terminal.progressHandler(), notice: { Terminal.notice($0) })
         return try ElevationStack.assemble(spec, loading: loading)
     }

@@ -16,6 +16,10 @@ struct DEMOptions: ParsableArguments {
             help: ArgumentHelp("Disk the tiles fetched for --dem copernicus:30 may take; the least recently used go first (GEOQ_COPERNICUS_CACHE_SIZE; default 2G).", valueName: "size"))
     var copernicusCacheSize: ByteCount?
 
+    @Option(name: .customLong("on-demand-memory"),
+            help: ArgumentHelp("Memory the tiles of a copernicus: or tiles: entry may take, held and being nested; the least recently used go first (GEOQ_ON_DEMAND_MEMORY; default 1G).", valueName: "size"))
+    var onDemandMemory: ByteCount?
+
     @Flag(name: .customLong("alone"), help: "Flood the one --dem raster on its own, seeded along its whole border as if open sea lay beyond every edge (no base, no coastline): the raw model, exactly as given.")
     var alone = false
 

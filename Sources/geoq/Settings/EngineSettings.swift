@@ -38,6 +38,7 @@ struct EngineSettings: Sendable {
     var noCache = false
     /// Disk the tiles of a `copernicus:` entry may take.
     var copernicusCacheBytes = EngineSettings.defaultCopernicusCacheBytes
+    var onDemandMemoryBytes = EngineSettings.defaultOnDemandMemoryBytes
     /// The gazetteers given (`--places`, `GEOQ_PLACES`, `places:`); empty for the embedded ones.
     var places: [String] = []
     /// The regional projection files set up (`projections`: `--projections` on `serve`,
@@ -58,6 +59,7 @@ struct EngineSettings: Sendable {
     var onDemandPointsWait = true
 
     static let defaultCopernicusCacheBytes = Setting.copernicusCacheSize.defaultText.flatMap(ByteCount.init(argument:))!.bytes
+    static let defaultOnDemandMemoryBytes = Setting.onDemandMemory.defaultText.flatMap(ByteCount.init(argument:))!.bytes
 
     /// The band holding elevations (1 unless given).
     var band: Int { givenBand ?? 1 }
@@ -160,6 +162,8 @@ extension EngineSettings {
             noCache = dataset.noCache
             let copernicusCacheSize = settings.map { $0.text(.copernicusCacheSize).flatMap(ByteCount.init(argument:)) } ?? dataset.copernicusCacheSize
             copernicusCacheBytes = copernicusCacheSize?.bytes ?? Self.defaultCopernicusCacheBytes
+            let onDemandMemory = settings.map { $0.text(.onDemandMemory).flatMap(ByteCount.init(argument:)) } ?? dataset.onDemandMemory
+            onDemandMemoryBytes = onDemandMemory?.bytes ?? Self.defaultOnDemandMemoryBytes
         }
         if let places { self.places = list(.places, flags: places) }
         projections = settings?.text(.projections).map(Setting.list) ?? []

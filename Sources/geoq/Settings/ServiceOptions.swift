@@ -74,6 +74,7 @@ struct SettingsFileOption: ParsableArguments {
         flags[.index] = dataset?.index
         flags[.cacheDirectory] = dataset?.cacheDirectory
         flags[.copernicusCacheSize] = dataset?.copernicusCacheSize.map { String($0.bytes) }
+        flags[.onDemandMemory] = dataset?.onDemandMemory.map { String($0.bytes) }
         if let places, !places.isEmpty { flags[.places] = Setting.listText(places) }
         return try GeoqSettings.load(flags: flags, configFile: config)
     }

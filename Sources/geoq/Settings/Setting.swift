@@ -73,7 +73,7 @@ struct Setting: Sendable, Hashable {
 
     /// Every setting, in the order `geoq settings` prints them and messages list them. A new
     /// setting is declared below and added here.
-    static let all: [Setting] = [.dem, .index, .places, .cacheDirectory, .copernicusCacheSize, .highTide, .projections,
+    static let all: [Setting] = [.dem, .index, .places, .cacheDirectory, .copernicusCacheSize, .onDemandMemory, .highTide, .projections,
                                  .host, .port, .completionCacheMiB, .gracePeriod, .idleTimeout, .headerTimeout, .maxConnections]
 
     // The data every command reads.
@@ -96,6 +96,13 @@ struct Setting: Sendable, Hashable {
     /// Disk the tiles fetched for `--dem copernicus:30` may take (docs/copernicus.md).
     static let copernicusCacheSize = text("copernicus_cache_size", "--copernicus-cache-size", default: "2G",
                                           expectation: "a size such as 2G, 512M or 1048576 (bytes), more than 0") {
+        ByteCount(argument: $0) != nil
+    }
+
+    /// Memory the tiles of an on-demand entry (`copernicus:`, `tiles:`) may take, held and
+    /// being nested (docs/elevation-stack.md).
+    static let onDemandMemory = text("on_demand_memory", "--on-demand-memory", default: "1G",
+                                     expectation: "a size such as 1G, 512M or 1048576 (bytes), more than 0") {
         ByteCount(argument: $0) != nil
     }
 

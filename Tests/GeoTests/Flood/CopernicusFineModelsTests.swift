@@ -81,16 +81,50 @@ import Testing
         #expect(onTheBlock.source == FloodModelSource(model: "Copernicus_DSM_COG_30_N55_00_E005_00_DEM (no tile: open sea, 0 m)", cellSizeM: 93, role: .fine))
     }
 
-    /// With room for two nested tiles, asking in A, B, A, C leaves A and C: B was used least
-    /// recently.
+    /// A nested GLO-90 tile at 1–4° N (1200 × 1200 cells) holds its Float32 elevations and
+    /// levels (8 bytes a cell, no coastline here); its nesting reserves 21 a cell.
+    static func heldBytes(_ tile: CopernicusTile) -> Int { tile.resolution.rows * tile.columns * 8 }
+    static func nestingBytes(_ tile: CopernicusTile) -> Int { tile.resolution.rows * tile.columns * 21 }
+
+    /// With room for one nested tile and a nesting (which holds two tiles at rest: a nesting
+    /// takes more than a tile), asking in A, B, A, C leaves A and C: B was used least recently,
+    /// and goes to make room for C's nesting.
     @Test func memoryKeepsTheMostRecentlyUsedTiles() throws {
         let a = CopernicusTile(resolution: .glo90, south: 1, west: 1), b = CopernicusTile(resolution: .glo90, south: 2, west: 2)
         let c = CopernicusTile(resolution: .glo90, south: 3, west: 3)
         let cache = try Self.cache(listing: [a, b, c])
         for tile in [a, b, c] { Self.writeTile(tile, in: cache) { row, col in Double(row * col) } }
-        let models = CopernicusFineModels(resolution: .glo90, cache: cache, base: Self.base, connectivity: .eight, memoryTiles: 2)
-        for tile in [a, b, a, c] { _ = try models.point(latitude: Double(tile.south) + 0.5, longitude: Double(tile.west) + 0.5) }
+        let room = Self.heldBytes(a) + Self.nestingBytes(a)
+        let models = CopernicusFineModels(resolution: .glo90, cache: cache, base: Self.base, connectivity: .eight, memoryBytes: room)
+        for tile in [a, b, a] { _ = try models.point(latitude: Double(tile.south) + 0.5, longitude: Double(tile.west) + 0.5) }
+        #expect(models.tilesInMemory == [b, a])
+        #expect(models.bytesInMemory == 2 * Self.heldBytes(a))
+        _ = try models.point(latitude: 3.5, longitude: 3.5)
         #expect(models.tilesInMemory == [a, c])
+    }
+
+    /// Eight threads asking in eight tiles at once, with room for one tile and one nesting: the
+    /// tiles held and the nestings under way never take more than that room. The last nesting
+    /// left room for one tile beside it (8 + 21 bytes a cell): two stay.
+    @Test func concurrentLoadsStayWithinTheMemoryBound() throws {
+        let tiles = (1...8).map { CopernicusTile(resolution: .glo90, south: $0, west: $0) }
+        let cache = try Self.cache(listing: tiles)
+        for tile in tiles { Self.writeTile(tile, in: cache) { row, col in Double(row + col) } }
+        let room = Self.heldBytes(tiles[0]) + Self.nestingBytes(tiles[0])
+        let models = CopernicusFineModels(resolution: .glo90, cache: cache, base: Self.base, connectivity: .eight, memoryBytes: room)
+        let most = Mutex(0), done = Mutex(false)
+        let watcher = Thread {
+            while !done.withLock({ $0 }) { let now = models.bytesInMemory; most.withLock { $0 = max($0, now) }; usleep(100) }
+        }
+        watcher.start()
+        DispatchQueue.concurrentPerform(iterations: tiles.count) { index in
+            _ = try? models.point(latitude: Double(tiles[index].south) + 0.5, longitude: Double(tiles[index].west) + 0.5)
+        }
+        done.withLock { $0 = true }
+        #expect(most.withLock { $0 } <= room)
+        #expect(most.withLock { $0 } >= Self.nestingBytes(tiles[0]))
+        #expect(models.tilesInMemory.count == 2)
+        #expect(models.bytesInMemory == 2 * Self.heldBytes(tiles[0]))
     }
 
     /// Between a fine model and the entry, the finer answers; at equal cell sizes the later given.

@@ -36,7 +36,8 @@ public struct ElevationStackSpec: Sendable, Equatable {
             open = { entry, opening in
                 let source = try Source(entry: entry, opening: opening)
                 return OpenedSource { base, connectivity, nestingCache, pointsWaitForDownloads, notice in
-                    OnDemandFineModels(source: source, base: base, connectivity: connectivity, nestingCache: nestingCache,
+                    OnDemandFineModels(source: source, base: base, connectivity: connectivity, memoryBytes: opening.memoryBytes,
+                                       nestingCache: nestingCache,
                                        pointsWaitForDownloads: pointsWaitForDownloads, notice: notice)
                 }
             }

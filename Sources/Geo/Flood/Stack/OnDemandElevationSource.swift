@@ -87,16 +87,20 @@ public enum OnDemandRaster<Tile: Hashable & Sendable>: Sendable, Equatable {
     case noTile(note: String)
 }
 
-/// What opening an on-demand source may use: where fetched tiles are kept, and how much disk
-/// they may take.
+/// What opening an on-demand source may use: where fetched tiles are kept, how much disk they
+/// may take, and how much memory its nested tiles may.
 public struct OnDemandOpening: Sendable {
     /// The cache folder (`CacheFolder`), or with `--no-cache` a folder of the process's own.
     public var cacheDirectory: URL
     /// Bytes the tiles a remote source fetches may take on disk.
     public var downloadCacheBytes: Int
+    /// Bytes its nested tiles may take in memory, held and being nested
+    /// (`OnDemandFineModels.memoryBytes`).
+    public var memoryBytes: Int
 
-    public init(cacheDirectory: URL, downloadCacheBytes: Int) {
+    public init(cacheDirectory: URL, downloadCacheBytes: Int, memoryBytes: Int = 1 << 30) {
         self.cacheDirectory = cacheDirectory
         self.downloadCacheBytes = downloadCacheBytes
+        self.memoryBytes = memoryBytes
     }
 }

@@ -5,8 +5,8 @@ import Synchronization
 /// asked about, the tile of `source` holding it, brought onto local disk on first use (fetched
 /// into a cache, or found in a folder), checked against the grid the source expects of it and
 /// nested in the base like any fine model (the sea at its edge from the base's spill levels),
-/// then kept in memory, the `memoryTiles` most recently used, so the next question in the same
-/// tile costs a look-up. Docs: docs/elevation-stack.md, docs/copernicus.md.
+/// then kept in memory, the most recently used within `memoryBytes`, so the next question in the
+/// same tile costs a look-up. Docs: docs/elevation-stack.md, docs/copernicus.md.
 ///
 /// Only points ask it (`ElevationStack.point`): whole-model questions, maps and the places table
 /// answer from the models loaded at start. A tile the source leaves out because the sea is there
@@ -18,8 +18,11 @@ import Synchronization
 public final class OnDemandFineModels<Source: OnDemandElevationSource>: OnDemandAnswering {
     /// Where the tiles come from.
     public let source: Source
-    /// Nested tiles kept in memory (a GLO-30 tile nested is about 100 MB).
-    public let memoryTiles: Int
+    /// Bytes the nested tiles kept in memory and the nestings under way may take together (the
+    /// `on_demand_memory` setting): a GLO-90 tile held takes about 13 MB, a GLO-30 one 117 MB,
+    /// and nesting one takes 21 bytes a cell while it runs. A nesting waits for room; one alone
+    /// runs whatever its size.
+    public let memoryBytes: Int
     /// The north–south cell size of the source's tiles, two significant digits (31 m, 93 m),
     /// which ranks the entry among the fine models of a stack.
     public let cellSizeM: Double
@@ -38,6 +41,8 @@ public final class OnDemandFineModels<Source: OnDemandElevationSource>: OnDemand
 
     private struct Loaded: Sendable {
         var answer: TileAnswer
+        /// What the answer holds in memory (`heldBytes`).
+        var bytes: Int
         /// The file, whose use the disk cache records.
         var path: String?
         var lastUse: UInt64
@@ -47,6 +52,21 @@ public final class OnDemandFineModels<Source: OnDemandElevationSource>: OnDemand
     private struct State: Sendable {
         var loaded: [Source.Tile: Loaded] = [:]
         var clock: UInt64 = 0
+        /// Bytes the nestings under way have reserved.
+        var reservedBytes = 0
+        var heldBytes: Int { loaded.values.reduce(0) { $0 + $1.bytes } }
+
+        /// Removes the least recently used tiles, never `keeping`, until the held and reserved
+        /// bytes with `more` fit in `limit`; whether they fit.
+        mutating func makeRoom(for more: Int, within limit: Int, keeping: Source.Tile? = nil) -> Bool {
+            var held = heldBytes
+            while held + reservedBytes + more > limit,
+                  let oldest = loaded.filter({ $0.key != keeping }).min(by: { $0.value.lastUse < $1.value.lastUse }) {
+                held -= oldest.value.bytes
+                loaded[oldest.key] = nil
+            }
+            return held + reservedBytes + more <= limit
+        }
     }
 
     private let state = Mutex(State())
@@ -72,7 +92,7 @@ public final class OnDemandFineModels<Source: OnDemandElevationSource>: OnDemand
 
     /// `notice` says, once, that a remote source could not be reached (`ElevationStack.point`
     /// answers from the models loaded at start meanwhile).
-    public init(source: Source, base: SpillIndex, connectivity: FloodOptions.Connectivity, memoryTiles: Int = 4,
+    public init(source: Source, base: SpillIndex, connectivity: FloodOptions.Connectivity, memoryBytes: Int = 1 << 30,
                 downloadTimeLimit: TimeInterval = 300, nestingCache: NestingCache? = nil, pointsWaitForDownloads: Bool = true,
                 notice: @escaping @Sendable (String) -> Void = { _ in }) {
         self.notice = notice
@@ -81,7 +101,7 @@ public final class OnDemandFineModels<Source: OnDemandElevationSource>: OnDemand
         self.source = source
         self.base = base
         self.connectivity = connectivity
-        self.memoryTiles = max(1, memoryTiles)
+        self.memoryBytes = max(0, memoryBytes)
         self.downloadTimeLimit = downloadTimeLimit
         cellSizeM = source.cellSizeM
         sea = BaseSea(base: base)
@@ -145,6 +165,12 @@ public final class OnDemandFineModels<Source: OnDemandElevationSource>: OnDemand
                + "and the network is tried again every \(Int(Self.offlineInterval)) s")
     }
 
+    /// Bytes the tiles held in memory and the nestings under way take now: at most
+    /// `memoryBytes`, but for one nesting larger than it alone. O(tiles held).
+    public var bytesInMemory: Int {
+        state.withLock { $0.heldBytes + $0.reservedBytes }
+    }
+
     /// The tiles held in memory now, least recently used first (for tests and `gridDescription`).
     public var tilesInMemory: [Source.Tile] {
         state.withLock { state in state.loaded.sorted { $0.value.lastUse < $1.value.lastUse }.map(\.key) }
@@ -199,28 +225,54 @@ public final class OnDemandFineModels<Source: OnDemandElevationSource>: OnDemand
         let limit = downloadTimeLimit
         let result = Result { () throws -> TileAnswer in
             if let answer = remembered(tile) { return answer }
-            let (answer, path) = try self.load(tile) {
+            let (answer, path, reserved) = try self.load(tile) {
                 if load.waiting == 0 { return "stopped: nobody waits for the tile any more" }
                 if Date().timeIntervalSince(started) > limit { return "stopped: took longer than \(Int(limit)) s" }
                 return nil
             }
-            keep(answer, path: path, for: tile)
+            keep(answer, path: path, for: tile, releasing: reserved)
             return answer
         }
         loads.withLock { $0[tile] = nil }
         load.finish(result)
     }
 
-    /// Holds a nested tile in memory, the least recently used going beyond `memoryTiles`.
-    private func keep(_ answer: TileAnswer, path: String?, for tile: Source.Tile) {
+    /// Holds a nested tile in memory, in place of the `releasing` bytes its nesting reserved,
+    /// the least recently used others going beyond `memoryBytes`.
+    private func keep(_ answer: TileAnswer, path: String?, for tile: Source.Tile, releasing reserved: Int) {
         state.withLock { state in
+            state.reservedBytes -= reserved
             state.clock += 1
-            state.loaded[tile] = Loaded(answer: answer, path: path, lastUse: state.clock, recordedAt: Date())
-            while state.loaded.count > memoryTiles, let oldest = state.loaded.min(by: { $0.value.lastUse < $1.value.lastUse })?.key {
-                state.loaded[oldest] = nil
-            }
+            state.loaded[tile] = Loaded(answer: answer, bytes: answer.heldBytes, path: path, lastUse: state.clock, recordedAt: Date())
+            _ = state.makeRoom(for: 0, within: memoryBytes, keeping: tile)
         }
     }
+
+    /// Reserves `bytes` for a nesting: the least recently used tiles make room; when the
+    /// nestings under way leave none, it waits for them (asking `shouldStop` between tries).
+    /// A nesting with none other under way goes ahead whatever its size. O(tiles held) a try.
+    /// - Throws: ``GeoError/unreachable(source:message:)`` with `shouldStop`'s reason.
+    private func reserve(_ bytes: Int, for tile: Source.Tile, shouldStop: () -> String?) throws {
+        while true {
+            let reserved = state.withLock { state -> Bool in
+                guard state.makeRoom(for: bytes, within: memoryBytes) || state.reservedBytes == 0 else { return false }
+                state.reservedBytes += bytes
+                return true
+            }
+            if reserved { return }
+            if let reason = shouldStop() { throw GeoError.unreachable(source: source.location(of: tile), message: reason) }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+    }
+
+    /// Gives back bytes a nesting reserved and did not keep.
+    private func release(_ bytes: Int) {
+        state.withLock { $0.reservedBytes -= bytes }
+    }
+
+    /// Bytes a nesting takes per cell while it runs: the elevations (4 at most), the flood's
+    /// own (`SpillIndex.workingBytesPerCell`) and today's class (1).
+    static var nestingBytesPerCell: Int { 4 + SpillIndex.workingBytesPerCell(sampleBytes: 4) + 1 }
 
     /// The answer for `tile` when it is in memory, its use recorded. O(1).
     private func remembered(_ tile: Source.Tile) -> TileAnswer? {
@@ -243,7 +295,7 @@ public final class OnDemandFineModels<Source: OnDemandElevationSource>: OnDemand
     /// Fetches (unless kept) and nests the tile answering for `tile`.
     /// A tile another process's eviction removed between its fetch and its reading is fetched
     /// once more.
-    private func load(_ tile: Source.Tile, shouldStop: () -> String? = { nil }, attempt: Int = 0) throws -> (TileAnswer, String?) {
+    private func load(_ tile: Source.Tile, shouldStop: () -> String? = { nil }, attempt: Int = 0) throws -> (TileAnswer, String?, reserved: Int) {
         switch try source.raster(for: tile, shouldStop: shouldStop) {
         case .file(let path, let answering):
             guard AtomicFile.entry(at: path) == .regular || attempt > 0 else { return try load(tile, shouldStop: shouldStop, attempt: 1) }
@@ -255,13 +307,21 @@ public final class OnDemandFineModels<Source: OnDemandElevationSource>: OnDemand
                 source.discard(path)
                 throw error
             }
-            let (index, source) = try ElevationStack.nestedModel(path: path, in: base, connectivity: connectivity, cache: nestingCache)
-            return (.nested(ElevationStack.FineIndex(index: index, source: source, givenAt: 0)), path)
+            let cells = (try? ElevationGridShape(path: path, band: 1)).map { $0.width * $0.height } ?? 0
+            let reserved = cells * Self.nestingBytesPerCell
+            try reserve(reserved, for: tile, shouldStop: shouldStop)
+            do {
+                let (index, source) = try ElevationStack.nestedModel(path: path, in: base, connectivity: connectivity, cache: nestingCache)
+                return (.nested(ElevationStack.FineIndex(index: index, source: source, givenAt: 0)), path, reserved)
+            } catch {
+                release(reserved)
+                throw error
+            }
         case .openSea(let model):
             let seaSource = FloodModelSource(model: model, cellSizeM: cellSizeM, role: .fine)
-            return (.sea(level: ElevationGrid.answered(max(0, seaReach(around: source.expectedGrid(of: tile).extent))), source: seaSource), nil)
+            return (.sea(level: ElevationGrid.answered(max(0, seaReach(around: source.expectedGrid(of: tile).extent))), source: seaSource), nil, 0)
         case .noTile(let note):
-            return (.noTile(note: note), nil)
+            return (.noTile(note: note), nil, 0)
         }
     }
 
@@ -303,4 +363,24 @@ enum OnDemandTileAnswer: Sendable {
     case sea(level: Double, source: FloodModelSource)
     /// No tile: the models loaded at start answer, the base's answer saying `note`.
     case noTile(note: String)
+}
+
+extension OnDemandTileAnswer {
+    /// What the answer holds in memory: a nested tile's elevations, spill levels and today's
+    /// classes (its area curves are never summed: only points ask on-demand tiles). O(1).
+    var heldBytes: Int {
+        guard case .nested(let fine) = self else { return 0 }
+        let index = fine.index
+        let sampleBytes: Int
+        switch index.grid.samples {
+        case .int16: sampleBytes = 2
+        case .float32: sampleBytes = 4
+        }
+        let levelBytes: Int
+        switch index.levels {
+        case .int16: levelBytes = 2
+        case .float32: levelBytes = 4
+        }
+        return index.grid.cellCount * (sampleBytes + levelBytes + (index.today == nil ? 0 : 1))
+    }
 }
