@@ -42,6 +42,11 @@ public struct CopernicusElevationSource: OnDemandElevationSource {
         CopernicusTile.covering(bbox, resolution: resolution)
     }
 
+    public func neighbour(of tile: CopernicusTile, north: Int, east: Int) -> CopernicusTile? {
+        let south = tile.south + north
+        return (-90...89).contains(south) ? CopernicusTile(resolution: tile.resolution, south: south, west: LocalTileFolder.wrapped(tile.west + east)) : nil
+    }
+
     public func raster(for tile: CopernicusTile, shouldStop: () -> String?) throws -> OnDemandRaster<CopernicusTile> {
         switch try cache.tile(for: tile, shouldStop: shouldStop) {
         case .file(let path, let answering): return .file(path: path, tile: answering)
@@ -74,10 +79,10 @@ extension OnDemandFineModels where Source == CopernicusElevationSource {
     public convenience init(resolution: CopernicusTile.Resolution, cache: CopernicusTileCache, base: SpillIndex,
                             connectivity: FloodOptions.Connectivity, memoryTiles: Int = 4, downloadTimeLimit: TimeInterval = 300,
                             nestingCache: NestingCache? = nil, pointsWaitForDownloads: Bool = true,
-                            notice: @escaping @Sendable (String) -> Void = { _ in }) {
+                            contextDegrees: Double = TileContext.defaultReach, notice: @escaping @Sendable (String) -> Void = { _ in }) {
         self.init(source: CopernicusElevationSource(resolution: resolution, cache: cache), base: base, connectivity: connectivity,
                   memoryTiles: memoryTiles, downloadTimeLimit: downloadTimeLimit, nestingCache: nestingCache,
-                  pointsWaitForDownloads: pointsWaitForDownloads, notice: notice)
+                  pointsWaitForDownloads: pointsWaitForDownloads, contextDegrees: contextDegrees, notice: notice)
     }
 
     /// GLO-30 or GLO-90.

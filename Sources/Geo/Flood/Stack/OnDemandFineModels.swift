@@ -4,9 +4,11 @@ import Synchronization
 /// An on-demand stack entry (`--dem copernicus:30`, `--dem tiles:FOLDER/NAME`): for each point
 /// asked about, the tile of `source` holding it, brought onto local disk on first use (fetched
 /// into a cache, or found in a folder), checked against the grid the source expects of it and
-/// nested in the base like any fine model (the sea at its edge from the base's spill levels),
-/// then kept in memory, the `memoryTiles` most recently used, so the next question in the same
-/// tile costs a look-up. Docs: docs/elevation-stack.md, docs/copernicus.md.
+/// nested in the base with its context (`TileContext`: `contextDegrees` of the tiles around
+/// it, joined with it into one surface as fine models given by hand are, so that the sea at its
+/// edge comes from its neighbours), then kept in memory, the `memoryTiles` most recently used
+/// (each the tile's cells and a ring of one cell), so the next question in the same tile costs a
+/// look-up. Docs: docs/elevation-stack.md, docs/copernicus.md.
 ///
 /// Only points ask it (`ElevationStack.point`): whole-model questions, maps and the places table
 /// answer from the models loaded at start. A tile the source leaves out because the sea is there
@@ -18,8 +20,12 @@ import Synchronization
 public final class OnDemandFineModels<Source: OnDemandElevationSource>: OnDemandAnswering {
     /// Where the tiles come from.
     public let source: Source
-    /// Nested tiles kept in memory (a GLO-30 tile nested is about 100 MB).
+    /// Nested tiles kept in memory (a GLO-30 tile nested is about 120 MB, its context let go
+    /// once nested).
     public let memoryTiles: Int
+    /// How far beyond a tile's cells its context reaches, in degrees (`TileContext`); 0: each
+    /// tile is nested alone in the base.
+    public let contextDegrees: Double
     /// The north–south cell size of the source's tiles, two significant digits (31 m, 93 m),
     /// which ranks the entry among the fine models of a stack.
     public let cellSizeM: Double
@@ -74,8 +80,9 @@ public final class OnDemandFineModels<Source: OnDemandElevationSource>: OnDemand
     /// answers from the models loaded at start meanwhile).
     public init(source: Source, base: SpillIndex, connectivity: FloodOptions.Connectivity, memoryTiles: Int = 4,
                 downloadTimeLimit: TimeInterval = 300, nestingCache: NestingCache? = nil, pointsWaitForDownloads: Bool = true,
-                notice: @escaping @Sendable (String) -> Void = { _ in }) {
+                contextDegrees: Double = TileContext.defaultReach, notice: @escaping @Sendable (String) -> Void = { _ in }) {
         self.notice = notice
+        self.contextDegrees = max(0, contextDegrees)
         self.pointsWaitForDownloads = pointsWaitForDownloads
         self.nestingCache = nestingCache
         self.source = source
@@ -98,8 +105,8 @@ public final class OnDemandFineModels<Source: OnDemandElevationSource>: OnDemand
         let tile = source.tile(latitude: latitude, longitude: longitude)
         let answer = try self.answer(for: tile)
         switch answer {
-        case .nested(let fine):
-            let (row, col) = Self.cell(of: fine.index.locator, latitude: latitude, longitude: longitude)
+        case .nested(let fine, let cells):
+            let (row, col) = Self.cell(of: fine.index.locator, latitude: latitude, longitude: longitude, within: cells)
             return .point(fine.point(row: row, col: col, latitude: latitude, longitude: longitude))
         case .sea(let level, let source):
             return .point(FloodPoint(latitude: latitude, longitude: longitude, cellLatitude: latitude, cellLongitude: longitude,
@@ -255,8 +262,12 @@ public final class OnDemandFineModels<Source: OnDemandElevationSource>: OnDemand
                 source.discard(path)
                 throw error
             }
+            let context = try self.context(of: answering, path: path, shouldStop: shouldStop)
+            if let context, !context.pieces.isEmpty { return (try nested(path, with: context), path) }
+            context?.release()
             let (index, source) = try ElevationStack.nestedModel(path: path, in: base, connectivity: connectivity, cache: nestingCache)
-            return (.nested(ElevationStack.FineIndex(index: index, source: source, givenAt: 0)), path)
+            let locator = index.locator
+            return (.nested(ElevationStack.FineIndex(index: index, source: source, givenAt: 0), cells: (0..<locator.height, 0..<locator.width)), path)
         case .openSea(let model):
             let seaSource = FloodModelSource(model: model, cellSizeM: cellSizeM, role: .fine)
             return (.sea(level: ElevationGrid.answered(max(0, seaReach(around: source.expectedGrid(of: tile).extent))), source: seaSource), nil)
@@ -287,18 +298,29 @@ public final class OnDemandFineModels<Source: OnDemandElevationSource>: OnDemand
     }
 
     /// The tile's cell under a point inside the tile, the nearest cell when the point lies on
-    /// the tile's edge just beyond its grid (a grid of cell centres leaves half a cell out). O(1).
-    static func cell(of locator: GridLocator, latitude: Double, longitude: Double) -> (row: Int, col: Int) {
-        if let cell = locator.cell(latitude: latitude, longitude: longitude) { return cell }
+    /// the tile's edge just beyond its grid (a grid of cell centres leaves half a cell out):
+    /// among `cells`, the tile's own within the index held (whose ring of context cells never
+    /// answers). O(1).
+    static func cell(of locator: GridLocator, latitude: Double, longitude: Double,
+                     within cells: (rows: Range<Int>, columns: Range<Int>)) -> (row: Int, col: Int) {
+        if let cell = locator.cell(latitude: latitude, longitude: longitude), cells.rows.contains(cell.row), cells.columns.contains(cell.col) { return cell }
         let c = locator.georeference.geoTransform.coefficients
+        var longitude = longitude
+        // A tile beside ±180° whose cells reach past it.
+        if locator.georeference.isGeographic {
+            let middle = c[0] + c[1] * Double(locator.width) / 2
+            if longitude - middle > 180 { longitude -= 360 } else if middle - longitude > 180 { longitude += 360 }
+        }
         let col = Int(((longitude - c[0]) / c[1]).rounded(.down)), row = Int(((latitude - c[3]) / c[5]).rounded(.down))
-        return (min(max(row, 0), locator.height - 1), min(max(col, 0), locator.width - 1))
+        return (min(max(row, cells.rows.lowerBound), cells.rows.upperBound - 1), min(max(col, cells.columns.lowerBound), cells.columns.upperBound - 1))
     }
 }
 
 /// What answers inside one tile of an on-demand entry, whatever its source.
 enum OnDemandTileAnswer: Sendable {
-    case nested(ElevationStack.FineIndex)
+    /// The tile nested: the index held, and the tile's own cells in it (the rest is a ring of
+    /// context cells, held for the 3 × 3 relief of the tile's border cells).
+    case nested(ElevationStack.FineIndex, cells: (rows: Range<Int>, columns: Range<Int>))
     /// No tile: open sea at 0 m, water from `level`.
     case sea(level: Double, source: FloodModelSource)
     /// No tile: the models loaded at start answer, the base's answer saying `note`.

@@ -1,0 +1,84 @@
+import CGDAL
+import Foundation
+
+extension OnDemandFineModels {
+    /// The context of `tile` (whose raster is at `path`): the rasters of the eight tiles around
+    /// it that the source has, each checked as a tile is, and those it leaves out as open sea;
+    /// nil when `contextDegrees` is 0. A neighbour is fetched as a tile is (`contextRaster`).
+    /// - Throws: what fetching or checking a neighbour throws (the load fails as it would for
+    ///   the tile itself: a remote source that cannot be reached is answered around).
+    func context(of tile: Source.Tile, path: String, shouldStop: () -> String?) throws -> TileContext? {
+        guard contextDegrees > 0 else { return nil }
+        var neighbours: [(north: Int, east: Int, neighbour: TileContext.Neighbour)] = []
+        for north in -1...1 {
+            for east in -1...1 where north != 0 || east != 0 {
+                guard let neighbour = source.neighbour(of: tile, north: north, east: east) else { continue }
+                switch try source.contextRaster(for: neighbour, shouldStop: shouldStop) {
+                case .file(let neighbourPath, let answering):
+                    do {
+                        try source.checkGrid(of: neighbourPath, for: answering)
+                    } catch {
+                        source.discard(neighbourPath)
+                        throw error
+                    }
+                    neighbours.append((north, east, .file(neighbourPath)))
+                case .openSea:
+                    neighbours.append((north, east, .openSea))
+                case .noTile:
+                    continue
+                }
+            }
+        }
+        return try TileContext(tilePath: path, reach: contextDegrees, neighbours: neighbours)
+    }
+
+    /// The tile at `path` nested in the base with `context` joined to it, cut back to the tile's
+    /// cells and a ring of one cell (what is held in memory and in the nesting cache, whose key
+    /// holds the context). The answers name the tile's own file and cell size: its cells answer.
+    /// O(mosaic cells log mosaic cells); O(tile cells) from the nesting cache.
+    func nested(_ path: String, with context: TileContext) throws -> OnDemandTileAnswer {
+        defer { context.release() }
+        let vrt = try context.mosaicVRT()
+        defer { VSIUnlink(vrt) }
+        let tileHeader = try FineModelMosaic.GridHeader(path: path), mosaicHeader = try FineModelMosaic.GridHeader(path: vrt)
+        guard let at = tileHeader.offset(on: mosaicHeader) else {
+            throw GeoError.internalFailure(.invariant, "\(path) is not on the grid of its own context")
+        }
+        let rows = max(0, at.row - 1)..<min(mosaicHeader.height, at.row + tileHeader.height + 1)
+        let columns = max(0, at.column - 1)..<min(mosaicHeader.width, at.column + tileHeader.width + 1)
+        let cells = (rows: at.row - rows.lowerBound..<at.row - rows.lowerBound + tileHeader.height,
+                     columns: at.column - columns.lowerBound..<at.column - columns.lowerBound + tileHeader.width)
+        let tileSource = FloodModelSource(path: path, georeference: try ElevationGridShape(path: path, band: 1).georeference, role: .fine)
+        let options = FloodOptions(connectivity: connectivity, nodata: .land, seeds: .automatic)
+        let key = nestingCache?.key(members: context.members, band: 1, connectivity: connectivity, context: context.keyDescription)
+        if let nestingCache, let key {
+            let shape = try Self.windowShape(of: vrt, rows: rows, columns: columns)
+            if let cached = nestingCache.load(key: key, width: columns.count, height: rows.count, isInteger: nil,
+                                              int16Nodata: shape.int16Nodata, georeference: shape.georeference) {
+                let index = try SpillIndex(grid: cached.grid, options: options, levels: cached.levels, coastline: base.today?.mask)
+                return .nested(ElevationStack.FineIndex(index: index, source: tileSource, givenAt: 0), cells: cells)
+            }
+        }
+        let name = context.members.joined(separator: ElevationStack.mosaicSeparator)
+        let mosaic = try ElevationStack.nestedModel(path: vrt, in: base, connectivity: connectivity, name: name,
+                                                    members: (context.members, 1)).index
+        let index = try mosaic.window(rows: rows, columns: columns, coastline: base.today?.mask)
+        if let nestingCache, let key { nestingCache.store(index, key: key) }
+        return .nested(ElevationStack.FineIndex(index: index, source: tileSource, givenAt: 0), cells: cells)
+    }
+
+    /// The georeference of `rows` × `columns` of the raster at `path`, and the nodata its cells
+    /// read with as integers (`ElevationGrid.read`'s rule). O(1): its header.
+    static func windowShape(of path: String, rows: Range<Int>, columns: Range<Int>) throws -> (georeference: Georeference, int16Nodata: Int16?) {
+        let dataset = try GDAL.openElevationRaster(path)
+        defer { GDALClose(dataset) }
+        var georeference = try ElevationGrid.readGeoreference(dataset: dataset, path: path)
+        let corner = georeference.geoTransform.map(col: Double(columns.lowerBound), row: Double(rows.lowerBound))
+        georeference.geoTransform.coefficients[0] = corner.x
+        georeference.geoTransform.coefficients[3] = corner.y
+        var has: Int32 = 0
+        let nodata = GDALGetRasterBand(dataset, 1).map { GDALGetRasterNoDataValue($0, &has) } ?? 0
+        let int16Nodata = has != 0 && nodata.isFinite && nodata == nodata.rounded() ? Int16(exactly: nodata) : nil
+        return (georeference, int16Nodata)
+    }
+}
