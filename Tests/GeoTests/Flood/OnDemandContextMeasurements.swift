@@ -7,14 +7,17 @@ import Testing
 /// run with GEOQ_MEASURE_CONTEXT=1 and `--filter OnDemandContextMeasurements`. Not in `make test`.
 @Suite(.serialized, .enabled(if: ProcessInfo.processInfo.environment["GEOQ_MEASURE_CONTEXT"] != nil, "figures: GEOQ_MEASURE_CONTEXT=1 runs them"))
 struct OnDemandContextMeasurements {
-    /// 3 × 3 GLO-90 stand-ins (1200 × 1200 Float32, the published layout) around 46° N, 9° E,
-    /// each holding the Hamburg tile's terrain, in a cache listing them.
+    /// 3 × 3 GLO-90 stand-ins (1200 × 1200 Float32, the published layout) around 45.5° N, 0.5° W
+    /// (the Landes coast: ETOPO5 is sea to the west and low land to the east),
+    /// each holding the Hamburg tile's terrain (its voids NaN), in a cache listing them.
     static func standIns() throws -> CopernicusTileCache {
-        let tiles = (45...47).flatMap { south in (8...10).map { CopernicusTile(resolution: .glo90, south: south, west: $0) } }
+        let tiles = (44...46).flatMap { south in (-2...0).map { CopernicusTile(resolution: .glo90, south: south, west: $0) } }
         let cache = try CopernicusFineModelsTests.cache(listing: tiles)
         let cells = HamburgStackTests.rawCells
         for tile in tiles {
-            CopernicusStandIn.write(tile, values: CopernicusStandIn.cells(of: tile) { row, col in Double(cells[row * 1201 + col]) },
+            CopernicusStandIn.write(tile, values: CopernicusStandIn.cells(of: tile) { row, col in
+                cells[row * 1201 + col] == -32768 ? .nan : Double(cells[row * 1201 + col])
+            },
                                     at: cache.path(of: tile))
         }
         return cache
@@ -28,7 +31,7 @@ struct OnDemandContextMeasurements {
             for _ in 0..<3 {
                 let models = CopernicusFineModels(resolution: .glo90, cache: cache, base: base, connectivity: .eight, contextDegrees: reach)
                 let start = Date()
-                _ = try models.point(latitude: 46.5, longitude: 9.5)
+                _ = try models.point(latitude: 45.5, longitude: -0.5)
                 seconds.append(Date().timeIntervalSince(start))
             }
             print("MEASURE first question, GLO-90 stand-in 1200 × 1200 Float32, context \(reach)°: "
@@ -79,14 +82,14 @@ struct OnDemandContextMeasurements {
         let cache = try Self.standIns()
         let base = HamburgStackTests.models.base
         var random = SplitMix64(seed: 37)
-        // Within 0.1° of the middle tile's (46° N, 9° E) edges, on either side.
+        // Within 0.1° of the middle tile's (45° N, 1° W) edges, on either side.
         let points = (0..<1000).map { index -> (Double, Double) in
-            let along = Double.random(in: 45.9...47.1, using: &random), off = Double.random(in: -0.1...0.1, using: &random)
+            let along = Double.random(in: 44.9...46.1, using: &random), off = Double.random(in: -0.1...0.1, using: &random)
             switch index % 4 {
-            case 0: return (along, 9 + off)
-            case 1: return (along, 10 + off)
-            case 2: return (46 + off, along - 37)
-            default: return (47 + off, along - 37)
+            case 0: return (along, -1 + off)
+            case 1: return (along, 0 + off)
+            case 2: return (45 + off, along - 46)
+            default: return (46 + off, along - 46)
             }
         }
         var stacks: [Double: ElevationStack] = [:]

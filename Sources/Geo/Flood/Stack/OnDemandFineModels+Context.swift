@@ -60,9 +60,15 @@ extension OnDemandFineModels {
             }
         }
         let name = context.members.joined(separator: ElevationStack.mosaicSeparator)
-        let mosaic = try ElevationStack.nestedModel(path: vrt, in: base, connectivity: connectivity, name: name,
-                                                    members: (context.members, 1)).index
-        let index = try mosaic.window(rows: rows, columns: columns, coastline: base.today?.mask)
+        let grid = try ElevationStack.readFineModel(path: vrt, band: 1, shownAs: name, base: base, baseName: nil, alone: false)
+        let nested: (grid: ElevationGrid, levels: SpillLevels)
+        do {
+            nested = try SpillIndex.nestedLevels(of: consume grid, in: base, connectivity: connectivity, progress: nil)
+        } catch let GeoError.unanswerable(_, reason) {
+            throw GeoError.unreadableFile(path: name, message: reason)
+        }
+        // Only the tile and its ring are held: the index (today's sea, the curves) is built on them.
+        let index = try SpillIndex.window(of: nested, rows: rows, columns: columns, options: options, coastline: base.today?.mask)
         if let nestingCache, let key { nestingCache.store(index, key: key) }
         return .nested(ElevationStack.FineIndex(index: index, source: tileSource, givenAt: 0), cells: cells)
     }

@@ -9,6 +9,14 @@ extension SpillIndex {
     /// one cell around the tile it answers from). O(window cells).
     /// - Throws: ``GeoError/internalFailure(_:_:)`` for a window outside the grid.
     func window(rows: Range<Int>, columns: Range<Int>, coastline: CoastlineMask?) throws -> SpillIndex {
+        try Self.window(of: (grid, levels), rows: rows, columns: columns, options: options, coastline: coastline)
+    }
+
+    /// The index of `rows` × `columns` of a grid and its levels (`nestedLevels`), as `window`
+    /// cuts an index. O(window cells).
+    static func window(of nested: (grid: ElevationGrid, levels: SpillLevels), rows: Range<Int>, columns: Range<Int>, options: FloodOptions,
+                       coastline: CoastlineMask?) throws -> SpillIndex {
+        let (grid, levels) = nested
         guard rows.lowerBound >= 0, columns.lowerBound >= 0, rows.upperBound <= grid.height, columns.upperBound <= grid.width,
               !rows.isEmpty, !columns.isEmpty else {
             throw GeoError.internalFailure(.invariant, "window \(rows) × \(columns) outside a grid of \(grid.height) × \(grid.width)")
