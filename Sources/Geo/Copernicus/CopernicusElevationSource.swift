@@ -47,6 +47,13 @@ public struct CopernicusElevationSource: OnDemandElevationSource {
         return (-90...89).contains(south) ? CopernicusTile(resolution: tile.resolution, south: south, west: LocalTileFolder.wrapped(tile.west + east)) : nil
     }
 
+    /// GLO-90's tile at `tile`'s place, for either instance: a GLO-30 tile's context is GLO-90
+    /// resampled to its grid (a ninth of the bytes to fetch, docs/elevation-stack.md), as "30 m
+    /// nests in 90 m" asks; open sea where GLO-90 has no tile.
+    public func contextRaster(for tile: CopernicusTile, shouldStop: () -> String?) throws -> OnDemandRaster<CopernicusTile> {
+        try raster(for: tile.at(.glo90), shouldStop: shouldStop)
+    }
+
     public func raster(for tile: CopernicusTile, shouldStop: () -> String?) throws -> OnDemandRaster<CopernicusTile> {
         switch try cache.tile(for: tile, shouldStop: shouldStop) {
         case .file(let path, let answering): return .file(path: path, tile: answering)

@@ -22,13 +22,12 @@ import Testing
 
     /// The height the same cells joined by hand hold at the centre of cell (`row`, `col`) of
     /// `tile`'s grid, rows and columns beyond the tile's reaching into its context: a listed
-    /// tile's cell under that centre, else 0 m (open sea).
-    static func joined(on tile: CopernicusTile, row: Int, col: Int, listed: [CopernicusTile]) -> Double {
-        let (latitude, longitude) = CopernicusStandIn.centre(of: tile, row: row, col: col)
-        for other in listed {
-            let t = CopernicusStandIn.geoTransform(of: other)
+    /// tile's cell under that centre, else 0 m (open sea). Each tile comes with its geotransform.
+    static func joined(on tile: (CopernicusTile, [Double]), row: Int, col: Int, listed: [(CopernicusTile, [Double])]) -> Double {
+        let latitude = tile.1[3] + (Double(row) + 0.5) * tile.1[5], longitude = tile.1[0] + (Double(col) + 0.5) * tile.1[1]
+        for (other, t) in listed {
             let r = Int(((latitude - t[3]) / t[5]).rounded(.down)), c = Int(((longitude - t[0]) / t[1]).rounded(.down))
-            if (0..<other.resolution.rows).contains(r), (0..<other.columns).contains(c) { return height(other, r, c) }
+            if r >= 0, r < other.resolution.rows, c >= 0, c < other.columns { return height(other, r, c) }
         }
         return 0
     }
@@ -52,8 +51,9 @@ import Testing
             let marginColumns = tile.columns / 4, marginRows = 300
             let width = tile.columns + 2 * marginColumns, height = tile.resolution.rows + 2 * marginRows
             var values = [Double](repeating: 0, count: width * height)
+            let placed = (tile, CopernicusStandIn.geoTransform(of: tile)), transforms = listed.map { ($0, CopernicusStandIn.geoTransform(of: $0)) }
             for row in 0..<height {
-                for col in 0..<width { values[row * width + col] = Self.joined(on: tile, row: row - marginRows, col: col - marginColumns, listed: listed) }
+                for col in 0..<width { values[row * width + col] = Self.joined(on: placed, row: row - marginRows, col: col - marginColumns, listed: transforms) }
             }
             let t = CopernicusStandIn.geoTransform(of: tile)
             let reference = folder.appendingPathComponent("\(tile.name)-joined.tif").path
@@ -83,6 +83,45 @@ import Testing
             let t = CopernicusStandIn.geoTransform(of: holder)
             let row = Int(((latitude - t[3]) / t[5]).rounded(.down)), col = Int(((longitude - t[0]) / t[1]).rounded(.down))
             #expect(answer.elevation == Self.height(holder, row, col), "\(latitude), \(longitude)")
+        }
+    }
+
+    /// A GLO-30 tile's context is GLO-90: the tile east of it, fetched from the 90 m bucket, is
+    /// resampled to the 1″ grid (at 85° N, 360 GLO-30 columns against 120 of GLO-90), and the
+    /// cells near the edge answer as the same cells joined by hand.
+    @Test func aGLO30TileIsNestedInTheGLO90TilesAroundIt() throws {
+        let tile = CopernicusTile(resolution: .glo30, south: 85, west: 5), east = CopernicusTile(resolution: .glo90, south: 85, west: 6)
+        let cache = try CopernicusFineModelsTests.cache(listing: [east])
+        try FileManager.default.createDirectory(at: cache.folder(of: .glo30), withIntermediateDirectories: true)
+        try Data(tile.name.utf8).write(to: cache.folder(of: .glo30).appendingPathComponent("tileList.txt"))
+        for written in [tile, east] {
+            CopernicusStandIn.write(written, values: CopernicusStandIn.cells(of: written) { Self.height(written, $0, $1) }, at: cache.path(of: written))
+        }
+        let base = CopernicusFineModelsTests.base
+        let onDemand = ElevationStack(base: base, source: CopernicusFineModelsTests.baseSource, fines: [],
+                                      onDemand: (CopernicusFineModels(resolution: .glo30, cache: cache, base: base, connectivity: .eight), 0))
+        // 0.25° of the 1″ grid: 90 columns and 900 rows.
+        let marginColumns = 90, marginRows = 900
+        let width = tile.columns + 2 * marginColumns, height = tile.resolution.rows + 2 * marginRows
+        var values = [Double](repeating: 0, count: width * height)
+        let placed = (tile, CopernicusStandIn.geoTransform(of: tile)), transforms = [tile, east].map { ($0, CopernicusStandIn.geoTransform(of: $0)) }
+        for row in 0..<height {
+            for col in 0..<width { values[row * width + col] = Self.joined(on: placed, row: row - marginRows, col: col - marginColumns, listed: transforms) }
+        }
+        let t = CopernicusStandIn.geoTransform(of: tile)
+        let reference = TestRasters.temporaryDirectory().appendingPathComponent("joined.tif").path
+        TestRasters.writeGeoTIFF(at: reference, width: width, height: height, values: values, type: GDT_Float32,
+                                 geoTransform: [t[0] - Double(marginColumns) * t[1], t[1], 0, t[3] - Double(marginRows) * t[5], 0, t[5]])
+        let byHand = ElevationStack(base: base, source: CopernicusFineModelsTests.baseSource,
+                                    fines: [try ElevationStack.nestedModel(path: reference, in: base, connectivity: .eight)])
+        // The columns within 20 of the eastern edge, on every 7th row.
+        for row in stride(from: 0, to: tile.resolution.rows, by: 7) {
+            for col in tile.columns - 20..<tile.columns {
+                let (latitude, longitude) = CopernicusStandIn.centre(of: tile, row: row, col: col)
+                let answer = try onDemand.point(latitude: latitude, longitude: longitude)
+                #expect(answer.source?.model == tile.name + ".tif")
+                #expect(OnDemandContextTests.sameButSource(answer, try byHand.point(latitude: latitude, longitude: longitude)), "\(row), \(col)")
+            }
         }
     }
 }
