@@ -39,6 +39,26 @@ struct OnDemandContextMeasurements {
         }
     }
 
+    /// A GLO-30 tile (3600 × 3600 Float32, the Hamburg terrain taken 3 × 3 per cell) among the
+    /// GLO-90 stand-ins: alone, and with 0.25° of them resampled to its grid.
+    @Test func firstQuestionInAGLO30Tile() throws {
+        let cache = try Self.standIns()
+        let tile = CopernicusTile(resolution: .glo30, south: 45, west: -1)
+        try FileManager.default.createDirectory(at: cache.folder(of: .glo30), withIntermediateDirectories: true)
+        try Data(tile.name.utf8).write(to: cache.folder(of: .glo30).appendingPathComponent("tileList.txt"))
+        let cells = HamburgStackTests.rawCells
+        CopernicusStandIn.write(tile, values: CopernicusStandIn.cells(of: tile) { row, col in
+            cells[row / 3 * 1201 + col / 3] == -32768 ? .nan : Double(cells[row / 3 * 1201 + col / 3])
+        }, at: cache.path(of: tile))
+        let base = HamburgStackTests.models.base
+        for reach in [0, 0.25] {
+            let models = CopernicusFineModels(resolution: .glo30, cache: cache, base: base, connectivity: .eight, contextDegrees: reach)
+            let start = Date()
+            _ = try models.point(latitude: 45.5, longitude: -0.5)
+            print("MEASURE first question, GLO-30 stand-in 3600 × 3600 Float32, context \(reach)°: " + String(format: "%.3f s", Date().timeIntervalSince(start)))
+        }
+    }
+
     /// How answers within 0.1° of a tile's edge change: (context 0.25° against none, and
     /// against whole neighbours), over random points.
     static func compare(_ label: String, points: [(Double, Double)], answer: (Double, Int) throws -> FloodPoint) throws {
