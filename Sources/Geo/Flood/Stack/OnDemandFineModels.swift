@@ -262,9 +262,22 @@ public final class OnDemandFineModels<Source: OnDemandElevationSource>: OnDemand
                 source.discard(path)
                 throw error
             }
-            let context = try self.context(of: answering, path: path, shouldStop: shouldStop)
-            if let context, !context.pieces.isEmpty { return (try nested(path, with: context), path) }
-            context?.release()
+            if var context = try self.context(of: answering, path: path, shouldStop: shouldStop), !context.pieces.isEmpty {
+                // The neighbours' fetches may have evicted the tile from a disk cache too small for
+                // all of them (their cells are read already): it is fetched again.
+                if AtomicFile.entry(at: path) != .regular {
+                    do {
+                        if case .file(let again, let holding) = try source.raster(for: tile, shouldStop: shouldStop) {
+                            try source.checkGrid(of: again, for: holding)
+                            context.tilePath = again
+                        }
+                    } catch {
+                        context.release()
+                        throw error
+                    }
+                }
+                return (try nested(context.tilePath, with: context), context.tilePath)
+            }
             let (index, source) = try ElevationStack.nestedModel(path: path, in: base, connectivity: connectivity, cache: nestingCache)
             let locator = index.locator
             return (.nested(ElevationStack.FineIndex(index: index, source: source, givenAt: 0), cells: (0..<locator.height, 0..<locator.width)), path)

@@ -11,7 +11,7 @@ import Foundation
 /// tile's grid), in eight sectors: the strips beyond each side and the squares beyond each
 /// corner. Each sector takes its neighbour's cells:
 /// - a neighbour on the tile's grid (same CRS and cell size, origins whole cells apart): its own
-///   cells, read through a window of its raster (a VRT source rectangle), never the whole tile;
+///   cells, read through a window of its raster, never the whole tile;
 /// - a neighbour in the same CRS on another grid (a Copernicus tile across 50°, 60°… where the
 ///   columns change; a tile half a cell off): resampled to the tile's grid, each context cell
 ///   taking the neighbour's cell under its centre (nearest);
@@ -41,8 +41,8 @@ public struct TileContext {
         var owned: [String] = []
     }
 
-    /// The tile's raster.
-    let tilePath: String
+    /// The tile's raster (fetched again, it may have moved).
+    var tilePath: String
     /// The pieces around it; empty when no neighbour brings a cell.
     let pieces: [Piece]
 
@@ -62,6 +62,9 @@ public struct TileContext {
         let marginRows = max(1, Int((reach / cellHeight - 1e-6).rounded(.up)))
         let facts = Self.bandFacts(path: tilePath)
         var pieces: [Piece] = []
+        // What was read into memory is let go when a later neighbour cannot be read.
+        var done = false
+        defer { if !done { for piece in pieces { for name in [piece.vrt] + piece.owned { VSIUnlink(name) } } } }
         for (north, east, neighbour) in neighbours where (north, east) != (0, 0) {
             let columns = east < 0 ? -marginColumns..<0 : east == 0 ? 0..<tile.width : tile.width..<tile.width + marginColumns
             let rows = north > 0 ? -marginRows..<0 : north == 0 ? 0..<tile.height : tile.height..<tile.height + marginRows
@@ -78,13 +81,10 @@ public struct TileContext {
                 if east < 0, header.transform[0] > t[0] + 180 { header = header.shifted(by: -360) }
                 let nodata = Self.bandFacts(path: path).nodata
                 let name = (path as NSString).lastPathComponent
+                let window: Rect, kind: String
                 if let offset = header.offset(on: tile) {
-                    let window = sector.intersection(Rect(columns: offset.column..<offset.column + header.width, rows: offset.row..<offset.row + header.height))
-                    guard !window.isEmpty else { continue }
-                    let source = (Double(window.columns.lowerBound - offset.column), Double(window.rows.lowerBound - offset.row),
-                                  Double(window.columns.count), Double(window.rows.count))
-                    pieces.append(try Self.piece(on: tile, at: window, band: facts, nodata: nodata, source: (path, source), reads: path,
-                                                 description: "\(name) \(north),\(east) window \(source) at \(window)"))
+                    window = sector.intersection(Rect(columns: offset.column..<offset.column + header.width, rows: offset.row..<offset.row + header.height))
+                    kind = "window"
                 } else {
                     // Another grid: the context cells whose centres lie on the neighbour's cells.
                     let h = header.transform
@@ -94,22 +94,26 @@ public struct TileContext {
                         let first = Int((min(low, high) - 0.5).rounded(.up)), end = Int((max(low, high) - 0.5).rounded(.up))
                         return first..<max(first, end)
                     }
-                    let window = sector.intersection(Rect(columns: centred(west, eastEdge), rows: centred(top, bottom)))
-                    guard !window.isEmpty else { continue }
-                    let cells = try Self.resampled(path, header: header, nodata: nodata, onto: tile, at: window, band: facts)
-                    do {
-                        let whole = (0.0, 0.0, Double(window.columns.count), Double(window.rows.count))
-                        pieces.append(try Self.piece(on: tile, at: window, band: facts, nodata: facts.nodata, source: (cells, whole), reads: path,
-                                                     description: "\(name) \(north),\(east) resampled at \(window)", owned: [cells]))
-                    } catch {
-                        VSIUnlink(cells)
-                        throw error
-                    }
+                    window = sector.intersection(Rect(columns: centred(west, eastEdge), rows: centred(top, bottom)))
+                    kind = "resampled"
+                }
+                guard !window.isEmpty else { continue }
+                // Read now: a disk cache too small for every tile may evict the neighbour before
+                // the mosaic is read.
+                let cells = try Self.resampled(path, header: header, nodata: nodata, onto: tile, at: window, band: facts)
+                do {
+                    let whole = (0.0, 0.0, Double(window.columns.count), Double(window.rows.count))
+                    pieces.append(try Self.piece(on: tile, at: window, band: facts, nodata: facts.nodata, source: (cells, whole), reads: path,
+                                                 description: "\(name) \(north),\(east) \(kind) at \(window)", owned: [cells]))
+                } catch {
+                    VSIUnlink(cells)
+                    throw error
                 }
             }
         }
         self.tilePath = tilePath
         self.pieces = pieces
+        done = true
     }
 
     /// What the nesting cache's key adds for the context: its pieces, each with its window.
@@ -204,10 +208,10 @@ public struct TileContext {
         return Piece(vrt: name, description: description, source: reads, rect: rect, owned: owned)
     }
 
-    /// The cells of the raster at `path` (on another grid, `header`) under the centres of
-    /// `rect`'s cells of `tile`'s grid, as a GeoTIFF in GDAL's memory on the tile's grid: the
-    /// rule is the nearest cell, computed here rather than left to GDAL's resampling, whose
-    /// rounding of a fractional window is its own. Its nodata cells take the tile's nodata (NaN
+    /// The cells of the raster at `path` (its grid `header`) under the centres of `rect`'s cells
+    /// of `tile`'s grid, as a GeoTIFF in GDAL's memory on the tile's grid: on the same grid its
+    /// own cells, on another the nearest, computed here rather than left to GDAL's resampling,
+    /// whose rounding of a fractional window is its own. Its nodata cells take the tile's nodata (NaN
     /// without one). O(rect cells); the neighbour's cells under the rect are read once.
     static func resampled(_ path: String, header: FineModelMosaic.GridHeader, nodata: Double?, onto tile: FineModelMosaic.GridHeader,
                           at rect: Rect, band: BandFacts) throws -> String {
