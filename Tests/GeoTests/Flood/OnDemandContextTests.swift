@@ -170,4 +170,37 @@ import Testing
             }
         }
     }
+
+    /// Across ±180°: the tiles E179 and W180 of a folder are each other's neighbours, each
+    /// answering as itself and 5 cells of the other joined by hand (a raster reaching past 180°,
+    /// or past −180°).
+    @Test func theNeighbourAcrossTheAntimeridianIsTakenATurnRound() throws {
+        let base = try Self.base(.eight)
+        let n = Self.perDegree, nodata = Double(Self.nodata)
+        var random = SplitMix64(seed: 180)
+        // 2 × 1 tiles from 179° E to 181° E (−179°), 40° to 41° N, row-major.
+        let width = 2 * n
+        let values = (0..<width * n).map { _ in Int.random(in: 0..<25, using: &random) == 0 ? nodata : Double(Int.random(in: -6...12, using: &random)) }
+        func write(_ path: String, columns: Range<Int>, west: Double) {
+            let window = (0..<n).flatMap { row in columns.map { values[row * width + $0] } }
+            TestRasters.writeGeoTIFF(at: path, width: columns.count, height: n, values: window, type: GDT_Int16,
+                                     geoTransform: [west, 1 / Double(n), 0, 41, 0, -1 / Double(n)], nodata: nodata)
+        }
+        let folder = TestRasters.temporaryDirectory()
+        write(folder.appendingPathComponent("t_n40_e179.tif").path, columns: 0..<n, west: 179)
+        write(folder.appendingPathComponent("t_n40_w180.tif").path, columns: n..<width, west: -180)
+        let onDemand = try Self.onDemand(folder, base: base, connectivity: .eight, reach: 0.25)
+        for (columns, west, tileWest) in [(0..<n + 5, 179.0, 179.0), (n - 5..<width, -180.25, -180.0)] {
+            let reference = folder.appendingPathComponent("reference\(Int(west)).tiff").path
+            write(reference, columns: columns, west: west)
+            let byHand = ElevationStack(base: base, source: Self.baseSource, fines: [try ElevationStack.nestedModel(path: reference, in: base, connectivity: .eight)])
+            for row in 0..<n {
+                for col in 0..<n {
+                    let latitude = 41 - (Double(row) + 0.5) / Double(n), longitude = tileWest + (Double(col) + 0.5) / Double(n)
+                    #expect(Self.sameButSource(try onDemand.point(latitude: latitude, longitude: longitude), try byHand.point(latitude: latitude, longitude: longitude)),
+                            "\(latitude), \(longitude)")
+                }
+            }
+        }
+    }
 }

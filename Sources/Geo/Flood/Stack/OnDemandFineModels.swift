@@ -309,24 +309,6 @@ public final class OnDemandFineModels<Source: OnDemandElevationSource>: OnDemand
         }
         return lowest
     }
-
-    /// The tile's cell under a point inside the tile, the nearest cell when the point lies on
-    /// the tile's edge just beyond its grid (a grid of cell centres leaves half a cell out):
-    /// among `cells`, the tile's own within the index held (whose ring of context cells never
-    /// answers). O(1).
-    static func cell(of locator: GridLocator, latitude: Double, longitude: Double,
-                     within cells: (rows: Range<Int>, columns: Range<Int>)) -> (row: Int, col: Int) {
-        if let cell = locator.cell(latitude: latitude, longitude: longitude), cells.rows.contains(cell.row), cells.columns.contains(cell.col) { return cell }
-        let c = locator.georeference.geoTransform.coefficients
-        var longitude = longitude
-        // A tile beside ±180° whose cells reach past it.
-        if locator.georeference.isGeographic {
-            let middle = c[0] + c[1] * Double(locator.width) / 2
-            if longitude - middle > 180 { longitude -= 360 } else if middle - longitude > 180 { longitude += 360 }
-        }
-        let col = Int(((longitude - c[0]) / c[1]).rounded(.down)), row = Int(((latitude - c[3]) / c[5]).rounded(.down))
-        return (min(max(row, cells.rows.lowerBound), cells.rows.upperBound - 1), min(max(col, cells.columns.lowerBound), cells.columns.upperBound - 1))
-    }
 }
 
 /// What answers inside one tile of an on-demand entry, whatever its source.
