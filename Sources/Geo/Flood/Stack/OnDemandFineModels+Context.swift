@@ -9,27 +9,32 @@ extension OnDemandFineModels {
     ///   the tile itself: a remote source that cannot be reached is answered around).
     func context(of tile: Source.Tile, path: String, shouldStop: () -> String?) throws -> TileContext? {
         guard contextDegrees > 0 else { return nil }
-        var neighbours: [(north: Int, east: Int, neighbour: TileContext.Neighbour)] = []
-        for north in -1...1 {
-            for east in -1...1 where north != 0 || east != 0 {
-                guard let neighbour = source.neighbour(of: tile, north: north, east: east) else { continue }
-                switch try source.contextRaster(for: neighbour, shouldStop: shouldStop) {
-                case .file(let neighbourPath, let answering):
-                    do {
-                        try source.checkGrid(of: neighbourPath, for: answering)
-                    } catch {
-                        source.discard(neighbourPath)
-                        throw error
+        var context = try TileContext(tilePath: path, reach: contextDegrees)
+        do {
+            for north in -1...1 {
+                for east in -1...1 where north != 0 || east != 0 {
+                    guard let neighbour = source.neighbour(of: tile, north: north, east: east) else { continue }
+                    switch try source.contextRaster(for: neighbour, shouldStop: shouldStop) {
+                    case .file(let neighbourPath, let answering):
+                        do {
+                            try source.checkGrid(of: neighbourPath, for: answering)
+                        } catch {
+                            source.discard(neighbourPath)
+                            throw error
+                        }
+                        try context.add(north: north, east: east, neighbour: .file(neighbourPath))
+                    case .openSea:
+                        try context.add(north: north, east: east, neighbour: .openSea)
+                    case .noTile:
+                        continue
                     }
-                    neighbours.append((north, east, .file(neighbourPath)))
-                case .openSea:
-                    neighbours.append((north, east, .openSea))
-                case .noTile:
-                    continue
                 }
             }
+        } catch {
+            context.release()
+            throw error
         }
-        return try TileContext(tilePath: path, reach: contextDegrees, neighbours: neighbours)
+        return context
     }
 
     /// The tile at `path` nested in the base with `context` joined to it, cut back to the tile's

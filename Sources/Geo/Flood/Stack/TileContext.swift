@@ -44,76 +44,77 @@ public struct TileContext {
     /// The tile's raster (fetched again, it may have moved).
     var tilePath: String
     /// The pieces around it; empty when no neighbour brings a cell.
-    let pieces: [Piece]
+    private(set) var pieces: [Piece] = []
+    private let tile: FineModelMosaic.GridHeader
+    private let facts: BandFacts
+    private let marginColumns: Int, marginRows: Int
 
     /// How far the context reaches beyond a tile's cells by default, in degrees: a quarter of a
     /// tile (docs/elevation-stack.md says why).
     public static let defaultReach = 0.25
 
-    /// The context of the tile at `tilePath` within `reach` degrees, from its neighbours: each
-    /// with its step north and east (−1, 0, +1; not both 0). O(1): headers are read, and small
-    /// VRTs written in GDAL's memory; the caller calls `release()`.
-    /// - Throws: ``GeoError/unreadableFile(path:message:)`` naming a raster GDAL cannot open.
-    init(tilePath: String, reach: Double, neighbours: [(north: Int, east: Int, neighbour: Neighbour)]) throws {
-        let tile = try FineModelMosaic.GridHeader(path: tilePath)
+    /// The context of the tile at `tilePath` within `reach` degrees, none added yet. O(1): its
+    /// header is read.
+    /// - Throws: ``GeoError/unreadableFile(path:message:)`` when GDAL cannot open it.
+    init(tilePath: String, reach: Double) throws {
+        tile = try FineModelMosaic.GridHeader(path: tilePath)
         let t = tile.transform
-        let cellWidth = abs(t[1]), cellHeight = abs(t[5])
-        let marginColumns = max(1, Int((reach / cellWidth - 1e-6).rounded(.up)))
-        let marginRows = max(1, Int((reach / cellHeight - 1e-6).rounded(.up)))
-        let facts = Self.bandFacts(path: tilePath)
-        var pieces: [Piece] = []
-        // What was read into memory is let go when a later neighbour cannot be read.
-        var done = false
-        defer { if !done { for piece in pieces { for name in [piece.vrt] + piece.owned { VSIUnlink(name) } } } }
-        for (north, east, neighbour) in neighbours where (north, east) != (0, 0) {
-            let columns = east < 0 ? -marginColumns..<0 : east == 0 ? 0..<tile.width : tile.width..<tile.width + marginColumns
-            let rows = north > 0 ? -marginRows..<0 : north == 0 ? 0..<tile.height : tile.height..<tile.height + marginRows
-            let sector = Rect(columns: columns, rows: rows)
-            switch neighbour {
-            case .openSea:
-                pieces.append(try Self.piece(on: tile, at: sector, band: facts, nodata: nil, source: nil, reads: nil,
-                                             description: "open sea \(north),\(east) \(sector)"))
-            case .file(let path):
-                var header = try FineModelMosaic.GridHeader(path: path)
-                guard header.crs == tile.crs, header.transform[2] == 0, header.transform[4] == 0 else { continue }
-                // A neighbour across ±180° is taken a turn round, beside the tile.
-                if east > 0, header.transform[0] < t[0] - 180 { header = header.shifted(by: 360) }
-                if east < 0, header.transform[0] > t[0] + 180 { header = header.shifted(by: -360) }
-                let nodata = Self.bandFacts(path: path).nodata
-                let name = (path as NSString).lastPathComponent
-                let window: Rect, kind: String
-                if let offset = header.offset(on: tile) {
-                    window = sector.intersection(Rect(columns: offset.column..<offset.column + header.width, rows: offset.row..<offset.row + header.height))
-                    kind = "window"
-                } else {
-                    // Another grid: the context cells whose centres lie on the neighbour's cells.
-                    let h = header.transform
-                    let west = (h[0] - t[0]) / t[1], eastEdge = (h[0] + h[1] * Double(header.width) - t[0]) / t[1]
-                    let top = (h[3] - t[3]) / t[5], bottom = (h[3] + h[5] * Double(header.height) - t[3]) / t[5]
-                    func centred(_ low: Double, _ high: Double) -> Range<Int> {
-                        let first = Int((min(low, high) - 0.5).rounded(.up)), end = Int((max(low, high) - 0.5).rounded(.up))
-                        return first..<max(first, end)
-                    }
-                    window = sector.intersection(Rect(columns: centred(west, eastEdge), rows: centred(top, bottom)))
-                    kind = "resampled"
+        marginColumns = max(1, Int((reach / abs(t[1]) - 1e-6).rounded(.up)))
+        marginRows = max(1, Int((reach / abs(t[5]) - 1e-6).rounded(.up)))
+        facts = Self.bandFacts(path: tilePath)
+        self.tilePath = tilePath
+    }
+
+    /// Adds the neighbour `north` and `east` tiles away (−1, 0, +1; not both 0): its sector's
+    /// cells are read now, into GDAL's memory (a disk cache too small for a tile and its
+    /// neighbours may evict it before the mosaic is read). O(sector cells); the caller calls
+    /// `release()`, after a failure too.
+    /// - Throws: ``GeoError/unreadableFile(path:message:)`` naming a raster GDAL cannot read.
+    mutating func add(north: Int, east: Int, neighbour: Neighbour) throws {
+        guard north != 0 || east != 0 else { return }
+        let t = tile.transform
+        let columns = east < 0 ? -marginColumns..<0 : east == 0 ? 0..<tile.width : tile.width..<tile.width + marginColumns
+        let rows = north > 0 ? -marginRows..<0 : north == 0 ? 0..<tile.height : tile.height..<tile.height + marginRows
+        let sector = Rect(columns: columns, rows: rows)
+        switch neighbour {
+        case .openSea:
+            pieces.append(try Self.piece(on: tile, at: sector, band: facts, nodata: nil, source: nil, reads: nil,
+                                         description: "open sea \(north),\(east) \(sector)"))
+        case .file(let path):
+            var header = try FineModelMosaic.GridHeader(path: path)
+            guard header.crs == tile.crs, header.transform[2] == 0, header.transform[4] == 0 else { return }
+            // A neighbour across ±180° is taken a turn round, beside the tile.
+            if east > 0, header.transform[0] < t[0] - 180 { header = header.shifted(by: 360) }
+            if east < 0, header.transform[0] > t[0] + 180 { header = header.shifted(by: -360) }
+            let nodata = Self.bandFacts(path: path).nodata
+            let name = (path as NSString).lastPathComponent
+            let window: Rect, kind: String
+            if let offset = header.offset(on: tile) {
+                window = sector.intersection(Rect(columns: offset.column..<offset.column + header.width, rows: offset.row..<offset.row + header.height))
+                kind = "window"
+            } else {
+                // Another grid: the context cells whose centres lie on the neighbour's cells.
+                let h = header.transform
+                let west = (h[0] - t[0]) / t[1], eastEdge = (h[0] + h[1] * Double(header.width) - t[0]) / t[1]
+                let top = (h[3] - t[3]) / t[5], bottom = (h[3] + h[5] * Double(header.height) - t[3]) / t[5]
+                func centred(_ low: Double, _ high: Double) -> Range<Int> {
+                    let first = Int((min(low, high) - 0.5).rounded(.up)), end = Int((max(low, high) - 0.5).rounded(.up))
+                    return first..<max(first, end)
                 }
-                guard !window.isEmpty else { continue }
-                // Read now: a disk cache too small for every tile may evict the neighbour before
-                // the mosaic is read.
-                let cells = try Self.resampled(path, header: header, nodata: nodata, onto: tile, at: window, band: facts)
-                do {
-                    let whole = (0.0, 0.0, Double(window.columns.count), Double(window.rows.count))
-                    pieces.append(try Self.piece(on: tile, at: window, band: facts, nodata: facts.nodata, source: (cells, whole), reads: path,
-                                                 description: "\(name) \(north),\(east) \(kind) at \(window)", owned: [cells]))
-                } catch {
-                    VSIUnlink(cells)
-                    throw error
-                }
+                window = sector.intersection(Rect(columns: centred(west, eastEdge), rows: centred(top, bottom)))
+                kind = "resampled"
+            }
+            guard !window.isEmpty else { return }
+            let cells = try Self.resampled(path, header: header, nodata: nodata, onto: tile, at: window, band: facts)
+            do {
+                let whole = (0.0, 0.0, Double(window.columns.count), Double(window.rows.count))
+                pieces.append(try Self.piece(on: tile, at: window, band: facts, nodata: facts.nodata, source: (cells, whole), reads: path,
+                                             description: "\(name) \(north),\(east) \(kind) at \(window)", owned: [cells]))
+            } catch {
+                VSIUnlink(cells)
+                throw error
             }
         }
-        self.tilePath = tilePath
-        self.pieces = pieces
-        done = true
     }
 
     /// What the nesting cache's key adds for the context: its pieces, each with its window.
