@@ -17,8 +17,8 @@ import Foundation
 ///   taking the neighbour's cell under its centre (nearest);
 /// - a neighbour in another CRS: left to the base, as is a neighbour the source has no tile for;
 /// - open sea (a tile the source leaves out because the sea is there): cells of 0 m.
-/// Cells of the mosaic's box that no sector and not the tile hold are nodata, as between the
-/// tiles of a mosaic given by hand.
+/// Cells of the mosaic's box that no sector and not the tile hold are the tile's nodata (0 m
+/// for a tile without one), as between the tiles of a mosaic given by hand.
 public struct TileContext {
     /// What one neighbour brings.
     enum Neighbour {
