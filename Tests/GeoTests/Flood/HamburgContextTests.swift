@@ -40,7 +40,7 @@ import Testing
 
     /// The tile's cells as held: (elevation, spill level) of each, row-major.
     static func held(_ models: OnDemandFineModels<LocalTileFolder>, south: Int, west: Int) throws -> [(Double?, Double)] {
-        guard case .nested(let fine, let cells) = try models.answer(for: LocalTileFolder.Tile(south: south, west: west)) else {
+        guard case .nested(let fine, let cells, _) = try models.answer(for: LocalTileFolder.Tile(south: south, west: west)) else {
             Issue.record("N\(south)E00\(west) is not nested")
             return []
         }

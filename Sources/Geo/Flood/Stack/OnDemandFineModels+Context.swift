@@ -53,7 +53,9 @@ extension OnDemandFineModels {
         let columns = max(0, at.column - 1)..<min(mosaicHeader.width, at.column + tileHeader.width + 1)
         let cells = (rows: at.row - rows.lowerBound..<at.row - rows.lowerBound + tileHeader.height,
                      columns: at.column - columns.lowerBound..<at.column - columns.lowerBound + tileHeader.width)
-        let tileSource = FloodModelSource(path: path, georeference: try ElevationGridShape(path: path, band: 1).georeference, role: .fine)
+        let tileShape = try ElevationGridShape(path: path, band: 1)
+        let tileSource = FloodModelSource(path: path, georeference: tileShape.georeference, role: .fine)
+        let tileLocator = GridLocator(width: tileShape.width, height: tileShape.height, georeference: tileShape.georeference)
         let options = FloodOptions(connectivity: connectivity, nodata: .land, seeds: .automatic)
         let key = nestingCache?.key(members: context.members, band: 1, connectivity: connectivity, context: context.keyDescription)
         if let nestingCache, let key {
@@ -61,7 +63,7 @@ extension OnDemandFineModels {
             if let cached = nestingCache.load(key: key, width: columns.count, height: rows.count, isInteger: nil,
                                               int16Nodata: shape.int16Nodata, georeference: shape.georeference) {
                 let index = try SpillIndex(grid: cached.grid, options: options, levels: cached.levels, coastline: base.today?.mask)
-                return .nested(ElevationStack.FineIndex(index: index, source: tileSource, givenAt: 0), cells: cells)
+                return .nested(ElevationStack.FineIndex(index: index, source: tileSource, givenAt: 0), cells: cells, tileLocator: tileLocator)
             }
         }
         let name = context.members.joined(separator: ElevationStack.mosaicSeparator)
@@ -75,7 +77,7 @@ extension OnDemandFineModels {
         // Only the tile and its ring are held: the index (today's sea, the curves) is built on them.
         let index = try SpillIndex.window(of: nested, rows: rows, columns: columns, options: options, coastline: base.today?.mask)
         if let nestingCache, let key { nestingCache.store(index, key: key) }
-        return .nested(ElevationStack.FineIndex(index: index, source: tileSource, givenAt: 0), cells: cells)
+        return .nested(ElevationStack.FineIndex(index: index, source: tileSource, givenAt: 0), cells: cells, tileLocator: tileLocator)
     }
 
     /// The georeference of `rows` × `columns` of the raster at `path`, and the nodata its cells

@@ -105,9 +105,14 @@ public final class OnDemandFineModels<Source: OnDemandElevationSource>: OnDemand
         let tile = source.tile(latitude: latitude, longitude: longitude)
         let answer = try self.answer(for: tile)
         switch answer {
-        case .nested(let fine, let cells):
+        case .nested(let fine, let cells, let tileLocator):
             let (row, col) = Self.cell(of: fine.index.locator, latitude: latitude, longitude: longitude, within: cells)
-            return .point(fine.point(row: row, col: col, latitude: latitude, longitude: longitude))
+            var point = fine.point(row: row, col: col, latitude: latitude, longitude: longitude)
+            // The cell's centre as the tile's own grid places it, to the last digit.
+            if let tileLocator, let centre = tileLocator.centre(row: row - cells.rows.lowerBound, col: col - cells.columns.lowerBound) {
+                (point.cellLatitude, point.cellLongitude) = (centre.latitude, centre.longitude)
+            }
+            return .point(point)
         case .sea(let level, let source):
             return .point(FloodPoint(latitude: latitude, longitude: longitude, cellLatitude: latitude, cellLongitude: longitude,
                                      elevation: 0, spillLevel: level, source: source))
@@ -280,7 +285,7 @@ public final class OnDemandFineModels<Source: OnDemandElevationSource>: OnDemand
             }
             let (index, source) = try ElevationStack.nestedModel(path: path, in: base, connectivity: connectivity, cache: nestingCache)
             let locator = index.locator
-            return (.nested(ElevationStack.FineIndex(index: index, source: source, givenAt: 0), cells: (0..<locator.height, 0..<locator.width)), path)
+            return (.nested(ElevationStack.FineIndex(index: index, source: source, givenAt: 0), cells: (0..<locator.height, 0..<locator.width), tileLocator: nil), path)
         case .openSea(let model):
             let seaSource = FloodModelSource(model: model, cellSizeM: cellSizeM, role: .fine)
             return (.sea(level: ElevationGrid.answered(max(0, seaReach(around: source.expectedGrid(of: tile).extent))), source: seaSource), nil)
@@ -313,9 +318,10 @@ public final class OnDemandFineModels<Source: OnDemandElevationSource>: OnDemand
 
 /// What answers inside one tile of an on-demand entry, whatever its source.
 enum OnDemandTileAnswer: Sendable {
-    /// The tile nested: the index held, and the tile's own cells in it (the rest is a ring of
-    /// context cells, held for the 3 × 3 relief of the tile's border cells).
-    case nested(ElevationStack.FineIndex, cells: (rows: Range<Int>, columns: Range<Int>))
+    /// The tile nested: the index held, the tile's own cells in it (the rest is a ring of
+    /// context cells, held for the 3 × 3 relief of the tile's border cells) and, when the index
+    /// is not the tile's own grid, the tile's grid, which places the answers' cell centres.
+    case nested(ElevationStack.FineIndex, cells: (rows: Range<Int>, columns: Range<Int>), tileLocator: GridLocator?)
     /// No tile: open sea at 0 m, water from `level`.
     case sea(level: Double, source: FloodModelSource)
     /// No tile: the models loaded at start answer, the base's answer saying `note`.
