@@ -121,20 +121,47 @@ was=$(stat -c %s "$part" 2>/dev/null || echo 0)
 cmp -s "$work/resume/Copernicus_DSM_COG_30_N53_00_E009_00_DEM.tif" "$b90/Copernicus_DSM_COG_30_N53_00_E009_00_DEM/Copernicus_DSM_COG_30_N53_00_E009_00_DEM.tif" \
   && [ ! -e "$part" ] && [ "$was" -gt 0 ] && pass || fail "the resumed tile equals the bucket's ($was bytes were kept)"
 
-# 7. The stack entry: each point from the tile holding it, fetched on first use, as that tile
-#    given by hand (every byte of the answer, its source among them). The base is ETOPO5 at a
-#    quarter of its cells, which loads faster than the whole.
+# 7. The stack entry: each point from the tile holding it, fetched on first use, nested with
+#    0.25° of the GLO-90 tiles around it (docs/elevation-stack.md), as the same cells joined by
+#    hand answer: the tile, over the neighbours warped to its grid by the nearest cell, 0 m where
+#    no tile is published (every byte of the answer but the cell centre's last digits; the VRT
+#    is named as the tile, and the source names the tile). The base is ETOPO5 at a quarter of its cells,
+#    which loads faster than the whole.
 base="$work/base.tif"
 gdal_translate -q -outsize 25% 25% data/etopo5.tif "$base"
-same_answer() {  # same_answer LAT LON ENTRY TILE-BY-HAND
-  local entry by_hand
-  entry=$("$geoq" flood point --lat "$1" --lon "$2" --format json --dem "$base" --dem "$3" 2> "$work/entry.err") || fail "--dem $3 at $1,$2: $(cat "$work/entry.err")"
-  by_hand=$("$geoq" flood point --lat "$1" --lon "$2" --format json --dem "$base" --dem "$4" 2>/dev/null)
-  [ -n "$entry" ] && [ "$entry" = "$by_hand" ] && pass || fail "--dem $3 at $1,$2 answers otherwise than $(basename "$4") by hand: $entry"
+joined_by_hand() {  # joined_by_hand OUT TILE NEIGHBOUR...: a VRT at OUT
+  local out=$1 tile=$2; shift 2
+  local box
+  box=$(gdalinfo -json "$tile" | python3 -c "
+import json, math, sys
+info = json.load(sys.stdin); t = info['geoTransform']; w, h = info['size']
+mc, mr = math.ceil(0.25 / t[1] - 1e-6), math.ceil(0.25 / -t[5] - 1e-6)
+nodata = info['bands'][0].get('noDataValue')
+print(repr(t[0] - mc * t[1]), repr(t[3] + (h + mr) * t[5]), repr(t[0] + (w + mc) * t[1]), repr(t[3] - mr * t[5]), w + 2 * mc, h + 2 * mr,
+      'none' if nodata is None else repr(nodata))")
+  set -- $box "$@"
+  local te="$1 $2 $3 $4" size="$5 $6" nodata=()
+  [ "$7" != none ] && nodata=(-vrtnodata "$7")
+  shift 7
+  gdalwarp -q -overwrite -r near -ot Float32 -te $te -ts $size -dstnodata None "$@" "$out.context.tif"
+  gdalbuildvrt -q -overwrite -te $te "${nodata[@]}" "$out" "$out.context.tif" "$tile"
 }
-same_answer 53.75 9.2 "copernicus:90@$endpoint" "$(bucket_tile "$b90" 30_N53_00_E009_00)"
-same_answer 53.75 9.2 "copernicus:30@$endpoint" "$(bucket_tile "$b30" 10_N53_00_E009_00)"
-same_answer 53.8 8.7 "copernicus:30@$endpoint" "$(bucket_tile "$b90" 30_N53_00_E008_00)"   # no public GLO-30 tile: GLO-90's
+same_answer() {  # same_answer LAT LON ENTRY TILE NEIGHBOUR...: the entry's answer is the tile's, joined by hand with its neighbours
+  local entry by_hand lat=$1 lon=$2 entry_name=$3 tile=$4; shift 4
+  # Named as the tile, for the vertical error geoq knows of the product by its name.
+  local joined="$work/joined/$(basename "$tile")"
+  mkdir -p "$work/joined"
+  joined_by_hand "$joined" "$tile" "$@"
+  entry=$("$geoq" flood point --lat "$lat" --lon "$lon" --format json --dem "$base" --dem "$entry_name" 2> "$work/entry.err") || fail "--dem $entry_name at $lat,$lon: $(cat "$work/entry.err")"
+  by_hand=$("$geoq" flood point --lat "$lat" --lon "$lon" --format json --dem "$base" --dem "$joined" 2>/dev/null)
+  drop() { grep -v -E '"(cellLatitude|cellLongitude)"'; }
+  [ -n "$entry" ] && [ "$(drop <<< "$entry")" = "$(drop <<< "$by_hand")" ] && grep -q "\"model\" : \"$(basename "$tile")\"" <<< "$entry" \
+    && pass || fail "--dem $entry_name at $lat,$lon answers otherwise than $(basename "$tile") joined by hand: $entry $by_hand"
+}
+n53e008=$(bucket_tile "$b90" 30_N53_00_E008_00) n53e009=$(bucket_tile "$b90" 30_N53_00_E009_00) n54e009=$(bucket_tile "$b90" 30_N54_00_E009_00)
+same_answer 53.75 9.2 "copernicus:90@$endpoint" "$n53e009" "$n53e008" "$n54e009"
+same_answer 53.75 9.2 "copernicus:30@$endpoint" "$(bucket_tile "$b30" 10_N53_00_E009_00)" "$n53e008" "$n54e009"
+same_answer 53.8 8.7 "copernicus:30@$endpoint" "$n53e008" "$n53e009" "$n54e009"   # no public GLO-30 tile: GLO-90's
 sea=$("$geoq" flood point --lat 54.5 --lon 8.5 --format json --dem "$base" --dem "copernicus:90@$endpoint" 2>&1)
 grep -q '"elevationM" : 0,' <<< "$sea" && grep -q '"model" : "Copernicus_DSM_COG_30_N54_00_E008_00_DEM (no tile: open sea, 0 m)"' <<< "$sea" \
   && pass || fail "a point where no tile exists is sea at 0 m: $sea"

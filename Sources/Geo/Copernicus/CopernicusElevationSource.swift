@@ -42,6 +42,18 @@ public struct CopernicusElevationSource: OnDemandElevationSource {
         CopernicusTile.covering(bbox, resolution: resolution)
     }
 
+    public func neighbour(of tile: CopernicusTile, north: Int, east: Int) -> CopernicusTile? {
+        let south = tile.south + north
+        return (-90...89).contains(south) ? CopernicusTile(resolution: tile.resolution, south: south, west: LocalTileFolder.wrapped(tile.west + east)) : nil
+    }
+
+    /// GLO-90's tile at `tile`'s place, for either instance: a GLO-30 tile's context is GLO-90
+    /// resampled to its grid (a ninth of the bytes to fetch, docs/elevation-stack.md), as "30 m
+    /// nests in 90 m" asks; open sea where GLO-90 has no tile.
+    public func contextRaster(for tile: CopernicusTile, shouldStop: () -> String?) throws -> OnDemandRaster<CopernicusTile> {
+        try raster(for: tile.at(.glo90), shouldStop: shouldStop)
+    }
+
     public func raster(for tile: CopernicusTile, shouldStop: () -> String?) throws -> OnDemandRaster<CopernicusTile> {
         switch try cache.tile(for: tile, shouldStop: shouldStop) {
         case .file(let path, let answering): return .file(path: path, tile: answering)
@@ -74,10 +86,10 @@ extension OnDemandFineModels where Source == CopernicusElevationSource {
     public convenience init(resolution: CopernicusTile.Resolution, cache: CopernicusTileCache, base: SpillIndex,
                             connectivity: FloodOptions.Connectivity, memoryBytes: Int = 1 << 30, downloadTimeLimit: TimeInterval = 300,
                             nestingCache: NestingCache? = nil, pointsWaitForDownloads: Bool = true,
-                            notice: @escaping @Sendable (String) -> Void = { _ in }) {
+                            contextDegrees: Double = TileContext.defaultReach, notice: @escaping @Sendable (String) -> Void = { _ in }) {
         self.init(source: CopernicusElevationSource(resolution: resolution, cache: cache), base: base, connectivity: connectivity,
                   memoryBytes: memoryBytes, downloadTimeLimit: downloadTimeLimit, nestingCache: nestingCache,
-                  pointsWaitForDownloads: pointsWaitForDownloads, notice: notice)
+                  pointsWaitForDownloads: pointsWaitForDownloads, contextDegrees: contextDegrees, notice: notice)
     }
 
     /// GLO-30 or GLO-90.

@@ -43,7 +43,9 @@ import Testing
     }
 
     /// The tile lies in the block's southern row, next to the base's sea: its edge floods from
-    /// each border cell's own height, and its cells' levels differ.
+    /// each border cell's own height, and its cells' levels differ. No tile around it is listed:
+    /// its context is a quarter degree of open sea (0 m), as the tile given by hand inside 300
+    /// cells of 0 m answers.
     @Test func pointsEqualTheSameTileNestedByHand() throws {
         let tile = CopernicusTile(resolution: .glo90, south: 45, west: 5)
         let cache = try Self.cache(listing: [tile])
@@ -55,11 +57,19 @@ import Testing
         }
         let onDemand = ElevationStack(base: Self.base, source: Self.baseSource, fines: [],
                                       onDemand: (CopernicusFineModels(resolution: .glo90, cache: cache, base: Self.base, connectivity: .eight), 0))
+        let cells = try ElevationGrid.read(path: cache.path(of: tile))
+        let margin = 300, width = 1200 + 2 * margin
+        var padded = [Double](repeating: 0, count: width * width)
+        for row in 0..<1200 { for col in 0..<1200 { padded[(row + margin) * width + col + margin] = try #require(cells.elevation(atIndex: row * 1200 + col)) } }
+        let t = CopernicusStandIn.geoTransform(of: tile)
+        let inOpenSea = TestRasters.temporaryDirectory().appendingPathComponent("in-open-sea.tif").path
+        TestRasters.writeGeoTIFF(at: inOpenSea, width: width, height: width, values: padded, type: GDT_Float32,
+                                 geoTransform: [t[0] - Double(margin) * t[1], t[1], 0, t[3] - Double(margin) * t[5], 0, t[5]])
         let byHand = ElevationStack(base: Self.base, source: Self.baseSource,
-                                    fines: [try ElevationStack.nestedModel(path: cache.path(of: tile), in: Self.base, connectivity: .eight)])
+                                    fines: [try ElevationStack.nestedModel(path: inOpenSea, in: Self.base, connectivity: .eight)])
         for (latitude, longitude) in Self.centres(of: tile) {
             let point = try onDemand.point(latitude: latitude, longitude: longitude)
-            #expect(point == (try byHand.point(latitude: latitude, longitude: longitude)))
+            #expect(OnDemandContextTests.sameButSource(point, try byHand.point(latitude: latitude, longitude: longitude)))
             #expect(point.source?.model == tile.name + ".tif")
         }
         // Outside the tile's degree the base answers in the stack by hand; the entry fetches
@@ -82,7 +92,8 @@ import Testing
     }
 
     /// A nested GLO-90 tile at 1–4° N (1200 × 1200 cells) holds its Float32 elevations and
-    /// levels (8 bytes a cell, no coastline here); its nesting reserves 21 a cell.
+    /// levels (8 bytes a cell, no coastline here); its nesting reserves 21 a cell. The memory
+    /// tests nest tiles without context, so that a tile's bytes are its own cells'.
     static func heldBytes(_ tile: CopernicusTile) -> Int { tile.resolution.rows * tile.columns * 8 }
     static func nestingBytes(_ tile: CopernicusTile) -> Int { tile.resolution.rows * tile.columns * 21 }
 
@@ -95,7 +106,8 @@ import Testing
         let cache = try Self.cache(listing: [a, b, c])
         for tile in [a, b, c] { Self.writeTile(tile, in: cache) { row, col in Double(row * col) } }
         let room = Self.heldBytes(a) + Self.nestingBytes(a)
-        let models = CopernicusFineModels(resolution: .glo90, cache: cache, base: Self.base, connectivity: .eight, memoryBytes: room)
+        let models = CopernicusFineModels(resolution: .glo90, cache: cache, base: Self.base, connectivity: .eight, memoryBytes: room,
+                                          contextDegrees: 0)
         for tile in [a, b, a] { _ = try models.point(latitude: Double(tile.south) + 0.5, longitude: Double(tile.west) + 0.5) }
         #expect(models.tilesInMemory == [b, a])
         #expect(models.bytesInMemory == 2 * Self.heldBytes(a))
@@ -111,7 +123,8 @@ import Testing
         let cache = try Self.cache(listing: tiles)
         for tile in tiles { Self.writeTile(tile, in: cache) { row, col in Double(row + col) } }
         let room = Self.heldBytes(tiles[0]) + Self.nestingBytes(tiles[0])
-        let models = CopernicusFineModels(resolution: .glo90, cache: cache, base: Self.base, connectivity: .eight, memoryBytes: room)
+        let models = CopernicusFineModels(resolution: .glo90, cache: cache, base: Self.base, connectivity: .eight, memoryBytes: room,
+                                          contextDegrees: 0)
         let most = Mutex(0), done = Mutex(false)
         let watcher = Thread {
             while !done.withLock({ $0 }) { let now = models.bytesInMemory; most.withLock { $0 = max($0, now) }; usleep(100) }

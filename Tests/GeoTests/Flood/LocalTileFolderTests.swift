@@ -89,8 +89,9 @@ import Testing
         for (south, west, height) in heights { Self.writeShiftedTile(in: folder, south: south, west: west, height: height) }
         let base = CopernicusFineModelsTests.base
         let source = try LocalTileFolder(entry: "tiles:\(folder.path)/tile_{n|s}{lat}_{e|w}{lon}.tif", opening: Self.opening)
+        // Each tile alone, as the one tile given by hand (with its context, OnDemandContextTests).
         let stack = ElevationStack(base: base, source: CopernicusFineModelsTests.baseSource, fines: [],
-                                   onDemand: (OnDemandFineModels(source: source, base: base, connectivity: .eight), 0))
+                                   onDemand: (OnDemandFineModels(source: source, base: base, connectivity: .eight, contextDegrees: 0), 0))
         for (latitude, longitude, holder) in [(46.01, 5.5, (45, 5)), (46.05, 5.5, (46, 5)), (45.5, 5.99, (45, 6)), (45.5, 5.95, (45, 5))] {
             #expect(source.tile(latitude: latitude, longitude: longitude) == LocalTileFolder.Tile(south: holder.0, west: holder.1), "\(latitude), \(longitude)")
             let path = folder.appendingPathComponent("tile_n\(holder.0)_e\(holder.1).tif").path

@@ -32,16 +32,7 @@ extension ElevationStack {
         // levels were flooded from its whole border, which the base's sea replaces here.
         let band = isTiledIndex(path: path) ? 2 : band
         let shown = name ?? path
-        try checkUnits(path: path, band: band, shownAs: shown)
-        try checkNoCoarserThanBase(path: path, shownAs: shown, base: base, baseName: baseName, alone: members == nil)
-        let grid = try ElevationGrid.read(path: path, band: band, progress: progress, workingBytesPerCell: nestingWorkingBytesPerCell)
-        guard let range = grid.elevationRange() else {
-            throw GeoError.unreadableFile(path: shown, message: "holds no cell with data; expected the heights of a region")
-        }
-        guard plausibleHeights.contains(range.lowerBound), plausibleHeights.contains(range.upperBound) else {
-            throw GeoError.unreadableFile(path: shown, message: "holds values from \(format(range.lowerBound)) to \(format(range.upperBound)); "
-                + "expected heights in metres (from \(format(plausibleHeights.lowerBound)) to \(format(plausibleHeights.upperBound)))")
-        }
+        let grid = try readFineModel(path: path, band: band, shownAs: shown, base: base, baseName: baseName, alone: members == nil, progress: progress)
         var source = FloodModelSource(path: path, georeference: grid.georeference, role: .fine)
         source.model = shown.components(separatedBy: mosaicSeparator).map { ($0 as NSString).lastPathComponent }.joined(separator: mosaicSeparator)
         let key = cache?.key(members: members?.paths ?? [path], band: members?.band ?? band, connectivity: connectivity)
@@ -58,6 +49,23 @@ extension ElevationStack {
             // What the nesting cannot do with it is what is wrong with the file.
             throw GeoError.unreadableFile(path: shown, message: reason)
         }
+    }
+
+    /// The cells of the fine model at `path`, read once it is checked as `nestedModel` checks:
+    /// its unit, its cell size against the base's, heights that can be metres.
+    static func readFineModel(path: String, band: Int, shownAs shown: String, base: SpillIndex, baseName: String?, alone: Bool,
+                              progress: ProgressHandler? = nil) throws -> ElevationGrid {
+        try checkUnits(path: path, band: band, shownAs: shown)
+        try checkNoCoarserThanBase(path: path, shownAs: shown, base: base, baseName: baseName, alone: alone)
+        let grid = try ElevationGrid.read(path: path, band: band, progress: progress, workingBytesPerCell: nestingWorkingBytesPerCell)
+        guard let range = grid.elevationRange() else {
+            throw GeoError.unreadableFile(path: shown, message: "holds no cell with data; expected the heights of a region")
+        }
+        guard plausibleHeights.contains(range.lowerBound), plausibleHeights.contains(range.upperBound) else {
+            throw GeoError.unreadableFile(path: shown, message: "holds values from \(format(range.lowerBound)) to \(format(range.upperBound)); "
+                + "expected heights in metres (from \(format(plausibleHeights.lowerBound)) to \(format(plausibleHeights.upperBound)))")
+        }
+        return grid
     }
 
     /// Between the rasters a mosaic joins, in its name.

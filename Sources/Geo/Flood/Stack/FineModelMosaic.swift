@@ -13,7 +13,7 @@ public enum FineModelMosaic {
     struct GridHeader {
         let path: String
         let crs: String
-        let transform: [Double]
+        var transform: [Double]
         let width: Int
         let height: Int
 

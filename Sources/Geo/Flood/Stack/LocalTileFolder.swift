@@ -162,6 +162,11 @@ public struct LocalTileFolder: OnDemandElevationSource {
         }.keys.sorted()
     }
 
+    public func neighbour(of tile: Tile, north: Int, east: Int) -> Tile? {
+        let south = tile.south + north
+        return (-90...89).contains(south) ? Tile(south: south, west: Self.wrapped(tile.west + east)) : nil
+    }
+
     public func raster(for tile: Tile, shouldStop: () -> String?) throws -> OnDemandRaster<Tile> {
         guard let raster = held[tile] else { return .noTile(note: "no local tile for \(tile.corner)") }
         return .file(path: raster.path, tile: tile)

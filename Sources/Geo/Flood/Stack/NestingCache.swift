@@ -18,10 +18,13 @@ public struct NestingCache: Sendable {
         self.baseKey = baseKey
     }
 
-    /// The key for the fine model read from `members` (one raster, or a mosaic's).
-    func key(members: [String], band: Int, connectivity: FloodOptions.Connectivity) -> CacheFolder.Key {
+    /// The key for the fine model read from `members` (one raster, or a mosaic's); `context`:
+    /// what an on-demand tile was nested with besides (`TileContext.keyDescription`), nil for
+    /// none.
+    func key(members: [String], band: Int, connectivity: FloodOptions.Connectivity, context: String? = nil) -> CacheFolder.Key {
         let paths = members.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
-        let identity = (["nested"] + paths + ["band \(band)", "c\(connectivity.rawValue)", "in " + baseKey.identity.replacingOccurrences(of: "\n", with: ", ")])
+        let identity = (["nested"] + paths + ["band \(band)", "c\(connectivity.rawValue)", "in " + baseKey.identity.replacingOccurrences(of: "\n", with: ", ")]
+                        + (context.map { [$0] } ?? []))
             .joined(separator: "\n")
         let files = Set(paths.flatMap { [$0] + CacheFolder.Key.filesGDALOpens($0) }).sorted()
         let version = (files.map(CacheFolder.Key.fileVersion) + [baseKey.version]).joined(separator: "; ")
@@ -39,22 +42,31 @@ public struct NestingCache: Sendable {
     /// The cached levels and filled elevations of `grid`'s model, when both are whole and of
     /// this key; nil otherwise (the caller nests and stores them).
     func load(key: CacheFolder.Key, like grid: ElevationGrid) -> (grid: ElevationGrid, levels: SpillLevels)? {
+        let isInteger: Bool
+        if case .int16 = grid.samples { isInteger = true } else { isInteger = false }
+        return load(key: key, width: grid.width, height: grid.height, isInteger: isInteger, int16Nodata: grid.int16Nodata, georeference: grid.georeference)
+    }
+
+    /// The cached levels and filled elevations of a model of `width` × `height` cells at
+    /// `georeference` (integer cells or not, when `isInteger` says), read without its raster.
+    func load(key: CacheFolder.Key, width: Int, height: Int, isInteger: Bool?, int16Nodata: Int16?,
+              georeference: Georeference) -> (grid: ElevationGrid, levels: SpillLevels)? {
         func read(_ url: URL) -> SpillLevels? {
             guard AtomicFile.cacheEntryProblem(url.path) == nil, AtomicFile.entry(at: url.path) == .regular,
                   let storage = try? FlatStorage(mapping: url.path),
                   let decoded = try? withExtendedLifetime(storage, { try CacheFormat.decode(storage.bytes) }),
-                  decoded.identity == key.identity, decoded.version == key.version, decoded.levels.count == grid.cellCount else { return nil }
+                  decoded.identity == key.identity, decoded.version == key.version, decoded.levels.count == width * height else { return nil }
             return decoded.levels
         }
         guard let levels = read(levelsURL(key)), let cells = read(cellsURL(key)) else { return nil }
         let samples: ElevationGrid.Samples
-        switch (cells, grid.samples) {
-        case (.int16(let values), .int16): samples = .int16(values)
-        case (.float32(let values), .float32): samples = .float32(values)
+        switch (cells, isInteger) {
+        case (.int16(let values), true), (.int16(let values), nil): samples = .int16(values)
+        case (.float32(let values), false), (.float32(let values), nil): samples = .float32(values)
         default: return nil
         }
-        guard let filled = try? ElevationGrid(width: grid.width, height: grid.height, samples: samples, int16Nodata: grid.int16Nodata,
-                                              georeference: grid.georeference) else { return nil }
+        guard let filled = try? ElevationGrid(width: width, height: height, samples: samples, int16Nodata: int16Nodata,
+                                              georeference: georeference) else { return nil }
         return (filled, levels)
     }
 

@@ -44,6 +44,13 @@ public protocol OnDemandElevationSource: Sendable {
     func tile(latitude: Double, longitude: Double) -> Tile
     /// Every tile whose cells a WGS 84 box touches (west > east crosses ±180°). O(tiles).
     func tiles(covering bbox: GeoBBox) -> [Tile]
+    /// The tile `north` rows and `east` columns of tiles away from `tile` (each −1, 0 or +1),
+    /// a turn of the circle round across ±180°; nil beyond a pole. O(1).
+    func neighbour(of tile: Tile, north: Int, east: Int) -> Tile?
+    /// The raster that gives `tile`'s cells to the context of a tile beside it
+    /// (`TileContext`), or what stands there instead: by default `raster(for:shouldStop:)`.
+    /// - Throws: as `raster(for:shouldStop:)` does.
+    func contextRaster(for tile: Tile, shouldStop: () -> String?) throws -> OnDemandRaster<Tile>
     /// The raster answering for `tile` on local disk (fetched first when it is not there), or
     /// what answers where the source has none. `shouldStop` is asked between chunks of a
     /// download: a reason to stop, or nil to go on.
@@ -70,6 +77,10 @@ public protocol OnDemandElevationSource: Sendable {
 }
 
 extension OnDemandElevationSource {
+    public func contextRaster(for tile: Tile, shouldStop: () -> String?) throws -> OnDemandRaster<Tile> {
+        try raster(for: tile, shouldStop: shouldStop)
+    }
+
     public func checkGrid(of path: String, for tile: Tile) throws {
         try expectedGrid(of: tile).check(path, shownAs: location(of: tile))
     }

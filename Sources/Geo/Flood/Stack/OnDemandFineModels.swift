@@ -4,9 +4,11 @@ import Synchronization
 /// An on-demand stack entry (`--dem copernicus:30`, `--dem tiles:FOLDER/NAME`): for each point
 /// asked about, the tile of `source` holding it, brought onto local disk on first use (fetched
 /// into a cache, or found in a folder), checked against the grid the source expects of it and
-/// nested in the base like any fine model (the sea at its edge from the base's spill levels),
-/// then kept in memory, the most recently used within `memoryBytes`, so the next question in the
-/// same tile costs a look-up. Docs: docs/elevation-stack.md, docs/copernicus.md.
+/// nested in the base with its context (`TileContext`: `contextDegrees` of the tiles around
+/// it, joined with it into one surface as fine models given by hand are, so that the sea at its
+/// edge comes from its neighbours), then kept in memory (the tile's cells and a ring of one
+/// cell), the most recently used within `memoryBytes`, so the next question in the same tile
+/// costs a look-up. Docs: docs/elevation-stack.md, docs/copernicus.md.
 ///
 /// Only points ask it (`ElevationStack.point`): whole-model questions, maps and the places table
 /// answer from the models loaded at start. A tile the source leaves out because the sea is there
@@ -20,9 +22,12 @@ public final class OnDemandFineModels<Source: OnDemandElevationSource>: OnDemand
     public let source: Source
     /// Bytes the nested tiles kept in memory and the nestings under way may take together (the
     /// `on_demand_memory` setting): a GLO-90 tile held takes about 13 MB, a GLO-30 one 117 MB,
-    /// and nesting one takes 21 bytes a cell while it runs. A nesting waits for room; one alone
-    /// runs whatever its size.
+    /// and nesting one (its context included) takes 21 bytes a cell while it runs. A nesting
+    /// waits for room; one alone runs whatever its size.
     public let memoryBytes: Int
+    /// How far beyond a tile's cells its context reaches, in degrees (`TileContext`); 0: each
+    /// tile is nested alone in the base.
+    public let contextDegrees: Double
     /// The north–south cell size of the source's tiles, two significant digits (31 m, 93 m),
     /// which ranks the entry among the fine models of a stack.
     public let cellSizeM: Double
@@ -94,8 +99,9 @@ public final class OnDemandFineModels<Source: OnDemandElevationSource>: OnDemand
     /// answers from the models loaded at start meanwhile).
     public init(source: Source, base: SpillIndex, connectivity: FloodOptions.Connectivity, memoryBytes: Int = 1 << 30,
                 downloadTimeLimit: TimeInterval = 300, nestingCache: NestingCache? = nil, pointsWaitForDownloads: Bool = true,
-                notice: @escaping @Sendable (String) -> Void = { _ in }) {
+                contextDegrees: Double = TileContext.defaultReach, notice: @escaping @Sendable (String) -> Void = { _ in }) {
         self.notice = notice
+        self.contextDegrees = max(0, contextDegrees)
         self.pointsWaitForDownloads = pointsWaitForDownloads
         self.nestingCache = nestingCache
         self.source = source
@@ -118,9 +124,14 @@ public final class OnDemandFineModels<Source: OnDemandElevationSource>: OnDemand
         let tile = source.tile(latitude: latitude, longitude: longitude)
         let answer = try self.answer(for: tile)
         switch answer {
-        case .nested(let fine):
-            let (row, col) = Self.cell(of: fine.index.locator, latitude: latitude, longitude: longitude)
-            return .point(fine.point(row: row, col: col, latitude: latitude, longitude: longitude))
+        case .nested(let fine, let cells, let tileLocator):
+            let (row, col) = Self.cell(of: fine.index.locator, latitude: latitude, longitude: longitude, within: cells)
+            var point = fine.point(row: row, col: col, latitude: latitude, longitude: longitude)
+            // The cell's centre as the tile's own grid places it, to the last digit.
+            if let tileLocator, let centre = tileLocator.centre(row: row - cells.rows.lowerBound, col: col - cells.columns.lowerBound) {
+                (point.cellLatitude, point.cellLongitude) = (centre.latitude, centre.longitude)
+            }
+            return .point(point)
         case .sea(let level, let source):
             return .point(FloodPoint(latitude: latitude, longitude: longitude, cellLatitude: latitude, cellLongitude: longitude,
                                      elevation: 0, spillLevel: level, source: source))
@@ -307,12 +318,42 @@ public final class OnDemandFineModels<Source: OnDemandElevationSource>: OnDemand
                 source.discard(path)
                 throw error
             }
+            if var context = try self.context(of: answering, path: path, shouldStop: shouldStop), !context.pieces.isEmpty {
+                // The neighbours' fetches may have evicted the tile from a disk cache too small for
+                // all of them (their cells are read already): it is fetched again.
+                if AtomicFile.entry(at: path) != .regular {
+                    do {
+                        if case .file(let again, let holding) = try source.raster(for: tile, shouldStop: shouldStop) {
+                            try source.checkGrid(of: again, for: holding)
+                            context.tilePath = again
+                        }
+                    } catch {
+                        context.release()
+                        throw error
+                    }
+                }
+                let reserved = context.mosaicCellCount * Self.nestingBytesPerCell
+                do {
+                    try reserve(reserved, for: tile, shouldStop: shouldStop)
+                } catch {
+                    context.release()
+                    throw error
+                }
+                do {
+                    return (try nested(context.tilePath, with: context), context.tilePath, reserved)
+                } catch {
+                    release(reserved)
+                    throw error
+                }
+            }
             let cells = (try? ElevationGridShape(path: path, band: 1)).map { $0.width * $0.height } ?? 0
             let reserved = cells * Self.nestingBytesPerCell
             try reserve(reserved, for: tile, shouldStop: shouldStop)
             do {
                 let (index, source) = try ElevationStack.nestedModel(path: path, in: base, connectivity: connectivity, cache: nestingCache)
-                return (.nested(ElevationStack.FineIndex(index: index, source: source, givenAt: 0)), path, reserved)
+                let locator = index.locator
+                return (.nested(ElevationStack.FineIndex(index: index, source: source, givenAt: 0), cells: (0..<locator.height, 0..<locator.width),
+                                tileLocator: nil), path, reserved)
             } catch {
                 release(reserved)
                 throw error
@@ -345,20 +386,14 @@ public final class OnDemandFineModels<Source: OnDemandElevationSource>: OnDemand
         }
         return lowest
     }
-
-    /// The tile's cell under a point inside the tile, the nearest cell when the point lies on
-    /// the tile's edge just beyond its grid (a grid of cell centres leaves half a cell out). O(1).
-    static func cell(of locator: GridLocator, latitude: Double, longitude: Double) -> (row: Int, col: Int) {
-        if let cell = locator.cell(latitude: latitude, longitude: longitude) { return cell }
-        let c = locator.georeference.geoTransform.coefficients
-        let col = Int(((longitude - c[0]) / c[1]).rounded(.down)), row = Int(((latitude - c[3]) / c[5]).rounded(.down))
-        return (min(max(row, 0), locator.height - 1), min(max(col, 0), locator.width - 1))
-    }
 }
 
 /// What answers inside one tile of an on-demand entry, whatever its source.
 enum OnDemandTileAnswer: Sendable {
-    case nested(ElevationStack.FineIndex)
+    /// The tile nested: the index held, the tile's own cells in it (the rest is a ring of
+    /// context cells, held for the 3 × 3 relief of the tile's border cells) and, when the index
+    /// is not the tile's own grid, the tile's grid, which places the answers' cell centres.
+    case nested(ElevationStack.FineIndex, cells: (rows: Range<Int>, columns: Range<Int>), tileLocator: GridLocator?)
     /// No tile: open sea at 0 m, water from `level`.
     case sea(level: Double, source: FloodModelSource)
     /// No tile: the models loaded at start answer, the base's answer saying `note`.
@@ -369,7 +404,7 @@ extension OnDemandTileAnswer {
     /// What the answer holds in memory: a nested tile's elevations, spill levels and today's
     /// classes (its area curves are never summed: only points ask on-demand tiles). O(1).
     var heldBytes: Int {
-        guard case .nested(let fine) = self else { return 0 }
+        guard case .nested(let fine, _, _) = self else { return 0 }
         let index = fine.index
         let sampleBytes: Int
         switch index.grid.samples {

@@ -17,6 +17,16 @@ extension SpillIndex {
     ///   second global model) or lies wholly outside the base.
     public init(nesting grid: consuming ElevationGrid, in base: SpillIndex, connectivity: FloodOptions.Connectivity = .eight,
                 progress: ProgressHandler? = nil) throws {
+        let (filled, levels) = try Self.nestedLevels(of: grid, in: base, connectivity: connectivity, progress: progress)
+        // Today's sea in the fine model: where it is water at 0 m and the base's coastline says ocean.
+        try self.init(grid: filled, options: FloodOptions(connectivity: connectivity, nodata: .land, seeds: .automatic), levels: levels,
+                      coastline: base.today?.mask)
+    }
+
+    /// `init(nesting:in:connectivity:progress:)`'s grid, its nodata filled, and its levels,
+    /// without the index built on them (a caller keeping part of them builds it on that part).
+    static func nestedLevels(of grid: consuming ElevationGrid, in base: SpillIndex, connectivity: FloodOptions.Connectivity,
+                             progress: ProgressHandler?) throws -> (grid: ElevationGrid, levels: SpillLevels) {
         guard !grid.wrapsEastWest else {
             throw GeoError.unanswerable(subject: nil, reason: "it covers every longitude; expected a fine model of a region (one global model is the base)")
         }
@@ -224,9 +234,7 @@ extension SpillIndex {
             spill = .float32(PriorityFlood.spillLevels(elevations: elevations, nodataPolicy: .land, topology: topology,
                                                        seeds: seeds.cells, seedLevels: seeds.floatStarts, progress: progress))
         }
-        // Today's sea in the fine model: where it is water at 0 m and the base's coastline says ocean.
-        try self.init(grid: filledGrid, options: FloodOptions(connectivity: connectivity, nodata: .land, seeds: .automatic), levels: spill,
-                      coastline: base.today?.mask)
+        return (filledGrid, spill)
     }
 }
 
