@@ -36,7 +36,10 @@ struct HeapReturnService: Service {
 
     func run() async throws {
         while !Task.isCancelled && !Task.isShuttingDownGracefully {
-            try? await Task.sleep(for: Self.interval)
+            // The wait ends with the shutdown's start: a 30-s sleep once held an idle service's
+            // SIGTERM for up to 30 s.
+            try? await cancelWhenGracefulShutdown { try await Task.sleep(for: Self.interval) }
+            if Task.isCancelled || Task.isShuttingDownGracefully { return }
             Self.trim()
         }
     }
