@@ -2,65 +2,33 @@ import CGDAL
 import Foundation
 
 extension OnDemandFineModels {
-    /// One of the eight tiles around a tile, fetched for its context.
-    struct ContextNeighbour {
-        let north: Int, east: Int
-        let tile: Source.Tile
-        var raster: TileContext.Neighbour
-    }
-
-    /// The neighbours of `tile` its context takes cells of, brought onto local disk and checked
-    /// as a tile is (`contextRaster`), those the source leaves out as open sea among them; nil
-    /// when `contextDegrees` is 0. Nothing is read into memory: that waits for the nesting's
-    /// memory (`context(of:neighbours:)`).
+    /// The context of `tile` (whose raster is at `path`): the rasters of the eight tiles around
+    /// it that the source has, each checked as a tile is, and those it leaves out as open sea;
+    /// nil when `contextDegrees` is 0. A neighbour is fetched as a tile is (`contextRaster`).
     /// - Throws: what fetching or checking a neighbour throws (the load fails as it would for
     ///   the tile itself: a remote source that cannot be reached is answered around).
-    func contextNeighbours(of tile: Source.Tile, shouldStop: () -> String?) throws -> [ContextNeighbour]? {
+    func context(of tile: Source.Tile, path: String, shouldStop: () -> String?) throws -> TileContext? {
         guard contextDegrees > 0 else { return nil }
-        var found: [ContextNeighbour] = []
-        for north in -1...1 {
-            for east in -1...1 where north != 0 || east != 0 {
-                guard let neighbour = source.neighbour(of: tile, north: north, east: east) else { continue }
-                switch try fetchedNeighbour(neighbour, shouldStop: shouldStop) {
-                case .some(let raster): found.append(ContextNeighbour(north: north, east: east, tile: neighbour, raster: raster))
-                case .none: continue
-                }
-            }
-        }
-        return found
-    }
-
-    /// A neighbour's raster on disk, checked, or open sea; nil where the source has none.
-    private func fetchedNeighbour(_ neighbour: Source.Tile, shouldStop: () -> String?) throws -> TileContext.Neighbour? {
-        switch try source.contextRaster(for: neighbour, shouldStop: shouldStop) {
-        case .file(let neighbourPath, let answering):
-            do {
-                try source.checkGrid(of: neighbourPath, for: answering)
-            } catch {
-                source.discard(neighbourPath)
-                throw error
-            }
-            return .file(neighbourPath)
-        case .openSea:
-            return .openSea
-        case .noTile:
-            return nil
-        }
-    }
-
-    /// The context of the tile at `path` from its fetched `neighbours`: each sector's cells read
-    /// now. A neighbour a disk cache too small for a tile and its neighbours evicted meanwhile is
-    /// fetched again.
-    /// - Throws: what reading or fetching again a neighbour throws.
-    func context(of path: String, neighbours: [ContextNeighbour], shouldStop: () -> String?) throws -> TileContext {
         var context = try TileContext(tilePath: path, reach: contextDegrees)
         do {
-            for var neighbour in neighbours {
-                if case .file(let neighbourPath) = neighbour.raster, AtomicFile.entry(at: neighbourPath) != .regular {
-                    guard let again = try fetchedNeighbour(neighbour.tile, shouldStop: shouldStop) else { continue }
-                    neighbour.raster = again
+            for north in -1...1 {
+                for east in -1...1 where north != 0 || east != 0 {
+                    guard let neighbour = source.neighbour(of: tile, north: north, east: east) else { continue }
+                    switch try source.contextRaster(for: neighbour, shouldStop: shouldStop) {
+                    case .file(let neighbourPath, let answering):
+                        do {
+                            try source.checkGrid(of: neighbourPath, for: answering)
+                        } catch {
+                            source.discard(neighbourPath)
+                            throw error
+                        }
+                        try context.add(north: north, east: east, neighbour: .file(neighbourPath))
+                    case .openSea:
+                        try context.add(north: north, east: east, neighbour: .openSea)
+                    case .noTile:
+                        continue
+                    }
                 }
-                try context.add(north: neighbour.north, east: neighbour.east, neighbour: neighbour.raster)
             }
         } catch {
             context.release()

@@ -318,22 +318,28 @@ public final class OnDemandFineModels<Source: OnDemandElevationSource>: OnDemand
                 source.discard(path)
                 throw error
             }
-            if let neighbours = try contextNeighbours(of: answering, shouldStop: shouldStop), !neighbours.isEmpty {
+            if var context = try self.context(of: answering, path: path, shouldStop: shouldStop), !context.pieces.isEmpty {
                 // The neighbours' fetches may have evicted the tile from a disk cache too small for
-                // all of them: it is fetched again.
-                var tilePath = path
-                if AtomicFile.entry(at: path) != .regular,
-                   case .file(let again, let holding) = try source.raster(for: tile, shouldStop: shouldStop) {
-                    try source.checkGrid(of: again, for: holding)
-                    tilePath = again
+                // all of them (their cells are read already): it is fetched again.
+                if AtomicFile.entry(at: path) != .regular {
+                    do {
+                        if case .file(let again, let holding) = try source.raster(for: tile, shouldStop: shouldStop) {
+                            try source.checkGrid(of: again, for: holding)
+                            context.tilePath = again
+                        }
+                    } catch {
+                        context.release()
+                        throw error
+                    }
                 }
-                // The sectors' cells are read only once the nesting has its memory: loads waiting
-                // for room hold none.
-                let reserved = try TileContext.largestMosaicCellCount(tilePath: tilePath, reach: contextDegrees)
-                    * (Self.nestingBytesPerCell + TileContext.sectorBytesPerCell)
-                try reserve(reserved, for: tile, shouldStop: shouldStop)
+                let reserved = context.mosaicCellCount * Self.nestingBytesPerCell
                 do {
-                    let context = try self.context(of: tilePath, neighbours: neighbours, shouldStop: shouldStop)
+                    try reserve(reserved, for: tile, shouldStop: shouldStop)
+                } catch {
+                    context.release()
+                    throw error
+                }
+                do {
                     return (try nested(context.tilePath, with: context), context.tilePath, reserved)
                 } catch {
                     release(reserved)

@@ -117,18 +117,15 @@ public struct TileContext {
         }
     }
 
-    /// The cells of the largest mosaic a context of the tile at `tilePath` within `reach` can
-    /// make: the tile and a full margin on every side. O(1): its header is read.
-    /// - Throws: ``GeoError/unreadableFile(path:message:)`` when GDAL cannot open it.
-    static func largestMosaicCellCount(tilePath: String, reach: Double) throws -> Int {
-        let context = try TileContext(tilePath: tilePath, reach: reach)
-        return (context.tile.width + 2 * context.marginColumns) * (context.tile.height + 2 * context.marginRows)
+    /// What the nesting cache's key adds for the context: its pieces, each with its window.
+    /// The cells of the mosaic of the tile and its pieces: what its nesting floods. O(pieces).
+    var mosaicCellCount: Int {
+        let columns = pieces.map(\.rect.columns), rows = pieces.map(\.rect.rows)
+        let width = max(tile.width, columns.map(\.upperBound).max() ?? 0) - min(0, columns.map(\.lowerBound).min() ?? 0)
+        let height = max(tile.height, rows.map(\.upperBound).max() ?? 0) - min(0, rows.map(\.lowerBound).min() ?? 0)
+        return width * height
     }
 
-    /// Bytes a sector's cells take in GDAL's memory, per cell of the mosaic at most (Float32).
-    static var sectorBytesPerCell: Int { 4 }
-
-    /// What the nesting cache's key adds for the context: its pieces, each with its window.
     var keyDescription: String { "context: " + pieces.map(\.description).joined(separator: "; ") }
 
     /// The files the mosaic reads: the tile's, then the neighbours' it takes cells of.
