@@ -20,6 +20,11 @@ public enum FineModelMosaic {
         init(path: String) throws {
             let dataset = try GDAL.openElevationRaster(path)
             defer { GDALClose(dataset) }
+            try self.init(dataset: dataset, path: path)
+        }
+
+        /// The header of `dataset`, opened from `path`.
+        init(dataset: GDALDatasetH, path: String) throws {
             var coefficients = [Double](repeating: 0, count: 6)
             guard GDALGetGeoTransform(dataset, &coefficients) == CE_None else {
                 throw GeoError.unreadableFile(path: path, message: "has no geotransform; expected a georeferenced raster")

@@ -37,35 +37,26 @@ extension OnDemandFineModels {
         return context
     }
 
-    /// The tile at `path` nested in the base with `context` joined to it, cut back to the tile's
-    /// cells and a ring of one cell (what is held in memory and in the nesting cache, whose key
-    /// holds the context). The answers name the tile's own file and cell size: its cells answer.
-    /// O(mosaic cells log mosaic cells); O(tile cells) from the nesting cache.
-    func nested(_ path: String, with context: TileContext) throws -> OnDemandTileAnswer {
-        defer { context.release() }
+    /// The tile nested with `context`, read from the nesting cache when it was nested before;
+    /// nil when not cached. Only headers are read to find it. O(tile cells).
+    func cachedNesting(of context: TileContext) throws -> OnDemandTileAnswer? {
+        guard let nestingCache else { return nil }
+        let (tileShape, window) = try held(of: context)
+        let key = nestingCache.key(members: context.members, band: 1, connectivity: connectivity, context: context.keyDescription)
+        guard let cached = nestingCache.load(key: key, width: window.columns.count, height: window.rows.count, isInteger: nil,
+                                             int16Nodata: try Self.int16Nodata(of: context.tilePath), georeference: window.georeference) else { return nil }
+        let index = try SpillIndex(grid: cached.grid, options: nestingOptions, levels: cached.levels, coastline: base.today?.mask)
+        return answer(index, tileShape: tileShape, path: context.tilePath, cells: window.cells)
+    }
+
+    /// The tile nested in the base with `context` joined to it, cut back to the tile's cells and
+    /// a ring of one cell (what is held in memory and in the nesting cache, whose key holds the
+    /// context). The answers name the tile's own file and cell size: its cells answer.
+    /// O(mosaic cells log mosaic cells).
+    func nested(with context: inout TileContext) throws -> OnDemandTileAnswer {
+        let (tileShape, window) = try held(of: context)
         let vrt = try context.mosaicVRT()
         defer { VSIUnlink(vrt) }
-        let tileHeader = try FineModelMosaic.GridHeader(path: path), mosaicHeader = try FineModelMosaic.GridHeader(path: vrt)
-        guard let at = tileHeader.offset(on: mosaicHeader) else {
-            throw GeoError.internalFailure(.invariant, "\(path) is not on the grid of its own context")
-        }
-        let rows = max(0, at.row - 1)..<min(mosaicHeader.height, at.row + tileHeader.height + 1)
-        let columns = max(0, at.column - 1)..<min(mosaicHeader.width, at.column + tileHeader.width + 1)
-        let cells = (rows: at.row - rows.lowerBound..<at.row - rows.lowerBound + tileHeader.height,
-                     columns: at.column - columns.lowerBound..<at.column - columns.lowerBound + tileHeader.width)
-        let tileShape = try ElevationGridShape(path: path, band: 1)
-        let tileSource = FloodModelSource(path: path, georeference: tileShape.georeference, role: .fine)
-        let tileLocator = GridLocator(width: tileShape.width, height: tileShape.height, georeference: tileShape.georeference)
-        let options = FloodOptions(connectivity: connectivity, nodata: .land, seeds: .automatic)
-        let key = nestingCache?.key(members: context.members, band: 1, connectivity: connectivity, context: context.keyDescription)
-        if let nestingCache, let key {
-            let shape = try Self.windowShape(of: vrt, rows: rows, columns: columns)
-            if let cached = nestingCache.load(key: key, width: columns.count, height: rows.count, isInteger: nil,
-                                              int16Nodata: shape.int16Nodata, georeference: shape.georeference) {
-                let index = try SpillIndex(grid: cached.grid, options: options, levels: cached.levels, coastline: base.today?.mask)
-                return .nested(ElevationStack.FineIndex(index: index, source: tileSource, givenAt: 0), cells: cells, tileLocator: tileLocator)
-            }
-        }
         let name = context.members.joined(separator: ElevationStack.mosaicSeparator)
         let grid = try ElevationStack.readFineModel(path: vrt, band: 1, shownAs: name, base: base, baseName: nil, alone: false)
         let nested: (grid: ElevationGrid, levels: SpillLevels)
@@ -75,24 +66,39 @@ extension OnDemandFineModels {
             throw GeoError.unreadableFile(path: name, message: reason)
         }
         // Only the tile and its ring are held: the index (today's sea, the curves) is built on them.
-        let index = try SpillIndex.window(of: nested, rows: rows, columns: columns, options: options, coastline: base.today?.mask)
-        if let nestingCache, let key { nestingCache.store(index, key: key) }
+        let index = try SpillIndex.window(of: nested, rows: window.rows, columns: window.columns, options: nestingOptions,
+                                          coastline: base.today?.mask, georeference: window.georeference)
+        if let nestingCache {
+            nestingCache.store(index, key: nestingCache.key(members: context.members, band: 1, connectivity: connectivity, context: context.keyDescription))
+        }
+        return answer(index, tileShape: tileShape, path: context.tilePath, cells: window.cells)
+    }
+
+    /// The flood options of a nested tile.
+    private var nestingOptions: FloodOptions { FloodOptions(connectivity: connectivity, nodata: .land, seeds: .automatic) }
+
+    /// The tile's shape (its header, its nodata) and the window of the mosaic held for it.
+    private func held(of context: TileContext) throws -> (ElevationGridShape, TileContext.HeldWindow) {
+        let tileShape = try ElevationGridShape(path: context.tilePath, band: 1)
+        return (tileShape, context.heldWindow(tileGeoreference: tileShape.georeference))
+    }
+
+    /// A tile's answer from its index held: the tile's own source and grid place the answers.
+    private func answer(_ index: SpillIndex, tileShape: ElevationGridShape, path: String,
+                        cells: (rows: Range<Int>, columns: Range<Int>)) -> OnDemandTileAnswer {
+        let tileSource = FloodModelSource(path: path, georeference: tileShape.georeference, role: .fine)
+        let tileLocator = GridLocator(width: tileShape.width, height: tileShape.height, georeference: tileShape.georeference)
         return .nested(ElevationStack.FineIndex(index: index, source: tileSource, givenAt: 0), cells: cells, tileLocator: tileLocator)
     }
 
-    /// The georeference of `rows` × `columns` of the raster at `path`, and the nodata its cells
-    /// read with as integers (`ElevationGrid.read`'s rule). O(1): its header.
-    static func windowShape(of path: String, rows: Range<Int>, columns: Range<Int>) throws -> (georeference: Georeference, int16Nodata: Int16?) {
+    /// The nodata the cells of the raster at `path` read with as integers (`ElevationGrid.read`'s
+    /// rule), which its mosaic with its context takes. O(1): its header.
+    static func int16Nodata(of path: String) throws -> Int16? {
         let dataset = try GDAL.openElevationRaster(path)
         defer { GDALClose(dataset) }
-        var georeference = try ElevationGrid.readGeoreference(dataset: dataset, path: path)
-        let corner = georeference.geoTransform.map(col: Double(columns.lowerBound), row: Double(rows.lowerBound))
-        georeference.geoTransform.coefficients[0] = corner.x
-        georeference.geoTransform.coefficients[3] = corner.y
         var has: Int32 = 0
         let nodata = GDALGetRasterBand(dataset, 1).map { GDALGetRasterNoDataValue($0, &has) } ?? 0
-        let int16Nodata = has != 0 && nodata.isFinite && nodata == nodata.rounded() ? Int16(exactly: nodata) : nil
-        return (georeference, int16Nodata)
+        return has != 0 && nodata.isFinite && nodata == nodata.rounded() ? Int16(exactly: nodata) : nil
     }
 
     /// The tile's cell under a point inside the tile, the nearest cell when the point lies on

@@ -318,29 +318,24 @@ public final class OnDemandFineModels<Source: OnDemandElevationSource>: OnDemand
                 source.discard(path)
                 throw error
             }
-            if var context = try self.context(of: answering, path: path, shouldStop: shouldStop), !context.pieces.isEmpty {
-                // The neighbours' fetches may have evicted the tile from a disk cache too small for
-                // all of them (their cells are read already): it is fetched again.
-                if AtomicFile.entry(at: path) != .regular {
-                    do {
-                        if case .file(let again, let holding) = try source.raster(for: tile, shouldStop: shouldStop) {
-                            try source.checkGrid(of: again, for: holding)
-                            context.tilePath = again
-                        }
-                    } catch {
-                        context.release()
-                        throw error
-                    }
+            if var context = try self.context(of: answering, path: path, shouldStop: shouldStop), !context.isEmpty {
+                defer { context.release() }
+                // The neighbours are held open, but the tile itself may have been evicted from a
+                // disk cache too small for all of them: it is fetched again.
+                func refetchIfEvicted() throws {
+                    guard AtomicFile.entry(at: context.tilePath) != .regular,
+                          case .file(let again, let holding) = try source.raster(for: tile, shouldStop: shouldStop) else { return }
+                    try source.checkGrid(of: again, for: holding)
+                    context.tilePath = again
                 }
+                try refetchIfEvicted()
+                // Nested before: read from the nesting cache, whose key the headers give.
+                if let cached = try cachedNesting(of: context) { return (cached, context.tilePath, 0) }
                 let reserved = context.mosaicCellCount * Self.nestingBytesPerCell
+                try reserve(reserved, for: tile, shouldStop: shouldStop)
                 do {
-                    try reserve(reserved, for: tile, shouldStop: shouldStop)
-                } catch {
-                    context.release()
-                    throw error
-                }
-                do {
-                    return (try nested(context.tilePath, with: context), context.tilePath, reserved)
+                    try refetchIfEvicted()
+                    return (try nested(with: &context), context.tilePath, reserved)
                 } catch {
                     release(reserved)
                     throw error

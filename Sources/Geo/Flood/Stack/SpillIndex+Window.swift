@@ -13,9 +13,10 @@ extension SpillIndex {
     }
 
     /// The index of `rows` × `columns` of a grid and its levels (`nestedLevels`), as `window`
-    /// cuts an index. O(window cells).
+    /// cuts an index; `georeference`: the window's own, when the caller has it exactly (else the
+    /// grid's, moved to the window's corner). O(window cells).
     static func window(of nested: (grid: ElevationGrid, levels: SpillLevels), rows: Range<Int>, columns: Range<Int>, options: FloodOptions,
-                       coastline: CoastlineMask?) throws -> SpillIndex {
+                       coastline: CoastlineMask?, georeference windowGeoreference: Georeference? = nil) throws -> SpillIndex {
         let (grid, levels) = nested
         guard rows.lowerBound >= 0, columns.lowerBound >= 0, rows.upperBound <= grid.height, columns.upperBound <= grid.width,
               !rows.isEmpty, !columns.isEmpty else {
@@ -42,6 +43,7 @@ extension SpillIndex {
         let corner = georeference.geoTransform.map(col: Double(columns.lowerBound), row: Double(rows.lowerBound))
         georeference.geoTransform.coefficients[0] = corner.x
         georeference.geoTransform.coefficients[3] = corner.y
+        if let windowGeoreference { georeference = windowGeoreference }
         let cells = try ElevationGrid(width: columns.count, height: rows.count, samples: samples, int16Nodata: grid.int16Nodata, georeference: georeference)
         return try SpillIndex(grid: cells, options: options, levels: windowLevels, coastline: coastline)
     }

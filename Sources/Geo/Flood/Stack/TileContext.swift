@@ -28,23 +28,39 @@ public struct TileContext {
         case openSea
     }
 
-    /// One piece of the mosaic: a VRT in GDAL's memory on the tile's grid, and what it is, for
-    /// the nesting cache's key.
+    /// One sector read: a VRT in GDAL's memory on the tile's grid.
     struct Piece {
         let vrt: String
-        let description: String
-        /// The file it reads (nil for open sea).
-        let source: String?
-        /// Where it lies on the tile's grid.
-        let rect: Rect
         /// Files in GDAL's memory it reads, forgotten with it.
         var owned: [String] = []
     }
 
+    /// A sector planned from the headers alone (`add`), its cells read by `readSectors()`.
+    struct PlannedSector {
+        /// Where it lies on the tile's grid.
+        let rect: Rect
+        let description: String
+        /// The neighbour's raster, held open from the plan to `release()` so that a disk
+        /// cache's eviction of its file cannot take its cells away; nil for open sea.
+        let raster: HeldRaster?
+    }
+
+    /// A neighbour's raster held open, with its grid and the window of it a sector takes.
+    struct HeldRaster {
+        let dataset: GDALDatasetH
+        let path: String
+        let header: FineModelMosaic.GridHeader
+        let nodata: Double?
+        /// The sector's cells, read on the neighbour's grid or resampled from another.
+        let window: Rect
+    }
+
     /// The tile's raster (fetched again, it may have moved).
     var tilePath: String
-    /// The pieces around it; empty when no neighbour brings a cell.
-    private(set) var pieces: [Piece] = []
+    /// The sectors around the tile, planned; empty when no neighbour brings a cell.
+    private(set) var sectors: [PlannedSector] = []
+    /// The sectors read (`readSectors()`), one piece each.
+    private var pieces: [Piece] = []
     private let tile: FineModelMosaic.GridHeader
     private let facts: BandFacts
     private let marginColumns: Int, marginRows: Int
@@ -65,11 +81,13 @@ public struct TileContext {
         self.tilePath = tilePath
     }
 
-    /// Adds the neighbour `north` and `east` tiles away (−1, 0, +1; not both 0): its sector's
-    /// cells are read now, into GDAL's memory (a disk cache too small for a tile and its
-    /// neighbours may evict it before the mosaic is read). O(sector cells); the caller calls
-    /// `release()`, after a failure too.
-    /// - Throws: ``GeoError/unreadableFile(path:message:)`` naming a raster GDAL cannot read.
+    /// Whether no neighbour brings a cell.
+    var isEmpty: Bool { sectors.isEmpty }
+
+    /// Plans the sector of the neighbour `north` and `east` tiles away (−1, 0, +1; not both 0)
+    /// from its header alone; its raster is held open until `release()`, its cells read by
+    /// `readSectors()`. O(1); the caller calls `release()`, after a failure too.
+    /// - Throws: ``GeoError/unreadableFile(path:message:)`` naming a raster GDAL cannot open.
     mutating func add(north: Int, east: Int, neighbour: Neighbour) throws {
         guard north != 0 || east != 0 else { return }
         let t = tile.transform
@@ -78,15 +96,16 @@ public struct TileContext {
         let sector = Rect(columns: columns, rows: rows)
         switch neighbour {
         case .openSea:
-            pieces.append(try Self.piece(on: tile, at: sector, band: facts, nodata: nil, source: nil, reads: nil,
-                                         description: "open sea \(north),\(east) \(sector)"))
+            sectors.append(PlannedSector(rect: sector, description: "open sea \(north),\(east) \(sector)", raster: nil))
         case .file(let path):
-            var header = try FineModelMosaic.GridHeader(path: path)
+            let dataset = try GDAL.openElevationRaster(path)
+            var held = false
+            defer { if !held { GDALClose(dataset) } }
+            var header = try FineModelMosaic.GridHeader(dataset: dataset, path: path)
             guard header.crs == tile.crs, header.transform[2] == 0, header.transform[4] == 0 else { return }
             // A neighbour across ±180° is taken a turn round, beside the tile.
             if east > 0, header.transform[0] < t[0] - 180 { header = header.shifted(by: 360) }
             if east < 0, header.transform[0] > t[0] + 180 { header = header.shifted(by: -360) }
-            let nodata = Self.bandFacts(path: path).nodata
             let name = (path as NSString).lastPathComponent
             let window: Rect, kind: String
             if let offset = header.offset(on: tile) {
@@ -105,11 +124,26 @@ public struct TileContext {
                 kind = "resampled"
             }
             guard !window.isEmpty else { return }
-            let cells = try Self.resampled(path, header: header, nodata: nodata, onto: tile, at: window, band: facts)
+            let raster = HeldRaster(dataset: dataset, path: path, header: header, nodata: Self.bandFacts(dataset: dataset).nodata, window: window)
+            held = true
+            sectors.append(PlannedSector(rect: window, description: "\(name) \(north),\(east) \(kind) at \(window)", raster: raster))
+        }
+    }
+
+    /// Reads the planned sectors' cells into GDAL's memory, from the rasters held open (a file a
+    /// disk cache evicted since the plan is read all the same). O(sector cells); once.
+    /// - Throws: ``GeoError/unreadableFile(path:message:)`` naming a raster GDAL cannot read.
+    mutating func readSectors() throws {
+        guard pieces.isEmpty else { return }
+        for sector in sectors {
+            guard let raster = sector.raster else {
+                pieces.append(try Self.piece(on: tile, at: sector.rect, band: facts, nodata: nil, source: nil))
+                continue
+            }
+            let cells = try Self.resampled(raster, onto: tile, band: facts)
             do {
-                let whole = (0.0, 0.0, Double(window.columns.count), Double(window.rows.count))
-                pieces.append(try Self.piece(on: tile, at: window, band: facts, nodata: facts.nodata, source: (cells, whole), reads: path,
-                                             description: "\(name) \(north),\(east) \(kind) at \(window)", owned: [cells]))
+                let whole = (0.0, 0.0, Double(sector.rect.columns.count), Double(sector.rect.rows.count))
+                pieces.append(try Self.piece(on: tile, at: sector.rect, band: facts, nodata: facts.nodata, source: (cells, whole), owned: [cells]))
             } catch {
                 VSIUnlink(cells)
                 throw error
@@ -117,33 +151,64 @@ public struct TileContext {
         }
     }
 
-    /// What the nesting cache's key adds for the context: its pieces, each with its window.
-    /// The cells of the mosaic of the tile and its pieces: what its nesting floods. O(pieces).
-    var mosaicCellCount: Int {
-        let columns = pieces.map(\.rect.columns), rows = pieces.map(\.rect.rows)
-        let width = max(tile.width, columns.map(\.upperBound).max() ?? 0) - min(0, columns.map(\.lowerBound).min() ?? 0)
-        let height = max(tile.height, rows.map(\.upperBound).max() ?? 0) - min(0, rows.map(\.lowerBound).min() ?? 0)
-        return width * height
+    /// The mosaic's extent on the tile's grid: its first column and row (≤ 0) and its size.
+    private var mosaicBox: (column: Int, row: Int, width: Int, height: Int) {
+        let columns = sectors.map(\.rect.columns), rows = sectors.map(\.rect.rows)
+        let west = min(0, columns.map(\.lowerBound).min() ?? 0), north = min(0, rows.map(\.lowerBound).min() ?? 0)
+        let width = max(tile.width, columns.map(\.upperBound).max() ?? 0) - west
+        let height = max(tile.height, rows.map(\.upperBound).max() ?? 0) - north
+        return (west, north, width, height)
     }
 
-    var keyDescription: String { "context: " + pieces.map(\.description).joined(separator: "; ") }
+    /// The cells of the mosaic of the tile and its sectors: what its nesting floods. O(sectors).
+    var mosaicCellCount: Int { mosaicBox.width * mosaicBox.height }
+
+    /// What is held of the nested mosaic (`OnDemandFineModels`): the tile's cells and a ring of
+    /// one cell.
+    struct HeldWindow {
+        /// The rows and columns of the mosaic held.
+        let rows: Range<Int>, columns: Range<Int>
+        /// The tile's own cells within them.
+        let cells: (rows: Range<Int>, columns: Range<Int>)
+        /// Their georeference: the tile's own grid moved to the window's corner, from the tile's
+        /// header, so that an index read from the nesting cache and one nested now are placed
+        /// alike.
+        let georeference: Georeference
+    }
+
+    /// The window of the mosaic held for the tile, whose georeference is `tileGeoreference`.
+    /// O(sectors).
+    func heldWindow(tileGeoreference: Georeference) -> HeldWindow {
+        let box = mosaicBox
+        let at = (row: -box.row, column: -box.column)
+        let rows = max(0, at.row - 1)..<min(box.height, at.row + tile.height + 1)
+        let columns = max(0, at.column - 1)..<min(box.width, at.column + tile.width + 1)
+        let cells = (rows: at.row - rows.lowerBound..<at.row - rows.lowerBound + tile.height,
+                     columns: at.column - columns.lowerBound..<at.column - columns.lowerBound + tile.width)
+        var georeference = tileGeoreference
+        let corner = georeference.geoTransform.map(col: Double(columns.lowerBound - at.column), row: Double(rows.lowerBound - at.row))
+        georeference.geoTransform.coefficients[0] = corner.x
+        georeference.geoTransform.coefficients[3] = corner.y
+        return HeldWindow(rows: rows, columns: columns, cells: cells, georeference: georeference)
+    }
+
+    /// What the nesting cache's key adds for the context: its sectors, each with its window.
+    var keyDescription: String { "context: " + sectors.map(\.description).joined(separator: "; ") }
 
     /// The files the mosaic reads: the tile's, then the neighbours' it takes cells of.
-    var members: [String] { [tilePath] + pieces.compactMap(\.source) }
+    var members: [String] { [tilePath] + sectors.compactMap { $0.raster?.path } }
 
     /// The tile and its context joined into one VRT in GDAL's memory, as `FineModelMosaic` joins
-    /// models given by hand: the tile first (its nodata the mosaic's), the sectors after. The
-    /// caller unlinks it (`VSIUnlink`).
+    /// models given by hand: the tile first (its nodata the mosaic's), the sectors after, read
+    /// first (`readSectors()`). The caller unlinks it (`VSIUnlink`).
     /// - Throws: ``GeoError/unreadableFile(path:message:)`` when GDAL cannot join them.
-    func mosaicVRT() throws -> String {
+    mutating func mosaicVRT() throws -> String {
+        try readSectors()
         let vrt = try FineModelMosaic.memoryVRT(over: [tilePath] + pieces.map(\.vrt), band: 1)
         // gdalbuildvrt leaves out, with a warning only, a source it cannot join: the mosaic
         // must span every piece.
-        let tile = try FineModelMosaic.GridHeader(path: tilePath), mosaic = try FineModelMosaic.GridHeader(path: vrt)
-        let columns = pieces.map(\.rect.columns), rows = pieces.map(\.rect.rows)
-        let width = max(tile.width, columns.map(\.upperBound).max() ?? 0) - min(0, columns.map(\.lowerBound).min() ?? 0)
-        let height = max(tile.height, rows.map(\.upperBound).max() ?? 0) - min(0, rows.map(\.lowerBound).min() ?? 0)
-        guard mosaic.width == width, mosaic.height == height else {
+        let mosaic = try FineModelMosaic.GridHeader(path: vrt), box = mosaicBox
+        guard mosaic.width == box.width, mosaic.height == box.height else {
             VSIUnlink(vrt)
             throw GeoError.unreadableFile(path: tilePath, message: "cannot be joined with the tiles around it (\(GDAL.lastError(or: "a tile was left out"))); "
                 + "expected its neighbours on its grid")
@@ -151,9 +216,10 @@ public struct TileContext {
         return vrt
     }
 
-    /// Forgets the pieces' VRTs.
+    /// Forgets the pieces' VRTs and closes the neighbours' rasters.
     func release() {
         for piece in pieces { for name in [piece.vrt] + piece.owned { VSIUnlink(name) } }
+        for sector in sectors { if let raster = sector.raster { GDALClose(raster.dataset) } }
     }
 
     /// A rectangle of cells on the tile's grid.
@@ -177,6 +243,10 @@ public struct TileContext {
     static func bandFacts(path: String) -> BandFacts {
         guard let dataset = try? GDAL.openElevationRaster(path) else { return BandFacts() }
         defer { GDALClose(dataset) }
+        return bandFacts(dataset: dataset)
+    }
+
+    static func bandFacts(dataset: GDALDatasetH) -> BandFacts {
         guard let band = GDALGetRasterBand(dataset, 1) else { return BandFacts() }
         var has: Int32 = 0
         let value = GDALGetRasterNoDataValue(band, &has)
@@ -187,10 +257,9 @@ public struct TileContext {
 
     /// A VRT in GDAL's memory covering `rect` of `tile`'s grid: `source`'s rectangle of cells
     /// (as many as `rect` holds), or, without a source, a band with no source, which reads as 0
-    /// (open sea). `reads`: the file it takes cells of, for the nesting cache's key.
+    /// (open sea).
     static func piece(on tile: FineModelMosaic.GridHeader, at rect: Rect, band: BandFacts, nodata: Double?,
-                      source: (path: String, rect: (Double, Double, Double, Double))?, reads: String?, description: String,
-                      owned: [String] = []) throws -> Piece {
+                      source: (path: String, rect: (Double, Double, Double, Double))?, owned: [String] = []) throws -> Piece {
         let t = tile.transform
         let origin = [t[0] + Double(rect.columns.lowerBound) * t[1], t[1], 0, t[3] + Double(rect.rows.lowerBound) * t[5], 0, t[5]]
         var xml = "<VRTDataset rasterXSize=\"\(rect.columns.count)\" rasterYSize=\"\(rect.rows.count)\">\n"
@@ -214,26 +283,24 @@ public struct TileContext {
             VSIUnlink(name)
             throw GeoError.unreadableFile(path: source?.path ?? tile.path, message: "cannot be read as a tile's context (a memory file was cut short)")
         }
-        return Piece(vrt: name, description: description, source: reads, rect: rect, owned: owned)
+        return Piece(vrt: name, owned: owned)
     }
 
-    /// The cells of the raster at `path` (its grid `header`) under the centres of `rect`'s cells
-    /// of `tile`'s grid, as a GeoTIFF in GDAL's memory on the tile's grid: on the same grid its
-    /// own cells, on another the nearest, computed here rather than left to GDAL's resampling,
-    /// whose rounding of a fractional window is its own. Its nodata cells take the tile's nodata (NaN
-    /// without one). O(rect cells); the neighbour's cells under the rect are read once.
-    static func resampled(_ path: String, header: FineModelMosaic.GridHeader, nodata: Double?, onto tile: FineModelMosaic.GridHeader,
-                          at rect: Rect, band: BandFacts) throws -> String {
+    /// The cells of a neighbour's raster held open under the centres of its window's cells of
+    /// `tile`'s grid, as a GeoTIFF in GDAL's memory on the tile's grid: on the same grid its own
+    /// cells, on another the nearest, computed here rather than left to GDAL's resampling, whose
+    /// rounding of a fractional window is its own. Its nodata cells take the tile's nodata (NaN
+    /// without one). O(window cells); the neighbour's cells under the window are read once.
+    static func resampled(_ raster: HeldRaster, onto tile: FineModelMosaic.GridHeader, band: BandFacts) throws -> String {
+        let (path, header, nodata, rect) = (raster.path, raster.header, raster.nodata, raster.window)
         let t = tile.transform, h = header.transform
         let columns = rect.columns.map { column in min(header.width - 1, max(0, Int(((t[0] + (Double(column) + 0.5) * t[1] - h[0]) / h[1]).rounded(.down)))) }
         let rows = rect.rows.map { row in min(header.height - 1, max(0, Int(((t[3] + (Double(row) + 0.5) * t[5] - h[3]) / h[5]).rounded(.down)))) }
         let firstColumn = columns.min()!, lastColumn = columns.max()!, firstRow = rows.min()!, lastRow = rows.max()!
         let readWidth = lastColumn - firstColumn + 1, readHeight = lastRow - firstRow + 1
-        let dataset = try GDAL.openElevationRaster(path)
-        defer { GDALClose(dataset) }
         var read = [Double](repeating: 0, count: readWidth * readHeight)
         let status = read.withUnsafeMutableBytes { buffer in
-            GDALRasterIO(GDALGetRasterBand(dataset, 1), GF_Read, Int32(firstColumn), Int32(firstRow), Int32(readWidth), Int32(readHeight),
+            GDALRasterIO(GDALGetRasterBand(raster.dataset, 1), GF_Read, Int32(firstColumn), Int32(firstRow), Int32(readWidth), Int32(readHeight),
                          buffer.baseAddress, Int32(readWidth), Int32(readHeight), GDT_Float64, 0, 0)
         }
         guard status == CE_None else {
