@@ -99,13 +99,24 @@ public struct TodayCells: Sendable {
     public static func fine(grid: ElevationGrid, levels: SpillLevels, locator: GridLocator, mask: CoastlineMask) -> TodayCells {
         let width = grid.width
         var codes = [UInt8](repeating: 100, count: grid.cellCount)
+        // On a north-up geographic grid a cell centre's longitude follows its column alone and
+        // its latitude its row alone: the mask's column and row are found once for each.
+        let c = grid.georeference.geoTransform.coefficients
+        let maskCells: (rows: [Int], columns: [Int])? = grid.georeference.isGeographic && c[2] == 0 && c[4] == 0
+            ? ((0..<grid.height).map { row in mask.cell(latitude: locator.centre(row: row, col: 0)?.latitude ?? 0, longitude: 0).row },
+               (0..<width).map { col in mask.cell(latitude: 0, longitude: locator.centre(row: 0, col: col)?.longitude ?? 0).col })
+            : nil
         for row in 0..<grid.height {
             for col in 0..<width {
                 let index = row * width + col
                 guard levels.level(atIndex: index) <= 0 else { continue }
                 if grid.elevation(atIndex: index) == nil { codes[index] = oceanBit; continue }
-                guard let centre = locator.centre(row: row, col: col),
-                      mask.surface(latitude: centre.latitude, longitude: centre.longitude) == .ocean else { continue }
+                if let maskCells {
+                    guard mask.surface(row: maskCells.rows[row], col: maskCells.columns[col]) == .ocean else { continue }
+                } else {
+                    guard let centre = locator.centre(row: row, col: col),
+                          mask.surface(latitude: centre.latitude, longitude: centre.longitude) == .ocean else { continue }
+                }
                 codes[index] = oceanBit
             }
         }

@@ -285,6 +285,10 @@ public final class OnDemandFineModels<Source: OnDemandElevationSource>: OnDemand
     /// own (`SpillIndex.workingBytesPerCell`) and today's class (1).
     static var nestingBytesPerCell: Int { 4 + SpillIndex.workingBytesPerCell(sampleBytes: 4) + 1 }
 
+    /// Bytes reading a nested tile back from the nesting cache takes per cell while it runs: its
+    /// two files mapped (4 + 4 at most), their values decoded (4 + 4) and today's class (1).
+    static var cachedReadBytesPerCell: Int { 17 }
+
     /// The answer for `tile` when it is in memory, its use recorded. O(1).
     private func remembered(_ tile: Source.Tile) -> TileAnswer? {
         let (answer, pathToRecord) = state.withLock { state -> (TileAnswer?, String?) in
@@ -329,8 +333,17 @@ public final class OnDemandFineModels<Source: OnDemandElevationSource>: OnDemand
                     context.tilePath = again
                 }
                 try refetchIfEvicted()
-                // Nested before: read from the nesting cache, whose key the headers give.
-                if let cached = try cachedNesting(of: context) { return (cached, context.tilePath, 0) }
+                // Nested before: read from the nesting cache, whose key the headers give, within
+                // the memory bound as a nesting is.
+                let reading = context.heldCellCount * Self.cachedReadBytesPerCell
+                try reserve(reading, for: tile, shouldStop: shouldStop)
+                do {
+                    if let cached = try cachedNesting(of: context) { return (cached, context.tilePath, reading) }
+                } catch {
+                    release(reading)
+                    throw error
+                }
+                release(reading)
                 let reserved = context.mosaicCellCount * Self.nestingBytesPerCell
                 try reserve(reserved, for: tile, shouldStop: shouldStop)
                 do {

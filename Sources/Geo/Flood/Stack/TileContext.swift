@@ -163,6 +163,9 @@ public struct TileContext {
     /// The cells of the mosaic of the tile and its sectors: what its nesting floods. O(sectors).
     var mosaicCellCount: Int { mosaicBox.width * mosaicBox.height }
 
+    /// The cells held of the nested mosaic: the tile's and a ring of one cell. O(1).
+    var heldCellCount: Int { (tile.width + 2) * (tile.height + 2) }
+
     /// What is held of the nested mosaic (`OnDemandFineModels`): the tile's cells and a ring of
     /// one cell.
     struct HeldWindow {
