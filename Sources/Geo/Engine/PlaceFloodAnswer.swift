@@ -84,6 +84,15 @@ extension QueryEngine {
     /// tiles the service loads apart before answering a point (`prepareOnDemand`). O(1).
     public var answersPointsOnDemand: Bool { (flood as? ElevationStack)?.onDemand != nil }
 
+    /// Whether the answer at a point waits for nothing: no on-demand entry answers there, it is
+    /// offline, or the tile holding the point is in memory. The service then answers at once,
+    /// without `prepareOnDemand` and a hop to another thread. O(1).
+    public func answersPointNow(latitude: Double, longitude: Double) -> Bool {
+        guard let stack = flood as? ElevationStack, let onDemand = stack.onDemand else { return true }
+        return !stack.onDemandAnswers(latitude: latitude, longitude: longitude) || onDemand.isOffline
+            || onDemand.answersNow(latitude: latitude, longitude: longitude)
+    }
+
     /// Makes sure the on-demand tile that would answer a point (or the named place) is in
     /// memory, waiting at most `timeout` without holding a thread; returns at once when no
     /// on-demand entry answers there. The service calls it before answering, so that a slow

@@ -138,6 +138,8 @@ struct FloodRoutes<Context: RequestContext> {
         // thread (a slow download must not occupy the pool maps and tiles are drawn on), then
         // answered off the event loop.
         guard engine.answersPointsOnDemand else { return try answer() }
+        // The tile in memory already: a look-up, answered here.
+        if place == nil, let point, engine.answersPointNow(latitude: point.latitude, longitude: point.longitude) { return try answer() }
         try await engine.prepareOnDemand(place: place, kinds: kinds, latitude: point?.latitude, longitude: point?.longitude,
                                          timeout: Self.onDemandWait)
         return try await OffLoop.run(answer)

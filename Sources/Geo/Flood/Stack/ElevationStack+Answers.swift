@@ -28,6 +28,7 @@ extension ElevationStack: FloodAnswering {
                 switch try onDemand.answer(latitude: latitude, longitude: longitude) {
                 case .point(let point): return point
                 case .noTile(let note): noTile = note
+                case .notInMemory: break
                 }
             } catch let error as GeoError {
                 // Offline, or the endpoint down: the models loaded at start answer, and it is said once.

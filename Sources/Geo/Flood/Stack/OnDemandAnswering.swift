@@ -31,4 +31,7 @@ public enum OnDemandPointAnswer: Sendable, Equatable {
     /// The source has no tile there: the models loaded at start answer, the base's answer
     /// saying `note`.
     case noTile(note: String)
+    /// The tile is not in memory, and points do not wait for loads (the service, whose
+    /// `prepare` loads tiles): the models loaded at start answer this once, without a word.
+    case notInMemory
 }

@@ -116,12 +116,15 @@ public final class OnDemandFineModels<Source: OnDemandElevationSource>: OnDemand
     public var summary: String { source.summary }
 
     /// The answer at a point from the tile holding it. O(1) when the tile is in memory;
-    /// otherwise the tile is read (downloaded first unless kept on disk) and nested: O(tile
-    /// cells log tile cells).
+    /// otherwise, when points wait for downloads, the tile is read (downloaded first unless kept
+    /// on disk) and nested: O(tile cells log tile cells), and when they do not, `.notInMemory`.
     /// - Throws: ``GeoError`` with one line: the endpoint cannot be reached (naming the URL
     ///   tried), a tile is torn or not a GeoTIFF, the cache folder cannot be written.
     public func answer(latitude: Double, longitude: Double) throws -> OnDemandPointAnswer {
         let tile = source.tile(latitude: latitude, longitude: longitude)
+        // Evicted since `answersNow` said it was here: the service never loads a tile inside a
+        // request (`prepare` does).
+        if !pointsWaitForDownloads, remembered(tile) == nil { return .notInMemory }
         let answer = try self.answer(for: tile)
         switch answer {
         case .nested(let fine, let cells, let tileLocator):
@@ -147,6 +150,7 @@ public final class OnDemandFineModels<Source: OnDemandElevationSource>: OnDemand
         switch try answer(latitude: latitude, longitude: longitude) {
         case .point(let point): return point
         case .noTile(let note): throw GeoError.unanswerable(subject: nil, reason: "\(source.name): \(note)")
+        case .notInMemory: throw GeoError.unanswerable(subject: nil, reason: "\(source.name): the tile is not in memory yet")
         }
     }
 
