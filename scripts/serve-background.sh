@@ -6,13 +6,15 @@ start_geoq() {
   # Emptied here, not by the redirection below: that one happens in the started process, and a
   # loaded machine can let the loop below read the previous start's address before it does.
   : > "$folder/server.log"
-  XDG_CACHE_HOME="$folder/cache" "$geoq" serve --host 127.0.0.1 --port 0 "$@" >> "$folder/server.log" 2>&1 &
+  # The default stack's on-demand entry at a refused loopback port, unless one is given: the
+  # scripts' answers never depend on this machine's network (docs/elevation-stack.md).
+  GEOQ_ON_DEMAND="${GEOQ_ON_DEMAND:-copernicus:30@http://127.0.0.1:1/{bucket\}}" XDG_CACHE_HOME="$folder/cache" "$geoq" serve --host 127.0.0.1 --port 0 "$@" >> "$folder/server.log" 2>&1 &
   server=$!
   url=""
   # A first start builds the spill index (with today's coastline) and the place index: on a
   # loaded 2-core machine, with the other test scripts beside it, over a minute.
   for _ in $(seq 1 1200); do
-    url=$(grep -o 'http://127.0.0.1:[0-9]*' "$folder/server.log" | head -1 || true)
+    url=$(grep -o 'serving on http://127.0.0.1:[0-9]*' "$folder/server.log" | head -1 | sed 's/^serving on //' || true)
     [ -n "$url" ] && return 0
     kill -0 "$server" 2>/dev/null || break
     sleep 0.2

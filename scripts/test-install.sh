@@ -31,7 +31,7 @@ actual=$(env -u GEOQ_DATA PATH="$prefix/bin:$PATH" XDG_CACHE_HOME="$elsewhere/ca
   || { cat "$elsewhere/stderr" >&2; fail "geoq flood --rise 2 from $elsewhere"; }
 # Its cache is empty, so it says which raster it floods: the installed one.
 grep -q "$prefix/share/geoq/data/etopo5.tif" "$elsewhere/stderr" || fail "the installed geoq did not read its installed data: $(cat "$elsewhere/stderr")"
-answer=$(env -u GEOQ_DATA PATH="$prefix/bin:$PATH" XDG_CACHE_HOME="$elsewhere/cache-b" geoq flood point --place hamburg --format json 2>/dev/null)
+answer=$(env -u GEOQ_DATA GEOQ_ON_DEMAND='copernicus:30@http://127.0.0.1:1/{bucket}' PATH="$prefix/bin:$PATH" XDG_CACHE_HOME="$elsewhere/cache-b" geoq flood point --place hamburg --format json 2>/dev/null)
 grep -q '"model" : "N53E009.hgt"' <<<"$answer" || fail "the installed stack holds the Hamburg tile: $answer"
 [ "$(sed '$d' <<<"$actual")" = "$(sed '$d' <<<"$expected")" ] || fail "installed figures differ from the checkout's:
 $actual

@@ -73,6 +73,9 @@ public struct CopernicusElevationSource: OnDemandElevationSource {
 
     public func recordUse(of path: String) { cache.recordUse(of: path) }
 
+    /// The endpoint asked for the instance's tile list (`CopernicusTileCache.checkReachable`).
+    public func checkReachable() throws -> String? { try cache.checkReachable(resolution) }
+
     /// The cache's own copy, not to be trusted again: fetched anew next time.
     public func discard(_ path: String) { unlink(path) }
 }

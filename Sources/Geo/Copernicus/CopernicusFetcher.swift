@@ -162,6 +162,22 @@ public struct CopernicusFetcher: Sendable {
         return Set(names.map { $0.split(separator: "/").last.map(String.init) ?? $0 })
     }
 
+    /// The longest `checkReachable` waits for the endpoint, in seconds: a connection that is
+    /// accepted and never answered (a black hole) costs this, not the downloads' minute.
+    public static let reachabilityTimeLimit = 4
+
+    /// Asks the endpoint for the size of `resolution`'s tile list, once, within
+    /// `reachabilityTimeLimit` seconds: whether it answers, fetching nothing. The limits are
+    /// this thread's alone: downloads under way elsewhere keep theirs.
+    /// - Throws: ``GeoError/unreachable(source:message:)`` naming the URL asked.
+    func checkReachable(_ resolution: CopernicusTile.Resolution) throws {
+        let limit = String(Self.reachabilityTimeLimit)
+        let options = ["GDAL_HTTP_CONNECTTIMEOUT": limit, "GDAL_HTTP_TIMEOUT": limit, "GDAL_HTTP_MAX_RETRY": "0"]
+        for (key, value) in options { CPLSetThreadLocalConfigOption(key, value) }
+        defer { for key in options.keys { CPLSetThreadLocalConfigOption(key, nil) } }
+        _ = try remoteObject(at: bucketURL(resolution) + "/tileList.txt", expecting: "the Copernicus DEM's tile list")
+    }
+
     /// What the server says of an object: its size, and what tells one version from another.
     public struct RemoteObject: Sendable, Equatable {
         public var size: Int64

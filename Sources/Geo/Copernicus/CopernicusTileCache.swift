@@ -22,6 +22,8 @@ public final class CopernicusTileCache: Sendable {
     /// larger.
     public let sizeLimit: Int
     private let lists = Mutex<[CopernicusTile.Resolution: Set<String>]>([:])
+    /// The instances whose endpoint answered `checkReachable` in this process.
+    private let reached = Mutex<Set<CopernicusTile.Resolution>>([])
     /// Called with each path `tile(for:)` is about to answer with: tests remove the file there,
     /// as another process's eviction can between a lookup and the reading of its file.
     let beforeAnswering = Mutex<(@Sendable (String) -> Void)?>(nil)
@@ -62,6 +64,7 @@ public final class CopernicusTileCache: Sendable {
         }
         let fetcher = CopernicusFetcher(endpoint: endpoint, folder: folder(of: answering.resolution))
         try createFolder(fetcher.folder)
+        _ = try checkReachable(answering.resolution)
         let object = try fetcher.remoteObject(of: answering)
         let path: String
         do {
@@ -195,6 +198,7 @@ public final class CopernicusTileCache: Sendable {
            case let text = String(decoding: data, as: UTF8.self), text.contains("Copernicus_DSM_COG_") {
             list = Set(text.split(whereSeparator: \.isNewline).map(String.init))
         } else {
+            _ = try checkReachable(resolution)
             list = try CopernicusFetcher(endpoint: endpoint, folder: folder).tileList(resolution)
             // A list that cannot be kept is read again next time: not a failure.
             try? createFolder(folder(of: resolution))
@@ -204,6 +208,22 @@ public final class CopernicusTileCache: Sendable {
         }
         lists.withLock { $0[resolution] = list }
         return list
+    }
+
+    /// Asks the endpoint whether it answers for `resolution`, within
+    /// `CopernicusFetcher.reachabilityTimeLimit` seconds, until it has once in this process: the
+    /// first question that needs the network asks it before a request whose own limits are long
+    /// (a download's minute), so that an endpoint that accepts and never answers costs seconds.
+    /// Returns the bucket's URL (credentials hidden).
+    /// - Throws: ``GeoError/unreachable(source:message:)`` naming the URL asked.
+    public func checkReachable(_ resolution: CopernicusTile.Resolution) throws -> String {
+        let fetcher = CopernicusFetcher(endpoint: endpoint, folder: folder)
+        if !reached.withLock({ $0.contains(resolution) }) {
+            CopernicusFetcher.configureNetwork()
+            try fetcher.checkReachable(resolution)
+            reached.withLock { _ = $0.insert(resolution) }
+        }
+        return CopernicusFetcher.redacted(fetcher.bucketURL(resolution))
     }
 
     private func createFolder(_ folder: URL) throws {

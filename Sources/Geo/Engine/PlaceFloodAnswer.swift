@@ -93,6 +93,13 @@ extension QueryEngine {
             || onDemand.answersNow(latitude: latitude, longitude: longitude)
     }
 
+    /// Asks the on-demand entry's source whether it answers and says so in one line
+    /// (`ElevationStack.checkOnDemandReachability`); nothing without an entry. Blocks for a few
+    /// seconds at most: the service calls it once at start, on a thread of its own.
+    public func checkOnDemandReachability() {
+        (flood as? ElevationStack)?.checkOnDemandReachability()
+    }
+
     /// Makes sure the on-demand tile that would answer a point (or the named place) is in
     /// memory, waiting at most `timeout` without holding a thread; returns at once when no
     /// on-demand entry answers there. The service calls it before answering, so that a slow

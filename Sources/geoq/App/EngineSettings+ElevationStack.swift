@@ -19,7 +19,8 @@ final class CoastlineCache: Sendable {
 
 extension EngineSettings {
     /// The elevation stack these settings name:
-    /// - no `--dem`: the embedded stack, ETOPO5 with the shipped Hamburg tile;
+    /// - no `--dem`: the embedded stack, ETOPO5 with the shipped Hamburg tile and the
+    ///   `on_demand` setting's entry (`copernicus:30` unless set; `none` leaves it out);
     /// - `--alone`, or `--index` with at most one `--dem`: that one model, as geoq floods it alone;
     /// - otherwise the stack the library assembles (`ElevationStack.assemble`): the base (the
     ///   `--dem` that covers every longitude, else the embedded ETOPO5) with every other `--dem`
@@ -29,7 +30,7 @@ extension EngineSettings {
     ///   source geoq cannot nest (naming the file and what was expected), and for an on-demand
     ///   entry that is malformed, repeated, or given where one model answers alone.
     func loadStack() throws -> ElevationStack {
-        let spec = dems.isEmpty && !alone && index == nil ? try ElevationStackSpec.embedded() : try ElevationStackSpec(parsing: dems)
+        let spec = dems.isEmpty && !alone && index == nil ? try ElevationStackSpec.embedded(onDemand: defaultOnDemand) : try ElevationStackSpec(parsing: dems)
         if let entry = spec.onDemand, alone || index != nil {
             throw GeoError.invalidInput(.dem, "\(entry.text) is a fine model nested in the base; expected rasters only with \(alone ? "--alone" : "--index")")
         }

@@ -12,6 +12,12 @@ struct DEMOptions: ParsableArguments {
         + "{N|S}{lat:02}{E|W}{lon:03}.hgt) is the tile of a local folder around each point.", valueName: "path"))
     var dems: [String] = []
 
+    @Option(name: .customLong("on-demand"),
+            help: ArgumentHelp("The on-demand entry of the default stack (no --dem): copernicus:30 (or :90, @URL of another endpoint, "
+                + "tiles:FOLDER/NAME), or none to answer from the shipped files alone, never asking the network (GEOQ_ON_DEMAND; default "
+                + "copernicus:30).", valueName: "entry"))
+    var onDemand: String?
+
     @Option(name: .customLong("copernicus-cache-size"),
             help: ArgumentHelp("Disk the tiles fetched for --dem copernicus:30 may take; the least recently used go first (GEOQ_COPERNICUS_CACHE_SIZE; default 2G).", valueName: "size"))
     var copernicusCacheSize: ByteCount?

@@ -49,6 +49,9 @@ struct ServeCommand: AsyncParsableCommand {
         let logger = GeoqService.logger()
         defer { BatchedLogHandler.flush() }
         let app = try GeoqService.buildApplication(settings: settings, engine: engine, logger: logger)
+        // The on-demand source is asked once, in the background: readiness never waits for the network.
+        let reachability = OnDemandReachabilityCheck.start(engine: engine)
+        defer { reachability?.waitForEnd() }
         // A group shuts its services down last first: the server, then the log flusher's last batch.
         try await ShutdownSignals(gracePeriod: .nanoseconds(Int64(settings.gracePeriod * 1e9)))
             .run([LogFlushService(), HeapReturnService(), app], logger: logger)

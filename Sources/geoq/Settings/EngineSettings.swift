@@ -19,6 +19,9 @@ struct EngineSettings: Sendable {
     /// The elevation rasters (`--dem`, `GEOQ_DEM`, `dem:` in the file), on-demand entries
     /// (`copernicus:30`, `tiles:FOLDER/NAME`) among them; empty for the embedded stack.
     var dems: [String] = []
+    /// The default stack's on-demand entry (`--on-demand`, `GEOQ_ON_DEMAND`, `on_demand:`),
+    /// nil for none; not read when `dems` are given.
+    var defaultOnDemand: String? = ElevationStackSpec.defaultOnDemandEntry
     /// Flood the one raster on its own (`--alone`).
     var alone = false
     /// Today's coastline (`--coastline`), nil for the embedded one.
@@ -152,6 +155,8 @@ extension EngineSettings {
         if let dataset {
             dems = list(.dem, flags: dataset.dems)
             alone = dataset.alone
+            let onDemand = settings.map { $0.text(.onDemand) } ?? dataset.onDemand ?? ElevationStackSpec.defaultOnDemandEntry
+            defaultOnDemand = onDemand == Setting.noOnDemand ? nil : onDemand
             coastlinePath = dataset.coastline
             index = settings.map { $0.text(.index) } ?? dataset.index
             givenBand = dataset.givenBand

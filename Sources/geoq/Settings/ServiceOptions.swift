@@ -72,6 +72,7 @@ struct SettingsFileOption: ParsableArguments {
         if let files = projections?.files, !files.isEmpty { flags[.projections] = Setting.listText(files) }
         if let dems = dataset?.dems, !dems.isEmpty { flags[.dem] = Setting.listText(dems) }
         flags[.index] = dataset?.index
+        flags[.onDemand] = dataset?.onDemand
         flags[.cacheDirectory] = dataset?.cacheDirectory
         flags[.copernicusCacheSize] = dataset?.copernicusCacheSize.map { String($0.bytes) }
         flags[.onDemandMemory] = dataset?.onDemandMemory.map { String($0.bytes) }

@@ -73,7 +73,7 @@ struct Setting: Sendable, Hashable {
 
     /// Every setting, in the order `geoq settings` prints them and messages list them. A new
     /// setting is declared below and added here.
-    static let all: [Setting] = [.dem, .index, .places, .cacheDirectory, .copernicusCacheSize, .onDemandMemory, .highTide, .projections,
+    static let all: [Setting] = [.dem, .onDemand, .index, .places, .cacheDirectory, .copernicusCacheSize, .onDemandMemory, .highTide, .projections,
                                  .host, .port, .completionCacheMiB, .gracePeriod, .idleTimeout, .headerTimeout, .maxConnections]
 
     // The data every command reads.
@@ -87,6 +87,18 @@ struct Setting: Sendable, Hashable {
                                  guard !items.contains(where: \.isEmpty), (try? ElevationStackSpec(parsing: items)) != nil else { return nil }
                                  return .paths(items)
                              }, isList: true)
+    /// The on-demand entry of the default stack (no `dem` given): `copernicus:30` unless set;
+    /// `none` leaves it out, so that no question asks the network (docs/elevation-stack.md).
+    /// A stack given with `dem` says its own, and this is not read.
+    static let onDemand = Setting(fileKey: "on_demand", flag: "--on-demand", scope: .data,
+                                  defaultValue: .text(ElevationStackSpec.defaultOnDemandEntry),
+                                  expectation: "none, or one " + ElevationStackSpec.onDemandSyntax,
+                                  read: { text in
+                                      text == Self.noOnDemand || ElevationStackSpec.isOnDemandEntry(text) && (try? ElevationStackSpec(parsing: [text])) != nil
+                                          ? .text(text) : nil
+                                  }, isList: false)
+    /// The `on_demand` value that leaves the entry out.
+    static let noOnDemand = "none"
     static let index = text("index", "--index", expectation: "a path") { !$0.isEmpty }
     /// Gazetteers, several joined by commas (`--places` repeated, `GEOQ_PLACES=a.tsv.gz,b.tsv.gz`, or a list in the file).
     static let places = paths("places", "--places")

@@ -32,6 +32,7 @@ struct SettingsCommand: ParsableCommand {
             guard let base = ShippedData.path(of: ShippedData.demFileName) else { return ["unset: the embedded etopo5.tif, not found"] }
             return ["unset: the embedded stack:", base + " (base)"]
                 + ShippedData.fineModelFileNames.compactMap { ShippedData.path(of: $0) }.map { $0 + " (fine model)" }
+                + ["and the on_demand entry (none leaves it out)"]
         case .places:
             guard let paths = try? PlacesFileLocator.locateAll(explicit: []) else { return ["unset: the embedded places.tsv.gz, not found"] }
             return ["unset: the embedded gazetteers:"] + paths

@@ -24,14 +24,21 @@ enum GeoqProcess {
         return folder
     }()
 
+    /// The default stack's on-demand entry in every geoq under test (`GEOQ_ON_DEMAND`):
+    /// `copernicus:30` at a loopback port nobody listens on, so that a test of the default stack
+    /// answers offline the same on every machine (refused at once), never from tiles of the
+    /// network. A test of the entry itself gives its own.
+    static let offlineOnDemand = "copernicus:30@http://127.0.0.1:1/{bucket}"
+
     /// The environment a geoq under test gets: `base` (this process's own) without the user's
-    /// `GEOQ_*` settings, the tests' cache folder, then `added`. A cache folder of a test's own
-    /// that does not exist yet starts with the embedded data's completion index
-    /// (`seedCompletionIndex`).
+    /// `GEOQ_*` settings, the tests' cache folder and `offlineOnDemand`, then `added`. A cache
+    /// folder of a test's own that does not exist yet starts with the embedded data's
+    /// completion index (`seedCompletionIndex`).
     static func environment(adding added: [String: String] = [:],
                             base: [String: String] = ProcessInfo.processInfo.environment) -> [String: String] {
         var environment = base.filter { !$0.key.hasPrefix("GEOQ_") }
         environment["XDG_CACHE_HOME"] = cacheHome.path
+        environment["GEOQ_ON_DEMAND"] = offlineOnDemand
         if let own = added["XDG_CACHE_HOME"], own != cacheHome.path { seedCompletionIndex(cacheHome: URL(fileURLWithPath: own)) }
         return environment.merging(added) { _, given in given }
     }

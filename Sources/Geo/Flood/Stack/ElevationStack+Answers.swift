@@ -122,3 +122,15 @@ extension ElevationStack: FloodAnswering {
         return onDemand.map { "\(loaded), and \($0.summary)" } ?? loaded
     }
 }
+
+extension ElevationStack {
+    /// Asks the on-demand entry's source, once, whether it answers, and says so in one line
+    /// (`OnDemandAnswering.checkReachability`), naming the models loaded at start as what
+    /// answers where it does not; nothing without an entry. Blocks for a few seconds at most
+    /// (`CopernicusFetcher.reachabilityTimeLimit`).
+    public func checkOnDemandReachability() {
+        guard let onDemand else { return }
+        let loaded = ([base] + fines).map { "\($0.source.model), \($0.source.cellSizeText) cells" }.joined(separator: "; ")
+        onDemand.checkReachability(loadedModels: "the models loaded at start (\(loaded))")
+    }
+}

@@ -67,11 +67,18 @@ public struct ElevationStackSpec: Sendable, Equatable {
         }
     }
 
-    /// The stack geoq ships: the embedded ETOPO5 with the shipped fine models that are there.
-    /// - Throws: ``GeoError`` naming where the embedded base was looked for.
-    public static func embedded() throws -> ElevationStackSpec {
+    /// The on-demand entry of the stack geoq ships: GLO-30, the finest Copernicus instance
+    /// (docs/elevation-stack.md, "The default stack").
+    public static let defaultOnDemandEntry = "copernicus:30"
+
+    /// The stack geoq ships: the embedded ETOPO5 with the shipped fine models that are there,
+    /// and `onDemand` after them (the `on_demand` setting; nil leaves it out). Offline, its
+    /// points are answered from the files (`ElevationStack.point`).
+    /// - Throws: ``GeoError`` naming where the embedded base was looked for, or naming
+    ///   ``Quantity/dem`` for a malformed `onDemand`.
+    public static func embedded(onDemand: String? = defaultOnDemandEntry) throws -> ElevationStackSpec {
         try ElevationStackSpec(parsing: [try ShippedData.requirePath(of: ShippedData.demFileName, as: .dem)]
-            + ShippedData.fineModelFileNames.compactMap { ShippedData.path(of: $0) })
+            + ShippedData.fineModelFileNames.compactMap { ShippedData.path(of: $0) } + (onDemand.map { [$0] } ?? []))
     }
 
     /// Whether a `--dem` value is an on-demand entry rather than a raster's path.

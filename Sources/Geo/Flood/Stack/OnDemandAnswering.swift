@@ -22,6 +22,11 @@ public protocol OnDemandAnswering: AnyObject, Sendable {
     func prepare(latitude: Double, longitude: Double, timeout: Duration) async throws
     /// Records that `error` kept a point from its tile, said once, naming what answered instead.
     func recordUnreachable(_ error: GeoError, answeredBy: FloodModelSource?)
+    /// Asks the source whether it answers (`OnDemandElevationSource.checkReachable`), within a
+    /// few seconds, and says so in one line; where it does not, the line is the one a point's
+    /// failure says (once), naming `loadedModels` as what answers instead, and points answer
+    /// from them without asking it for a while. Nothing is said of a local source.
+    func checkReachability(loadedModels: String)
 }
 
 /// An on-demand entry's answer at a point.

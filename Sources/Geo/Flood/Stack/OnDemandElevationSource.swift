@@ -74,6 +74,10 @@ public protocol OnDemandElevationSource: Sendable {
     /// Forgets the raster at `path`, which failed its checks: a cache removes its copy, to
     /// fetch it anew next time; a folder the user keeps is left as it is.
     func discard(_ path: String)
+    /// Asks a remote source whether it answers, within a few seconds, fetching no tile: where
+    /// it was asked (a URL, credentials hidden). By default nil: a local source has nothing to ask.
+    /// - Throws: ``GeoError/unreachable(source:message:)`` when it does not answer.
+    func checkReachable() throws -> String?
 }
 
 extension OnDemandElevationSource {
@@ -84,6 +88,8 @@ extension OnDemandElevationSource {
     public func checkGrid(of path: String, for tile: Tile) throws {
         try expectedGrid(of: tile).check(path, shownAs: location(of: tile))
     }
+
+    public func checkReachable() throws -> String? { nil }
 }
 
 /// What answers for a tile of an `OnDemandElevationSource`.

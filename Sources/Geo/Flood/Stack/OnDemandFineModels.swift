@@ -169,13 +169,17 @@ public final class OnDemandFineModels<Source: OnDemandElevationSource>: OnDemand
     /// Records that `error` kept a point from its tile, and says so the first time, naming what
     /// answered instead (`answeredBy`). O(1).
     public func recordUnreachable(_ error: GeoError, answeredBy: FloodModelSource?) {
+        recordUnreachable(error, instead: answeredBy.map { "\($0.model), \($0.cellSizeText) cells" } ?? "the models loaded at start")
+    }
+
+    /// `recordUnreachable(_:answeredBy:)`, what answers instead named in words.
+    func recordUnreachable(_ error: GeoError, instead: String) {
         let firstTime = offline.withLock { state -> Bool in
             let said = state?.said ?? false
             state = (Date().addingTimeInterval(Self.offlineInterval), true)
             return !said
         }
         guard firstTime else { return }
-        let instead = answeredBy.map { "\($0.model), \($0.cellSizeText) cells" } ?? "the models loaded at start"
         notice("\(source.name) could not be reached (\(error)); points are answered from \(instead) instead, "
                + "and the network is tried again every \(Int(Self.offlineInterval)) s")
     }

@@ -1,0 +1,153 @@
+import Foundation
+import Testing
+@testable import Geo
+@testable import geoq
+
+/// The default stack (no `--dem`): ETOPO5, the shipped Hamburg tile and `copernicus:30`. Where the
+/// endpoint cannot be reached, a point is answered from the shipped files, exactly as the stack
+/// of those files given by hand answers it, and one line says so; the service asks the endpoint
+/// once at start, in the background, and says what it found. The endpoint is a loopback stand-in
+/// in every test (`GeoqProcess.offlineOnDemand`, a refused port; a port that accepts and never
+/// answers; a range server), so that no answer depends on this machine's network.
+@Suite struct DefaultStackOfflineTests {
+    let cli = CommandLineTests()
+    static let point = ["--lat", "53.55", "--lon", "9.99"]
+
+    /// The shipped files, given by hand: the stack without the on-demand entry.
+    static var filesOnly: [String] {
+        ["data/etopo5.tif", "data/N53E009.hgt"].flatMap { ["--dem", TestRasters.repositoryRoot.appendingPathComponent($0).path] }
+    }
+
+    func json(_ run: GeoqProcess.Run) throws -> NSDictionary {
+        #expect(run.status == 0, "\(run.standardError)")
+        return try #require(try JSONSerialization.jsonObject(with: run.standardOutputData) as? NSDictionary)
+    }
+
+    /// Runs `flood point` on the default stack with `onDemand` as its entry.
+    func defaultStackPoint(onDemand: String) throws -> (GeoqProcess.Run, seconds: Double) {
+        let started = Date()
+        let run = try GeoqProcess.run(["flood", "point"] + Self.point + ["--format", "json"], environment: ["GEOQ_ON_DEMAND": onDemand])
+        return (run, Date().timeIntervalSince(started))
+    }
+
+    @Test(.process) func testFloodPoint_whenTheEndpointRefuses_answersFromTheFilesAndSaysSoOnce() throws {
+        let expected = try json(GeoqProcess.run(["flood", "point"] + Self.point + ["--format", "json"] + Self.filesOnly))
+        let (run, _) = try defaultStackPoint(onDemand: GeoqProcess.offlineOnDemand)
+        #expect(try json(run) == expected)
+        let lines = run.standardError.split(separator: "\n").filter { $0.contains("could not be reached") }
+        #expect(lines.count == 1, "\(run.standardError)")
+        #expect(lines.first?.contains("http://127.0.0.1:1/copernicus-dem-30m/tileList.txt: cannot be reached") == true, "\(run.standardError)")
+        #expect(lines.first?.contains("answered from N53E009.hgt, 93 m cells instead") == true, "\(run.standardError)")
+        // Left out, the entry asks nothing and says nothing; the answer is the same.
+        let without = try GeoqProcess.run(["flood", "point"] + Self.point + ["--format", "json", "--on-demand", "none"])
+        #expect(try json(without) == expected && !without.standardError.contains("reached"), "\(without.standardError)")
+    }
+
+    /// An endpoint that accepts connections and never answers (as a black-holed network does)
+    /// costs the reachability check's few seconds, not the downloads' minute and its retries.
+    @Test(.process) func testFloodPoint_whenTheEndpointNeverAnswers_answersWithinSeconds() throws {
+        let listener = try LoopbackListener()
+        defer { listener.stopListening() }
+        let expected = try json(GeoqProcess.run(["flood", "point"] + Self.point + ["--format", "json"] + Self.filesOnly))
+        let (run, seconds) = try defaultStackPoint(onDemand: "copernicus:30@http://127.0.0.1:\(listener.port)/{bucket}")
+        #expect(try json(run) == expected)
+        #expect(run.standardError.components(separatedBy: "could not be reached").count == 2, "\(run.standardError)")
+        // 4 s of checking and the start; a download's limit is 60 s a request.
+        #expect(seconds < Double(CopernicusFetcher.reachabilityTimeLimit) + 20, "\(seconds) s")
+    }
+
+    /// `geoq settings` shows the entry with where it came from; a value that is no entry is
+    /// refused in one line naming the setting and what was expected.
+    @Test(.process) func theOnDemandSettingIsShownWithItsSourceAndChecked() throws {
+        func row(_ run: GeoqProcess.Run) -> [String]? {
+            run.standardOutput.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }.first { $0.first == "on_demand" }
+        }
+        let given = try GeoqProcess.run(["settings", "--on-demand", "none"])
+        #expect(row(given) == ["on_demand", "none", "flag", "--on-demand"], "\(given.standardOutput)")
+        let environment = try GeoqProcess.run(["settings"], environment: ["GEOQ_ON_DEMAND": "copernicus:90"])
+        #expect(row(environment) == ["on_demand", "copernicus:90", "environment", "GEOQ_ON_DEMAND"], "\(environment.standardOutput)")
+        let unset = try #require(try GeoqSettings.load(flags: [:], configFile: nil, environment: [:]).entry(.onDemand))
+        #expect(unset.text == "copernicus:30" && unset.source == .default)
+        let bad = try GeoqProcess.run(["flood", "point"] + Self.point + ["--on-demand", "data/N53E009.hgt"])
+        #expect(bad.status == 2 && bad.standardError.hasPrefix("geoq: --on-demand=data/N53E009.hgt (flag): expected none, or one copernicus:30"),
+                "\(bad.status) \(bad.standardError)")
+    }
+}
+
+extension DefaultStackOfflineTests {
+    /// `geoq serve` on the default stack with `onDemand` as its entry, its standard error in a
+    /// file read as it grows.
+    final class Service {
+        let process = Process()
+        let port: UInt16
+        let errors: URL
+
+        init(onDemand: String, folder: URL) throws {
+            errors = folder.appendingPathComponent(UUID().uuidString + ".err")
+            FileManager.default.createFile(atPath: errors.path, contents: nil)
+            process.executableURL = GeoqProcess.executable
+            process.arguments = ["serve", "--port", "0"]
+            process.environment = GeoqProcess.environment(adding: ["GEOQ_ON_DEMAND": onDemand])
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = try FileHandle(forWritingTo: errors)
+            try process.run()
+            let line = String(decoding: output.fileHandleForReading.availableDataUntilNewline(), as: UTF8.self)
+            port = try #require(line.split(separator: ":").last?.split(separator: "/").first.flatMap { UInt16($0) }, "serving: \(line)")
+        }
+
+        deinit { if process.isRunning { kill(process.processIdentifier, SIGKILL); process.waitUntilExit() } }
+
+        var standardError: String { (try? String(contentsOf: errors, encoding: .utf8)) ?? "" }
+
+        /// The lines of standard error holding `text`, once at least one does or `seconds` passed.
+        func lines(containing text: String, within seconds: Double) -> [String] {
+            let deadline = Date().addingTimeInterval(seconds)
+            while true {
+                let lines = standardError.split(separator: "\n").map(String.init).filter { $0.contains(text) }
+                if !lines.isEmpty || Date() > deadline { return lines }
+                usleep(50_000)
+            }
+        }
+
+        /// `GET path`: the status line and the JSON body.
+        func get(_ path: String) throws -> (String, NSDictionary) {
+            let connection = try LiveServer.Connection(port: port)
+            try connection.send(LiveServer.bytes("GET \(path) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"))
+            let answer = String(decoding: connection.receiveAll(timeout: 30), as: UTF8.self)
+            return (answer.components(separatedBy: "\r\n")[0], try LiveServer.jsonBody(answer) as NSDictionary)
+        }
+    }
+
+    /// Offline, the service answers points 200 from the files, as the command line answers the
+    /// stack of those files given by hand, and says once that the DEM could not be reached and
+    /// what answers instead; the check at start did not hold its readiness.
+    @Test(.process) func testServe_whenTheEndpointNeverAnswers_isReadyAtOnceAnswers200AndSaysSoOnce() throws {
+        let listener = try LoopbackListener()
+        defer { listener.stopListening() }
+        let expected = try json(GeoqProcess.run(["flood", "point"] + Self.point + ["--format", "json"] + Self.filesOnly))
+        let service = try Service(onDemand: "copernicus:30@http://127.0.0.1:\(listener.port)/{bucket}", folder: cli.folder)
+        // Listening before the check could end: it waits 4 s for an answer that never comes.
+        #expect(!service.standardError.contains("could not be reached"), "\(service.standardError)")
+        let line = service.lines(containing: "could not be reached", within: 30)
+        #expect(line.count == 1 && line[0].contains("/copernicus-dem-30m/tileList.txt: cannot be reached"), "\(service.standardError)")
+        #expect(line.first?.contains("answered from the models loaded at start (etopo5.tif, 9.3 km cells; N53E009.hgt, 93 m cells) instead") == true,
+                "\(service.standardError)")
+        for _ in 0..<2 {
+            let (status, body) = try service.get("/v1/flood/point?lat=53.55&lon=9.99")
+            #expect(status == "HTTP/1.1 200 OK" && body == expected, "\(status) \(body)")
+        }
+        #expect(service.lines(containing: "could not be reached", within: 0).count == 1, "\(service.standardError)")
+    }
+
+    /// An endpoint that answers: the line at start says so, naming where it was asked.
+    @Test(.process) func testServe_whenTheEndpointAnswers_saysItCanBeReached() throws {
+        let (root, _) = try RangeServer.buckets([])
+        let server = try RangeServer(root: root)
+        let service = try Service(onDemand: "copernicus:30@\(server.endpoint)", folder: cli.folder)
+        let line = service.lines(containing: "can be reached", within: 30)
+        #expect(line == ["geoq: the Copernicus DEM can be reached at http://127.0.0.1:\(server.port)/copernicus-dem-30m; "
+                         + "points are answered from its tiles (Copernicus GLO-30 tiles fetched for points)"], "\(service.standardError)")
+        #expect(!service.standardError.contains("could not be reached"), "\(service.standardError)")
+    }
+}
