@@ -9,8 +9,9 @@ enum GDAL {
     private static let setUp: Void = {
         GDALAllRegister()
         // A modest block cache: geoq reads each raster once, straight into its own buffers,
-        // so GDAL's default (5% of RAM) would only inflate peak memory on large grids.
-        CPLSetConfigOption("GDAL_CACHEMAX", "64")
+        // so GDAL's default (5% of RAM) would only inflate peak memory on large grids. A value
+        // the user set is kept.
+        if CPLGetConfigOption("GDAL_CACHEMAX", nil) == nil { CPLSetConfigOption("GDAL_CACHEMAX", "64") }
         CPLSetConfigOption("CPL_LOG", "/dev/null")
         // Uncompressed GeoTIFF rows straight from the file into geoq's buffer, past the block
         // cache: a third less time reading ETOPO5. A value the user set is kept.
