@@ -169,13 +169,19 @@ public struct ElevationStack: Sendable {
     /// The model answering for a box: the finest covering all of it (its corners and the middle
     /// of each side), else the base. O(fine models).
     public func model(covering bbox: GeoBBox) -> Model {
+        fineModel(covering: bbox).map { fines[$0] } ?? base
+    }
+
+    /// The place in `fines` of the finest model covering all of a box (its corners and the
+    /// middle of each side); nil where only the base does. O(fine models).
+    func fineModel(covering bbox: GeoBBox) -> Int? {
         let east = bbox.crossesAntimeridian ? bbox.east + 360 : bbox.east
         let middleLongitude = (bbox.west + east) / 2, middleLatitude = (bbox.south + bbox.north) / 2
         let probes = [(bbox.south, bbox.west), (bbox.south, bbox.east), (bbox.north, bbox.west), (bbox.north, bbox.east),
                       (bbox.south, middleLongitude), (bbox.north, middleLongitude), (middleLatitude, bbox.west), (middleLatitude, bbox.east)]
-        return fines.first { fine in
+        return fines.firstIndex { fine in
             probes.allSatisfy { fine.covers(latitude: $0.0, longitude: $0.1 > 180 ? $0.1 - 360 : $0.1) }
-        } ?? base
+        }
     }
 
     /// The WGS 84 box around a grid's cells: its border cells' centres, widened by a cell.

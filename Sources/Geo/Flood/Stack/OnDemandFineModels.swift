@@ -75,6 +75,8 @@ public final class OnDemandFineModels<Source: OnDemandElevationSource>: OnDemand
     }
 
     private let state = Mutex(State())
+    /// The loads maps ask for, a few at once (`OnDemandLoadQueue`).
+    let mapLoads = OnDemandLoadQueue<Source.Tile>()
     /// Loads under way, one per tile: every question about a tile waits for the same one.
     private let loads = Mutex<[Source.Tile: TileLoad]>([:])
     /// The longest a tile's load (its download, its nesting) may take before it stops (a
@@ -185,6 +187,14 @@ public final class OnDemandFineModels<Source: OnDemandElevationSource>: OnDemand
     /// The tiles held in memory now, least recently used first (for tests and `gridDescription`).
     public var tilesInMemory: [Source.Tile] {
         state.withLock { state in state.loaded.sorted { $0.value.lastUse < $1.value.lastUse }.map(\.key) }
+    }
+
+    /// The answers in memory for those of `tiles` held, their use recorded (maps and boxes:
+    /// `OnDemandFineModels+Map.swift`). O(tiles).
+    func heldAnswers(_ tiles: [Source.Tile]) -> [Source.Tile: TileAnswer] {
+        var held: [Source.Tile: TileAnswer] = [:]
+        for tile in tiles { held[tile] = remembered(tile) }
+        return held
     }
 
     func answer(for tile: Source.Tile) throws -> TileAnswer {
