@@ -12,8 +12,9 @@ import Foundation
 ///
 /// Every answer carries its `FloodModelSource`. Fine models are ordered finest first; between
 /// equal cell sizes the one given later wins. An on-demand entry (`onDemand`: `copernicus:30`,
-/// `tiles:FOLDER/NAME`) ranks as a fine model of its cell size, and answers points only
-/// (docs/copernicus.md). Immutable and `Sendable` (the entry's tiles are its own, shared and
+/// `tiles:FOLDER/NAME`) ranks as a fine model of its cell size, and answers points, boxes inside
+/// one of its tiles, and maps whose pixels are fine enough (docs/elevation-stack.md, "Maps and
+/// boxes from on-demand tiles"). Immutable and `Sendable` (the entry's tiles are its own, shared and
 /// locked). Assembled from the entries given by `assemble(_:loading:)`.
 public struct ElevationStack: Sendable {
     /// One model of the stack and where it came from.

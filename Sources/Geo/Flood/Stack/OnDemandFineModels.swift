@@ -10,8 +10,9 @@ import Synchronization
 /// cell), the most recently used within `memoryBytes`, so the next question in the same tile
 /// costs a look-up. Docs: docs/elevation-stack.md, docs/copernicus.md.
 ///
-/// Only points ask it (`ElevationStack.point`): whole-model questions, maps and the places table
-/// answer from the models loaded at start. A tile the source leaves out because the sea is there
+/// Points ask it (`ElevationStack.point`), and so do maps at town scale and boxes inside one tile
+/// (`OnDemandFineModels+Map.swift`); whole-model questions and the places table answer from the
+/// models loaded at start. A tile the source leaves out because the sea is there
 /// is open sea: the point's elevation is 0 m, and its level is where the base's sea reaches the
 /// tile's edge (0 m next to the sea), as nesting a tile of zeros would give. A tile the source
 /// does not have leaves the point to the models loaded at start. Safe to share between threads:
