@@ -38,11 +38,6 @@ final class OnDemandLoadQueue<Key: Hashable & Sendable>: Sendable {
         if start { run(key, load) }
     }
 
-    /// Keys running and waiting now (for tests).
-    var usage: (running: Int, pending: Int) {
-        state.withLock { ($0.running.count, $0.pending.count) }
-    }
-
     private func run(_ key: Key, _ load: @escaping @Sendable () async -> Void) {
         Task.detached { [self] in
             await load()
