@@ -52,8 +52,9 @@ extension QueryEngine {
 
     /// A Web Mercator XYZ tile at the level asked: a year takes the global mean (a level per
     /// tile would draw seams); a raster of high tide is applied cell by cell. O(pixels).
+    /// Where the stack's on-demand tiles draw, those in memory are drawn (`drawnTile`).
     public func floodTile(_ tile: MapTile, question: SeaLevelQuestion, hatched: Bool = false) throws -> RasterImage {
-        try requireFlood().tileImage(tile, surface: try drawnSurface(question, bbox: nil).surface, hatched: hatched)
+        try drawnTile(tile, question: question, hatched: hatched).image
     }
 
     /// The land newly flooded at the level asked, which `EncodedAnswer.geoJSON` writes as polygons.

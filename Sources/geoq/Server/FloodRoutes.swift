@@ -117,6 +117,10 @@ struct FloodRoutes<Context: RequestContext> {
         try QueryEngine.validateFloodedPlaceLimit(query.limit)
         let asked = FloodLevelQuery(question: query.question, bbox: query.bbox, format: query.format, width: query.width, height: query.height,
                                     legend: query.legend, placeLimit: query.limit, place: query.place, kinds: query.kinds, near: query.near)
+        // A box inside one on-demand tile is answered from it: its load waited for as a point's is.
+        if asked.place == nil, engine.answersPointsOnDemand {
+            try await engine.prepareOnDemand(bbox: asked.bbox, timeout: Self.onDemandWait)
+        }
         if asked.place == nil, asked.format == .json, engine.withDefaults(asked.question).tideRaster == nil {
             return try engine.floodLevel(asked).encoded()
         }
@@ -161,8 +165,10 @@ struct FloodRoutes<Context: RequestContext> {
                                       y: try index(.tileY, String(tileName.dropLast(4))))
         let query = try request.query(TileQuery.self, context: context)
         let (question, hatched) = (query.question, query.hatched)
-        let png = try await OffLoop.run { [engine] in try EncodedAnswer.png(engine.floodTile(tile, question: question, hatched: hatched)) }
-        return EditedResponse(headers: [.cacheControl: "public, max-age=86400, immutable"], response: png)
+        let drawn = try await OffLoop.run { [engine] in try engine.drawnTile(tile, question: question, hatched: hatched) }
+        // A tile drawn while on-demand tiles under it still load is drawn again when asked again.
+        return EditedResponse(headers: [.cacheControl: drawn.isFinal ? "public, max-age=86400, immutable" : "no-store"],
+                              response: try EncodedAnswer.png(drawn.image))
     }
 }
 

@@ -8,12 +8,10 @@ extension ElevationStack: FloodAnswering {
         return stats
     }
 
-    /// Figures for a box, from the finest model covering all of it, else the base.
+    /// Figures for a box, from the finest model covering all of it (an on-demand tile among
+    /// them: `boxModel(covering:)`), else the base.
     public func stats(rise: Double, bbox: GeoBBox) throws -> FloodStats {
-        let model = model(covering: bbox)
-        var stats = try model.flood.stats(rise: rise, bbox: bbox)
-        stats.source = model.source
-        return stats
+        try boxStats(bbox) { try $0.stats(rise: rise, bbox: bbox) }
     }
 
     /// A point, from the finest model covering it, the on-demand entry's tile among them
@@ -56,34 +54,17 @@ extension ElevationStack: FloodAnswering {
     }
 
     /// Each pixel from the finest model covering it: the base's picture, with every fine model
-    /// that reaches into it painted over it, coarsest first. A fine model renders only the
-    /// pixels inside its footprint. O(pixels × models overlapping).
+    /// that reaches into it painted over it, coarsest first, the on-demand entry's tiles in
+    /// memory among them where the pixels are fine enough (`onDemandTiles(longitudes:latitudes:)`).
+    /// A fine model renders only the pixels inside its footprint. O(pixels × models overlapping).
     public func render(rise: Double, longitudes: [Double], latitudes: [Double], hatchOrigin: (x: Int, y: Int)?) throws -> RasterImage {
         try render(surface: .level(rise), longitudes: longitudes, latitudes: latitudes, hatchOrigin: hatchOrigin)
     }
 
     /// `render(rise:…)` at a sea surface, each model drawing its cells against it.
     public func render(surface: SeaSurface, longitudes: [Double], latitudes: [Double], hatchOrigin: (x: Int, y: Int)?) throws -> RasterImage {
-        var image = try base.flood.render(surface: surface, longitudes: longitudes, latitudes: latitudes, hatchOrigin: hatchOrigin)
-        for fine in fines.reversed() {
-            guard let footprint = fine.footprint else { continue }
-            let columns = longitudes.indices.filter { footprint.containsLongitude(longitudes[$0]) }
-            let rows = latitudes.indices.filter { latitudes[$0] >= footprint.south && latitudes[$0] <= footprint.north }
-            guard let firstColumn = columns.first, let lastColumn = columns.last, let firstRow = rows.first, let lastRow = rows.last else { continue }
-            let part = try fine.flood.render(surface: surface, longitudes: Array(longitudes[firstColumn...lastColumn]),
-                                             latitudes: Array(latitudes[firstRow...lastRow]),
-                                             hatchOrigin: hatchOrigin.map { ($0.x + firstColumn, $0.y + firstRow) })
-            for row in 0..<part.height {
-                for column in 0..<part.width {
-                    let from = (row * part.width + column) * 4
-                    guard part.pixels[from + 3] != 0,
-                          fine.inParts(latitude: latitudes[firstRow + row], longitude: longitudes[firstColumn + column]) else { continue }
-                    let to = ((firstRow + row) * image.width + firstColumn + column) * 4
-                    for band in 0..<4 { image.pixels[to + band] = part.pixels[from + band] }
-                }
-            }
-        }
-        return image
+        try render(surface: surface, longitudes: longitudes, latitudes: latitudes, hatchOrigin: hatchOrigin,
+                   onDemandTiles: try onDemandTiles(longitudes: longitudes, latitudes: latitudes)?.tiles ?? [])
     }
 
     /// The globe's relief: the base's (it is drawn whole, at the base's scale).
@@ -93,28 +74,30 @@ extension ElevationStack: FloodAnswering {
 
     /// The land newly flooded, from the finest model covering all of the box, else the base.
     public func floodedLand(rise: Double, bbox: GeoBBox?) throws -> FloodedLand {
-        try (bbox.map { model(covering: $0) } ?? base).flood.floodedLand(rise: rise, bbox: bbox)
+        try boxModel(covering: bbox).flood.floodedLand(rise: rise, bbox: bbox)
     }
 
     public func classMask(rise: Double, bbox: GeoBBox?) throws -> RasterImage {
-        try (bbox.map { model(covering: $0) } ?? base).flood.classMask(rise: rise, bbox: bbox)
+        try boxModel(covering: bbox).flood.classMask(rise: rise, bbox: bbox)
     }
 
     /// Figures at a sea surface, from the model `stats(rise:bbox:)` (or `stats(rise:)`) takes.
     public func stats(surface: SeaSurface, bbox: GeoBBox?, reportedRise: Double) throws -> FloodStats {
-        let chosen = bbox.map { model(covering: $0) } ?? base
-        var stats = try chosen.flood.stats(surface: surface, bbox: bbox, reportedRise: reportedRise)
-        stats.source = chosen.source
-        return stats
+        guard let bbox else {
+            var stats = try base.flood.stats(surface: surface, bbox: nil, reportedRise: reportedRise)
+            stats.source = base.source
+            return stats
+        }
+        return try boxStats(bbox) { try $0.stats(surface: surface, bbox: bbox, reportedRise: reportedRise) }
     }
 
     /// The land newly flooded at a sea surface, from the model `floodedLand(rise:bbox:)` takes.
     public func floodedLand(surface: SeaSurface, bbox: GeoBBox?) throws -> FloodedLand {
-        try (bbox.map { model(covering: $0) } ?? base).flood.floodedLand(surface: surface, bbox: bbox)
+        try boxModel(covering: bbox).flood.floodedLand(surface: surface, bbox: bbox)
     }
 
     public func classMask(surface: SeaSurface, bbox: GeoBBox?) throws -> RasterImage {
-        try (bbox.map { model(covering: $0) } ?? base).flood.classMask(surface: surface, bbox: bbox)
+        try boxModel(covering: bbox).flood.classMask(surface: surface, bbox: bbox)
     }
 
     public var gridDescription: String {

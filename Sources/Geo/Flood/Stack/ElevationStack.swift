@@ -12,8 +12,9 @@ import Foundation
 ///
 /// Every answer carries its `FloodModelSource`. Fine models are ordered finest first; between
 /// equal cell sizes the one given later wins. An on-demand entry (`onDemand`: `copernicus:30`,
-/// `tiles:FOLDER/NAME`) ranks as a fine model of its cell size, and answers points only
-/// (docs/copernicus.md). Immutable and `Sendable` (the entry's tiles are its own, shared and
+/// `tiles:FOLDER/NAME`) ranks as a fine model of its cell size, and answers points, boxes inside
+/// one of its tiles, and maps whose pixels are fine enough (docs/elevation-stack.md, "Maps and
+/// boxes from on-demand tiles"). Immutable and `Sendable` (the entry's tiles are its own, shared and
 /// locked). Assembled from the entries given by `assemble(_:loading:)`.
 public struct ElevationStack: Sendable {
     /// One model of the stack and where it came from.
@@ -169,13 +170,19 @@ public struct ElevationStack: Sendable {
     /// The model answering for a box: the finest covering all of it (its corners and the middle
     /// of each side), else the base. O(fine models).
     public func model(covering bbox: GeoBBox) -> Model {
+        fineModel(covering: bbox).map { fines[$0] } ?? base
+    }
+
+    /// The place in `fines` of the finest model covering all of a box (its corners and the
+    /// middle of each side); nil where only the base does. O(fine models).
+    func fineModel(covering bbox: GeoBBox) -> Int? {
         let east = bbox.crossesAntimeridian ? bbox.east + 360 : bbox.east
         let middleLongitude = (bbox.west + east) / 2, middleLatitude = (bbox.south + bbox.north) / 2
         let probes = [(bbox.south, bbox.west), (bbox.south, bbox.east), (bbox.north, bbox.west), (bbox.north, bbox.east),
                       (bbox.south, middleLongitude), (bbox.north, middleLongitude), (middleLatitude, bbox.west), (middleLatitude, bbox.east)]
-        return fines.first { fine in
+        return fines.firstIndex { fine in
             probes.allSatisfy { fine.covers(latitude: $0.0, longitude: $0.1 > 180 ? $0.1 - 360 : $0.1) }
-        } ?? base
+        }
     }
 
     /// The WGS 84 box around a grid's cells: its border cells' centres, widened by a cell.

@@ -27,6 +27,24 @@ public protocol OnDemandAnswering: AnyObject, Sendable {
     /// failure says (once), naming `loadedModels` as what answers instead, and points answer
     /// from them without asking it for a while. Nothing is said of a local source.
     func checkReachability(loadedModels: String)
+
+    // Maps and boxes (docs/elevation-stack.md, "Maps and boxes from on-demand tiles").
+    /// How many of the source's tiles `box` touches (west > east crosses ±180°). O(tiles).
+    func tileCount(in box: GeoBBox) -> Int
+    /// The nested tiles in memory that `box` touches, to draw as fine models are, and whether
+    /// every tile it touches is in memory; when points wait for downloads (the command line),
+    /// those not in memory are loaded first. O(tiles held), plus the loads.
+    /// - Throws: what a load throws but ``GeoError/unreachable(source:message:)`` (recorded;
+    ///   the loaded models draw there).
+    func tilesToDraw(in box: GeoBBox) throws -> OnDemandTiles
+    /// Starts loading the tiles `box` touches that are not in memory, in the background and at
+    /// most `OnDemandLoadQueue.concurrentLoads` at once across all callers; returns at once.
+    func requestTiles(in box: GeoBBox)
+    /// The nested tile answering a box inside one tile: nil when the box touches more than one,
+    /// or its tile holds no cells (open sea, no tile), or (unless points wait for downloads) is
+    /// not in memory.
+    /// - Throws: as `tilesToDraw(in:)` does.
+    func tile(answering box: GeoBBox) throws -> OnDemandHeldTile?
 }
 
 /// An on-demand entry's answer at a point.

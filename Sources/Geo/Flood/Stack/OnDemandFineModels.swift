@@ -10,8 +10,9 @@ import Synchronization
 /// cell), the most recently used within `memoryBytes`, so the next question in the same tile
 /// costs a look-up. Docs: docs/elevation-stack.md, docs/copernicus.md.
 ///
-/// Only points ask it (`ElevationStack.point`): whole-model questions, maps and the places table
-/// answer from the models loaded at start. A tile the source leaves out because the sea is there
+/// Points ask it (`ElevationStack.point`), and so do maps at town scale and boxes inside one tile
+/// (`OnDemandFineModels+Map.swift`); whole-model questions and the places table answer from the
+/// models loaded at start. A tile the source leaves out because the sea is there
 /// is open sea: the point's elevation is 0 m, and its level is where the base's sea reaches the
 /// tile's edge (0 m next to the sea), as nesting a tile of zeros would give. A tile the source
 /// does not have leaves the point to the models loaded at start. Safe to share between threads:
@@ -75,6 +76,8 @@ public final class OnDemandFineModels<Source: OnDemandElevationSource>: OnDemand
     }
 
     private let state = Mutex(State())
+    /// The loads maps ask for, a few at once (`OnDemandLoadQueue`).
+    let mapLoads = OnDemandLoadQueue<Source.Tile>()
     /// Loads under way, one per tile: every question about a tile waits for the same one.
     private let loads = Mutex<[Source.Tile: TileLoad]>([:])
     /// The longest a tile's load (its download, its nesting) may take before it stops (a
@@ -193,6 +196,14 @@ public final class OnDemandFineModels<Source: OnDemandElevationSource>: OnDemand
     /// The tiles held in memory now, least recently used first (for tests and `gridDescription`).
     public var tilesInMemory: [Source.Tile] {
         state.withLock { state in state.loaded.sorted { $0.value.lastUse < $1.value.lastUse }.map(\.key) }
+    }
+
+    /// The answers in memory for those of `tiles` held, their use recorded (maps and boxes:
+    /// `OnDemandFineModels+Map.swift`). O(tiles).
+    func heldAnswers(_ tiles: [Source.Tile]) -> [Source.Tile: TileAnswer] {
+        var held: [Source.Tile: TileAnswer] = [:]
+        for tile in tiles { held[tile] = remembered(tile) }
+        return held
     }
 
     func answer(for tile: Source.Tile) throws -> TileAnswer {
