@@ -98,3 +98,17 @@ extension GDAL {
         return list
     }
 }
+
+/// GDAL's block cache in a long-running service.
+public enum RasterBlockCache {
+    /// Bounds GDAL's block cache to `megabytes` for the rest of the process, unless the user set
+    /// `GDAL_CACHEMAX`. A service's GDAL reads only on-demand tiles, each once and straight into
+    /// geoq's buffers, so the cache gains little and its blocks are memory outside the bound
+    /// `on_demand_memory` sets: 64 clients across 20 tiles grew the service 128 MiB against a
+    /// 128 MiB bound with 64 MB of cache, 113 MiB with 16 (docs/measurements.md).
+    public static func limitForService(megabytes: Int = 16) {
+        GDAL.ensureInitialized()
+        guard getenv("GDAL_CACHEMAX") == nil else { return }
+        GDALSetCacheMax64(Int64(megabytes) << 20)
+    }
+}

@@ -46,6 +46,8 @@ struct ServeCommand: AsyncParsableCommand {
         // Before the indexes are read or built: their large blocks are freed at once.
         HeapReturnService.configure()
         let engine = try GeoqEngine.buildEngine(settings: .service(dataset: dataset, places: gazetteer.places, settings: settings))
+        // The indexes are read: from here GDAL reads only on-demand tiles.
+        RasterBlockCache.limitForService()
         let logger = GeoqService.logger()
         defer { BatchedLogHandler.flush() }
         let app = try GeoqService.buildApplication(settings: settings, engine: engine, logger: logger)

@@ -106,6 +106,13 @@ extension ElevationStack {
         let part = try tile.fine.index.render(surface: surface, longitudes: Array(longitudes[firstColumn...lastColumn]),
                                               latitudes: Array(latitudes[firstRow...lastRow]),
                                               hatchOrigin: hatchOrigin.map { ($0.x + firstColumn, $0.y + firstRow) })
+        // A picture inside the tile's own cells, every pixel drawn: the tile's drawing is the
+        // picture (what copying each pixel over would give).
+        if geographic, part.width == image.width, part.height == image.height, part.bandCount == image.bandCount,
+           part.pixels.withUnsafeBufferPointer({ pixels in stride(from: 3, to: pixels.count, by: 4).allSatisfy { pixels[$0] != 0 } }) {
+            image.pixels = part.pixels
+            return part.width * part.height
+        }
         return Self.copy(part, at: (firstColumn, firstRow), onto: &image) { row, column in
             guard ownRows[row], ownColumns[column] else { return false }
             if geographic { return true }
@@ -120,13 +127,18 @@ extension ElevationStack {
     private static func copy(_ part: RasterImage, at origin: (column: Int, row: Int), onto image: inout RasterImage,
                              keep: (_ row: Int, _ column: Int) -> Bool) -> Int {
         var copied = 0
-        for row in 0..<part.height {
-            for column in 0..<part.width {
-                let from = (row * part.width + column) * 4
-                guard part.pixels[from + 3] != 0, keep(origin.row + row, origin.column + column) else { continue }
-                let to = ((origin.row + row) * image.width + origin.column + column) * 4
-                for band in 0..<4 { image.pixels[to + band] = part.pixels[from + band] }
-                copied += 1
+        let imageWidth = image.width
+        part.pixels.withUnsafeBufferPointer { from in
+            image.pixels.withUnsafeMutableBufferPointer { to in
+                for row in 0..<part.height {
+                    for column in 0..<part.width {
+                        let source = (row * part.width + column) * 4
+                        guard from[source + 3] != 0, keep(origin.row + row, origin.column + column) else { continue }
+                        let target = ((origin.row + row) * imageWidth + origin.column + column) * 4
+                        for band in 0..<4 { to[target + band] = from[source + band] }
+                        copied += 1
+                    }
+                }
             }
         }
         return copied
