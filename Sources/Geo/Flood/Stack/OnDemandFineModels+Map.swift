@@ -24,19 +24,16 @@ extension OnDemandFineModels {
     }
 
     /// Starts loading, in the background, the tiles `box` touches that are not in memory: at
-    /// most `OnDemandLoadQueue.concurrentLoads` at once for all maps together, each waited for
-    /// up to `downloadTimeLimit`. Returns at once; nothing while the source is offline.
+    /// most `OnDemandLoadQueue.concurrentLoads` at once for all maps together, each on a thread
+    /// of its own and stopped after `downloadTimeLimit`. Returns at once; nothing while the source is offline.
     public func requestTiles(in box: GeoBBox) {
         guard !isOffline else { return }
         let tiles = source.tiles(covering: box)
         let held = heldAnswers(tiles)
         for tile in tiles where held[tile] == nil {
-            let square = source.expectedGrid(of: tile).extent
-            let (latitude, longitude) = ((square.south + square.north) / 2, square.west + square.longitudeSpan / 2)
-            let timeout = Duration.seconds(downloadTimeLimit)
             mapLoads.request(tile) { [self] in
                 do {
-                    try await prepare(latitude: latitude, longitude: longitude > 180 ? longitude - 360 : longitude, timeout: timeout)
+                    _ = try answer(for: tile)
                 } catch let error as GeoError {
                     if case .unreachable = error { recordUnreachable(error, answeredBy: nil) }
                 } catch {}

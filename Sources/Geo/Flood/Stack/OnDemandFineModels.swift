@@ -40,12 +40,12 @@ public final class OnDemandFineModels<Source: OnDemandElevationSource>: OnDemand
     /// `prepare` and lets the models loaded at start answer meanwhile (the service: a download
     /// must never hold a request, a thread or the shutdown).
     public let pointsWaitForDownloads: Bool
-    private let sea: BaseSea
+    let sea: BaseSea
 
     /// What answers inside one tile.
     typealias TileAnswer = OnDemandTileAnswer
 
-    private struct Loaded: Sendable {
+    struct Loaded: Sendable {
         var answer: TileAnswer
         /// What the answer holds in memory (`heldBytes`).
         var bytes: Int
@@ -55,7 +55,7 @@ public final class OnDemandFineModels<Source: OnDemandElevationSource>: OnDemand
         var recordedAt: Date
     }
 
-    private struct State: Sendable {
+    struct State: Sendable {
         var loaded: [Source.Tile: Loaded] = [:]
         var clock: UInt64 = 0
         /// Bytes the nestings under way have reserved.
@@ -75,7 +75,7 @@ public final class OnDemandFineModels<Source: OnDemandElevationSource>: OnDemand
         }
     }
 
-    private let state = Mutex(State())
+    let state = Mutex(State())
     /// The loads maps ask for, a few at once (`OnDemandLoadQueue`).
     let mapLoads = OnDemandLoadQueue<Source.Tile>()
     /// Loads under way, one per tile: every question about a tile waits for the same one.
@@ -278,36 +278,6 @@ public final class OnDemandFineModels<Source: OnDemandElevationSource>: OnDemand
         }
     }
 
-    /// Reserves `bytes` for a nesting: the least recently used tiles make room; when the
-    /// nestings under way leave none, it waits for them (asking `shouldStop` between tries).
-    /// A nesting with none other under way goes ahead whatever its size. O(tiles held) a try.
-    /// - Throws: ``GeoError/unreachable(source:message:)`` with `shouldStop`'s reason.
-    private func reserve(_ bytes: Int, for tile: Source.Tile, shouldStop: () -> String?) throws {
-        while true {
-            let reserved = state.withLock { state -> Bool in
-                guard state.makeRoom(for: bytes, within: memoryBytes) || state.reservedBytes == 0 else { return false }
-                state.reservedBytes += bytes
-                return true
-            }
-            if reserved { return }
-            if let reason = shouldStop() { throw GeoError.unreachable(source: source.location(of: tile), message: reason) }
-            Thread.sleep(forTimeInterval: 0.02)
-        }
-    }
-
-    /// Gives back bytes a nesting reserved and did not keep.
-    private func release(_ bytes: Int) {
-        state.withLock { $0.reservedBytes -= bytes }
-    }
-
-    /// Bytes a nesting takes per cell while it runs: the elevations (4 at most), the flood's
-    /// own (`SpillIndex.workingBytesPerCell`) and today's class (1).
-    static var nestingBytesPerCell: Int { 4 + SpillIndex.workingBytesPerCell(sampleBytes: 4) + 1 }
-
-    /// Bytes reading a nested tile back from the nesting cache takes per cell while it runs: its
-    /// two files mapped (4 + 4 at most), their values decoded (4 + 4) and today's class (1).
-    static var cachedReadBytesPerCell: Int { 17 }
-
     /// The answer for `tile` when it is in memory, its use recorded. O(1).
     private func remembered(_ tile: Source.Tile) -> TileAnswer? {
         let (answer, pathToRecord) = state.withLock { state -> (TileAnswer?, String?) in
@@ -324,125 +294,5 @@ public final class OnDemandFineModels<Source: OnDemandElevationSource>: OnDemand
         }
         if let pathToRecord { source.recordUse(of: pathToRecord) }
         return answer
-    }
-
-    /// Fetches (unless kept) and nests the tile answering for `tile`.
-    /// A tile another process's eviction removed between its fetch and its reading is fetched
-    /// once more.
-    private func load(_ tile: Source.Tile, shouldStop: () -> String? = { nil }, attempt: Int = 0) throws -> (TileAnswer, String?, reserved: Int) {
-        switch try source.raster(for: tile, shouldStop: shouldStop) {
-        case .file(let path, let answering):
-            guard AtomicFile.entry(at: path) == .regular || attempt > 0 else { return try load(tile, shouldStop: shouldStop, attempt: 1) }
-            do {
-                try source.checkGrid(of: path, for: answering)
-            } catch {
-                if AtomicFile.entry(at: path) == .missing && attempt == 0 { return try load(tile, shouldStop: shouldStop, attempt: 1) }
-                // Not to be trusted again: a cache's copy is fetched anew next time.
-                source.discard(path)
-                throw error
-            }
-            if var context = try self.context(of: answering, path: path, shouldStop: shouldStop), !context.isEmpty {
-                defer { context.release() }
-                // The neighbours are held open, but the tile itself may have been evicted from a
-                // disk cache too small for all of them: it is fetched again.
-                func refetchIfEvicted() throws {
-                    guard AtomicFile.entry(at: context.tilePath) != .regular,
-                          case .file(let again, let holding) = try source.raster(for: tile, shouldStop: shouldStop) else { return }
-                    try source.checkGrid(of: again, for: holding)
-                    context.tilePath = again
-                }
-                try refetchIfEvicted()
-                // Nested before: read from the nesting cache, whose key the headers give, within
-                // the memory bound as a nesting is.
-                let reading = context.heldCellCount * Self.cachedReadBytesPerCell
-                try reserve(reading, for: tile, shouldStop: shouldStop)
-                do {
-                    if let cached = try cachedNesting(of: context) { return (cached, context.tilePath, reading) }
-                } catch {
-                    release(reading)
-                    throw error
-                }
-                release(reading)
-                let reserved = context.mosaicCellCount * Self.nestingBytesPerCell
-                try reserve(reserved, for: tile, shouldStop: shouldStop)
-                do {
-                    try refetchIfEvicted()
-                    return (try nested(with: &context), context.tilePath, reserved)
-                } catch {
-                    release(reserved)
-                    throw error
-                }
-            }
-            let cells = (try? ElevationGridShape(path: path, band: 1)).map { $0.width * $0.height } ?? 0
-            let reserved = cells * Self.nestingBytesPerCell
-            try reserve(reserved, for: tile, shouldStop: shouldStop)
-            do {
-                let (index, source) = try ElevationStack.nestedModel(path: path, in: base, connectivity: connectivity, cache: nestingCache)
-                let locator = index.locator
-                return (.nested(ElevationStack.FineIndex(index: index, source: source, givenAt: 0), cells: (0..<locator.height, 0..<locator.width),
-                                tileLocator: nil), path, reserved)
-            } catch {
-                release(reserved)
-                throw error
-            }
-        case .openSea(let model):
-            let seaSource = FloodModelSource(model: model, cellSizeM: cellSizeM, role: .fine)
-            return (.sea(level: ElevationGrid.answered(max(0, seaReach(around: source.expectedGrid(of: tile).extent))), source: seaSource), nil, 0)
-        case .noTile(let note):
-            return (.noTile(note: note), nil, 0)
-        }
-    }
-
-    /// The lowest level at which the base's sea reaches the edge of a tile's degree square
-    /// `box`: the lowest `BaseSea.reachLevel` of the base cells along its four sides (+∞ when
-    /// none is on the base). A tile of zeros nested in the base floods at this level everywhere.
-    /// O(base cells along the edge).
-    func seaReach(around box: GeoBBox) -> Double {
-        let c = base.grid.georeference.geoTransform.coefficients
-        let step = base.grid.georeference.isGeographic ? min(abs(c[1]), abs(c[5])) / 2 : 0.005
-        let samples = min(20_000, max(8, Int((1 / step).rounded(.up))))
-        let inset = 1e-7
-        var lowest = Double.infinity, visited = Set<Int>()
-        for sample in 0...samples {
-            let along = Double(sample) / Double(samples)
-            let latitude = box.south + inset + along * (1 - 2 * inset), longitude = box.west + inset + along * (1 - 2 * inset)
-            for (lat, lon) in [(latitude, box.west + inset), (latitude, box.east - inset), (box.south + inset, longitude), (box.north - inset, longitude)] {
-                guard let cell = sea.cell(latitude: lat, longitude: lon), visited.insert(cell).inserted else { continue }
-                lowest = min(lowest, sea.reachLevel(atBaseCell: cell))
-            }
-        }
-        return lowest
-    }
-}
-
-/// What answers inside one tile of an on-demand entry, whatever its source.
-enum OnDemandTileAnswer: Sendable {
-    /// The tile nested: the index held, the tile's own cells in it (the rest is a ring of
-    /// context cells, held for the 3 × 3 relief of the tile's border cells) and, when the index
-    /// is not the tile's own grid, the tile's grid, which places the answers' cell centres.
-    case nested(ElevationStack.FineIndex, cells: (rows: Range<Int>, columns: Range<Int>), tileLocator: GridLocator?)
-    /// No tile: open sea at 0 m, water from `level`.
-    case sea(level: Double, source: FloodModelSource)
-    /// No tile: the models loaded at start answer, the base's answer saying `note`.
-    case noTile(note: String)
-}
-
-extension OnDemandTileAnswer {
-    /// What the answer holds in memory: a nested tile's elevations, spill levels and today's
-    /// classes (its area curves are never summed: only points ask on-demand tiles). O(1).
-    var heldBytes: Int {
-        guard case .nested(let fine, _, _) = self else { return 0 }
-        let index = fine.index
-        let sampleBytes: Int
-        switch index.grid.samples {
-        case .int16: sampleBytes = 2
-        case .float32: sampleBytes = 4
-        }
-        let levelBytes: Int
-        switch index.levels {
-        case .int16: levelBytes = 2
-        case .float32: levelBytes = 4
-        }
-        return index.grid.cellCount * (sampleBytes + levelBytes + (index.today == nil ? 0 : 1))
     }
 }

@@ -15,16 +15,18 @@ final class OnDemandLoadQueue<Key: Hashable & Sendable>: Sendable {
 
     private struct State: Sendable {
         var running: Set<Key> = []
-        var pending: [(key: Key, run: @Sendable () async -> Void)] = []
+        var pending: [(key: Key, run: @Sendable () -> Void)] = []
     }
 
     private let state = Mutex(State())
 
     init() {}
 
-    /// Runs `load` for `key` in the background, now or once a running load ends; nothing when
-    /// `key`'s load runs or waits already. Returns at once.
-    func request(_ key: Key, load: @escaping @Sendable () async -> Void) {
+    /// Runs `load` for `key` in the background, on a thread of its own (a load blocks: it must
+    /// never hold a thread of Swift's cooperative pool, which the service's requests share), now
+    /// or once a running load ends; nothing when `key`'s load runs or waits already. Returns at
+    /// once.
+    func request(_ key: Key, load: @escaping @Sendable () -> Void) {
         let start = state.withLock { state -> Bool in
             guard !state.running.contains(key), !state.pending.contains(where: { $0.key == key }) else { return false }
             if state.running.count < Self.concurrentLoads {
@@ -38,10 +40,10 @@ final class OnDemandLoadQueue<Key: Hashable & Sendable>: Sendable {
         if start { run(key, load) }
     }
 
-    private func run(_ key: Key, _ load: @escaping @Sendable () async -> Void) {
-        Task.detached { [self] in
-            await load()
-            let next = state.withLock { state -> (key: Key, run: @Sendable () async -> Void)? in
+    private func run(_ key: Key, _ load: @escaping @Sendable () -> Void) {
+        let thread = Thread { [self] in
+            load()
+            let next = state.withLock { state -> (key: Key, run: @Sendable () -> Void)? in
                 state.running.remove(key)
                 guard let next = state.pending.popLast() else { return nil }
                 state.running.insert(next.key)
@@ -49,5 +51,7 @@ final class OnDemandLoadQueue<Key: Hashable & Sendable>: Sendable {
             }
             if let next { run(next.key, next.run) }
         }
+        thread.name = "geoq-map-load"
+        thread.start()
     }
 }
