@@ -9,11 +9,6 @@ import Testing
 /// engine's answer from the tile around the point, and offline the answer of the models loaded at
 /// start, said once.
 @Suite struct CopernicusPointRouteTests {
-    func withApp(_ engine: QueryEngine, _ body: @escaping @Sendable (RouterClient) async throws -> Void) async throws {
-        let app = Application(router: GeoqRouter.build(engine: engine, openAPISpec: ServiceTests.spec))
-        try await app.testRouter { client in try await body(client) }
-    }
-
     static func engine(_ cache: CopernicusTileCache) -> QueryEngine {
         let base = CopernicusFineModelsTests.base
         let models = CopernicusFineModels(resolution: .glo90, cache: cache, base: base, connectivity: .eight)
@@ -27,7 +22,7 @@ import Testing
         let engine = Self.engine(cache)
         let expected = try JSONOutput.encode(engine.floodPointAnswer(latitude: 45.3, longitude: 5.6))
         #expect(String(decoding: expected, as: UTF8.self).contains(tile.name + ".tif"))
-        try await withApp(engine) { client in
+        try await RouterClient.with(engine) { client in
             try await client.execute(uri: "/v1/flood/point?lat=45.3&lon=5.6", method: .get) { response in
                 #expect(response.status == .ok)
                 #expect(Data(response.body.readableBytesView) == expected)
@@ -46,7 +41,7 @@ import Testing
         let engine = QueryEngine(flood: ElevationStack(base: base, source: CopernicusFineModelsTests.baseSource, fines: [], onDemand: (models, 0)))
         let withoutEntry = QueryEngine(flood: ElevationStack(base: base, source: CopernicusFineModelsTests.baseSource))
         let expected = try JSONOutput.encode(withoutEntry.floodPointAnswer(latitude: 45.3, longitude: 5.6))
-        try await withApp(engine) { client in
+        try await RouterClient.with(engine) { client in
             for _ in 0..<2 {
                 try await client.execute(uri: "/v1/flood/point?lat=45.3&lon=5.6", method: .get) { response in
                     #expect(response.status == .ok)

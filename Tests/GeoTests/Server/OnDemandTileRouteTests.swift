@@ -9,11 +9,6 @@ import Testing
 /// (`no-store`) while its on-demand tiles load in the background, then drawn from them and kept;
 /// a box inside one tile waits for it and is answered from it.
 @Suite struct OnDemandTileRouteTests {
-    func withApp(_ engine: QueryEngine, _ body: @escaping @Sendable (RouterClient) async throws -> Void) async throws {
-        let app = Application(router: GeoqRouter.build(engine: engine, openAPISpec: ServiceTests.spec))
-        try await app.testRouter { client in try await body(client) }
-    }
-
     @Test func aTileIsNotKeptUntilItsOnDemandTilesAreIn() async throws {
         let setting = try OnDemandMapTests.Setting()
         let (stack, _) = try setting.onDemand(waits: false)
@@ -22,7 +17,7 @@ import Testing
         let loadedOnly = try stack.withoutOnDemand.tileImage(tile, rise: 3).pngData()
         let fromTiles = try setting.byHand.tileImage(tile, rise: 3).pngData()
         #expect(loadedOnly != fromTiles)
-        try await withApp(QueryEngine(flood: stack)) { client in
+        try await RouterClient.with(QueryEngine(flood: stack)) { client in
             try await client.execute(uri: uri, method: .get) { response in
                 #expect(response.status == .ok)
                 #expect(response.headers[.cacheControl] == "no-store")
@@ -51,7 +46,7 @@ import Testing
     @Test func aBoxInsideOneTileWaitsForItAndIsAnsweredFromIt() async throws {
         let setting = try OnDemandMapTests.Setting()
         let (stack, models) = try setting.onDemand(waits: false)
-        try await withApp(QueryEngine(flood: stack)) { client in
+        try await RouterClient.with(QueryEngine(flood: stack)) { client in
             try await client.execute(uri: "/v1/flood?rise=2&bbox=-0.83,40.12,-0.31,40.77", method: .get) { response in
                 #expect(response.status == .ok, "\(String(buffer: response.body))")
                 #expect(String(buffer: response.body).contains("t_n40_w1.tif"), "\(String(buffer: response.body))")
