@@ -5,7 +5,7 @@ import Testing
 /// answering from what it opened (a truncated completion index killed it with SIGBUS before).
 @Suite(.serialized) struct LiveServerCacheFaultTests {
     /// Its cache folder made before geoq runs, so that its completion index is its own, built by
-    /// the service (not linked to the one other tests share: see `GeoqProcess.seedCompletionIndex`).
+    /// the service (not linked to the one other tests share: see `GeoqProcess.seedEmbeddedCache`).
     let cli: CommandLineTests = {
         let cli = CommandLineTests()
         try! FileManager.default.createDirectory(at: cli.folder.appendingPathComponent("cache"), withIntermediateDirectories: true)

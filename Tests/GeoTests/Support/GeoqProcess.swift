@@ -31,39 +31,65 @@ enum GeoqProcess {
     static let offlineOnDemand = "copernicus:30@http://127.0.0.1:1/{bucket}"
 
     /// The environment a geoq under test gets: `base` (this process's own) without the user's
-    /// `GEOQ_*` settings, the tests' cache folder and `offlineOnDemand`, then `added`. A cache
-    /// folder of a test's own that does not exist yet starts with the embedded data's
-    /// completion index (`seedCompletionIndex`).
+    /// `GEOQ_*` settings, the tests' cache folder and `offlineOnDemand`, then `added`. The tests'
+    /// cache folder holds the embedded data's cache entries before any geoq under test starts,
+    /// and a cache folder of a test's own that does not exist yet starts with them
+    /// (`seedEmbeddedCache`).
     static func environment(adding added: [String: String] = [:],
                             base: [String: String] = ProcessInfo.processInfo.environment) -> [String: String] {
+        _ = embeddedCacheEntries
+        return plainEnvironment(adding: added, base: base)
+    }
+
+    /// `environment(adding:base:)` without the warm cache: what the one geoq that warms it gets.
+    private static func plainEnvironment(adding added: [String: String], base: [String: String]) -> [String: String] {
         var environment = base.filter { !$0.key.hasPrefix("GEOQ_") }
         environment["XDG_CACHE_HOME"] = cacheHome.path
         environment["GEOQ_ON_DEMAND"] = offlineOnDemand
-        if let own = added["XDG_CACHE_HOME"], own != cacheHome.path { seedCompletionIndex(cacheHome: URL(fileURLWithPath: own)) }
+        if let own = added["XDG_CACHE_HOME"], own != cacheHome.path { seedEmbeddedCache(cacheHome: URL(fileURLWithPath: own)) }
         return environment.merging(added) { _, given in given }
     }
 
-    /// The embedded data's completion index, built once per test process by a geoq in `cacheHome`.
-    static let embeddedCompletionIndexes: [URL] = {
-        guard (try? run(["complete", "a"]))?.status == 0 else { return [] }
+    /// The embedded data's cache entries (ETOPO5's spill index and today's cells, the
+    /// coastline's compact copy, the Hamburg tile's nesting, the completion index), built once
+    /// per test process by one geoq in `cacheHome` that reads all of them.
+    /// Each costs a cold geoq seconds of processor time (about 18 s for all, against 0.5 s for a
+    /// warm start): the suites' geoqs, started at once into an empty folder, each built them all
+    /// until one had written them, and the 30-odd cache folders of their own built them again;
+    /// that was a third of the Swift tests' processor time.
+    static let embeddedCacheEntries: [URL] = {
+        let warm = Process()
+        warm.executableURL = executable
+        warm.arguments = ["flood", "--rise", "1", "--place", "hamburg"]
+        warm.environment = plainEnvironment(adding: [:], base: ProcessInfo.processInfo.environment)
+        warm.standardOutput = FileHandle.nullDevice
+        warm.standardError = FileHandle.nullDevice
+        guard (try? warm.run()) != nil else { return [] }
+        warm.waitUntilExit()
         let folder = cacheHome.appendingPathComponent("geoq")
         return ((try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? [])
-            .filter { $0.lastPathComponent.hasPrefix("places-") && $0.pathExtension == "bin" }
+            .filter { !$0.lastPathComponent.hasPrefix(".") && $0.pathExtension == "bin" }
     }()
 
-    /// Links the embedded data's completion index into a cache folder that does not exist yet,
-    /// as a geoq run there before would have left it (only inside `TestRasters.processFolder`).
-    /// Building it costs about 4 s of processor time, which the suites' 30-odd fresh cache
-    /// folders made half of the Swift tests' time, and a copy of its 200 MB a third of that.
-    /// geoq never writes a cache entry in place (it renames a new file over it), so a link is
-    /// safe; a test that damages the file in place creates its cache folder first, and so
-    /// builds its own.
-    static func seedCompletionIndex(cacheHome folder: URL) {
+    /// Puts the embedded data's cache entries into a cache folder that does not exist yet, as a
+    /// geoq run there before would have left them (only inside `TestRasters.processFolder`).
+    /// The completion index (200 MB) is linked: geoq never writes a cache entry in place (it
+    /// renames a new file over it), and a test that damages one in place creates its cache
+    /// folder first, and so builds its own. The others (tens of MB) are copied, so that no test
+    /// can reach the shared entries through a link.
+    static func seedEmbeddedCache(cacheHome folder: URL) {
         guard folder.path.hasPrefix(TestRasters.processFolder.path + "/"), !FileManager.default.fileExists(atPath: folder.path) else { return }
-        let indexes = embeddedCompletionIndexes
+        let entries = embeddedCacheEntries
         let geoqFolder = folder.appendingPathComponent("geoq")
-        guard !indexes.isEmpty, (try? FileManager.default.createDirectory(at: geoqFolder, withIntermediateDirectories: true)) != nil else { return }
-        for index in indexes { try? FileManager.default.linkItem(at: index, to: geoqFolder.appendingPathComponent(index.lastPathComponent)) }
+        guard !entries.isEmpty, (try? FileManager.default.createDirectory(at: geoqFolder, withIntermediateDirectories: true)) != nil else { return }
+        for entry in entries {
+            let seeded = geoqFolder.appendingPathComponent(entry.lastPathComponent)
+            if entry.lastPathComponent.hasPrefix("places-") {
+                try? FileManager.default.linkItem(at: entry, to: seeded)
+            } else {
+                try? FileManager.default.copyItem(at: entry, to: seeded)
+            }
+        }
     }
 
     /// Runs `geoq arguments…` with `input` on standard input, in `environment(adding:)`.
