@@ -92,6 +92,7 @@ install: $(if $(filter release,$(CONFIGURATION)),geoq-release,deps)
 # once left about 100 folders a run in /tmp (56 GB after a day of runs), until the disk was full.
 TEST_CACHE := $(CURDIR)/.build/test-cache
 TEST_TMP   := $(CURDIR)/.build/test-tmp
+TEST_SEED  := $(TEST_CACHE)/seed
 
 # The Swift tests' run: `make check` gives it GEOQ_TEST_TIER=fast, which skips the tests marked
 # `.process` (they start geoq) or `.slow` (whole world datasets in process); see
@@ -104,22 +105,25 @@ TEST_LEFT_CHECK := left=$$(ls -A $(TEST_TMP) | grep '^geoq' || true); \
 # network, a browser or a cluster.
 check: deps
 	rm -rf $(TEST_CACHE) $(TEST_TMP) && mkdir -p $(TEST_TMP)
-	$(SWIFTPM) build --build-tests
+	$(SWIFTPM) build --product geoq && $(SWIFTPM) build --product geoqPackageTests
 	$(SWIFT_ENV) GEOQ_TEST_TIER=fast XDG_CACHE_HOME=$(TEST_CACHE) TMPDIR=$(TEST_TMP) $(SWIFT) test --skip-build
 	@$(TEST_LEFT_CHECK)
 
-# `make test`: every Swift test (the fast tier among them), then the scripts. The Dask driver's
-# environment is installed (network) while the Swift build runs (processor).
+# `make test`: every Swift test (the fast tier among them), then the scripts. It builds geoq and
+# the tests, not the benchmarks (`make bench` does). The Dask driver's environment is installed
+# (network) while the Swift build runs (processor).
 test: deps-test
 	rm -rf $(TEST_CACHE) $(TEST_TMP) && mkdir -p $(TEST_TMP)
 	@$(MAKE) -s $(DASK_VENV)/.installed > $(TEST_TMP)/dask-venv.log 2>&1 & venv=$$!; \
-	$(SWIFTPM) build --build-tests; built=$$?; \
+	$(SWIFTPM) build --product geoq && $(SWIFTPM) build --product geoqPackageTests; built=$$?; \
 	wait $$venv || { cat $(TEST_TMP)/dask-venv.log; exit 1; }; rm -f $(TEST_TMP)/dask-venv.log; exit $$built
 	$(SWIFT_TEST)
 	@$(TEST_LEFT_CHECK)
+	@# The embedded data's cache entries, built once for the scripts' services (scripts/serve-background.sh).
+	@XDG_CACHE_HOME=$(TEST_SEED) GEOQ_ON_DEMAND='copernicus:30@http://127.0.0.1:1/{bucket}' .build/debug/geoq flood --rise 1 --place hamburg > /dev/null
 	@# The scripts at once, as much of their time is spent waiting on a browser, a local cluster or
 	@# servers starting; the fault script's timing bounds leave room for that load.
-	@scripts/run-parallel.sh 'XDG_CACHE_HOME=$(TEST_CACHE) bash scripts/test-faults.sh' \
+	@GEOQ_TEST_SEED_CACHE=$(TEST_SEED)/geoq scripts/run-parallel.sh 'XDG_CACHE_HOME=$(TEST_CACHE) bash scripts/test-faults.sh' \
 	  'XDG_CACHE_HOME=$(TEST_CACHE) bash scripts/test-service.sh' \
 	  'XDG_CACHE_HOME=$(TEST_CACHE) bash scripts/test-richdem.sh' \
 	  'bash scripts/test-install.sh' \
