@@ -1,12 +1,20 @@
 -- Cycles through the request paths in the file named by WRK_PATHS (one per line), and prints
 -- the figures of the run as one JSON line. A line "POST /path" posts three points as CSV, or
 -- nothing when the path asks for flooded_at (the places flooded frame the region then).
+-- WRK_DELAY_MS paces each connection: it waits that long before each request, so that a run
+-- measures latency at a set rate (connections × 1000 / WRK_DELAY_MS requests a second) rather
+-- than the queue of a saturated machine.
 local paths = {}
 local counter = 0
 
 local file = io.open(os.getenv("WRK_PATHS"), "r")
 for line in file:lines() do paths[#paths + 1] = line end
 file:close()
+
+local delay_ms = tonumber(os.getenv("WRK_DELAY_MS") or "")
+if delay_ms then
+  delay = function() return delay_ms end
+end
 
 local points = "lat,lon\n48.85,2.35\n51.51,-0.13\n40.42,-3.70\n"
 

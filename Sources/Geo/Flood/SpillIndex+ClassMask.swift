@@ -44,11 +44,14 @@ extension SpillIndex {
 
     /// Whether a cell is land (or a lake) today: from the coastline (a coarse cell by the larger
     /// of its parts, land against water), else where it stands above 0 m. O(1).
+    /// Reads the cell's code through `today` in place: binding `today` to a local copied it, a
+    /// retain and a release of its mask and codes for every pixel a map drew.
     @inline(__always)
     func isLandToday(atIndex index: Int, elevation: Double?) -> Bool {
-        guard let today else { return (elevation ?? 0) > 0 }
-        if !today.holdsOcean(atIndex: index) { return today.regime == .coarse || today.landShare(atIndex: index) > 0 }
-        return today.regime == .coarse && today.landShare(atIndex: index) >= 0.5
+        guard let code = today?.codes[index], let regime = today?.regime else { return (elevation ?? 0) > 0 }
+        let landPercent = code & ~TodayCells.oceanBit
+        if code & TodayCells.oceanBit == 0 { return regime == .coarse || landPercent > 0 }
+        return regime == .coarse && landPercent >= 50
     }
 
     /// Rows and columns (in output order) of the cells in `bbox`, or of the whole grid.
