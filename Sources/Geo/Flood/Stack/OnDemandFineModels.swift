@@ -60,6 +60,8 @@ public final class OnDemandFineModels<Source: OnDemandElevationSource>: OnDemand
         var clock: UInt64 = 0
         /// Bytes the nestings under way have reserved.
         var reservedBytes = 0
+        /// Tiles whose load failed for a reason other than the network (`recentFailure(of:)`).
+        var failed: [Source.Tile: OnDemandTileFailure] = [:]
         var heldBytes: Int { loaded.values.reduce(0) { $0 + $1.bytes } }
 
         /// Removes the least recently used tiles, never `keeping`, until the held and reserved
@@ -80,6 +82,9 @@ public final class OnDemandFineModels<Source: OnDemandElevationSource>: OnDemand
     let mapLoads = OnDemandLoadQueue<Source.Tile>()
     /// Loads under way, one per tile: every question about a tile waits for the same one.
     private let loads = Mutex<[Source.Tile: TileLoad]>([:])
+    /// Loads started since the entry was made (for tests: a tile that cannot be used is not
+    /// loaded on every question).
+    let loadsStarted = Atomic<Int>(0)
     /// The longest a tile's load (its download, its nesting) may take before it stops (a
     /// partial download kept).
     public let downloadTimeLimit: TimeInterval
@@ -208,6 +213,7 @@ public final class OnDemandFineModels<Source: OnDemandElevationSource>: OnDemand
 
     func answer(for tile: Source.Tile) throws -> TileAnswer {
         if let answer = remembered(tile) { return answer }
+        if let failure = recentFailure(of: tile) { throw failure }
         let (load, isNew) = joinLoad(of: tile)
         defer { load.leave() }
         // A caller that blocks anyway loads on its own thread: a command line then has no
@@ -226,6 +232,7 @@ public final class OnDemandFineModels<Source: OnDemandElevationSource>: OnDemand
     public func prepare(latitude: Double, longitude: Double, timeout: Duration) async throws {
         let tile = source.tile(latitude: latitude, longitude: longitude)
         if remembered(tile) != nil { return }
+        if let failure = recentFailure(of: tile) { throw failure }
         let (load, isNew) = joinLoad(of: tile)
         defer { load.leave() }
         if isNew {
@@ -253,6 +260,7 @@ public final class OnDemandFineModels<Source: OnDemandElevationSource>: OnDemand
     private func run(_ load: TileLoad, of tile: Source.Tile) {
         let started = Date()
         let limit = downloadTimeLimit
+        loadsStarted.add(1, ordering: .relaxed)
         let result = Result { () throws -> TileAnswer in
             if let answer = remembered(tile) { return answer }
             let (answer, path, reserved) = try self.load(tile) {
@@ -263,6 +271,7 @@ public final class OnDemandFineModels<Source: OnDemandElevationSource>: OnDemand
             keep(answer, path: path, for: tile, releasing: reserved)
             return answer
         }
+        if case .failure(let error) = result { recordFailure(error, of: tile) }
         loads.withLock { $0[tile] = nil }
         load.finish(result)
     }
