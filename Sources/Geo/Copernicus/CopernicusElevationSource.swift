@@ -74,7 +74,7 @@ public struct CopernicusElevationSource: OnDemandElevationSource {
     public func recordUse(of path: String) { cache.recordUse(of: path) }
 
     /// The endpoint asked for the instance's tile list (`CopernicusTileCache.checkReachable`).
-    public func checkReachable() throws -> String? { try cache.checkReachable(resolution) }
+    public func checkReachable() throws -> String? { try cache.checkReachable(resolution, again: true) }
 
     /// The cache's own copy, not to be trusted again: fetched anew next time.
     public func discard(_ path: String) { unlink(path) }

@@ -140,6 +140,27 @@ extension DefaultStackOfflineTests {
         #expect(service.lines(containing: "could not be reached", within: 0).count == 1, "\(service.standardError)")
     }
 
+    /// Once the endpoint is known not to answer, points never wait for it again: it is asked
+    /// again in the background, and meanwhile each point is answered at once from the files, as
+    /// the stack of those files given by hand answers it. (A bound of a second: a hang check,
+    /// not a benchmark; the check it must not wait for takes 4 s.)
+    @Test(.process) func testServePoint_whenTheEndpointNeverAnswers_neverWaitsForItAgain() throws {
+        let listener = try LoopbackListener()
+        defer { listener.stopListening() }
+        let expected = try json(GeoqProcess.run(["flood", "point"] + Self.point + ["--format", "json"] + Self.filesOnly))
+        let service = try Service(onDemand: "copernicus:30@http://127.0.0.1:\(listener.port)/{bucket}", folder: cli.folder)
+        #expect(service.lines(containing: "could not be reached", within: 30).count == 1, "\(service.standardError)")
+        for question in 0..<10 {
+            let started = Date()
+            let (status, body) = try service.get("/v1/flood/point?lat=53.55&lon=9.99")
+            let seconds = Date().timeIntervalSince(started)
+            #expect(status == "HTTP/1.1 200 OK" && body == expected, "\(question): \(status) \(body)")
+            #expect(seconds < 1, "question \(question) took \(seconds) s")
+            Thread.sleep(forTimeInterval: max(0, 2 - seconds))
+        }
+        #expect(service.lines(containing: "could not be reached", within: 0).count == 1, "\(service.standardError)")
+    }
+
     /// An endpoint that answers: the line at start says so, naming where it was asked.
     @Test(.process) func testServe_whenTheEndpointAnswers_saysItCanBeReached() throws {
         let (root, _) = try RangeServer.buckets([])

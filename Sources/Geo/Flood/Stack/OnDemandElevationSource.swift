@@ -74,8 +74,9 @@ public protocol OnDemandElevationSource: Sendable {
     /// Forgets the raster at `path`, which failed its checks: a cache removes its copy, to
     /// fetch it anew next time; a folder the user keeps is left as it is.
     func discard(_ path: String)
-    /// Asks a remote source whether it answers, within a few seconds, fetching no tile: where
-    /// it was asked (a URL, credentials hidden). By default nil: a local source has nothing to ask.
+    /// Asks a remote source whether it answers, within a few seconds, fetching no tile (asked
+    /// anew each time: `OnDemandFineModels` asks it whether a source that went away is back):
+    /// where it was asked (a URL, credentials hidden). By default nil: a local source has nothing to ask.
     /// - Throws: ``GeoError/unreachable(source:message:)`` when it does not answer.
     func checkReachable() throws -> String?
 }

@@ -88,15 +88,15 @@ public final class OnDemandFineModels<Source: OnDemandElevationSource>: OnDemand
     /// The longest a tile's load (its download, its nesting) may take before it stops (a
     /// partial download kept).
     public let downloadTimeLimit: TimeInterval
-    /// Until when the endpoint is not asked again after it could not be reached, and whether
-    /// that was said already (it is said once).
-    private let offline = Mutex<(until: Date, said: Bool)?>(nil)
+    /// Whether the source could not be reached, and when it is asked again
+    /// (`OnDemandFineModels+Reachability.swift`).
+    let offline = Mutex(OfflineState())
     /// Says, once, that the endpoint could not be reached and what answers instead.
     let notice: @Sendable (String) -> Void
 
-    /// How long points answer from the models loaded at start after the endpoint could not be
-    /// reached, before it is asked again (each try may wait for the network's timeout): short,
-    /// so that the service answers from the DEM again within seconds of the endpoint coming back.
+    /// How often a source that could not be reached is asked again, in the background (each
+    /// try may wait for the network's timeout, and holds no question): short, so that the service
+    /// answers from the DEM again within seconds of the endpoint coming back.
     static var offlineInterval: TimeInterval { 5 }
 
     /// How often a tile held in memory marks its file as used, so that the disk cache's order
@@ -166,30 +166,6 @@ public final class OnDemandFineModels<Source: OnDemandElevationSource>: OnDemand
     /// only when the tile holding it is in memory. O(1).
     public func answersNow(latitude: Double, longitude: Double) -> Bool {
         pointsWaitForDownloads || remembered(source.tile(latitude: latitude, longitude: longitude)) != nil
-    }
-
-    /// Whether the endpoint could not be reached less than `offlineInterval` ago: points then
-    /// answer from the models loaded at start without asking it. O(1).
-    public var isOffline: Bool {
-        offline.withLock { state in state.map { Date() < $0.until } ?? false }
-    }
-
-    /// Records that `error` kept a point from its tile, and says so the first time, naming what
-    /// answered instead (`answeredBy`). O(1).
-    public func recordUnreachable(_ error: GeoError, answeredBy: FloodModelSource?) {
-        recordUnreachable(error, instead: answeredBy.map { "\($0.model), \($0.cellSizeText) cells" } ?? "the models loaded at start")
-    }
-
-    /// `recordUnreachable(_:answeredBy:)`, what answers instead named in words.
-    func recordUnreachable(_ error: GeoError, instead: String) {
-        let firstTime = offline.withLock { state -> Bool in
-            let said = state?.said ?? false
-            state = (Date().addingTimeInterval(Self.offlineInterval), true)
-            return !said
-        }
-        guard firstTime else { return }
-        notice("\(source.name) could not be reached (\(error)); points are answered from \(instead) instead, "
-               + "and the network is tried again every \(Int(Self.offlineInterval)) s")
     }
 
     /// Bytes the tiles held in memory and the nestings under way take now: at most
