@@ -22,6 +22,11 @@ public protocol OnDemandAnswering: AnyObject, Sendable {
     func prepare(latitude: Double, longitude: Double, timeout: Duration) async throws
     /// Records that `error` kept a point from its tile, said once, naming what answered instead.
     func recordUnreachable(_ error: GeoError, answeredBy: FloodModelSource?)
+    /// The note an answer carries when the source could not be reached and `answeredBy`
+    /// answered instead: "the Copernicus DEM could not be reached; answered from N53E009.hgt,
+    /// 93 m cells". It leaves out why (the log says it), so that the same question gets the same
+    /// bytes from the command line and the service. O(1).
+    func unreachableNote(answeredBy: FloodModelSource?) -> String
     /// Asks the source whether it answers (`OnDemandElevationSource.checkReachable`), within a
     /// few seconds, and says so in one line; where it does not, the line is the one a point's
     /// failure says (once), naming `loadedModels` as what answers instead, and points answer

@@ -79,6 +79,11 @@ extension OnDemandFineModels {
         recordUnreachable(error, instead: answeredBy.map { "\($0.model), \($0.cellSizeText) cells" } ?? "the models loaded at start")
     }
 
+    public func unreachableNote(answeredBy: FloodModelSource?) -> String {
+        "\(source.name) could not be reached; answered from "
+            + (answeredBy.map { "\($0.model), \($0.cellSizeText) cells" } ?? "the models loaded at start")
+    }
+
     /// `recordUnreachable(_:answeredBy:)`, what answers instead named in words.
     func recordUnreachable(_ error: GeoError, instead: String) {
         let firstTime = offline.withLock { state -> Bool in
