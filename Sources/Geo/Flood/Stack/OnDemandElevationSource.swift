@@ -62,8 +62,8 @@ public protocol OnDemandElevationSource: Sendable {
     /// share, if any.
     func expectedGrid(of tile: Tile) -> ExpectedTileGrid
     /// Refuses the raster at `path` when it is not `tile`'s, before it is nested: by default,
-    /// when it does not have `expectedGrid(of: tile)`; a source that knows more of its tiles
-    /// (a product's cell counts) checks that too.
+    /// when it does not have `expectedGrid(of: tile)` (a product's cells among it, where the
+    /// source has them); a source that knows still more of its tiles checks that too.
     /// - Throws: ``GeoError/unreadableFile(path:message:)`` naming the tile and what was expected.
     func checkGrid(of path: String, for tile: Tile) throws
     /// Where a tile is read from, as messages show it: its URL (credentials hidden), its path.
