@@ -32,6 +32,9 @@ public protocol OnDemandAnswering: AnyObject, Sendable {
     /// failure says (once), naming `loadedModels` as what answers instead, and points answer
     /// from them without asking it for a while. Nothing is said of a local source.
     func checkReachability(loadedModels: String)
+    /// Whether a check in the background that the source is back runs now (`isOffline` starts
+    /// them): the service waits for it at exit, as for the check at start. O(1).
+    var isCheckingReachability: Bool { get }
 
     // Maps and boxes (docs/elevation-stack.md, "Maps and boxes from on-demand tiles").
     /// How many of the source's tiles `box` touches (west > east crosses ±180°). O(tiles).

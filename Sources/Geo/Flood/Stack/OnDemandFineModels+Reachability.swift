@@ -55,6 +55,10 @@ extension OnDemandFineModels {
         return isOffline
     }
 
+    public var isCheckingReachability: Bool {
+        offline.withLock { $0.checking }
+    }
+
     /// Asks the source whether it answers again; says so in one line when it does, else asks
     /// again `offlineInterval` later at the earliest. Blocks for the check's few seconds.
     func recheck() {
