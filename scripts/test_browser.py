@@ -37,6 +37,7 @@ parser.add_argument("--chromedriver", default="/usr/bin/chromedriver")
 parser.add_argument("--screenshots", default=".build/screenshots")
 parser.add_argument("--server-pid", type=int, help="stop this geoq at the end to see the page report an unreachable server")
 parser.add_argument("--regional-url", help="a geoq serve set up with scripts/browser/ar6-regional-ssp585.vrt as its projections file")
+parser.add_argument("--tiles-url", help="a geoq serve whose on-demand entry is data/N53E009.hgt as tiles:, its nesting cached")
 args = parser.parse_args()
 BASE = args.url.rstrip("/")
 MAX_ZOOM = 10  # the page's map goes no deeper
@@ -1281,6 +1282,27 @@ try:
     time.sleep(5)
     assert set(tile_asks().values()) == {1}, f"final tiles asked for again: {tile_asks()}"
     ok(f"{len(town_tiles)} no-store tiles at zoom 10 asked for 6 times each, 2 s apart, then no more; {len(final_tiles)} final tiles at zoom 6 once")
+
+    # 14k. With an on-demand source whose tile loads (the Hamburg tile as a folder of tiles), the
+    #      tiles first drawn without it are asked for again and shown final, without a pan; those
+    #      beyond it are final at once.
+    if args.tiles_url:
+        driver.get("about:blank")
+        # Centred east of the tile (the page asks for a point at the centre, which would load
+        # it before the map asks): only the map's tiles west of 10° E load it.
+        driver.get(args.tiles_url.rstrip("/") + "/#rise=0&lat=53.55&lon=10.4&z=10")
+        js("performance.setResourceTimingBufferSize(5000)")
+        fine_tiles = wait_tiles(0)
+        time.sleep(2 * 5 + 6)
+        asked = tile_asks()
+        again = [u for u in fine_tiles if asked.get(u, 0) > 1]
+        assert again and all(asked.get(u, 0) < 6 for u in fine_tiles), f"tiles over the on-demand tile asked for {sorted(asked.values())} times"
+        not_final = [u for u in fine_tiles if not cache_control(u).startswith("public")]
+        assert not_final == [], f"tiles still not final: {not_final}"
+        shown_from_bytes = js("return [...document.querySelectorAll('.leaflet-tile-pane img')].filter(i => i.src.startsWith('blob:')).length")
+        assert shown_from_bytes == 0, f"{shown_from_bytes} tiles still show a drawing sent no-store"
+        ok(f"over an on-demand tile that loads: {len(again)} of {len(fine_tiles)} tiles at zoom 10 sent no-store, asked for again "
+           f"({sorted(asked[u] for u in again)} times) and shown final without a pan")
 
     # 15. The server gone: the page says so and keeps the map it has rather than going blank.
     if args.server_pid:
