@@ -51,6 +51,10 @@ import Testing
         #expect(notes == [Self.note])
         let text = try GeoqProcess.run(["flood", "point"] + Self.point)
         #expect(text.standardOutput.contains("\nnote        \(Self.note)\n"), "\(text.standardOutput)")
+        // The place question carries the point's note too.
+        let place = ["flood", "point", "--place", "hamburg", "--format", "json"]
+        let (placeAnswer, placeNotes) = Self.withoutNotes(try json(GeoqProcess.run(place)))
+        #expect(placeAnswer == (try json(GeoqProcess.run(place + Self.filesOnly))) && placeNotes == [Self.note], "\(placeAnswer)")
         let lines = run.standardError.split(separator: "\n").filter { $0.contains("could not be reached") }
         #expect(lines.count == 1, "\(run.standardError)")
         #expect(lines.first?.contains("http://127.0.0.1:1/copernicus-dem-30m/tileList.txt: cannot be reached") == true, "\(run.standardError)")
