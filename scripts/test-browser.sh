@@ -31,10 +31,18 @@ mkdir -p "$work/regional" && ln -s "$work/cache" "$work/regional/cache"
 main_server=$server main_url=$url
 start_geoq "$geoq" "$work/regional" --projections "$work/total_ssp585_medium_confidence_values.nc"
 regional_server=$server regional_url=$url
+# A third service whose on-demand entry is the repository's Hamburg tile as a folder of tiles, its
+# nesting cached first by the command line: the page's first tiles over it at town scale are drawn
+# before the tile is in memory (sent no-store), the ones it asks for again from the tile (final).
+tiles_entry="tiles:$PWD/data/{N|S}{lat:02}{E|W}{lon:03}.hgt"
+mkdir -p "$work/tiles" && ln -s "$work/cache" "$work/tiles/cache"
+GEOQ_ON_DEMAND="$tiles_entry" XDG_CACHE_HOME="$work/cache" "$geoq" flood point --lat 53.55 --lon 9.99 > /dev/null
+GEOQ_ON_DEMAND="$tiles_entry" start_geoq "$geoq" "$work/tiles"
+tiles_server=$server tiles_url=$url
 server=$main_server url=$main_url
-trap 'set +e; kill $server $regional_server 2>/dev/null; wait $server $regional_server 2>/dev/null; rm -rf "$work"' EXIT
-echo "browser test against $url (regional projections: $regional_url)"
+trap 'set +e; kill $server $regional_server $tiles_server 2>/dev/null; wait $server $regional_server $tiles_server 2>/dev/null; rm -rf "$work"' EXIT
+echo "browser test against $url (regional projections: $regional_url; on-demand tiles: $tiles_url)"
 mkdir -p .build/screenshots
 python3 scripts/colour_vision.py --url "$url" --min-delta-e 14
 timeout 420 "$browser_python" scripts/test_browser.py --url "$url" --chromium "$chromium" --chromedriver "$chromedriver" --screenshots .build/screenshots --server-pid "$server" \
-  --regional-url "$regional_url"
+  --regional-url "$regional_url" --tiles-url "$tiles_url"

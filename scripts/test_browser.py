@@ -37,6 +37,7 @@ parser.add_argument("--chromedriver", default="/usr/bin/chromedriver")
 parser.add_argument("--screenshots", default=".build/screenshots")
 parser.add_argument("--server-pid", type=int, help="stop this geoq at the end to see the page report an unreachable server")
 parser.add_argument("--regional-url", help="a geoq serve set up with scripts/browser/ar6-regional-ssp585.vrt as its projections file")
+parser.add_argument("--tiles-url", help="a geoq serve whose on-demand entry is data/N53E009.hgt as tiles:, its nesting cached")
 args = parser.parse_args()
 BASE = args.url.rstrip("/")
 MAX_ZOOM = 10  # the page's map goes no deeper
@@ -216,11 +217,11 @@ def wait_stats(rise):
 def wait_tiles(rise):
     """Every tile in the map is of this sea level and at least one has loaded."""
     def settled(_):
-        sources = js("return [...document.querySelectorAll('.leaflet-tile-pane img')].map(i => i.src)")
+        sources = js("return [...document.querySelectorAll('.leaflet-tile-pane img')].map(i => i.dataset.src || i.src)")
         loaded = js("return document.querySelectorAll('.leaflet-tile-pane img.leaflet-tile-loaded').length")
         return sources and loaded > 0 and all(f"rise={rise}" in s for s in sources)
     wait.until(settled, f"tiles never all showed rise={rise}")
-    return js("return [...document.querySelectorAll('.leaflet-tile-pane img')].map(i => i.src)")
+    return js("return [...document.querySelectorAll('.leaflet-tile-pane img')].map(i => i.dataset.src || i.src)")
 
 
 def check_figures(rise):
@@ -913,7 +914,7 @@ try:
     assert True in hatched and False in hatched, f"hatching never showed both colours: {hatched}"
     box = driver.find_element(By.ID, "hatch")
     box.click()
-    wait.until(lambda d: any("hatch=1" in s for s in js("return [...document.querySelectorAll('.leaflet-tile-pane img')].map(i => i.src)")), "hatched tiles never asked for")
+    wait.until(lambda d: any("hatch=1" in s for s in js("return [...document.querySelectorAll('.leaflet-tile-pane img')].map(i => i.dataset.src || i.src)")), "hatched tiles never asked for")
     assert "hatch=1" in js("return location.hash") or wait.until(lambda d: "hatch=1" in js("return location.hash"))
     box.click()
     ok(f"tile pixels of {sorted(samples)} equal the legend's colours; hatched tiles stripe flooded land every {period} px; the Hatch box asks for them")
@@ -1251,6 +1252,58 @@ try:
         plain.quit()
     ok(f"without WebGL: {message!r}, and the map stays")
 
+    # 14j. A tile sent `Cache-Control: no-store` (drawn while the on-demand tiles under it load, or
+    #      their source is offline: here the default stack's endpoint is a refused port, so every
+    #      tile at town scale is) is asked for again while in view, every 2 s and 5 times at most;
+    #      a final one (public, immutable) never.
+    def tile_asks():
+        return js("""const counts = {};
+                     for (const e of performance.getEntriesByType('resource'))
+                       if (e.name.includes('/v1/tiles/') && !(e.initiatorType === 'img' && e.transferSize === 0)) counts[e.name] = (counts[e.name] || 0) + 1;
+                     return counts;""")
+    def cache_control(tile_url):
+        with urllib.request.urlopen(tile_url, timeout=30) as response:
+            return response.headers.get("Cache-Control")
+    driver.get("about:blank")
+    driver.get(BASE + "/#rise=0&lat=53.55&lon=9.99&z=10")
+    js("performance.setResourceTimingBufferSize(5000)")
+    town_tiles = wait_tiles(0)
+    assert cache_control(town_tiles[0]) == "no-store", f"{town_tiles[0]}: {cache_control(town_tiles[0])}"
+    time.sleep(2 * 5 + 6)
+    asked = tile_asks()
+    assert set(asked) >= set(town_tiles) and all(asked[u] == 6 for u in town_tiles), f"no-store tiles asked for {sorted(asked.values())} times, expected 6"
+    time.sleep(4)
+    assert tile_asks() == asked, "no-store tiles asked for more than 5 times again"
+    driver.get("about:blank")
+    driver.get(BASE + "/#rise=0&lat=53.55&lon=9.99&z=6")
+    js("performance.setResourceTimingBufferSize(5000)")
+    final_tiles = wait_tiles(0)
+    assert cache_control(final_tiles[0]).startswith("public"), f"{final_tiles[0]}: {cache_control(final_tiles[0])}"
+    time.sleep(5)
+    assert set(tile_asks().values()) == {1}, f"final tiles asked for again: {tile_asks()}"
+    ok(f"{len(town_tiles)} no-store tiles at zoom 10 asked for 6 times each, 2 s apart, then no more; {len(final_tiles)} final tiles at zoom 6 once")
+
+    # 14k. With an on-demand source whose tile loads (the Hamburg tile as a folder of tiles), the
+    #      tiles first drawn without it are asked for again and shown final, without a pan; those
+    #      beyond it are final at once.
+    if args.tiles_url:
+        driver.get("about:blank")
+        # Centred east of the tile (the page asks for a point at the centre, which would load
+        # it before the map asks): only the map's tiles west of 10° E load it.
+        driver.get(args.tiles_url.rstrip("/") + "/#rise=0&lat=53.55&lon=10.4&z=10")
+        js("performance.setResourceTimingBufferSize(5000)")
+        fine_tiles = wait_tiles(0)
+        time.sleep(2 * 5 + 6)
+        asked = tile_asks()
+        again = [u for u in fine_tiles if asked.get(u, 0) > 1]
+        assert again and all(asked.get(u, 0) < 6 for u in fine_tiles), f"tiles over the on-demand tile asked for {sorted(asked.values())} times"
+        not_final = [u for u in fine_tiles if not cache_control(u).startswith("public")]
+        assert not_final == [], f"tiles still not final: {not_final}"
+        shown_from_bytes = js("return [...document.querySelectorAll('.leaflet-tile-pane img')].filter(i => i.src.startsWith('blob:')).length")
+        assert shown_from_bytes == 0, f"{shown_from_bytes} tiles still show a drawing sent no-store"
+        ok(f"over an on-demand tile that loads: {len(again)} of {len(fine_tiles)} tiles at zoom 10 sent no-store, asked for again "
+           f"({sorted(asked[u] for u in again)} times) and shown final without a pan")
+
     # 15. The server gone: the page says so and keeps the map it has rather than going blank.
     if args.server_pid:
         driver.get("about:blank")
@@ -1268,7 +1321,7 @@ try:
         field.send_keys(Keys.CONTROL, "a")
         field.send_keys("12", Keys.ENTER)
         wait.until(lambda d: d.find_element(By.ID, "message").is_displayed() and "cannot be reached" in text("message"), "no message for a server gone")
-        kept = js("return document.querySelectorAll('.leaflet-tile-pane img.leaflet-tile-loaded[src*=\"rise=10\"]').length")
+        kept = js("return document.querySelectorAll('.leaflet-tile-pane img.leaflet-tile-loaded[data-src*=\"rise=10\"]').length")
         assert kept > 0, "the map went blank"
         driver.save_screenshot(f"{args.screenshots}/phone-server-gone.png")
         ok(f"with the server stopped the page says {text('message')!r} and keeps {kept} tiles")

@@ -61,20 +61,15 @@ public struct CopernicusElevationSource: OnDemandElevationSource {
         }
     }
 
-    /// The tile's degree square (the published tiles start half a cell west and north of it).
-    public func expectedGrid(of tile: CopernicusTile) -> ExpectedTileGrid { ExpectedTileGrid(name: tile.name, extent: tile.bbox) }
-
-    /// The tile's own check (`CopernicusTile.checkGrid`), which `geoq dem fetch` makes too.
-    public func checkGrid(of path: String, for tile: CopernicusTile) throws {
-        try tile.checkGrid(of: path, shownAs: location(of: tile))
-    }
+    /// The tile's own grid (`CopernicusTile.expectedGrid`), which `geoq dem fetch` checks too.
+    public func expectedGrid(of tile: CopernicusTile) -> ExpectedTileGrid { tile.expectedGrid }
 
     public func location(of tile: CopernicusTile) -> String { CopernicusFetcher.redacted(cache.url(of: tile)) }
 
     public func recordUse(of path: String) { cache.recordUse(of: path) }
 
     /// The endpoint asked for the instance's tile list (`CopernicusTileCache.checkReachable`).
-    public func checkReachable() throws -> String? { try cache.checkReachable(resolution) }
+    public func checkReachable() throws -> String? { try cache.checkReachable(resolution, again: true) }
 
     /// The cache's own copy, not to be trusted again: fetched anew next time.
     public func discard(_ path: String) { unlink(path) }

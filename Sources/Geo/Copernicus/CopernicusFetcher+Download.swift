@@ -16,7 +16,7 @@ extension CopernicusFetcher {
         let final = folder.appendingPathComponent(tile.name + ".tif").path
         if AtomicFile.entry(at: final) == .regular, let attributes = try? FileManager.default.attributesOfItem(atPath: final),
            (attributes[.size] as? NSNumber)?.int64Value == size, (try? Self.checkGeoTIFF(final, shownAs: final)) != nil,
-           (try? tile.checkGrid(of: final, shownAs: final)) != nil {
+           (try? tile.expectedGrid.check(final, shownAs: final)) != nil {
             return (final, 0)
         }
         let partName = "." + tile.name + ".tif." + object.validatorDigest + ".part"
@@ -29,7 +29,7 @@ extension CopernicusFetcher {
         if flock(output.fileDescriptor, LOCK_EX | LOCK_NB) != 0 {
             _ = flock(output.fileDescriptor, LOCK_EX)
             if AtomicFile.entry(at: final) == .regular, (try? Self.checkGeoTIFF(final, shownAs: final)) != nil,
-               (try? tile.checkGrid(of: final, shownAs: final)) != nil {
+               (try? tile.expectedGrid.check(final, shownAs: final)) != nil {
                 return (final, 0)
             }
             var held = stat(), named = stat()
@@ -81,7 +81,7 @@ extension CopernicusFetcher {
         }
         do {
             try Self.checkGeoTIFF(part, shownAs: CopernicusFetcher.redacted(source))
-            try tile.checkGrid(of: part, shownAs: CopernicusFetcher.redacted(source))
+            try tile.expectedGrid.check(part, shownAs: CopernicusFetcher.redacted(source))
             try Self.checkEveryBlockReads(part, shownAs: CopernicusFetcher.redacted(source))
         } catch {
             unlink(part)

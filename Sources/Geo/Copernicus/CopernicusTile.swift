@@ -108,42 +108,15 @@ public struct CopernicusTile: Sendable, Hashable, Comparable {
 }
 
 extension CopernicusTile {
-    /// Refuses a file whose grid is not this tile's: not geographic, not north-up, an extent
-    /// more than one cell away from the tile's degree square, or cells more than 1 % from the
-    /// product's (1″ or 3″ of latitude, and the published columns of its latitude band). The
-    /// published tiles start half a cell west and north of their whole degrees (their shared
-    /// east column and south row dropped), which this allows; a tile of another place, or
-    /// resampled, served under this name does not answer for this one (a 50 × 50 "GLO-90"
-    /// tile answered with 2.2 km cells).
-    /// - Throws: ``GeoError/unreadableFile(path:message:)`` naming `shownAs` and both extents,
-    ///   or both grids.
-    func checkGrid(of path: String, shownAs name: String) throws {
-        let dataset = try GDAL.openElevationRaster(path)
-        defer { GDALClose(dataset) }
-        let georeference = try ElevationGrid.readGeoreference(dataset: dataset, path: name)
-        let c = georeference.geoTransform.coefficients
-        let width = Double(GDALGetRasterXSize(dataset)), height = Double(GDALGetRasterYSize(dataset))
-        let west = c[0], north = c[3], east = c[0] + c[1] * width, south = c[3] + c[5] * height
-        let cellWidth = abs(c[1]), cellHeight = abs(c[5])
-        let fits = georeference.isGeographic && georeference.geoTransform.isNorthUp && c[1] > 0 && c[5] < 0
-            && abs(west - Double(self.west)) <= cellWidth && abs(east - Double(self.west + 1)) <= cellWidth
-            && abs(north - Double(self.south + 1)) <= cellHeight && abs(south - Double(self.south)) <= cellHeight
-        guard fits else {
-            func degrees(_ value: Double) -> String { String(format: "%.5f", value) }
-            throw GeoError.unreadableFile(path: name, message: "covers longitude \(degrees(west))…\(degrees(east)), latitude \(degrees(south))…\(degrees(north))"
-                + "\(georeference.isGeographic ? "" : " in a projected CRS"); expected the tile \(self.name) at longitude \(self.west)…\(self.west + 1), latitude \(self.south)…\(self.south + 1)")
-        }
-        let rows = resolution.rows
-        guard abs(cellWidth * Double(columns) - 1) <= 0.01, abs(cellHeight * Double(rows) - 1) <= 0.01 else {
-            throw GeoError.unreadableFile(path: name, message: "has \(Int(width)) × \(Int(height)) cells of \(Self.arcseconds(cellWidth)) × \(Self.arcseconds(cellHeight)); "
-                + "expected GLO-\(resolution.rawValue)'s \(columns) × \(rows) cells of \(Self.arcseconds(1 / Double(columns))) × \(Self.arcseconds(1 / Double(rows))) "
-                + "at latitude \(self.south)…\(self.south + 1) (a tile resampled, or of another product)")
-        }
-    }
-
-    /// "3″", "4.5″", "72″": an angle in arc-seconds, to a hundredth at most.
-    static func arcseconds(_ degrees: Double) -> String {
-        let seconds = (degrees * 360_000).rounded() / 100
-        return (seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)) + "″"
+    /// The grid this tile's raster must have (`ExpectedTileGrid`, the one check of a tile's grid
+    /// every source makes): geographic, north up, within one cell of the tile's degree square
+    /// (the published tiles start half a cell west and north of their whole degrees, their shared
+    /// east column and south row dropped), and cells within 1 % of the product's (1″ or 3″ of
+    /// latitude, and the published columns of its latitude band). A tile of another place, or
+    /// resampled, served under this name does not answer for this one (a 50 × 50 "GLO-90" tile
+    /// answered with 2.2 km cells).
+    public var expectedGrid: ExpectedTileGrid {
+        ExpectedTileGrid(name: name, extent: bbox,
+                         product: ExpectedTileGrid.ProductGrid(name: "GLO-\(resolution.rawValue)", columns: columns, rows: resolution.rows))
     }
 }

@@ -214,13 +214,20 @@ public final class CopernicusTileCache: Sendable {
     /// `CopernicusFetcher.reachabilityTimeLimit` seconds, until it has once in this process: the
     /// first question that needs the network asks it before a request whose own limits are long
     /// (a download's minute), so that an endpoint that accepts and never answers costs seconds.
+    /// `again`: asks even when it has answered before (a source that went away is asked whether
+    /// it is back), and a failure makes the next download ask first too.
     /// Returns the bucket's URL (credentials hidden).
     /// - Throws: ``GeoError/unreachable(source:message:)`` naming the URL asked.
-    public func checkReachable(_ resolution: CopernicusTile.Resolution) throws -> String {
+    public func checkReachable(_ resolution: CopernicusTile.Resolution, again: Bool = false) throws -> String {
         let fetcher = CopernicusFetcher(endpoint: endpoint, folder: folder)
-        if !reached.withLock({ $0.contains(resolution) }) {
+        if again || !reached.withLock({ $0.contains(resolution) }) {
             CopernicusFetcher.configureNetwork()
-            try fetcher.checkReachable(resolution)
+            do {
+                try fetcher.checkReachable(resolution)
+            } catch {
+                reached.withLock { _ = $0.remove(resolution) }
+                throw error
+            }
             reached.withLock { _ = $0.insert(resolution) }
         }
         return CopernicusFetcher.redacted(fetcher.bucketURL(resolution))

@@ -100,6 +100,12 @@ extension QueryEngine {
         (flood as? ElevationStack)?.checkOnDemandReachability()
     }
 
+    /// Whether the on-demand entry's source is being asked, in the background, whether it is
+    /// back (`OnDemandAnswering.isCheckingReachability`). O(1).
+    public var checksOnDemandReachability: Bool {
+        (flood as? ElevationStack)?.onDemand?.isCheckingReachability ?? false
+    }
+
     /// Makes sure the on-demand tile that would answer a point (or the named place) is in
     /// memory, waiting at most `timeout` without holding a thread; returns at once when no
     /// on-demand entry answers there. The service calls it before answering, so that a slow

@@ -25,6 +25,10 @@ public struct FloodPoint: Sendable, Equatable, Encodable {
     public var askedRise: Double? = nil
     /// Why the place's level is not resolved, nil when it is. Such an answer is always `low`.
     public var unresolvedLevel: UnresolvedLevel? = nil
+    /// What keeps the answer from the model that would have given it, one line each: the
+    /// on-demand entry's source that could not be reached, and what answered instead
+    /// (`OnDemandAnswering.unreachableNote(answeredBy:)`). Empty, and left out of JSON, otherwise.
+    public var notes: [String] = []
     /// Whether the place's level is not resolved (`unresolvedLevel`).
     public var levelUnresolved: Bool { unresolvedLevel != nil }
 
@@ -149,7 +153,7 @@ public struct FloodPoint: Sendable, Equatable, Encodable {
 
 extension FloodPoint {
     private enum CodingKeys: String, CodingKey {
-        case latitude, longitude, cellLatitude, cellLongitude, elevationM, spillLevelM, flooding, today, confidence, uncertaintyM, source
+        case latitude, longitude, cellLatitude, cellLongitude, elevationM, spillLevelM, flooding, today, confidence, uncertaintyM, source, notes
     }
 
     /// JSON has no infinity: a spill level of ±∞ is null, and `flooding` says which it is.
@@ -166,6 +170,7 @@ extension FloodPoint {
         try container.encode(confidence(atRise: askedRise), forKey: .confidence)
         try container.encode((uncertaintyM * 10).rounded() / 10, forKey: .uncertaintyM)
         try container.encodeIfPresent(source, forKey: .source)
+        if !notes.isEmpty { try container.encode(notes, forKey: .notes) }
     }
 }
 

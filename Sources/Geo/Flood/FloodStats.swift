@@ -23,6 +23,10 @@ public struct FloodStats: Sendable, Codable, Equatable {
     /// or lower than the model resolves (the Dutch polders). Above 0 m it is part of
     /// `newlyFloodedLandKm2` (a bathtub model: defences are not modelled).
     public var landBelowSeaLevelKm2: Double = 0
+    /// What keeps the figures from the model that would have given them: the on-demand entry's
+    /// source that could not be reached, and what answered instead (a box inside one of its
+    /// tiles). Nil, and left out of JSON, otherwise.
+    public var notes: [String]? = nil
 }
 
 extension SpillIndex {

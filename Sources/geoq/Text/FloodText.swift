@@ -24,6 +24,7 @@ enum FloodText {
                 + String(repeating: " ", count: valueWidth - value.count) + value + "  " + note
         }
         return lines.joined(separator: "\n") + "\n" + (stats.source.map { "(\($0.description))\n" } ?? "")
+            + (stats.notes ?? []).map { "note: \($0)\n" }.joined()
     }
 
     /// Figures over a country's or region's outline, or a town's box: the place, then the figures.
@@ -48,6 +49,7 @@ enum FloodText {
         ] + (point.today.map { [("today", $0.rawValue)] } ?? [])
           + [("confidence", "\(point.confidence(atRise: point.askedRise).level.rawValue): \(point.confidence(atRise: point.askedRise).reason)")]
           + (point.source.map { [("model", "\($0.model), \($0.cellSizeText) cells")] } ?? [])
+          + point.notes.map { ("note", $0) }
         let width = rows.map(\.0.count).max() ?? 0
         return rows.map { $0.0.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.1 }.joined(separator: "\n") + "\n"
     }

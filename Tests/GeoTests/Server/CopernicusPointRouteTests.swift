@@ -31,7 +31,8 @@ import Testing
     }
 
     /// Offline (the endpoint does not answer), a point is answered from the models loaded at
-    /// start, byte for byte as a stack without the entry answers it, and that is said once.
+    /// start, byte for byte as a stack without the entry answers it but for a note saying so,
+    /// and the log says it once.
     @Test func anUnreachableEndpointIsAnsweredByTheBaseAndSaidOnce() async throws {
         let cache = CopernicusTileCache(cacheDirectory: TestRasters.temporaryDirectory(), endpoint: "http://127.0.0.1:1/{bucket}", sizeLimit: 1 << 30)
         let said = Mutex<[String]>([])
@@ -40,7 +41,12 @@ import Testing
                                           notice: { message in said.withLock { $0.append(message) } })
         let engine = QueryEngine(flood: ElevationStack(base: base, source: CopernicusFineModelsTests.baseSource, fines: [], onDemand: (models, 0)))
         let withoutEntry = QueryEngine(flood: ElevationStack(base: base, source: CopernicusFineModelsTests.baseSource))
-        let expected = try JSONOutput.encode(withoutEntry.floodPointAnswer(latitude: 45.3, longitude: 5.6))
+        // The answer without the entry, and a note saying why.
+        var withoutEntryAnswer = try withoutEntry.floodPointAnswer(latitude: 45.3, longitude: 5.6)
+        #expect(withoutEntryAnswer.answer.notes.isEmpty)
+        let baseSource = CopernicusFineModelsTests.baseSource
+        withoutEntryAnswer.answer.notes = ["the Copernicus DEM could not be reached; answered from \(baseSource.model), \(baseSource.cellSizeText) cells"]
+        let expected = try JSONOutput.encode(withoutEntryAnswer)
         try await RouterClient.with(engine) { client in
             for _ in 0..<2 {
                 try await client.execute(uri: "/v1/flood/point?lat=45.3&lon=5.6", method: .get) { response in

@@ -16,12 +16,14 @@ extension ElevationStack: FloodAnswering {
 
     /// A point, from the finest model covering it, the on-demand entry's tile among them
     /// (fetched and nested on first use). Where the entry has no tile, the models loaded at
-    /// start answer, the base's answer saying so. O(fine models) on top of the model's answer.
+    /// start answer, the base's answer saying so; where its source cannot be reached, they
+    /// answer too, and the answer's `notes` say so. O(fine models) on top of the model's answer.
     public func point(latitude: Double, longitude: Double) throws -> FloodPoint {
         let cell = fineCell(latitude: latitude, longitude: longitude)
-        var unreachable: GeoError? = nil, noTile: String? = nil
-        if let onDemand, onDemandOutranks(cell.map { fineIndexes[$0.model] }), !onDemand.isOffline,
-           onDemand.answersNow(latitude: latitude, longitude: longitude) {
+        var unreachable: GeoError? = nil, noTile: String? = nil, offline = false
+        let asked = onDemand != nil && onDemandOutranks(cell.map { fineIndexes[$0.model] })
+        if asked, let onDemand { offline = onDemand.isOffline }
+        if asked, !offline, let onDemand, onDemand.answersNow(latitude: latitude, longitude: longitude) {
             do {
                 switch try onDemand.answer(latitude: latitude, longitude: longitude) {
                 case .point(let point): return point
@@ -34,7 +36,7 @@ extension ElevationStack: FloodAnswering {
                 unreachable = error
             }
         }
-        let point: FloodPoint
+        var point: FloodPoint
         if let cell {
             point = fineIndexes[cell.model].point(row: cell.row, col: cell.col, latitude: latitude, longitude: longitude)
         } else {
@@ -44,6 +46,7 @@ extension ElevationStack: FloodAnswering {
             point = basePoint
         }
         if let unreachable, let onDemand { onDemand.recordUnreachable(unreachable, answeredBy: point.source) }
+        if offline || unreachable != nil, let onDemand { point.notes.append(onDemand.unreachableNote(answeredBy: point.source)) }
         return point
     }
 

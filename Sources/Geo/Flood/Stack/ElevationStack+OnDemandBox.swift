@@ -28,12 +28,18 @@ extension ElevationStack {
         try bbox.map { try boxModel(covering: $0).model } ?? base
     }
 
-    /// Figures for a box from `boxModel(covering:)`, naming the model (and its note).
+    /// Figures for a box from `boxModel(covering:)`, naming the model (and its note); where the
+    /// box lies inside one on-demand tile and the entry's source cannot be reached, the loaded
+    /// models' figures, their `notes` saying so.
     func boxStats(_ bbox: GeoBBox, _ figures: (any FloodAnswering) throws -> FloodStats) throws -> FloodStats {
         let (model, note) = try boxModel(covering: bbox)
         var stats = try figures(model.flood)
         stats.source = model.source
         if let note { stats.source?.model += " (\(note))" }
+        // Offline, the entry answers no box (`tile(answering:)`): the loaded models answered.
+        if let onDemand, onDemand.isOffline, onDemandOutranks(fineModel(covering: bbox).map { fineIndexes[$0] }), onDemand.tileCount(in: bbox) == 1 {
+            stats.notes = [onDemand.unreachableNote(answeredBy: model.source)]
+        }
         return stats
     }
 }

@@ -1,13 +1,14 @@
 import CGDAL
 import Foundation
 
-/// The grid a tile's raster must have before it is nested (`OnDemandElevationSource`), the
-/// check `CopernicusTile.checkGrid` makes of its extent:
+/// The grid a tile's raster must have before it is nested (`OnDemandElevationSource`) or kept
+/// (`geoq dem fetch`), the one check of a tile's grid for every source:
 /// geographic, north up, and its extent within one cell of the tile's degree square on every
 /// side (the published Copernicus tiles start half a cell west and north of their whole degrees,
-/// SRTM's reach half a cell beyond them); and, for a source whose tiles share one grid (a
-/// folder's), that grid's cell size and CRS. A raster of another place served under a tile's
-/// name does not answer for it.
+/// SRTM's reach half a cell beyond them); for a product with a published grid (Copernicus
+/// GLO-30, GLO-90: `CopernicusTile.expectedGrid`), its cells within 1 % of the product's; and, for
+/// a source whose tiles share one grid (a folder's), that grid's cell size and CRS. A raster of
+/// another place, or resampled, served under a tile's name does not answer for it.
 public struct ExpectedTileGrid: Sendable, Equatable {
     /// The tile, as messages name it: "Copernicus_DSM_COG_30_N53_00_E009_00_DEM".
     public var name: String
@@ -15,6 +16,19 @@ public struct ExpectedTileGrid: Sendable, Equatable {
     public var extent: GeoBBox
     /// The grid every tile of the source shares, when there is one.
     public var shared: SharedGrid?
+    /// The product's published cells at the tile's latitude, when it has them.
+    public var product: ProductGrid?
+
+    /// A product's cells over a tile's degree square: "GLO-90", 1200 columns, 1200 rows.
+    public struct ProductGrid: Sendable, Equatable {
+        public var name: String
+        public var columns: Int
+        public var rows: Int
+
+        public init(name: String, columns: Int, rows: Int) {
+            (self.name, self.columns, self.rows) = (name, columns, rows)
+        }
+    }
 
     /// The cell size and CRS of a source's tiles, and the tile they were read from.
     public struct SharedGrid: Sendable, Equatable {
@@ -30,15 +44,16 @@ public struct ExpectedTileGrid: Sendable, Equatable {
         }
     }
 
-    public init(name: String, extent: GeoBBox, shared: SharedGrid? = nil) {
+    public init(name: String, extent: GeoBBox, shared: SharedGrid? = nil, product: ProductGrid? = nil) {
         self.name = name
         self.extent = extent
         self.shared = shared
+        self.product = product
     }
 
     /// Refuses the raster at `path` when its grid is not this one. O(1): its header is read.
     /// - Throws: ``GeoError/unreadableFile(path:message:)`` naming `path` when GDAL cannot open
-    ///   it, else `shownAs`, with both extents (or both cell sizes, both CRSs).
+    ///   it, else `shownAs`, with both extents (or both grids, both cell sizes, both CRSs).
     public func check(_ path: String, shownAs shown: String) throws {
         let dataset = try GDAL.openElevationRaster(path)
         defer { GDALClose(dataset) }
@@ -60,6 +75,11 @@ public struct ExpectedTileGrid: Sendable, Equatable {
             throw GeoError.unreadableFile(path: shown, message: "covers longitude \(degrees(west))…\(degrees(east)), latitude \(degrees(south))…\(degrees(north))"
                 + "\(georeference.isGeographic ? "" : " in a projected CRS"); expected the tile \(name) at longitude \(Self.whole(extent.west))…\(Self.whole(extent.east)), "
                 + "latitude \(Self.whole(extent.south))…\(Self.whole(extent.north))")
+        }
+        if let product, abs(cellWidth * Double(product.columns) - 1) > 0.01 || abs(cellHeight * Double(product.rows) - 1) > 0.01 {
+            throw GeoError.unreadableFile(path: shown, message: "has \(width) × \(height) cells of \(Self.arcSeconds(cellWidth)) × \(Self.arcSeconds(cellHeight)); "
+                + "expected \(product.name)'s \(product.columns) × \(product.rows) cells of \(Self.arcSeconds(1 / Double(product.columns))) × "
+                + "\(Self.arcSeconds(1 / Double(product.rows))) at latitude \(Self.whole(extent.south))…\(Self.whole(extent.north)) (a tile resampled, or of another product)")
         }
         guard let shared else { return }
         guard abs(cellWidth - shared.cellWidth) <= 1e-9 * shared.cellWidth, abs(cellHeight - shared.cellHeight) <= 1e-9 * shared.cellHeight else {

@@ -22,11 +22,19 @@ public protocol OnDemandAnswering: AnyObject, Sendable {
     func prepare(latitude: Double, longitude: Double, timeout: Duration) async throws
     /// Records that `error` kept a point from its tile, said once, naming what answered instead.
     func recordUnreachable(_ error: GeoError, answeredBy: FloodModelSource?)
+    /// The note an answer carries when the source could not be reached and `answeredBy`
+    /// answered instead: "the Copernicus DEM could not be reached; answered from N53E009.hgt,
+    /// 93 m cells". It leaves out why (the log says it), so that the same question gets the same
+    /// bytes from the command line and the service. O(1).
+    func unreachableNote(answeredBy: FloodModelSource?) -> String
     /// Asks the source whether it answers (`OnDemandElevationSource.checkReachable`), within a
     /// few seconds, and says so in one line; where it does not, the line is the one a point's
     /// failure says (once), naming `loadedModels` as what answers instead, and points answer
     /// from them without asking it for a while. Nothing is said of a local source.
     func checkReachability(loadedModels: String)
+    /// Whether a check in the background that the source is back runs now (`isOffline` starts
+    /// them): the service waits for it at exit, as for the check at start. O(1).
+    var isCheckingReachability: Bool { get }
 
     // Maps and boxes (docs/elevation-stack.md, "Maps and boxes from on-demand tiles").
     /// How many of the source's tiles `box` touches (west > east crosses ±180°). O(tiles).

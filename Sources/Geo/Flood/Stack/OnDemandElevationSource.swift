@@ -62,8 +62,8 @@ public protocol OnDemandElevationSource: Sendable {
     /// share, if any.
     func expectedGrid(of tile: Tile) -> ExpectedTileGrid
     /// Refuses the raster at `path` when it is not `tile`'s, before it is nested: by default,
-    /// when it does not have `expectedGrid(of: tile)`; a source that knows more of its tiles
-    /// (a product's cell counts) checks that too.
+    /// when it does not have `expectedGrid(of: tile)` (a product's cells among it, where the
+    /// source has them); a source that knows still more of its tiles checks that too.
     /// - Throws: ``GeoError/unreadableFile(path:message:)`` naming the tile and what was expected.
     func checkGrid(of path: String, for tile: Tile) throws
     /// Where a tile is read from, as messages show it: its URL (credentials hidden), its path.
@@ -74,8 +74,9 @@ public protocol OnDemandElevationSource: Sendable {
     /// Forgets the raster at `path`, which failed its checks: a cache removes its copy, to
     /// fetch it anew next time; a folder the user keeps is left as it is.
     func discard(_ path: String)
-    /// Asks a remote source whether it answers, within a few seconds, fetching no tile: where
-    /// it was asked (a URL, credentials hidden). By default nil: a local source has nothing to ask.
+    /// Asks a remote source whether it answers, within a few seconds, fetching no tile (asked
+    /// anew each time: `OnDemandFineModels` asks it whether a source that went away is back):
+    /// where it was asked (a URL, credentials hidden). By default nil: a local source has nothing to ask.
     /// - Throws: ``GeoError/unreachable(source:message:)`` when it does not answer.
     func checkReachable() throws -> String?
 }

@@ -30,13 +30,18 @@ extension OnDemandFineModels {
         guard !isOffline else { return }
         let tiles = source.tiles(covering: box)
         let held = heldAnswers(tiles)
-        for tile in tiles where held[tile] == nil {
+        // A tile that failed a moment ago is not loaded again (`recentFailure(of:)`): the loaded
+        // models draw there, and its failure was said when it failed.
+        for tile in tiles where held[tile] == nil && recentFailure(of: tile) == nil {
             mapLoads.request(tile) { [self] in
                 do {
                     _ = try answer(for: tile)
                 } catch let error as GeoError {
-                    if case .unreachable = error { recordUnreachable(error, answeredBy: nil) }
-                } catch {}
+                    if case .unreachable = error { recordUnreachable(error, answeredBy: nil); return }
+                    sayFailure(error, of: tile)
+                } catch {
+                    sayFailure(error, of: tile)
+                }
             }
         }
     }
@@ -53,6 +58,13 @@ extension OnDemandFineModels {
               own.south <= box.south, own.north >= box.north, own.containsLongitude(box.west), own.containsLongitude(box.east),
               box.longitudeSpan <= own.longitudeSpan else { return nil }
         return held
+    }
+
+    /// Says, in one line, that a map's tile could not be used and until when the loaded models draw
+    /// there instead: a map's load has nobody to throw to.
+    private func sayFailure(_ error: any Error, of tile: Source.Tile) {
+        notice("\(error); maps draw from the models loaded at start there, and \(source.location(of: tile)) is tried again "
+               + "when it changes or in \(Int(Self.failureRetryInterval / 60)) min")
     }
 
     /// Loads `tile` unless it is in memory; false when the source cannot be reached (recorded).

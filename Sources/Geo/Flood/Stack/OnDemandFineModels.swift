@@ -60,6 +60,8 @@ public final class OnDemandFineModels<Source: OnDemandElevationSource>: OnDemand
         var clock: UInt64 = 0
         /// Bytes the nestings under way have reserved.
         var reservedBytes = 0
+        /// Tiles whose load failed for a reason other than the network (`recentFailure(of:)`).
+        var failed: [Source.Tile: OnDemandTileFailure] = [:]
         var heldBytes: Int { loaded.values.reduce(0) { $0 + $1.bytes } }
 
         /// Removes the least recently used tiles, never `keeping`, until the held and reserved
@@ -80,18 +82,21 @@ public final class OnDemandFineModels<Source: OnDemandElevationSource>: OnDemand
     let mapLoads = OnDemandLoadQueue<Source.Tile>()
     /// Loads under way, one per tile: every question about a tile waits for the same one.
     private let loads = Mutex<[Source.Tile: TileLoad]>([:])
+    /// Loads started since the entry was made (for tests: a tile that cannot be used is not
+    /// loaded on every question).
+    let loadsStarted = Atomic<Int>(0)
     /// The longest a tile's load (its download, its nesting) may take before it stops (a
     /// partial download kept).
     public let downloadTimeLimit: TimeInterval
-    /// Until when the endpoint is not asked again after it could not be reached, and whether
-    /// that was said already (it is said once).
-    private let offline = Mutex<(until: Date, said: Bool)?>(nil)
+    /// Whether the source could not be reached, and when it is asked again
+    /// (`OnDemandFineModels+Reachability.swift`).
+    let offline = Mutex(OfflineState())
     /// Says, once, that the endpoint could not be reached and what answers instead.
     let notice: @Sendable (String) -> Void
 
-    /// How long points answer from the models loaded at start after the endpoint could not be
-    /// reached, before it is asked again (each try may wait for the network's timeout): short,
-    /// so that the service answers from the DEM again within seconds of the endpoint coming back.
+    /// How often a source that could not be reached is asked again, in the background (each
+    /// try may wait for the network's timeout, and holds no question): short, so that the service
+    /// answers from the DEM again within seconds of the endpoint coming back.
     static var offlineInterval: TimeInterval { 5 }
 
     /// How often a tile held in memory marks its file as used, so that the disk cache's order
@@ -163,30 +168,6 @@ public final class OnDemandFineModels<Source: OnDemandElevationSource>: OnDemand
         pointsWaitForDownloads || remembered(source.tile(latitude: latitude, longitude: longitude)) != nil
     }
 
-    /// Whether the endpoint could not be reached less than `offlineInterval` ago: points then
-    /// answer from the models loaded at start without asking it. O(1).
-    public var isOffline: Bool {
-        offline.withLock { state in state.map { Date() < $0.until } ?? false }
-    }
-
-    /// Records that `error` kept a point from its tile, and says so the first time, naming what
-    /// answered instead (`answeredBy`). O(1).
-    public func recordUnreachable(_ error: GeoError, answeredBy: FloodModelSource?) {
-        recordUnreachable(error, instead: answeredBy.map { "\($0.model), \($0.cellSizeText) cells" } ?? "the models loaded at start")
-    }
-
-    /// `recordUnreachable(_:answeredBy:)`, what answers instead named in words.
-    func recordUnreachable(_ error: GeoError, instead: String) {
-        let firstTime = offline.withLock { state -> Bool in
-            let said = state?.said ?? false
-            state = (Date().addingTimeInterval(Self.offlineInterval), true)
-            return !said
-        }
-        guard firstTime else { return }
-        notice("\(source.name) could not be reached (\(error)); points are answered from \(instead) instead, "
-               + "and the network is tried again every \(Int(Self.offlineInterval)) s")
-    }
-
     /// Bytes the tiles held in memory and the nestings under way take now: at most
     /// `memoryBytes`, but for one nesting larger than it alone. O(tiles held).
     public var bytesInMemory: Int {
@@ -208,6 +189,7 @@ public final class OnDemandFineModels<Source: OnDemandElevationSource>: OnDemand
 
     func answer(for tile: Source.Tile) throws -> TileAnswer {
         if let answer = remembered(tile) { return answer }
+        if let failure = recentFailure(of: tile) { throw failure }
         let (load, isNew) = joinLoad(of: tile)
         defer { load.leave() }
         // A caller that blocks anyway loads on its own thread: a command line then has no
@@ -226,6 +208,7 @@ public final class OnDemandFineModels<Source: OnDemandElevationSource>: OnDemand
     public func prepare(latitude: Double, longitude: Double, timeout: Duration) async throws {
         let tile = source.tile(latitude: latitude, longitude: longitude)
         if remembered(tile) != nil { return }
+        if let failure = recentFailure(of: tile) { throw failure }
         let (load, isNew) = joinLoad(of: tile)
         defer { load.leave() }
         if isNew {
@@ -253,6 +236,7 @@ public final class OnDemandFineModels<Source: OnDemandElevationSource>: OnDemand
     private func run(_ load: TileLoad, of tile: Source.Tile) {
         let started = Date()
         let limit = downloadTimeLimit
+        loadsStarted.add(1, ordering: .relaxed)
         let result = Result { () throws -> TileAnswer in
             if let answer = remembered(tile) { return answer }
             let (answer, path, reserved) = try self.load(tile) {
@@ -263,6 +247,7 @@ public final class OnDemandFineModels<Source: OnDemandElevationSource>: OnDemand
             keep(answer, path: path, for: tile, releasing: reserved)
             return answer
         }
+        if case .failure(let error) = result { recordFailure(error, of: tile) }
         loads.withLock { $0[tile] = nil }
         load.finish(result)
     }

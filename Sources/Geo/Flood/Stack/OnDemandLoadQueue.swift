@@ -22,6 +22,11 @@ final class OnDemandLoadQueue<Key: Hashable & Sendable>: Sendable {
 
     init() {}
 
+    /// Whether no load runs or waits (for tests, which wait for the loads' end). O(1).
+    var isIdle: Bool {
+        state.withLock { $0.running.isEmpty && $0.pending.isEmpty }
+    }
+
     /// Runs `load` for `key` in the background, on a thread of its own (a load blocks: it must
     /// never hold a thread of Swift's cooperative pool, which the service's requests share), now
     /// or once a running load ends; nothing when `key`'s load runs or waits already. Returns at
