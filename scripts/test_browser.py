@@ -231,6 +231,14 @@ def check_figures(rise):
     expected = {"stat-flooded-land": km2(flood["newlyFloodedLandKm2"]), "stat-land-fraction": percent(flood["landFloodedFraction"]),
                 "stat-population": count(places["population"]), "stat-place-count": count(places["count"])}
     assert shown == expected, f"figures at {rise}: page {shown}, API {expected}"
+    # The largest places: those the model resolves by name, those it cannot (confidence low) apart
+    # and said so (issue 34), from the API's first five.
+    first = api(f"/v1/flood/places?rise={rise}&limit=5")["places"]
+    resolved = [p["name"] for p in first if p["confidence"]["level"] != "low"]
+    unresolved = [p["name"] for p in first if p["confidence"]["level"] == "low"]
+    line = " ".join(([f"Largest: {', '.join(resolved)}."] if resolved else [])
+                    + ([f"Cannot tell at this model's resolution: {', '.join(unresolved)}."] if unresolved else []))
+    assert text("largest-flooded") == line, f"largest at {rise}: page {text('largest-flooded')!r}, expected {line!r}"
     return flood, places
 
 

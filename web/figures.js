@@ -7,6 +7,20 @@ import { clearMessage, showMessage } from "./message.js";
 const $ = (id) => document.getElementById(id);
 
 /**
+ * The largest places flooded, in plain words: those the model can resolve by name; those it
+ * cannot (confidence low: a coarse cell whose relief spans the level asked) apart, said so, never
+ * as if they flooded. The API lists the resolved ones first.
+ */
+export function largestLine(places) {
+  const resolved = places.filter((p) => p.confidence?.level !== "low").map((p) => p.name);
+  const unresolved = places.filter((p) => p.confidence?.level === "low").map((p) => p.name);
+  const parts = [];
+  if (resolved.length) parts.push("Largest: " + resolved.join(", ") + ".");
+  if (unresolved.length) parts.push("Cannot tell at this model's resolution: " + unresolved.join(", ") + ".");
+  return parts.join(" ");
+}
+
+/**
  * The figures panel; `onLoaded(rise, places)` follows each answer shown. Returns {load(rise)}: a
  * newer load makes an older one's answer stale.
  */
@@ -27,8 +41,7 @@ export function createFigures(onLoaded = () => {}) {
         $("stat-place-count").textContent = format.count(places.count);
         document.querySelectorAll(".exposed-row").forEach((e) => { e.hidden = rise >= 0; });
         $("stat-exposed").textContent = format.km2(flood.exposedSeaFloorKm2);
-        const largest = $("largest-flooded");
-        largest.textContent = places.places.length ? "Largest: " + places.places.map((p) => p.name).join(", ") : "";
+        $("largest-flooded").textContent = largestLine(places.places);
         // Whole-world figures come from the base model; each place from the finest model covering it.
         $("stats-source").textContent = flood.source ? "Based on " + format.plainSource(flood.source) + "; each town's card on the finest map of it" : "";
         document.body.dataset.statsRise = String(rise);
