@@ -10,22 +10,9 @@ struct OnDemandTileFailure: Sendable {
     /// The file at fault: the one the error names (a neighbour's, read for the tile's context),
     /// else the tile's own.
     let path: String
-    /// The file's size and modification date when it failed; nil where it is no local file (a
-    /// remote source's URL).
-    let version: FileVersion?
-
-    /// What tells one version of a local file from another.
-    struct FileVersion: Sendable, Equatable {
-        let size: Int64
-        let modified: Date
-
-        /// The version of the file at `location`; nil when it is no file (a URL, a file gone).
-        init?(location: String) {
-            guard location.hasPrefix("/"), let attributes = try? FileManager.default.attributesOfItem(atPath: location),
-                  let size = attributes[.size] as? NSNumber, let modified = attributes[.modificationDate] as? Date else { return nil }
-            (self.size, self.modified) = (size.int64Value, modified)
-        }
-    }
+    /// The file's version when it failed (`CacheFolder.Key.fileVersion`: size, times, inode; a
+    /// remote source's URL reads as missing, and so never changes).
+    let version: String
 }
 
 extension OnDemandFineModels {
@@ -43,7 +30,7 @@ extension OnDemandFineModels {
         if let error = error as? GeoError, case .unreachable = error { return }
         var path = source.location(of: tile)
         if let error = error as? GeoError, case .unreadableFile(let named, _) = error { path = named }
-        let failure = OnDemandTileFailure(error: error, at: Date(), path: path, version: OnDemandTileFailure.FileVersion(location: path))
+        let failure = OnDemandTileFailure(error: error, at: Date(), path: path, version: CacheFolder.Key.fileVersion(path))
         state.withLock { $0.failed[tile] = failure }
     }
 
@@ -53,7 +40,7 @@ extension OnDemandFineModels {
     func recentFailure(of tile: Source.Tile) -> (any Error)? {
         guard let failure = state.withLock({ $0.failed[tile] }) else { return nil }
         if Date().timeIntervalSince(failure.at) < Self.failureRetryInterval,
-           OnDemandTileFailure.FileVersion(location: failure.path) == failure.version {
+           CacheFolder.Key.fileVersion(failure.path) == failure.version {
             return failure.error
         }
         state.withLock { state in
