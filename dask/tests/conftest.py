@@ -11,6 +11,7 @@ import pytest
 REPOSITORY = Path(__file__).resolve().parents[2]
 ETOPO5 = REPOSITORY / "data" / "etopo5.tif"
 TILE_SIZE = "1024"  # ETOPO5 in 1024-cell tiles: 5 × 3 = 15 tiles (each a process per stage)
+CROP_TILE_SIZE = "256"  # the crop in 256-cell tiles: 4 × 2 = 8 tiles
 
 
 @pytest.fixture(scope="session")
@@ -18,6 +19,15 @@ def geoq() -> str:
     binary = os.environ.get("GEOQ", str(REPOSITORY / ".build" / "debug" / "geoq"))
     assert os.access(binary, os.X_OK), f"no geoq binary at {binary}; run `swift build` or set GEOQ"
     return os.path.abspath(binary)
+
+
+@pytest.fixture(scope="session")
+def crop(tmp_path_factory) -> Path:
+    """A 1024 × 512 crop of ETOPO5 (the Atlantic and Africa), 8 tiles of 256: the tests of faults
+    and inputs build it, a twentieth of ETOPO5's work; one test builds ETOPO5 whole."""
+    path = tmp_path_factory.mktemp("crop") / "crop.tif"
+    subprocess.run(["gdal_translate", "-q", "-srcwin", "1900", "600", "1024", "512", str(ETOPO5), str(path)], check=True)
+    return path
 
 
 @pytest.fixture(scope="module")

@@ -9,7 +9,7 @@ import signal
 import subprocess
 import sys
 
-from conftest import ETOPO5, TILE_SIZE, verify
+from conftest import CROP_TILE_SIZE, ETOPO5, TILE_SIZE, verify
 from geoq_dask import driver
 
 
@@ -29,8 +29,8 @@ def test_two_local_workers_build_the_monolithic_index(geoq, tmp_path):
     verify(geoq, ETOPO5, index)
 
 
-def test_a_corrupt_tile_file_is_detected_before_the_merge_and_redone(geoq, cluster, tmp_path):
-    work, index = tmp_path / "work", tmp_path / "etopo5.tif"
+def test_a_corrupt_tile_file_is_detected_before_the_merge_and_redone(geoq, cluster, crop, tmp_path):
+    work, index = tmp_path / "work", tmp_path / "crop-index.tif"
     graph = work / "fill" / "tile-000007.graph"
     pristine = {}
 
@@ -41,14 +41,14 @@ def test_a_corrupt_tile_file_is_detected_before_the_merge_and_redone(geoq, clust
             data[len(data) // 2] ^= 0xFF
             graph.write_bytes(bytes(data))
 
-    report = driver.build(cluster, binary=geoq, dem=str(ETOPO5), tile_size=TILE_SIZE, work=str(work),
+    report = driver.build(cluster, binary=geoq, dem=str(crop), tile_size=CROP_TILE_SIZE, work=str(work),
                           output=str(index), after_stage=corrupt_after_fill)
     assert report.redone == ["fill-tile 7"]
     assert graph.read_bytes() == pristine["bytes"]
-    verify(geoq, ETOPO5, index)
+    verify(geoq, crop, index)
 
 
-def test_killing_a_worker_during_fill_and_during_finish_still_gives_the_index(geoq, tmp_path):
+def test_killing_a_worker_during_fill_and_during_finish_still_gives_the_index(geoq, crop, tmp_path):
     from distributed import Client, LocalCluster
 
     killed = {}
@@ -66,10 +66,10 @@ def test_killing_a_worker_during_fill_and_during_finish_still_gives_the_index(ge
             os.kill(pid, signal.SIGKILL)
             killed[stage] = pid
 
-        index = tmp_path / "etopo5.tif"
-        report = driver.build(client, binary=geoq, dem=str(ETOPO5), tile_size=TILE_SIZE, work=str(tmp_path / "work"),
+        index = tmp_path / "crop-index.tif"
+        report = driver.build(client, binary=geoq, dem=str(crop), tile_size=CROP_TILE_SIZE, work=str(tmp_path / "work"),
                               output=str(index), on_result=kill_one_worker_mid_stage)
         assert set(killed) == {"fill-tile", "finish-tile"}
         assert not set(killed.values()) & set(client.run(os.getpid).values())  # those processes are gone
-    assert report.tiles == 15
-    verify(geoq, ETOPO5, index)
+    assert report.tiles == 8
+    verify(geoq, crop, index)

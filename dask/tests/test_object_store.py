@@ -1,4 +1,4 @@
-"""An input read through GDAL's `/vsis3/`: ETOPO5 in a bucket of a local S3 service (moto), built
+"""An input read through GDAL's `/vsis3/`: a crop of ETOPO5 in a bucket of a local S3 service (moto), built
 on 2 local workers, equals the monolithic index of the same object. The work folder stays on a
 local disk: stages rename files in it, which an object store cannot do atomically."""
 from __future__ import annotations
@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from conftest import ETOPO5, TILE_SIZE, verify
+from conftest import CROP_TILE_SIZE, verify
 
 
 def free_port() -> int:
@@ -20,8 +20,8 @@ def free_port() -> int:
 
 
 @pytest.fixture()
-def s3_etopo5(monkeypatch):
-    """ETOPO5 as s3://geoq/etopo5.tif on a moto server; GDAL's S3 settings in the environment."""
+def s3_crop(monkeypatch, crop):
+    """The crop of ETOPO5 as s3://geoq/crop.tif on a moto server; GDAL's S3 settings in the environment."""
     moto_server = pytest.importorskip("moto.server")
     boto3 = pytest.importorskip("boto3")
     port = free_port()
@@ -35,23 +35,23 @@ def s3_etopo5(monkeypatch):
             monkeypatch.setenv(key, value)
         s3 = boto3.client("s3", endpoint_url=f"http://127.0.0.1:{port}", region_name="us-east-1")
         s3.create_bucket(Bucket="geoq")
-        s3.upload_file(str(ETOPO5), "geoq", "etopo5.tif")
-        yield "/vsis3/geoq/etopo5.tif"
+        s3.upload_file(str(crop), "geoq", "crop.tif")
+        yield "/vsis3/geoq/crop.tif"
     finally:
         server.stop()
 
 
-def test_an_input_on_vsis3_builds_the_monolithic_index(geoq, s3_etopo5, tmp_path):
-    index = tmp_path / "etopo5.tif"
+def test_an_input_on_vsis3_builds_the_monolithic_index(geoq, s3_crop, crop, tmp_path):
+    index = tmp_path / "crop-index.tif"
     process = subprocess.run(
-        [sys.executable, "-m", "geoq_dask.cli", "build", "--dem", s3_etopo5, "--tile-size", TILE_SIZE,
+        [sys.executable, "-m", "geoq_dask.cli", "build", "--dem", s3_crop, "--tile-size", CROP_TILE_SIZE,
          "--local-workers", "2", "--work", str(tmp_path / "work"), "-o", str(index), "--geoq", geoq],
         capture_output=True, text=True, timeout=600, env=os.environ.copy())
     assert process.returncode == 0, process.stderr
-    report = verify(geoq, s3_etopo5, index)
+    report = verify(geoq, s3_crop, index)
     # The same cells as the index of the local file: the object really was read.
     local = tmp_path / "local.tif"
-    built = subprocess.run([geoq, "index", "build", "--tiled", "--tile-size", TILE_SIZE, "--dem", str(ETOPO5), "-o", str(local)],
+    built = subprocess.run([geoq, "index", "build", "--tiled", "--tile-size", CROP_TILE_SIZE, "--dem", str(crop), "-o", str(local)],
                            capture_output=True, text=True, timeout=600)
     assert built.returncode == 0, built.stderr
-    assert report == verify(geoq, ETOPO5, local)
+    assert report == verify(geoq, crop, local)

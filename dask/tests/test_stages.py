@@ -5,18 +5,8 @@ from __future__ import annotations
 import subprocess
 from pathlib import Path
 
-import pytest
 
-from conftest import ETOPO5
 from geoq_dask import stages
-
-
-@pytest.fixture(scope="module")
-def crop(tmp_path_factory) -> Path:
-    """A 1024 × 512 crop of ETOPO5 (the Atlantic and Africa), 8 tiles of 256."""
-    path = tmp_path_factory.mktemp("crop") / "crop.tif"
-    subprocess.run(["gdal_translate", "-q", "-srcwin", "1900", "600", "1024", "512", str(ETOPO5), str(path)], check=True)
-    return path
 
 
 def _geoq(geoq, *args, check=True):

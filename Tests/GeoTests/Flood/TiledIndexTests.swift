@@ -118,8 +118,25 @@ import Testing
         }
     }
 
-    @Test(.slow, arguments: [(FloodOptions.Connectivity.eight, 300, 217), (.four, 1024, 1024), (.eight, 4096, 4096)])
+    /// ETOPO5 whole in tiles of 4096: partial last tiles, the wrap east–west, the assembly and its
+    /// overviews. The regional crops below check many tiles, nodata across their edges and both
+    /// connectivities in `make test`; the whole grid in those tilings is `make bench`'s
+    /// (`globalETOPO5MatchesCellForCellInSmallTiles`).
+    @Test(.slow, arguments: [(FloodOptions.Connectivity.eight, 4096, 4096)])
     func globalETOPO5MatchesCellForCell(connectivity: FloodOptions.Connectivity, tileWidth: Int, tileHeight: Int) throws {
+        try expectGlobalETOPO5Matches(connectivity: connectivity, tileWidth: tileWidth, tileHeight: tileHeight)
+    }
+
+    /// ETOPO5 whole in 150 tiles and in 8 tiles of 4-connectivity: seconds of processor time
+    /// each, on paths the regional crops take in `make test`; `make bench` runs them
+    /// (GEOQ_LARGE_TESTS=1).
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["GEOQ_LARGE_TESTS"] == "1", "make bench runs it (GEOQ_LARGE_TESTS=1)"),
+          arguments: [(FloodOptions.Connectivity.eight, 300, 217), (.four, 1024, 1024)])
+    func globalETOPO5MatchesCellForCellInSmallTiles(connectivity: FloodOptions.Connectivity, tileWidth: Int, tileHeight: Int) throws {
+        try expectGlobalETOPO5Matches(connectivity: connectivity, tileWidth: tileWidth, tileHeight: tileHeight)
+    }
+
+    func expectGlobalETOPO5Matches(connectivity: FloodOptions.Connectivity, tileWidth: Int, tileHeight: Int) throws {
         let folder = TestRasters.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         try expectTiledEqualsMonolithic(dem: Self.etopoPath, options: FloodOptions(connectivity: connectivity), tileWidth: tileWidth,
@@ -127,7 +144,9 @@ import Testing
                                         boxes: [GeoBBox(west: -10, south: 35, east: 30, north: 60), GeoBBox(west: 170, south: -50, east: -170, north: -30)])
     }
 
-    @Test(.slow) func globalETOPO5WithSeedPointsMatches() throws {
+    /// `regionalCropWithASeedPointMatches` on the whole grid: `make bench` runs it (GEOQ_LARGE_TESTS=1).
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["GEOQ_LARGE_TESTS"] == "1", "make bench runs it (GEOQ_LARGE_TESTS=1)"))
+    func globalETOPO5WithSeedPointsMatches() throws {
         let folder = TestRasters.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         // The Caspian and the Black Sea as lakes fed from one point each.

@@ -57,7 +57,16 @@ enum GeoqProcess {
     /// warm start): the suites' geoqs, started at once into an empty folder, each built them all
     /// until one had written them, and the 30-odd cache folders of their own built them again;
     /// that was a third of the Swift tests' processor time.
+    ///
+    /// `make test` builds them once, before the Swift tests and the scripts start at once, and
+    /// names that folder in `GEOQ_TEST_SEED_CACHE`: they are then copied from it (as
+    /// `seedEmbeddedCache` copies them) instead of built a second time beside the scripts.
     static let embeddedCacheEntries: [URL] = {
+        let folder = cacheHome.appendingPathComponent("geoq")
+        if let seed = ProcessInfo.processInfo.environment["GEOQ_TEST_SEED_CACHE"], !seed.isEmpty {
+            let entries = copyCacheEntries(from: URL(fileURLWithPath: seed), to: folder)
+            if !entries.isEmpty { return entries }
+        }
         let warm = Process()
         warm.executableURL = executable
         warm.arguments = ["flood", "--rise", "1", "--place", "hamburg"]
@@ -66,10 +75,31 @@ enum GeoqProcess {
         warm.standardError = FileHandle.nullDevice
         guard (try? warm.run()) != nil else { return [] }
         warm.waitUntilExit()
-        let folder = cacheHome.appendingPathComponent("geoq")
-        return ((try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? [])
-            .filter { !$0.lastPathComponent.hasPrefix(".") && $0.pathExtension == "bin" }
+        return cacheEntries(in: folder)
     }()
+
+    /// The cache entries (`*.bin`) in a cache folder's `geoq/`.
+    private static func cacheEntries(in folder: URL) -> [URL] {
+        ((try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? [])
+            .filter { !$0.lastPathComponent.hasPrefix(".") && $0.pathExtension == "bin" }
+    }
+
+    /// Puts the cache entries of `source` into `destination` (created): the completion index
+    /// (200 MB) linked, the others copied (see `seedEmbeddedCache`). The entries put there.
+    @discardableResult
+    private static func copyCacheEntries(from source: URL, to destination: URL) -> [URL] {
+        let entries = cacheEntries(in: source)
+        guard !entries.isEmpty, (try? FileManager.default.createDirectory(at: destination, withIntermediateDirectories: true)) != nil else { return [] }
+        for entry in entries {
+            let seeded = destination.appendingPathComponent(entry.lastPathComponent)
+            if entry.lastPathComponent.hasPrefix("places-") {
+                try? FileManager.default.linkItem(at: entry, to: seeded)
+            } else {
+                try? FileManager.default.copyItem(at: entry, to: seeded)
+            }
+        }
+        return cacheEntries(in: destination)
+    }
 
     /// Puts the embedded data's cache entries into a cache folder that does not exist yet, as a
     /// geoq run there before would have left them (only inside `TestRasters.processFolder`).
@@ -79,17 +109,8 @@ enum GeoqProcess {
     /// can reach the shared entries through a link.
     static func seedEmbeddedCache(cacheHome folder: URL) {
         guard folder.path.hasPrefix(TestRasters.processFolder.path + "/"), !FileManager.default.fileExists(atPath: folder.path) else { return }
-        let entries = embeddedCacheEntries
-        let geoqFolder = folder.appendingPathComponent("geoq")
-        guard !entries.isEmpty, (try? FileManager.default.createDirectory(at: geoqFolder, withIntermediateDirectories: true)) != nil else { return }
-        for entry in entries {
-            let seeded = geoqFolder.appendingPathComponent(entry.lastPathComponent)
-            if entry.lastPathComponent.hasPrefix("places-") {
-                try? FileManager.default.linkItem(at: entry, to: seeded)
-            } else {
-                try? FileManager.default.copyItem(at: entry, to: seeded)
-            }
-        }
+        guard !embeddedCacheEntries.isEmpty else { return }
+        copyCacheEntries(from: cacheHome.appendingPathComponent("geoq"), to: folder.appendingPathComponent("geoq"))
     }
 
     /// Runs `geoq arguments…` with `input` on standard input, in `environment(adding:)`.
