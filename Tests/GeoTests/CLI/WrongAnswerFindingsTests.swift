@@ -36,12 +36,19 @@ import Testing
         }
     }
 
-    /// An engine on the shipped gazetteer alone (no elevation model), and the service on it.
-    func withService(_ body: @escaping @Sendable (RouterClient) async throws -> Void) async throws {
+    /// An engine on the shipped gazetteer alone (no elevation model), built once for the suite:
+    /// its place index is seconds of processor time.
+    static let gazetteerEngine = Result<QueryEngine, Error> {
         let places = ["places.tsv.gz", "postcodes.tsv.gz"].map { TestRasters.repositoryRoot.appendingPathComponent("data/\($0)").path }
-        var settings = EngineSettings(dataset: try DEMOptions.parse(["--cache-dir", cli.folder.appendingPathComponent("cache").path]), places: places, settings: nil)
+        let cache = TestRasters.temporaryDirectory().appendingPathComponent("cache").path
+        var settings = EngineSettings(dataset: try DEMOptions.parse(["--cache-dir", cache]), places: places, settings: nil)
         settings.flood = .skipped
-        let engine = try GeoqEngine.buildEngine(settings: settings)
+        return try GeoqEngine.buildEngine(settings: settings)
+    }
+
+    /// The service on `gazetteerEngine`.
+    func withService(_ body: @escaping @Sendable (RouterClient) async throws -> Void) async throws {
+        let engine = try Self.gazetteerEngine.get()
         let spec = try Data(contentsOf: TestRasters.repositoryRoot.appendingPathComponent("openapi.yaml"))
         let app = Application(router: GeoqRouter.build(engine: engine, openAPISpec: spec))
         try await app.testRouter { client in try await body(client) }
