@@ -58,9 +58,9 @@ enum GeoqProcess {
     /// until one had written them, and the 30-odd cache folders of their own built them again;
     /// that was a third of the Swift tests' processor time.
     ///
-    /// `make test` builds them once, before the Swift tests and the scripts start at once, and
-    /// names that folder in `GEOQ_TEST_SEED_CACHE`: they are then copied from it (as
-    /// `seedEmbeddedCache` copies them) instead of built a second time beside the scripts.
+    /// `make test` builds them once, before the Swift tests and the scripts, and names that
+    /// folder in `GEOQ_TEST_SEED_CACHE`: they are then copied from it (as `seedEmbeddedCache`
+    /// copies them) instead of built a second time.
     static let embeddedCacheEntries: [URL] = {
         let folder = cacheHome.appendingPathComponent("geoq")
         if let seed = ProcessInfo.processInfo.environment["GEOQ_TEST_SEED_CACHE"], !seed.isEmpty {
