@@ -3,6 +3,7 @@
 // from /v1/flood?place= (the numbers `geoq flood --place` gives), refreshed at each new level.
 import { prefersReducedMotion } from "./accessibility.js";
 import { fetchJSON } from "./api.js";
+import { showResolvedFigure } from "./figures.js";
 import { format } from "./format.js";
 import { clearMessage, showMessage } from "./message.js";
 import { fitOptions } from "./visible-area.js";
@@ -45,8 +46,12 @@ export function createAreaCard({ map, shownGlobe }) {
       $("area-flooded-land").textContent = format.km2(answer.newlyFloodedLandKm2);
       $("area-land-fraction").textContent = format.percent(answer.landFloodedFraction);
       const places = answer.floodedPlaces;
-      $("area-population").textContent = places ? format.count(places.population) : "—";
-      $("area-place-count").textContent = places ? format.count(places.count) : "—";
+      if (places) {
+        showResolvedFigure($("area-population"), places.population, places.resolvedPopulation);
+        showResolvedFigure($("area-place-count"), places.count, places.resolvedCount);
+      } else {
+        for (const id of ["area-population", "area-place-count"]) $(id).textContent = "—";
+      }
       $("area-rise").textContent = format.rise(rise);
       $("place-source").textContent = answer.source ? "Over its outline, from " + format.plainSource(answer.source) : "";
       document.body.dataset.areaRise = String(rise);

@@ -21,6 +21,22 @@ export function largestLine(places) {
 }
 
 /**
+ * Shows a count of flooded places or of their people in plain words: what the model resolves,
+ * then on a line of its own those on cells too coarse to tell at this level, apart, never added
+ * in as if they flooded. The API gives the total and the resolved part.
+ */
+export function showResolvedFigure(element, total, resolved) {
+  const unresolved = total - resolved;
+  element.textContent = format.count(unresolved > 0 ? resolved : total);
+  if (unresolved > 0) {
+    const apart = document.createElement("span");
+    apart.className = "unresolved";
+    apart.textContent = " +" + format.count(unresolved) + " this map cannot tell"; // the space: read aloud apart
+    element.append(apart);
+  }
+}
+
+/**
  * The figures panel; `onLoaded(rise, places)` follows each answer shown. Returns {load(rise)}: a
  * newer load makes an older one's answer stale.
  */
@@ -37,8 +53,8 @@ export function createFigures(onLoaded = () => {}) {
         if (request !== latest) return; // a newer sea level was asked for meanwhile
         $("stat-flooded-land").textContent = format.km2(flood.newlyFloodedLandKm2);
         $("stat-land-fraction").textContent = format.percent(flood.landFloodedFraction);
-        $("stat-population").textContent = format.count(places.population);
-        $("stat-place-count").textContent = format.count(places.count);
+        showResolvedFigure($("stat-population"), places.population, places.resolvedPopulation);
+        showResolvedFigure($("stat-place-count"), places.count, places.resolvedCount);
         document.querySelectorAll(".exposed-row").forEach((e) => { e.hidden = rise >= 0; });
         $("stat-exposed").textContent = format.km2(flood.exposedSeaFloorKm2);
         $("largest-flooded").textContent = largestLine(places.places);

@@ -33,10 +33,19 @@ enum FloodText {
             : String(format: "a %g km square around it", report.boxKilometers ?? 0)
         var text = "place      \(report.placeName) (\(report.place.kind.rawValue)), figures over \(over)\n"
         text += stats(report.stats, bbox: report.bbox)
-        if let flooded = report.floodedPlaces {
-            text += "places flooded  \(flooded.count), \(flooded.population) people\n"
-        }
+        if let flooded = report.floodedPlaces { text += floodedPlacesLine(flooded) }
         return text
+    }
+
+    /// The places flooded and their people: those the model resolves, then, apart, those on cells
+    /// too coarse to tell at this level; never a total that reads as if all of them flooded.
+    static func floodedPlacesLine(_ flooded: FloodedPlaces) -> String {
+        var line = "places flooded  \(flooded.resolvedCount), \(flooded.resolvedPopulation) people"
+        let unresolvedCount = flooded.count - flooded.resolvedCount
+        if unresolvedCount > 0 {
+            line += "; cannot tell at this model's resolution: \(unresolvedCount) more, \(flooded.population - flooded.resolvedPopulation) people"
+        }
+        return line + "\n"
     }
 
     static func point(_ point: FloodPoint) -> String {
