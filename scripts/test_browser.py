@@ -511,6 +511,10 @@ try:
     assert text("place-elevation") == f"Elevation {'−' if elevation < 0 else ''}{abs(elevation):,} m", text("place-elevation")
     expected_flooding = re.sub(r"(^|[\s(])-(?=\d)", "\\1\u2212", point["flooding"][0].upper() + point["flooding"][1:])
     assert text("place-flooding") == expected_flooding, text("place-flooding")
+    # Where the model cannot tell (confidence low), the card says so and why (issue 34).
+    reason = point["confidence"]["reason"]
+    expected_confidence = re.sub(r"(^|[\s(])-(?=\d)", "\\1\u2212", reason[0].upper() + reason[1:]) + "." if point["confidence"]["level"] == "low" else ""
+    assert text("place-confidence") == expected_confidence, (text("place-confidence"), point["confidence"])
     # The card names the model that answered, as the API does, and offers no fall of the sea
     # for a cell that is sea today.
     source = point["source"]
@@ -1122,6 +1126,7 @@ try:
     clicked = js("return window.geoqGlobe.view()")
     read = api(f"/v1/flood/point?lat={clicked['lat']:.4f}&lon={clicked['lon']:.4f}")
     assert text("place-flooding") == re.sub(r"(^|[\s(])-(?=\d)", "\\1\u2212", read["flooding"][0].upper() + read["flooding"][1:]), (text("place-flooding"), read)
+    assert (text("place-confidence") != "") == (read["confidence"]["level"] == "low"), (text("place-confidence"), read["confidence"])
     type_query("tokyo")
     wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#suggestions li[data-place-id]"), "no suggestions for 'tokyo'")
     time.sleep(0.3)

@@ -8,7 +8,7 @@ import { RISE_MAX, RISE_MIN } from "./sea-level-scale.js";
 
 const $ = (id) => document.getElementById(id);
 
-/** Shows a place ({title, subtitle, kind, code, population, elevationM, flooding, spillLevelM, source}); its button calls setRise(level). */
+/** Shows a place ({title, subtitle, kind, code, population, elevationM, flooding, confidence, spillLevelM, source}); its button calls setRise(level). */
 export function showPlace(place, setRise) {
   $("place").hidden = false;
   $("place-title").textContent = place.title;
@@ -19,6 +19,11 @@ export function showPlace(place, setRise) {
   $("place-elevation").textContent = place.elevationM === null || place.elevationM === undefined
     ? "Elevation unknown" : "Elevation " + format.metres(place.elevationM);
   $("place-flooding").textContent = typographicMinus(place.flooding.charAt(0).toUpperCase() + place.flooding.slice(1));
+  // Where the model cannot tell, the card says so and why, beside what the model alone says.
+  const cannotTell = place.confidence?.level === "low";
+  $("place-confidence").hidden = !cannotTell;
+  $("place-confidence").textContent = cannotTell
+    ? typographicMinus(place.confidence.reason.charAt(0).toUpperCase() + place.confidence.reason.slice(1)) + "." : "";
   $("place-source").textContent = place.source ? "From " + format.plainSource(place.source) : "";
   const button = $("place-set-rise");
   // A place whose cell is sea today on its model is said to be so ("sea today on this model …"),
@@ -38,7 +43,8 @@ export async function showPoint(lat, lon, setRise) {
   try {
     const point = await fetchJSON("/v1/flood/point?lat=" + lat.toFixed(4) + "&lon=" + (((lon + 540) % 360) - 180).toFixed(4));
     showPlace({ title: format.coordinates(point.latitude, point.longitude), subtitle: "The point chosen", population: 0,
-                elevationM: point.elevationM, flooding: point.flooding, spillLevelM: point.spillLevelM, source: point.source }, setRise);
+                elevationM: point.elevationM, flooding: point.flooding, confidence: point.confidence, spillLevelM: point.spillLevelM,
+                source: point.source }, setRise);
   } catch (error) {
     showMessage("That point could not be read. " + error.message);
   }

@@ -87,8 +87,19 @@ public struct FloodPoint: Sendable, Equatable, Encodable {
         switch today {
         case .sea?: return "sea today (by today's coastline)"
         case .landBelowSeaLevel?:
-            return "below sea level today (\(FloodPoint.signed(spillLevel)) m): dry, kept so by defences or lower than this model resolves; "
-                + "under water as soon as the sea rises (defences are not modelled)"
+            // A height that is not the land's (the cell's sea, or the sea floor) says nothing of
+            // when the land floods: Valletta, on 50 m cliffs, sits in a 9 km cell of -103 m.
+            switch unresolvedLevel {
+            case .cellHoldsSea?:
+                return "below sea level today on this model (\(FloodPoint.signed(spillLevel)) m), but that height is its \(cellSizeText) cell's sea's: "
+                    + "land, whose height this model cannot tell"
+            case .belowDefendedLand?:
+                return "below sea level today on this model (\(FloodPoint.signed(spillLevel)) m), lower than any land defences keep dry: "
+                    + "land, whose height this model cannot tell (that height is the sea floor's or the model's error)"
+            case nil:
+                return "below sea level today (\(FloodPoint.signed(spillLevel)) m): dry, kept so by defences or lower than this model resolves; "
+                    + "under water as soon as the sea rises (defences are not modelled)"
+            }
         case .land?, .lake?: return "under water from \(FloodPoint.signed(spillLevel)) m"
         case nil:
             if isSeaToday {
@@ -97,6 +108,11 @@ public struct FloodPoint: Sendable, Equatable, Encodable {
             }
             return "under water from \(FloodPoint.signed(spillLevel)) m"
         }
+    }
+
+    /// The answering model's cell size in words: "9.3 km", "93 m".
+    var cellSizeText: String {
+        source?.cellSizeText ?? FloodModelSource(model: "this model", cellSizeM: gridCellSizeM ?? 0, role: .base).cellSizeText
     }
 
     /// The model's published vertical error for this answer, metres (`VerticalAccuracy`).
@@ -123,11 +139,10 @@ public struct FloodPoint: Sendable, Equatable, Encodable {
 
     /// How sure the answer to "is it under water at `rise`?" is (`AnswerConfidence`).
     public func confidence(atRise rise: Double? = nil) -> AnswerConfidence {
-        let cellSize = source?.cellSizeM ?? gridCellSizeM ?? 0
         let model = source?.model ?? "this model"
         let accuracy = verticalAccuracyM
         let relief = reliefM ?? 0
-        let cellText = source?.cellSizeText ?? FloodModelSource(model: model, cellSizeM: cellSize, role: .base).cellSizeText
+        let cellText = cellSizeText
         if today == .sea, (rise ?? 0) >= 0 {
             return AnswerConfidence(level: .high, reason: "the sea today, by today's coastline (GSHHG): water at any level at or above today's")
         }

@@ -24,11 +24,16 @@ import Testing
         #expect(confidence.level == .low)
         #expect(confidence.reason.hasPrefix("cannot tell at this model's resolution"), "\(confidence.reason)")
         #expect(confidence.reason.contains("-60 m, below any land defences keep dry"), "\(confidence.reason)")
+        // Its sentence does not say it floods as soon as the sea rises: that height is not the land's.
+        #expect(point.spillDescription == "below sea level today on this model (-60 m), lower than any land defences keep dry: "
+                + "land, whose height this model cannot tell (that height is the sea floor's or the model's error)")
     }
 
     @Test func aPolderThreeMetresDownIsResolvedLand() throws {
         let (lat, lon) = TodaysCoastlineTests.centre(4, 18)
         let point = try Self.index.point(latitude: lat, longitude: lon)
         #expect(point.today == .landBelowSeaLevel && !point.levelUnresolved)
+        #expect(point.spillDescription == "below sea level today (-3 m): dry, kept so by defences or lower than this model resolves; "
+                + "under water as soon as the sea rises (defences are not modelled)")
     }
 }
