@@ -16,18 +16,9 @@ public struct PlaceFloodAnswer: Sendable, Encodable {
     /// "Hamburg, Hamburg, Germany".
     public var placeName: String { place.subtitle.isEmpty ? place.title : "\(place.title), \(place.subtitle)" }
 
-    /// "under water at +2 m", "dry at +2 m (under water from +17 m)", "sea today …".
-    public var answer: String {
-        guard let rise else { return point.spillDescription }
-        if point.isSeaToday || point.spillLevel == -.infinity { return point.spillDescription }
-        if point.confidence(atRise: rise).level == .low {
-            return "cannot tell at this model's resolution whether it is under water at \(FloodPoint.signed(rise)) m; the model alone says "
-                + (point.isWater(atRise: rise) ? "under water" : "dry") + " (\(point.spillDescription))"
-        }
-        return point.isWater(atRise: rise)
-            ? "under water at \(FloodPoint.signed(rise)) m (\(point.spillDescription))"
-            : "dry at \(FloodPoint.signed(rise)) m (\(point.spillDescription))"
-    }
+    /// "under water at +2 m", "dry at +2 m (under water from +17 m)", "sea today …"
+    /// (`FloodPoint.answer(atRise:)`).
+    public var answer: String { point.answer(atRise: rise) }
 
     public func encode(to encoder: any Encoder) throws {
         try point.encode(to: encoder)

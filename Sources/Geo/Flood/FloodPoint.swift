@@ -110,6 +110,22 @@ public struct FloodPoint: Sendable, Equatable, Encodable {
         }
     }
 
+    /// Plainly, whether the place is under water at `rise`: "under water at +2 m (…)", "dry at
+    /// +2 m (under water from +17 m)", "sea today …", or, where the confidence at that rise is
+    /// low, that this model cannot tell, and what it alone says. Without a rise, the level it
+    /// floods from (`spillDescription`).
+    public func answer(atRise rise: Double?) -> String {
+        guard let rise else { return spillDescription }
+        if isSeaToday || spillLevel == -.infinity { return spillDescription }
+        if confidence(atRise: rise).level == .low {
+            return "cannot tell at this model's resolution whether it is under water at \(FloodPoint.signed(rise)) m; the model alone says "
+                + (isWater(atRise: rise) ? "under water" : "dry") + " (\(spillDescription))"
+        }
+        return isWater(atRise: rise)
+            ? "under water at \(FloodPoint.signed(rise)) m (\(spillDescription))"
+            : "dry at \(FloodPoint.signed(rise)) m (\(spillDescription))"
+    }
+
     /// The answering model's cell size in words: "9.3 km", "93 m".
     var cellSizeText: String {
         source?.cellSizeText ?? FloodModelSource(model: "this model", cellSizeM: gridCellSizeM ?? 0, role: .base).cellSizeText

@@ -10,6 +10,7 @@ struct FloodPointCommand: ParsableCommand {
         discussion: """
         Example:
           geoq flood point --lat 52.37 --lon 4.90      # Amsterdam
+          geoq flood point --lat 52.37 --lon 4.90 --rise 2   # is this point under water at +2 m?
           geoq flood point --place hamburg --rise 2    # is Hamburg under water at +2 m?
           geoq flood point --place hamburg --kinds airport --rise 2   # and its airport?
           geoq flood point --place hamburg --year 2100 --scenario SSP5-8.5 --quantile 83
@@ -38,7 +39,7 @@ struct FloodPointCommand: ParsableCommand {
     @Option(help: ArgumentHelp("A place by name, as typed in a search box (\"hamburg\", \"paris tx\"), instead of --lat/--lon; a country or region is refused (ask geoq flood --place).", valueName: "name"))
     var place: String?
 
-    @Option(parsing: .unconditional, help: "With --place: say plainly whether the place is under water at this sea level (metres, \(Quantity.rise.declaration.rangeText)).",
+    @Option(parsing: .unconditional, help: "Say plainly whether the place or point is under water at this sea level (metres, \(Quantity.rise.declaration.rangeText)), and how sure that is.",
             transform: DecimalArgument.reading(.rise))
     var rise: Double?
 
@@ -64,14 +65,8 @@ struct FloodPointCommand: ParsableCommand {
         case (_, _, .some): throw ValidationError("--place: give a place or --lat/--lon, not both")
         default: throw ValidationError("--lat and --lon go together")
         }
-        if let rise {
-            guard place != nil else { throw ValidationError("--rise: only with --place (a point's answer holds every rise)") }
-            try check { try SpillIndex.validateRise(rise) }
-        }
+        if let rise { try check { try SpillIndex.validateRise(rise) } }
         try seaLevel.checkLevel(rise: rise, levelRequired: false)
-        if place == nil, seaLevel.year != nil || seaLevel.highTide != nil {
-            throw ValidationError("\(seaLevel.year != nil ? "--year" : "--high-tide"): only with --place (a point's answer holds every level)")
-        }
         if kinds != nil, place == nil { throw ValidationError("--kinds: only with --place (it chooses among the places of that name)") }
     }
 
@@ -79,7 +74,7 @@ struct FloodPointCommand: ParsableCommand {
         // Only a place is looked up in the gazetteer.
         var settings = try settingsFile.engineSettings(dataset: dataset, places: place == nil ? nil : gazetteer.places)
         settings.gazetteer = place == nil ? .skipped : .required
-        let question = place == nil ? nil : try seaLevel.question(rise: rise, settings: try settingsFile.settings(dataset: dataset))
+        let question = try seaLevel.question(rise: rise, settings: try settingsFile.settings(dataset: dataset))
         let engine = try GeoqEngine.buildEngine(settings: settings)
         if let place {
             let answered = try engine.floodAtPlace(named: place, question: question, kinds: kinds)
@@ -87,6 +82,12 @@ struct FloodPointCommand: ParsableCommand {
             let from = answer.point.source.map { ", answered from \($0.model), \($0.cellSizeText) cells" } ?? ""
             Terminal.notice("\(answer.placeName) (\(answer.place.kind.rawValue) \(answer.place.id))\(from)")
             let data = format == .json ? try JSONOutput.encode(answered) : Data((FloodText.place(answer) + SeaLevelText.lines(answered)).utf8)
+            try Output.emit(data, to: nil)
+            return
+        }
+        if let question {
+            let answered = try engine.floodAtPoint(latitude: lat!, longitude: lon!, question: question)
+            let data = format == .json ? try JSONOutput.encode(answered) : Data((FloodText.point(answered.answer) + SeaLevelText.lines(answered)).utf8)
             try Output.emit(data, to: nil)
             return
         }

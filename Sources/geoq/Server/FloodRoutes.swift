@@ -47,8 +47,8 @@ struct FloodRoutes<Context: RequestContext> {
         }
     }
 
-    /// `/v1/flood/point`'s parameters: a point (lat and lon), or a place by name with an
-    /// optional rise.
+    /// `/v1/flood/point`'s parameters: a point (lat and lon) or a place by name, each with an
+    /// optional level (a rise, or a year and a scenario; above high tide).
     struct PointQuery: Decodable {
         var point: GeoPoint?
         var place: String?
@@ -64,13 +64,6 @@ struct FloodRoutes<Context: RequestContext> {
             point = try fields.point(required: place == nil)
             if place != nil, point != nil { throw GeoError.invalidInput(.place, "give a place or lat and lon, not both") }
             question = try fields.seaLevelQuestion(required: false)
-            // As on the command line: a point's answer holds every rise, so a rise with lat and lon
-            // would be silently ignored.
-            if place == nil, question != nil {
-                let (givenRise, givenYear) = (try fields.text(.rise), try fields.text(.year))
-                let asked: Quantity = givenRise != nil ? .rise : givenYear != nil ? .year : .highTide
-                throw GeoError.invalidInput(asked, "only with place (a point's answer holds every rise)")
-            }
             kinds = try fields.text(.kinds).map { try Place.Kind.parseList($0) }
             if place == nil, kinds != nil { throw GeoError.invalidInput(.kinds, "only with place (it chooses among the places of that name)") }
         }
@@ -136,6 +129,7 @@ struct FloodRoutes<Context: RequestContext> {
         let (engine, place, point, question, kinds) = (engine, query.place, query.point, query.question, query.kinds)
         let answer: @Sendable () throws -> EncodedAnswer = {
             if let place { return try .json(engine.floodAtPlace(named: place, question: question, kinds: kinds)) }
+            if let question { return try .json(engine.floodAtPoint(latitude: point!.latitude, longitude: point!.longitude, question: question)) }
             return try .json(engine.floodPointAnswer(latitude: point!.latitude, longitude: point!.longitude))
         }
         // An on-demand entry may download or nest a tile first: waited for without holding a

@@ -63,6 +63,12 @@ enum FloodText {
         return rows.map { $0.0.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.1 }.joined(separator: "\n") + "\n"
     }
 
+    /// The point question's answer: the point (its confidence the one at the level asked), then
+    /// the answer in words.
+    static func point(_ answer: PointFloodAnswer) -> String {
+        point(answer.point) + "at \(FloodPoint.signed(answer.rise)) m".padding(toLength: 12, withPad: " ", startingAt: 0) + answer.answer + "\n"
+    }
+
     /// The town question's answer: the place, then its point, then the answer in words.
     static func place(_ answer: PlaceFloodAnswer) -> String {
         "place      \(answer.placeName)\n" + point(answer.point).split(separator: "\n").dropFirst().joined(separator: "\n") + "\n"

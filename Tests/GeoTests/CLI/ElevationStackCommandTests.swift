@@ -44,6 +44,17 @@ import Testing
         #expect((answer["source"] as? [String: Any])?["model"] as? String == "N53E009.hgt", "the shipped tile answers Hamburg")
         #expect(answer["underWaterAtRise"] as? Bool == false)
         #expect(run.standardError.contains("Hamburg, Hamburg, Germany") && run.standardError.contains("N53E009.hgt, 93 m cells"))
+        // The same question at the place's coordinates takes the point's path to the same answer,
+        // its confidence the one at +2 m; in text, the answer on a line of its own.
+        let (latitude, longitude) = (try #require(answer["latitude"] as? Double), try #require(answer["longitude"] as? Double))
+        let pointArguments = ["flood", "point", "--lat", String(latitude), "--lon", String(longitude), "--rise", "2"]
+        let atPoint = try json(cli.geoq(pointArguments + ["--format", "json"]))
+        for key in ["answer", "underWaterAtRise", "rise", "spillLevelM", "confidence"] {
+            #expect("\(atPoint[key] ?? "missing")" == "\(answer[key] ?? "missing")", "\(key)")
+        }
+        #expect(atPoint["place"] == nil)
+        let pointText = try cli.geoq(pointArguments).standardOutput
+        #expect(pointText.contains("\nat +2 m     \(try #require(answer["answer"] as? String))\n"), "\(pointText)")
         // Of the airports only: Hamburg Airport (GeoNames' airport table), in its own cell of the tile.
         let airport = try json(cli.geoq(["flood", "point", "--place", "hamburg", "--kinds", "airport", "--rise", "2", "--format", "json"]))
         #expect((airport["place"] as? [String: Any])?["title"] as? String == "Hamburg Airport")
@@ -62,7 +73,7 @@ import Testing
         (["flood", "point", "--place", "qqqzzzxq"], 1, "--place: no place matches \"qqqzzzxq\""),
         (["dem", "fetch", "--place", "qqqzzzxq"], 1, "geoq: --place: no place matches \"qqqzzzxq\"; expected a town, postal code or airport geoq knows"),
         (["flood", "point", "--place", "hamburg", "--lat", "1", "--lon", "2"], 2, "not both"),
-        (["flood", "point", "--lat", "1", "--lon", "2", "--rise", "2"], 2, "--rise: only with --place"),
+        (["flood", "point", "--lat", "1", "--lon", "2", "--rise", "abc"], 2, "'--rise <rise>': expected a sea-level change in metres"),
         (["flood", "point", "--lat", "1", "--lon", "2", "--kinds", "airport"], 2, "--kinds: only with --place"),
         (["flood", "point", "--place", "hamburg", "--kinds", "planet"], 2, "planet"),
     ])

@@ -47,7 +47,7 @@ import Testing
         ("/v1/flood?year=2100", "scenario: missing; year needs one of SSP1-1.9, SSP1-2.6, SSP2-4.5, SSP3-7.0 or SSP5-8.5"),
         ("/v1/flood", "rise: missing; expected a sea-level change in metres from -12000 to 12000, or year with scenario"),
         ("/v1/flood/places?rise=1&high_tide=500", "high_tide: 500 is out of range; expected high tide in metres above mean sea level from -100 to 100, or a raster of it"),
-        ("/v1/flood/point?lat=48.5&lon=12.5&year=2100&scenario=SSP2-4.5", "year: only with place (a point's answer holds every rise)"),
+        ("/v1/flood/point?lat=48.5&lon=12.5&year=2100", "scenario: missing; year needs one of SSP1-1.9, SSP1-2.6, SSP2-4.5, SSP3-7.0 or SSP5-8.5"),
     ])
     func badInputIsA400NamingTheParameter(uri: String, message: String) async throws {
         try await service.withApp { client in

@@ -36,6 +36,32 @@ import Yams
         try #require(try JSONSerialization.jsonObject(with: Data(buffer.readableBytesView)) as? [String: Any])
     }
 
+    /// A point asked at a level: whether it is water then, and how sure, worked out by hand.
+    /// Basinville's cell (2 m) floods from +8 m, its ring's height; the 3 × 3 cells around it span
+    /// 2…8 m, so u = √(30² + (6/2)²) = 30.15 m for a model of 1° cells (±30 m, as ETOPO5's).
+    /// At +2 m the level asked lies 6 m from +8 m, within u: low. At +100 m, 92 m from it, beyond
+    /// 2u: high. Portside's cell is water at 0 m, on the model alone (no coastline): its cells
+    /// around span 0…8 m, u = 30.27 m, and +2 m lies 2 m from its level: low.
+    @Test(arguments: [
+        ("lat=48.5&lon=12.5&rise=2", 2.0, false, "low",
+         "cannot tell at this model's resolution whether it is under water at +2 m; the model alone says dry (under water from +8 m)"),
+        ("lat=48.5&lon=12.5&rise=100", 100.0, true, "high", "under water at +100 m (under water from +8 m)"),
+        ("lat=48.5&lon=10.5&rise=2", 2.0, true, "low", "sea today on this model (its cell is water at the present sea level)"),
+    ])
+    func aPointAskedAtALevelSaysWhetherItIsWaterThenAndHowSure(query: String, rise: Double, underWater: Bool, confidence: String,
+                                                               answer: String) async throws {
+        try await withApp { client in
+            try await client.execute(uri: "/v1/flood/point?" + query, method: .get) { response in
+                #expect(response.status == .ok)
+                let json = try self.json(response.body)
+                #expect(json["rise"] as? Double == rise && json["underWaterAtRise"] as? Bool == underWater)
+                #expect((json["confidence"] as? [String: Any])?["level"] as? String == confidence, "\(json)")
+                #expect(json["answer"] as? String == answer)
+                #expect(json["place"] == nil && json["spillLevelM"] as? Double == (query.contains("lon=12.5") ? 8 : 0))
+            }
+        }
+    }
+
     @Test func floodAnswersAreTheEnginesAnswers() async throws {
         try await withApp { client in
             try await client.execute(uri: "/v1/flood?rise=8", method: .get) { response in
@@ -198,7 +224,7 @@ import Yams
         ("/v1/flood?rise=1&bbox=100,10,120,20", .get, 400, "bbox: the box 100.0,10.0,120.0,20.0 holds no cell of the DEM; expected a box over it"),
         ("/v1/flood/point?lat=91&lon=0", .get, 400, "lat: expected a latitude from -90 to 90"),
         ("/v1/flood/point?lat=10", .get, 400, "lon: missing"),
-        ("/v1/flood/point?lat=48.5&lon=12.5&rise=2", .get, 400, "rise: only with place (a point's answer holds every rise)"),
+        ("/v1/flood/point?lat=48.5&lon=12.5&rise=abc", .get, 400, "rise: expected a sea-level change"),
         ("/v1/flood/point?lat=0&lon=0", .get, 400, "outside the DEM"),
         ("/v1/tiles/40/0/0.png?rise=1", .get, 400, "z: expected a zoom level from 0 to 22"),
         ("/v1/tiles/1/0/5.png?rise=1", .get, 400, "y: expected a tile index from 0 to 1 at zoom 1"),
