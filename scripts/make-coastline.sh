@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Rebuilds data/coastline.tif, the 30-arc-second land/water mask that tells geoq where
 # today's sea ends, from the full-resolution GSHHG shorelines with GMT's grdlandmask.
-# Values: 0 ocean, 1 land, 2 lake, 3 island in a lake, 4 pond in such an island.
-# Antarctica is cut at the ice front (ice shelves are land), like ETOPO5's ice surface.
+# Values: 0 ocean, 1 land, 2 lake, 3 island in a lake, 4 pond in such an island, 5 shore: a cell
+# the ocean's shoreline crosses, which holds both ocean and land (so no island smaller than a
+# cell is lost). Cells a lake's or a pond's shore crosses hold land too, and read as land.
+# Antarctica is cut at the grounding line: floating ice shelves are ocean, not land.
 # The globe is made in 8 bands of 45° of longitude, COASTLINE_JOBS (default 2) at a time,
 # and mosaicked; pixel registration puts every cell centre inside exactly one band.
 set -euo pipefail
@@ -27,7 +29,7 @@ gmt_version=$(gmt --version)
 
 band() {   # $1 = western edge of a 45° band; writes $work/band$1.nc
   local w=$1 e=$(($1 + 45))
-  GMT_TMPDIR="$work" gmt grdlandmask -R"$w/$e/-90/90" -I30s -r -Df -A0/0/4+ai -N0/1/2/3/4 \
+  GMT_TMPDIR="$work" gmt grdlandmask -R"$w/$e/-90/90" -I30s -r -Df -A0/0/4+ag -N0/1/2/3/4 -E5/1/3/3 \
     -G"$work/band$w.nc=nb" -Ve
   echo "make-coastline: band $w..$e took ${SECONDS}s" >&2
 }
@@ -42,13 +44,13 @@ for w in -180 -135 -90 -45 0 45 90 135; do
 done
 gdalbuildvrt -q "$work/world.vrt" "$work"/band-180.tif "$work"/band-135.tif "$work"/band-90.tif "$work"/band-45.tif \
   "$work"/band0.tif "$work"/band45.tif "$work"/band90.tif "$work"/band135.tif
-desc='0 ocean (outside every GSHHG land polygon), 1 land, 2 lake, 3 island in a lake, 4 pond in such an island'
+desc='0 ocean (outside every GSHHG land polygon), 1 land, 2 lake, 3 island in a lake, 4 pond in such an island, 5 shore (crossed by the ocean shoreline: ocean and land)'
 sed -i "s|<VRTRasterBand \(.*\)>|<VRTRasterBand \1><Description>$desc</Description>|" "$work/world.vrt"
 gdal_translate -q -of GTiff -ot Byte -a_srs EPSG:4326 -a_ullr -180 90 180 -90 \
   -co TILED=YES -co BLOCKXSIZE=512 -co BLOCKYSIZE=512 -co COMPRESS=ZSTD -co ZSTD_LEVEL=22 -co NUM_THREADS="$jobs" \
-  -mo "TIFFTAG_IMAGEDESCRIPTION=geoq coastline mask: $desc. Antarctica cut at the ice front (ice shelves are land)." \
+  -mo "TIFFTAG_IMAGEDESCRIPTION=geoq coastline mask: $desc. Antarctica cut at the grounding line (ice shelves are ocean)." \
   -mo "AREA_OR_POINT=Area" \
-  -mo "SOURCE=GSHHG $gshhg_version full resolution (LGPL-3+, Wessel and Smith), Debian gmt-gshhg-full, rasterized by GMT $gmt_version grdlandmask -I30s -r -Df -A0/0/4+ai -N0/1/2/3/4" \
+  -mo "SOURCE=GSHHG $gshhg_version full resolution (LGPL-3+, Wessel and Smith), Debian gmt-gshhg-full, rasterized by GMT $gmt_version grdlandmask -I30s -r -Df -A0/0/4+ag -N0/1/2/3/4 -E5/1/3/3" \
   "$work/world.vrt" "$work/coastline.tif"
 [ "$(gdalinfo "$work/coastline.tif" | grep -c '^Size is 43200, 21600$')" = 1 ] || { echo "make-coastline: result is not 43200 x 21600" >&2; exit 1; }
 mv "$work/coastline.tif" data/coastline.tif

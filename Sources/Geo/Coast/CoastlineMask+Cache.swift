@@ -2,7 +2,7 @@ import Foundation
 
 extension CoastlineMask {
     static let cacheMagic = Array("GEOQCOST".utf8)
-    static let cacheFormatVersion: UInt32 = 1
+    static let cacheFormatVersion: UInt32 = 2
 
     /// The compact copy's file in `directory` for the mask at `path`.
     static func cacheURL(in directory: URL, path: String) -> URL {

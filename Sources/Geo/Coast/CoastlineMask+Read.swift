@@ -9,7 +9,7 @@ extension CoastlineMask {
     /// - Throws: ``GeoError/unreadableFile(path:message:)`` naming the file and what was
     ///   expected: a missing file, a raster that is not one global geographic grid of bytes, a
     ///   value other than those of GMT's `grdlandmask` levels (0 ocean, 1 land, 2 lake, 3 island
-    ///   in a lake, 4 pond).
+    ///   in a lake, 4 pond) and the shore (5, a cell the shoreline crosses).
     public static func load(path: String, cacheDirectory: URL?, progress: ProgressHandler? = nil) throws -> CoastlineMask {
         guard AtomicFile.kind(of: path) == .regular else {
             throw GeoError.unreadableFile(path: path, message: "\(AtomicFile.kind(of: path) == .missing ? "is missing" : "is not a regular file"); "
@@ -36,7 +36,7 @@ extension CoastlineMask {
         defer { GDALClose(dataset) }
         let width = Int(GDALGetRasterXSize(dataset)), height = Int(GDALGetRasterYSize(dataset))
         guard GDALGetRasterCount(dataset) == 1, let band = GDALGetRasterBand(dataset, 1), GDALGetRasterDataType(band) == GDT_Byte else {
-            throw GeoError.unreadableFile(path: path, message: "has \(GDALGetRasterCount(dataset)) band(s) of another type; expected one band of bytes (0 ocean, 1 land, 2 lake, 3 island in a lake, 4 pond)")
+            throw GeoError.unreadableFile(path: path, message: "has \(GDALGetRasterCount(dataset)) band(s) of another type; expected one band of bytes (0 ocean, 1 land, 2 lake, 3 island in a lake, 4 pond, 5 shore)")
         }
         var transform = [Double](repeating: 0, count: 6)
         let georeference = try? ElevationGrid.readGeoreference(dataset: dataset, path: path)
@@ -84,7 +84,7 @@ extension CoastlineMask {
                         // Cells past the grid's edge (the last blocks) repeat the edge cell.
                         let raw = strip[min(row, rows - 1) * width + left + min(col, cols - 1)]
                         guard let surface = Self.surface(level: raw) else {
-                            throw GeoError.unreadableFile(path: path, message: "holds \(raw) at row \(top + min(row, rows - 1)), column \(left + min(col, cols - 1)); expected 0 ocean, 1 land, 2 lake, 3 island in a lake or 4 pond")
+                            throw GeoError.unreadableFile(path: path, message: "holds \(raw) at row \(top + min(row, rows - 1)), column \(left + min(col, cols - 1)); expected 0 ocean, 1 land, 2 lake, 3 island in a lake, 4 pond or 5 shore")
                         }
                         let bit = (row * side + col) * 2
                         packed[bit >> 6] |= UInt64(surface.rawValue) << UInt64(bit & 63)
@@ -99,12 +99,14 @@ extension CoastlineMask {
                              path: path, version: version, table: table, words: words)
     }
 
-    /// GMT `grdlandmask`'s levels as surfaces: an island in a lake is land, a pond on it a lake.
+    /// GMT `grdlandmask`'s levels as surfaces: an island in a lake is land, a pond on it a lake;
+    /// 5 is the value `make-coastline.sh` gives the cells the ocean's shoreline crosses.
     static func surface(level: UInt8) -> Surface? {
         switch level {
         case 0: return .ocean
         case 1, 3: return .land
         case 2, 4: return .lake
+        case 5: return .shore
         default: return nil
         }
     }

@@ -16,6 +16,14 @@ public final class CoastlineMask: Sendable {
         case land = 1
         /// Lakes (the Caspian among them) and ponds on islands in lakes.
         case lake = 2
+        /// A cell the ocean's shoreline crosses: it holds both ocean and land. An island smaller
+        /// than a cell is such a cell, so no land is lost to the mask's resolution.
+        case shore = 3
+
+        /// Whether the cell holds land (all of it, or part of it along the shore).
+        public var holdsLand: Bool { self == .land || self == .shore }
+        /// Whether the cell holds ocean (all of it, or part of it along the shore).
+        public var holdsOcean: Bool { self == .ocean || self == .shore }
     }
 
     /// Cells across (360°) and down (180°).
@@ -69,6 +77,17 @@ public final class CoastlineMask: Sendable {
     public func surface(latitude: Double, longitude: Double) -> Surface {
         let (row, col) = cell(latitude: latitude, longitude: longitude)
         return surface(row: row, col: col)
+    }
+
+    /// Whether a mask cell next to (`row`, `col`), its 8 neighbours, holds land: a point in the
+    /// ocean there lies within about a cell of the shore. O(1).
+    public func landBeside(row: Int, col: Int) -> Bool {
+        for r in max(0, row - 1)...min(height - 1, row + 1) {
+            for dc in -1...1 where r != row || dc != 0 {
+                if surface(row: r, col: ((col + dc) % width + width) % width).holdsLand { return true }
+            }
+        }
+        return false
     }
 
     /// Whether the block holding the cell is of one surface, and which. O(1).

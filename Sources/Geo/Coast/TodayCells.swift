@@ -59,7 +59,8 @@ public struct TodayCells: Sendable {
                 for col in 0..<width {
                     let index = row * width + col
                     guard grid.elevation(atIndex: index) != nil else { continue }
-                    var ocean = 0, land = 0
+                    // Land in halves of a mask cell: a shore cell holds ocean and land, counted half each.
+                    var ocean = 0, landHalves = 0
                     let top = c[3] + Double(row) * cellHeight, left = c[0] + Double(col) * cellWidth
                     let first = mask.cell(latitude: top + cellHeight * 0.5 / Double(k), longitude: left + cellWidth * 0.5 / Double(k))
                     // The footprint's k × k mask cells, from its first: up to 2 × 2 blocks. Where
@@ -71,20 +72,22 @@ public struct TodayCells: Sendable {
                     if let surface = corner, mask.uniformSurface(ofBlockHolding: first.row, lastCol) == surface,
                        mask.uniformSurface(ofBlockHolding: lastRow, first.col) == surface,
                        mask.uniformSurface(ofBlockHolding: lastRow, lastCol) == surface {
-                        if surface == .ocean { ocean = k * k } else if surface == .land { land = k * k }
+                        if surface.holdsOcean { ocean = k * k }
+                        landHalves = surface == .land ? 2 * k * k : surface == .shore ? k * k : 0
                     } else {
                         for j in 0..<k {
                             let maskRow = min(mask.height - 1, max(0, first.row + rowStep * j))
                             for i in 0..<k {
                                 switch mask.surface(row: maskRow, col: (first.col + i) % mask.width) {
                                 case .ocean: ocean += 1
-                                case .land: land += 1
+                                case .land: landHalves += 2
+                                case .shore: ocean += 1; landHalves += 1
                                 case .lake: break
                                 }
                             }
                         }
                     }
-                    let percent = UInt8((land * 100 + k * k / 2) / (k * k))
+                    let percent = UInt8((landHalves * 50 + k * k / 2) / (k * k))
                     codes[(row - halves[half].lowerBound) * width + col] = percent | (ocean > 0 ? oceanBit : 0)
                 }
             }
@@ -94,7 +97,8 @@ public struct TodayCells: Sendable {
     }
 
     /// The fine classification of a flooded grid: a cell is sea today where its spill level is
-    /// at or below 0 and the mask says ocean at its centre; land (all of it) everywhere else.
+    /// at or below 0 and the mask cell at its centre holds ocean (the ocean, or a shore cell, where
+    /// the fine model's own heights draw the shore); land (all of it) everywhere else.
     /// O(cells).
     public static func fine(grid: ElevationGrid, levels: SpillLevels, locator: GridLocator, mask: CoastlineMask) -> TodayCells {
         let width = grid.width
@@ -112,10 +116,10 @@ public struct TodayCells: Sendable {
                 guard levels.level(atIndex: index) <= 0 else { continue }
                 if grid.elevation(atIndex: index) == nil { codes[index] = oceanBit; continue }
                 if let maskCells {
-                    guard mask.surface(row: maskCells.rows[row], col: maskCells.columns[col]) == .ocean else { continue }
+                    guard mask.surface(row: maskCells.rows[row], col: maskCells.columns[col]).holdsOcean else { continue }
                 } else {
                     guard let centre = locator.centre(row: row, col: col),
-                          mask.surface(latitude: centre.latitude, longitude: centre.longitude) == .ocean else { continue }
+                          mask.surface(latitude: centre.latitude, longitude: centre.longitude).holdsOcean else { continue }
                 }
                 codes[index] = oceanBit
             }

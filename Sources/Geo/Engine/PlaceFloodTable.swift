@@ -28,6 +28,19 @@ struct PlaceFloodTable: Sendable {
     let resolvedOrder: [Int32]
     /// `populationPrefix[k]` = population of the first k places of `floodOrder`.
     let populationPrefix: [Int]
+    /// Per gazetteer place: the top of its cell's `CoastalRamp` where a coarse model does not
+    /// resolve its land (0: resolved). Its people count by the share of that land under water.
+    let rampTop: [Float]
+    /// Per gazetteer place: whether it stands inside a larger listed town (`PartsOfLargerCities`),
+    /// which stands for it: it is in no flooded-places figure, list or count.
+    let partOfLargerCity: [Bool]
+    /// The places of `floodOrder` whose land is resolved, by level, and their people's prefix
+    /// sums; the people of the others by the share of their ramp under water.
+    let resolvedLandLevels: [Double]
+    let resolvedLandPeoplePrefix: [Int]
+    let rampPeople: RampCurve
+    /// The places of `floodOrder` on a ramp, in its order.
+    let rampOrder: [Int32]
     /// Per gazetteer place: which of `sources` answered for it (the finest model covering it).
     let sourceIndex: [UInt8]
     /// Per gazetteer place: what it is today (nil: a model without a coastline, or off it).
@@ -54,7 +67,9 @@ struct PlaceFloodTable: Sendable {
         guard !site.isNaN, cell.spillLevel.isFinite else { return cell }
         var point = cell
         point.elevation = site
-        point.spillLevel = max(site, cell.spillLevel)
+        // On a ramp the cell's level is its land's median; the sea reaches the cell itself at 0 m.
+        point.spillLevel = cell.rampTopM == nil ? max(site, cell.spillLevel) : site
+        point.rampTopM = nil
         // A site above the sea stands on land, though its cell's height is below the sea's
         // (Venice's airport, 2.1 m, on a 9 km cell of the lagoon): not "below sea level today".
         if site > 0, point.today == .landBelowSeaLevel { point.today = .land }
@@ -82,6 +97,8 @@ struct PlaceFloodTable: Sendable {
         today.reserveCapacity(places.count)
         relief.reserveCapacity(places.count)
         var sources: [FloodModelSource?] = [nil], gridCellSizes: [Double?] = [nil]
+        var rampTop: [Float] = []
+        rampTop.reserveCapacity(places.count)
         elevation.reserveCapacity(places.count)
         spillLevel.reserveCapacity(places.count)
         sourceIndex.reserveCapacity(places.count)
@@ -89,6 +106,7 @@ struct PlaceFloodTable: Sendable {
             let point = (try? flood.point(latitude: places.latitude[place], longitude: places.longitude[place]))
                 .map { Self.atSite($0, elevation: places.elevation[place]) }
             let source = point?.source
+            rampTop.append(Float(point?.rampTopM ?? 0))
             today.append(point?.today)
             let reliefM: Float = point?.reliefM.map { Float($0) } ?? Float.nan
             relief.append(reliefM)
@@ -108,9 +126,11 @@ struct PlaceFloodTable: Sendable {
             elevation.append(point?.elevation)
             spillLevel.append(point?.spillLevel ?? .infinity)
         }
-        // Cities dry today: above the sea's level, or land below it (which floods when it rises).
+        // Cities dry today: above the sea's level, or land below it (which floods when it rises);
+        // a town inside a larger one is counted in it.
+        let partOfLargerCity = PartsOfLargerCities.flags(places)
         let order = spillLevel.indices.filter { place in
-            guard places.kind(place) == .city, spillLevel[place].isFinite else { return false }
+            guard places.kind(place) == .city, spillLevel[place].isFinite, !partOfLargerCity[place] else { return false }
             switch today[place] {
             case nil: return spillLevel[place] > 0
             case .sea?: return false
@@ -146,6 +166,32 @@ struct PlaceFloodTable: Sendable {
         for place in resolvable { resolvedPrefix.append(resolvedPrefix[resolvedPrefix.count - 1] + place.population) }
         resolvedPopulationPrefix = resolvedPrefix
         populationPrefix = prefix
+        self.rampTop = rampTop
+        self.partOfLargerCity = partOfLargerCity
+        let resolvedLand = order.filter { rampTop[$0] == 0 }
+        resolvedLandLevels = resolvedLand.map { spillLevel[$0] }
+        var landPrefix = [0]
+        landPrefix.reserveCapacity(resolvedLand.count + 1)
+        for index in resolvedLand { landPrefix.append(landPrefix[landPrefix.count - 1] + Int(places.population[index])) }
+        resolvedLandPeoplePrefix = landPrefix
+        let onRamp = order.filter { rampTop[$0] > 0 }
+        rampOrder = onRamp.map(Int32.init)
+        rampPeople = RampCurve(onRamp.map { (Double(rampTop[$0]), Double(places.population[$0])) })
+    }
+
+    /// The people of the flooded places at `rise`: whole for a place whose land is resolved and
+    /// under water, by the share of its cell's land under water on a ramp (`CoastalRamp`). O(log n).
+    func floodedPeople(atRise rise: Double) -> Int {
+        guard rise > 0 else { return 0 }
+        let resolved = resolvedLandPeoplePrefix[resolvedLandLevels.partitioningIndex { $0 > rise }]
+        return resolved + Int(rampPeople.amount(atRise: rise).rounded())
+    }
+
+    /// The people of place `index` under water at `rise` (`floodedPeople(atRise:)`'s rule). O(1).
+    func floodedPeople(_ index: Int, population: Int64, atRise rise: Double) -> Double {
+        guard rise > 0 else { return 0 }
+        if rampTop[index] > 0 { return Double(population) * CoastalRamp.floodedShare(top: Double(rampTop[index]), rise: rise) }
+        return spillLevel[index] <= rise ? Double(population) : 0
     }
 
     /// How many places of `floodOrder` are under water at `rise`. O(log n).
@@ -205,6 +251,7 @@ struct PlaceFloodTable: Sendable {
         if sourceIndex[index] != Self.outside { point.gridCellSizeM = gridCellSizes[Int(sourceIndex[index])] }
         point.reliefM = relief[index].isNaN ? nil : Double(relief[index])
         point.unresolvedLevel = unresolved[index]
+        point.rampTopM = rampTop[index] > 0 ? Double(rampTop[index]) : nil
         return point
     }
 }

@@ -49,17 +49,25 @@ extension QueryEngine {
         let floodedCount = table.floodedCount(atRise: highest)
         var count = 0, population = 0, resolvedCount = 0, resolvedPopulation = 0
         if bbox == nil, tide == nil {
-            (count, population) = (floodedCount, table.populationPrefix[floodedCount])
+            (count, population) = (floodedCount, table.floodedPeople(atRise: rise))
             (resolvedCount, resolvedPopulation) = table.resolvedFlooded(atRise: rise)
         } else {
+            // People by the share of their land under water: every place the sea reaches in
+            // part counts, flooded (by its lean) or not.
+            var people = 0.0
+            for place in table.rampOrder.lazy.map(Int.init) where inArea(place) {
+                people += table.floodedPeople(place, population: places.population[place], atRise: level(place))
+            }
             for place in table.floodOrder[0..<floodedCount] where inArea(place) && table.isFlooded(place, atRise: level(place)) {
+                let placeLevel = level(place)
+                if table.rampTop[place] == 0 { people += Double(places.population[place]) }
                 count += 1
-                population += Int(places.population[place])
-                if table.resolves(place, atRise: level(place)) {
+                if table.resolves(place, atRise: placeLevel) {
                     resolvedCount += 1
                     resolvedPopulation += Int(places.population[place])
                 }
             }
+            population = Int(people.rounded())
         }
         // The page: resolved places by population, then the others. In a box, or with a level
         // per place (high tide cell by cell), the candidates are filtered and sorted by

@@ -9,16 +9,29 @@ import Foundation
 struct FloodCurves: Sendable {
     /// The water part of each cell, by spill level (−∞: nodata taken as ocean).
     var water: AreaCurve
-    /// The land part of each cell, by land level.
+    /// The land part of each cell whose land is resolved, by land level.
     var land: AreaCurve
+    /// The land part of each cell a coarse model does not resolve, on its ramp (`CoastalRamp`).
+    var ramp: RampCurve
     /// Whole cells by spill level.
     var all: AreaCurve
     /// Whole cells with data by the elevation the flood saw.
     var elevation: AreaCurve
     var landKm2: Double
 
-    init(grid: ElevationGrid, levels: SpillLevels, cellAreas: CellAreas, today: TodayCells? = nil) {
+    init(grid: ElevationGrid, levels: SpillLevels, cellAreas: CellAreas, today: TodayCells? = nil, ramp coastalRamp: CoastalRamp? = nil) {
         let width = grid.width
+        let tops = coastalRamp?.tops ?? []
+        var rampPairs: [(top: Double, amount: Double)] = []
+        if let today, !tops.isEmpty {
+            for row in 0..<grid.height {
+                let area = cellAreas.areaKm2(row: row)
+                for index in row * width..<(row + 1) * width where tops[index] > 0 {
+                    rampPairs.append((Double(tops[index]), area * today.landShare(atIndex: index)))
+                }
+            }
+        }
+        ramp = RampCurve(rampPairs)
         switch (grid.samples, levels) {
         case let (.int16(elevations), .int16(spill)):
             // Integer levels: a histogram with one bin per metre, no sorting; the two halves of
@@ -27,7 +40,7 @@ struct FloodCurves: Sendable {
             let partial = concurrentMap(halves.count) { half in
                 var histograms = Int16Histograms()
                 histograms.add(rows: halves[half], width: width, spill: spill, elevations: elevations,
-                               nodata: grid.int16Nodata, cellAreas: cellAreas, today: today)
+                               nodata: grid.int16Nodata, cellAreas: cellAreas, today: today, rampTops: tops)
                 return histograms
             }
             var total = partial[0]
@@ -54,7 +67,7 @@ struct FloodCurves: Sendable {
                     if let cellElevation {
                         landTotal += area * share
                         let landLevel = max(level, cellElevation)
-                        if share > 0, landLevel.isFinite { landPairs.append((landLevel, area * share)) }
+                        if share > 0, landLevel.isFinite, tops.isEmpty || tops[index] == 0 { landPairs.append((landLevel, area * share)) }
                         elevationPairs.append((today?.floodedElevation(cellElevation, atIndex: index) ?? cellElevation, area))
                     }
                 }
@@ -76,8 +89,10 @@ struct FloodCurves: Sendable {
         var alwaysWater = 0.0
         var landKm2 = 0.0
 
+        /// `rampTops`: `CoastalRamp.tops` (empty without one); a cell with a top leaves its land
+        /// to the ramp's curve.
         mutating func add(rows: Range<Int>, width: Int, spill: [Int16], elevations: [Int16], nodata: Int16?, cellAreas: CellAreas,
-                          today: TodayCells?) {
+                          today: TodayCells?, rampTops: [Float]) {
             // Without nodata, a value no Int16 cell can hold keeps the inner loop branch-light.
             let nodata = nodata.map(Int32.init) ?? Int32.min
             let coarse = today?.regime == .coarse
@@ -87,6 +102,7 @@ struct FloodCurves: Sendable {
             spill.withUnsafeBufferPointer { spill in
             elevations.withUnsafeBufferPointer { elevations in
             codes.withUnsafeBufferPointer { codes in
+            rampTops.withUnsafeBufferPointer { rampTops in
             water.withUnsafeMutableBufferPointer { waterBins in
             land.withUnsafeMutableBufferPointer { landBins in
             all.withUnsafeMutableBufferPointer { allBins in
@@ -103,6 +119,8 @@ struct FloodCurves: Sendable {
                         // adding cell by cell to one bin waits on the bin's last addition.
                         var next = index + 1
                         while next < end, spill[next] == level, elevations[next] == elevation, codes.isEmpty || codes[next] == code { next += 1 }
+                        // Whether a cell's land is on the ramp follows from its level, elevation and code alone.
+                        let onRamp = !rampTops.isEmpty && rampTops[index] > 0
                         let area = cellArea * Double(next - index)
                         index = next
                         let hasData = Int32(elevation) != nodata
@@ -116,12 +134,13 @@ struct FloodCurves: Sendable {
                         if hasData {
                             landKm2 += area * share
                             let landLevel = max(level, elevation)
-                            if share > 0, landLevel != SpillLevels.int16NeverWater { landBins[Int(landLevel) &+ 32768] += area * share }
+                            if share > 0, !onRamp, landLevel != SpillLevels.int16NeverWater { landBins[Int(landLevel) &+ 32768] += area * share }
                             let flooded = coarse && code & TodayCells.oceanBit != 0 ? min(elevation, 0) : elevation
                             elevationBins[Int(flooded) &+ 32768] += area
                         }
                     }
                 }
+            }
             }
             }
             }

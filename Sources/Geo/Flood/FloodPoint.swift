@@ -32,13 +32,24 @@ public struct FloodPoint: Sendable, Equatable, Encodable {
     /// Whether the place's level is not resolved (`unresolvedLevel`).
     public var levelUnresolved: Bool { unresolvedLevel != nil }
 
-    /// Why a model cannot tell how high a place on land stands.
+    /// Why a model cannot tell how high a place on land stands, or where the shore is.
     public enum UnresolvedLevel: UInt8, Sendable, Equatable {
         /// Land in a coarse cell that holds sea, whose one height, at or below 0 m, is its sea's.
         case cellHoldsSea
         /// Land the model puts lower than any land defences keep dry (`lowestDefendedLandM`).
         case belowDefendedLand
+        /// Land a coarse model does not resolve (a cell that holds sea, or that it puts at or
+        /// below 0 m), modelled on a ramp from the shore (`CoastalRamp`, `rampTopM`).
+        case modelledBelowTheCell
+        /// A point in a coastline cell the shoreline crosses: land or sea, finer than the mask.
+        case shoreFinerThanMask
+        /// A point in the sea by the coastline, within about a cell of the mask's land.
+        case seaBesideShore
     }
+
+    /// Where the model's land is `modelledBelowTheCell`: the top of its ramp, metres (the land
+    /// rises from 0 m at the shore to it). Nil otherwise.
+    public var rampTopM: Double? = nil
 
     /// The lowest land defences keep dry lies about 7 m below the sea (the Zuidplaspolder,
     /// −6.8 m; Lammefjord, −7 m; docs/confidence.md). Land by the coastline that a model puts
@@ -85,6 +96,8 @@ public struct FloodPoint: Sendable, Equatable, Encodable {
         if spillLevel == -.infinity { return "always under water" }
         if spillLevel == .infinity { return "never under water (the sea cannot reach it)" }
         switch today {
+        case .sea? where unresolvedLevel == .seaBesideShore:
+            return "sea today by today's coastline, within about a cell of its land: the shore here is finer than the coastline's cells"
         case .sea?: return "sea today (by today's coastline)"
         case .landBelowSeaLevel?:
             // A height that is not the land's (the cell's sea, or the sea floor) says nothing of
@@ -96,10 +109,14 @@ public struct FloodPoint: Sendable, Equatable, Encodable {
             case .belowDefendedLand?:
                 return "below sea level today on this model (\(FloodPoint.signed(spillLevel)) m), lower than any land defences keep dry: "
                     + "land, whose height this model cannot tell (that height is the sea floor's or the model's error)"
-            case nil:
+            case nil, .modelledBelowTheCell?, .shoreFinerThanMask?, .seaBesideShore?:
                 return "below sea level today (\(FloodPoint.signed(spillLevel)) m): dry, kept so by defences or lower than this model resolves; "
                     + "under water as soon as the sea rises (defences are not modelled)"
             }
+        case .land? where unresolvedLevel == .modelledBelowTheCell:
+            let top = rampTopM.map { FloodPoint.signed(($0 * 10).rounded() / 10) } ?? "?"
+            return "near the coast, where this model's \(cellSizeText) cells do not show how high the land stands: "
+                + "taken to rise from 0 m at the shore to about \(top) m, half of it under water from \(FloodPoint.signed((spillLevel * 10).rounded() / 10)) m"
         case .land?, .lake?: return "under water from \(FloodPoint.signed(spillLevel)) m"
         case nil:
             if isSeaToday {
@@ -148,7 +165,7 @@ public struct FloodPoint: Sendable, Equatable, Encodable {
 
     /// The level of `confidence(atRise:)` alone, without its sentence. O(1).
     public func confidenceLevel(atRise rise: Double? = nil) -> AnswerConfidence.Level {
-        if today == .sea, (rise ?? 0) >= 0 { return .high }
+        if today == .sea, (rise ?? 0) >= 0 { return unresolvedLevel == .seaBesideShore ? .medium : .high }
         if levelUnresolved { return .low }
         return AnswerConfidence.level(placeLevel: spillLevel, asked: rise ?? 0, uncertaintyM: uncertaintyM)
     }
@@ -160,7 +177,20 @@ public struct FloodPoint: Sendable, Equatable, Encodable {
         let relief = reliefM ?? 0
         let cellText = cellSizeText
         if today == .sea, (rise ?? 0) >= 0 {
+            if unresolvedLevel == .seaBesideShore {
+                return AnswerConfidence(level: .medium, reason: "the sea today by today's coastline (GSHHG), but within about one of its cells of land: "
+                    + "the shore here is finer than the coastline's cells")
+            }
             return AnswerConfidence(level: .high, reason: "the sea today, by today's coastline (GSHHG): water at any level at or above today's")
+        }
+        if unresolvedLevel == .modelledBelowTheCell {
+            let top = rampTopM.map { FloodPoint.signed(($0 * 10).rounded() / 10) } ?? "?"
+            return AnswerConfidence(level: .low, reason: "cannot tell at this model's resolution: its \(cellText) cells do not show how high the land near the coast stands; "
+                + "it is taken to rise from 0 m at the shore to about \(top) m (a sub-grid model, not a measurement)")
+        }
+        if unresolvedLevel == .shoreFinerThanMask {
+            return AnswerConfidence(level: .low, reason: "cannot tell: the shore crosses today's coastline cell here, so this point may be land or sea, "
+                + "and \(model)'s \(cellText) cells do not resolve it")
         }
         if unresolvedLevel == .belowDefendedLand {
             return AnswerConfidence(level: .low, reason: "cannot tell at this model's resolution: its \(cellText) cell puts this land at "
@@ -230,17 +260,30 @@ extension SpillIndex {
         point.gridCellSizeM = FloodModelSource.cellMetres(grid.georeference)
         guard let today, let elevation else { return point }
         let surface: CoastlineMask.Surface
+        var maskCell: (row: Int, col: Int)? = nil
         switch today.regime {
-        case .coarse: surface = today.mask.surface(latitude: latitude, longitude: longitude)
+        case .coarse:
+            let cell = today.mask.cell(latitude: latitude, longitude: longitude)
+            maskCell = cell
+            surface = today.mask.surface(row: cell.row, col: cell.col)
         case .fine: surface = today.holdsOcean(atIndex: index) ? .ocean : .land
         }
         switch surface {
         case .ocean:
             point.today = .sea
-        case .land, .lake:
+            if let maskCell, today.mask.landBeside(row: maskCell.row, col: maskCell.col) { point.unresolvedLevel = .seaBesideShore }
+        case .land, .lake, .shore:
             point.spillLevel = max(level, elevation)
             point.today = surface == .lake ? .lake : point.spillLevel <= 0 ? .landBelowSeaLevel : .land
-            if today.regime == .coarse, today.holdsOcean(atIndex: index), elevation <= 0 {
+            if surface != .lake, let top = ramp?.top(atIndex: index) {
+                // Land the coarse cell does not resolve: on its ramp from the shore, never below sea level.
+                point.rampTopM = top
+                point.spillLevel = CoastalRamp.medianLevel(top: top)
+                point.today = .land
+                point.unresolvedLevel = .modelledBelowTheCell
+            } else if surface == .shore {
+                point.unresolvedLevel = .shoreFinerThanMask
+            } else if today.regime == .coarse, today.holdsOcean(atIndex: index), elevation <= 0 {
                 point.unresolvedLevel = .cellHoldsSea
             } else if point.today == .landBelowSeaLevel, elevation < FloodPoint.lowestDefendedLandM {
                 point.unresolvedLevel = .belowDefendedLand

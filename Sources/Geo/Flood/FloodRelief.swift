@@ -106,7 +106,8 @@ extension SpillIndex {
                     for column in (blockColumn * step)..<min(grid.width, (blockColumn + 1) * step) { cells.append(row * grid.width + column) }
                 }
                 let cell = chooseCell(cells)
-                let (band1, band2) = Self.reliefSample(elevation: grid.elevation(atIndex: cell), spill: levels.level(atIndex: cell))
+                // Land a coarse model does not resolve is drawn as the maps draw it (`landElevation`).
+                let (band1, band2) = Self.reliefSample(elevation: landElevation(atIndex: cell), spill: levels.level(atIndex: cell))
                 samples[(blockRow * width + blockColumn) * 2] = band1
                 samples[(blockRow * width + blockColumn) * 2 + 1] = band2
             }

@@ -23,6 +23,9 @@ public struct FloodStats: Sendable, Codable, Equatable {
     /// or lower than the model resolves (the Dutch polders). Above 0 m it is part of
     /// `newlyFloodedLandKm2` (a bathtub model: defences are not modelled).
     public var landBelowSeaLevelKm2: Double = 0
+    /// The part of `newlyFloodedLandKm2` a coarse model does not resolve, modelled below its
+    /// cells (`CoastalRamp`): how much of the figure rests on that method. The rest is resolved.
+    public var modelledNewlyFloodedLandKm2: Double = 0
     /// What keeps the figures from the model that would have given them: the on-demand entry's
     /// source that could not be reached, and what answered instead (a box inside one of its
     /// tiles). Nil, and left out of JSON, otherwise.
@@ -38,7 +41,8 @@ extension SpillIndex {
         try SpillIndex.validateRise(rise)
         // Sums over the same cells in another order differ in the last bits; keep the parts
         // within their wholes so a fraction never exceeds 1.
-        let newlyFlooded = rise > 0 ? min(landCurve.area(atOrBelow: rise), landKm2) : 0
+        let modelled = rise > 0 ? rampCurve.amount(atRise: rise) : 0
+        let newlyFlooded = rise > 0 ? min(landCurve.area(atOrBelow: rise) + modelled, landKm2) : 0
         let water = min(waterCurve.area(atOrBelow: rise) + newlyFlooded, totalKm2)
         // Every cell with data the sea reaches lies at or below its spill level (spill ≥ the
         // elevation the flood saw), so the other cells at or below the rise are the ones the sea
@@ -49,7 +53,8 @@ extension SpillIndex {
         return FloodStats(rise: rise, waterKm2: water, newlyFloodedLandKm2: newlyFlooded,
                           isolatedLowlandKm2: isolated, exposedSeaFloorKm2: exposed, landKm2: landKm2,
                           landFloodedFraction: landKm2 > 0 ? newlyFlooded / landKm2 : 0, totalKm2: totalKm2,
-                          landBelowSeaLevelKm2: nonNegative(min(landCurve.area(atOrBelow: 0), landKm2)))
+                          landBelowSeaLevelKm2: nonNegative(min(landCurve.area(atOrBelow: 0), landKm2)),
+                          modelledNewlyFloodedLandKm2: min(modelled, newlyFlooded))
     }
 
     /// A difference of two cumulative sums, with rounding residue (≪ one cell) taken to zero.
@@ -89,7 +94,8 @@ extension SpillIndex {
         let elevation = grid.elevation(atIndex: index)
         sums.add(area: cellAreas.areaKm2(row: row), level: levels.level(atIndex: index), elevation: elevation,
                  landShare: landShare(atIndex: index, elevation: elevation),
-                 floodedElevation: elevation.map { today?.floodedElevation($0, atIndex: index) ?? $0 }, seaLevel: seaLevel)
+                 floodedElevation: elevation.map { today?.floodedElevation($0, atIndex: index) ?? $0 }, seaLevel: seaLevel,
+                 rampTop: ramp?.top(atIndex: index))
     }
 
     /// The share of a cell that is land today, 0…1: from the coastline, else 1 above 0 m. O(1).

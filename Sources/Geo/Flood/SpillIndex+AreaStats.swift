@@ -33,7 +33,7 @@ extension SpillIndex {
                     sums.add(area: area, level: levels.level(atIndex: index), elevation: elevation,
                              landShare: landShare(atIndex: index, elevation: elevation),
                              floodedElevation: elevation.map { today?.floodedElevation($0, atIndex: index) ?? $0 },
-                             seaLevel: surface.level(row: row, col: col, locator: locator))
+                             seaLevel: surface.level(row: row, col: col, locator: locator), rampTop: ramp?.top(atIndex: index))
                 }
             }
         }

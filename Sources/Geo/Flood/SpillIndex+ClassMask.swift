@@ -17,7 +17,7 @@ extension SpillIndex {
         for (j, row) in rows.enumerated() {
             for (i, col) in columns.enumerated() {
                 let index = row * grid.width + col
-                let elevation = grid.elevation(atIndex: index)
+                let elevation = landElevation(atIndex: index)
                 let rise = surface.level(row: row, col: col, locator: locator)
                 pixels[j * columns.count + i] = FloodClass.of(elevation: elevation, spillLevel: levels.level(atIndex: index), rise: rise,
                                                              landToday: isLandToday(atIndex: index, elevation: elevation)).rawValue

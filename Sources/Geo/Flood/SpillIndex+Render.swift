@@ -87,7 +87,7 @@ extension SpillIndex {
                 var c = col + dc
                 if grid.wrapsEastWest { c = ((c % grid.width) + grid.width) % grid.width } else if c < 0 || c >= grid.width { continue }
                 let index = r * grid.width + c
-                guard let elevation = grid.elevation(atIndex: index), landShare(atIndex: index, elevation: elevation) > 0 else { continue }
+                guard let elevation = landElevation(atIndex: index), landShare(atIndex: index, elevation: elevation) > 0 else { continue }
                 let rise = surface.level(row: r, col: c, locator: locator)
                 if rise > 0, Swift.max(levels.level(atIndex: index), elevation) <= rise { return true }
             }
@@ -98,7 +98,7 @@ extension SpillIndex {
     @inline(__always)
     private func paint(_ pixels: inout UnsafeMutableBufferPointer<UInt8>, at offset: Int, cell: Int, rise: Double, landToday: Bool?,
                        hatchPixel: (x: Int, y: Int)?) {
-        let elevation = grid.elevation(atIndex: cell)
+        let elevation = landElevation(atIndex: cell)
         let flood = FloodClass.of(elevation: elevation, spillLevel: levels.level(atIndex: cell), rise: rise,
                                   landToday: landToday ?? isLandToday(atIndex: cell, elevation: elevation))
         let colour = FloodPalette.colour(of: flood, elevation: elevation, rise: rise, hatchPixel: hatchPixel)
@@ -106,6 +106,17 @@ extension SpillIndex {
         pixels[offset + 1] = colour.g
         pixels[offset + 2] = colour.b
         pixels[offset + 3] = colour.a
+    }
+
+    /// The elevation a cell's land is classed by: its own, or, where a coarse model does not
+    /// resolve it, the level at which half of it is under water on its ramp (`CoastalRamp`), so
+    /// that maps, masks and polygons show the land that floods between one rise and the next.
+    /// O(1) (the ramp is made at the first use).
+    @inline(__always)
+    func landElevation(atIndex index: Int) -> Double? {
+        guard let elevation = grid.elevation(atIndex: index) else { return nil }
+        guard let ramp, let top = ramp.top(atIndex: index) else { return elevation }
+        return CoastalRamp.medianLevel(top: top)
     }
 
     /// The longitudes and latitudes of the pixel centres of a plate carrée map of `bbox`.

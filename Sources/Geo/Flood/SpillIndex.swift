@@ -17,10 +17,17 @@ public struct SpillIndex: Sendable {
     /// and they were most of the time a fine model took to load from the cache (a sort of every
     /// cell of a float grid).
     private let curves: LazyFloodCurves
+    /// The sub-grid model of the land a coarse model does not resolve (`CoastalRamp`), made at
+    /// its first use; nil on a fine model or without a coastline.
+    private let lazyRamp: LazyCoastalRamp?
+    /// `CoastalRamp` of a coarse model, nil otherwise. O(cells) at the first use, O(1) after.
+    public var ramp: CoastalRamp? { lazyRamp?.value }
     /// The water part of each cell by spill level.
     var waterCurve: AreaCurve { curves.value.water }
-    /// The land part of each cell by land level (see `FloodCurves`).
+    /// The land part of each cell whose land is resolved, by land level (see `FloodCurves`).
     var landCurve: AreaCurve { curves.value.land }
+    /// The land part of each cell the coarse model does not resolve, on its ramp (`CoastalRamp`).
+    var rampCurve: RampCurve { curves.value.ramp }
     /// Whole cells by spill level.
     var allCurve: AreaCurve { curves.value.all }
     /// Area by the elevation the flood saw, all cells with data.
@@ -30,6 +37,9 @@ public struct SpillIndex: Sendable {
     public var landKm2: Double { curves.value.landKm2 }
     /// Area of all cells, km².
     public let totalKm2: Double
+    /// A nested fine model's cells that had no data and took the base's heights (nil: none, or
+    /// not a nested model): they answer as the base does.
+    public internal(set) var filledFromBase: FilledCells? = nil
 
     /// Rises geoq answers, in metres.
     public static let riseRange: ClosedRange<Double> = Quantity.rise.declaration.bounds!.closedRange
@@ -70,8 +80,12 @@ public struct SpillIndex: Sendable {
         } else {
             today = nil
         }
+        let lazyRamp = today.flatMap { today in
+            today.regime == .coarse ? LazyCoastalRamp { CoastalRamp(grid: grid, levels: levels, today: today) } : nil
+        }
+        self.lazyRamp = lazyRamp
         curves = LazyFloodCurves { [grid, levels, cellAreas, today] in
-            FloodCurves(grid: grid, levels: levels, cellAreas: cellAreas, today: today)
+            FloodCurves(grid: grid, levels: levels, cellAreas: cellAreas, today: today, ramp: lazyRamp?.value)
         }
         totalKm2 = cellAreas.rowAreasKm2.reduce(0, +) * Double(grid.width)
     }
@@ -80,6 +94,23 @@ public struct SpillIndex: Sendable {
     public static func validateRise(_ rise: Double, as quantity: Quantity = .rise) throws {
         guard rise.isFinite, riseRange.contains(rise) else {
             throw GeoError.invalidInput(quantity, "expected \(Quantity.rise.declaration.expectation), got \(rise)")
+        }
+    }
+}
+
+/// `CoastalRamp` made once, at the first use, by whichever thread asks first; the others wait.
+final class LazyCoastalRamp: Sendable {
+    private let make: @Sendable () -> CoastalRamp
+    private let made = Mutex<CoastalRamp?>(nil)
+
+    init(_ make: @escaping @Sendable () -> CoastalRamp) { self.make = make }
+
+    var value: CoastalRamp {
+        made.withLock { made in
+            if let ramp = made { return ramp }
+            let ramp = make()
+            made = ramp
+            return ramp
         }
     }
 }

@@ -11,6 +11,10 @@ enum FloodText {
             ("newly flooded land", km2(stats.newlyFloodedLandKm2), String(format: "%.3f %% of present land", stats.landFloodedFraction * 100)),
             ("isolated lowland", km2(stats.isolatedLowlandKm2), "below the sea surface, not reached by it"),
         ]
+        if stats.modelledNewlyFloodedLandKm2 > 0 {
+            rows.insert(("  of it modelled", km2(stats.modelledNewlyFloodedLandKm2),
+                         "coastal land the model's cells do not resolve, taken to rise from 0 m at the shore"), at: 3)
+        }
         if stats.rise < 0 { rows.append(("exposed sea floor", km2(stats.exposedSeaFloorKm2), "water today, dry at this level")) }
         if stats.landBelowSeaLevelKm2 > 0 {
             rows.append(("land below sea level", km2(stats.landBelowSeaLevelKm2),

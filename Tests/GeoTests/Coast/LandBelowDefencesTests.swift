@@ -5,15 +5,18 @@ import Testing
 /// Land the model puts far below the sea, where the coastline says land: no defence keeps land
 /// dry 60 m down, so that height is the sea floor's (a coarse model's coast drawn seaward of the
 /// real one), and "is it under water?" cannot be told. A polder at −3 m is a polder.
-/// On `TodaysCoastlineTests`' constructed world, with one more cell: the continent's western
-/// edge at row 7 (beside the open ocean) lowered to −60 m, land in the mask.
+/// Land below sea level is a class of a model that resolves it: on `TodaysCoastlineTests`'
+/// constructed world at the mask's own 2.5° cells (each 10° cell four by four, the fine regime),
+/// with one more cell: the continent's western edge at row 7 (beside the open ocean) lowered
+/// to −60 m, land in the mask.
 @Suite struct LandBelowDefencesTests {
     static let index: SpillIndex = {
         var rows = [[Int16]](repeating: [Int16](repeating: -1000, count: 36), count: 18)
         for row in 3...8 { for col in 18...26 { rows[row][col] = 100 } }
         rows[4][18] = -3
         rows[7][18] = -60
-        return try! SpillIndex(grid: TestRasters.global(rows), coastline: TodaysCoastlineTests.mask)
+        let fine = (0..<72).map { row in (0..<144).map { col in rows[row / 4][col / 4] } }
+        return try! SpillIndex(grid: TestRasters.global(fine), coastline: TodaysCoastlineTests.mask)
     }()
 
     @Test func landSixtyMetresBelowTheSeaCannotBeTold() throws {

@@ -62,9 +62,13 @@ import Testing
         let point = try Self.withCoast.point(latitude: lat, longitude: lon)
         #expect(point.today == .sea)
         #expect(point.spillLevel <= 0 && point.isWater(atRise: 0))
-        // The strait cells: a quarter sea, three quarters land that floods only from its own +50 m.
+        // The strait cells: a quarter sea, three quarters land, which the coarse model does not
+        // resolve (`CoastalRamp`): the cell (5, 18)'s land neighbours above 0 m stand at +100 m
+        // (rows 4 and 6) and +50 m (the next strait cell), a mean of 87.5 m above its own +50 m,
+        // so its land rises from the shore to 87.5 · 0.75 / 1.25 = 52.5 m, half of it under water
+        // from +26.25 m.
         let strait = try Self.withCoast.point(latitude: 38.75, longitude: 5)  // a mask row of land in the cell (5, 18)
-        #expect(strait.today == .land && strait.spillLevel == 50)
+        #expect(strait.today == .land && strait.rampTopM == 52.5 && strait.spillLevel == 26.25, "\(strait)")
     }
 
     @Test func testLake_belowSeaLevel_staysDryAtZeroAndIsNotTheSea() throws {
@@ -78,42 +82,54 @@ import Testing
                               landToday: Self.withCoast.isLandToday(atIndex: index, elevation: -30)) == .isolatedLowland)
     }
 
-    @Test func testPoint_onLandInABaseSeaCell_isLandBelowSeaLevel_notSea() throws {
-        // The −20 m coastal cell: its western half land, its eastern half sea.
+    @Test func testPoint_onLandInABaseSeaCell_isLand_onItsRamp_notSea() throws {
+        // The −20 m coastal cell: its western half land, its eastern half sea. Its one height is
+        // its sea's: its land is taken to rise from the shore to its land neighbours' +100 m,
+        // top 100 · 0.5 / (0.5 + 0.5) = 50 m, half of it under water from +25 m.
         let land = try Self.withCoast.point(latitude: 5, longitude: 81.5)
-        #expect(land.today == .landBelowSeaLevel && !land.isSeaToday)
-        // Its cell's one height (−20 m) is its sea's: how high the land stands is not resolved.
-        #expect(land.levelUnresolved && land.confidenceLevel(atRise: 1) == .low)
-        #expect(land.confidence(atRise: 150).reason.contains("holds sea and land"), "\(land.confidence(atRise: 150).reason)")
-        #expect(!land.isWater(atRise: 0) && land.isWater(atRise: 1))
-        // Its sentence says the −20 m is the sea's, not that the land floods as soon as the sea rises
-        // (a 10° cell: 1,112 km, which the source writes to two figures).
-        #expect(land.spillDescription == "below sea level today on this model (-20 m), but that height is its 1100 km cell's sea's: "
-                + "land, whose height this model cannot tell", "\(land.spillDescription)")
+        #expect(land.today == .land && !land.isSeaToday)
+        #expect(land.rampTopM == 50 && land.spillLevel == 25)
+        #expect(land.levelUnresolved && land.confidenceLevel(atRise: 1) == .low && land.confidenceLevel(atRise: 150) == .low)
+        #expect(land.confidence(atRise: 150).reason.contains("taken to rise from 0 m at the shore to about +50 m"), "\(land.confidence(atRise: 150).reason)")
+        #expect(!land.isWater(atRise: 0) && !land.isWater(atRise: 1) && land.isWater(atRise: 25))
+        // Its sentence says how the land is modelled (a 10° cell: 1,112 km, which the source writes to two figures).
+        #expect(land.spillDescription == "near the coast, where this model's 1100 km cells do not show how high the land stands: "
+                + "taken to rise from 0 m at the shore to about +50 m, half of it under water from +25 m", "\(land.spillDescription)")
         let sea = try Self.withCoast.point(latitude: 5, longitude: 88.5)
         #expect(sea.today == .sea && sea.isWater(atRise: 0))
         let before = try Self.withoutCoast.point(latitude: 5, longitude: 81.5)
         #expect(before.isSeaToday, "without the coastline, its cell's −20 m made it sea")
     }
 
-    @Test func testLandBelowSeaLevel_isItsOwnClassAtZero_andFloodsAtOneMetre() throws {
+    @Test func testCoarseModel_hasNoLandBelowSeaLevel_andItsUnresolvedLandFloodsByShare() throws {
         let index = Self.withCoast
         let polder = 4 * 36 + 18
         #expect(index.isLandToday(atIndex: polder, elevation: -3))
         func classOf(_ cell: Int, _ rise: Double) -> FloodClass {
-            FloodClass.of(elevation: index.grid.elevation(atIndex: cell), spillLevel: index.levels.level(atIndex: cell), rise: rise,
+            FloodClass.of(elevation: index.landElevation(atIndex: cell), spillLevel: index.levels.level(atIndex: cell), rise: rise,
                           landToday: index.isLandToday(atIndex: cell, elevation: index.grid.elevation(atIndex: cell)))
         }
-        #expect(classOf(polder, 0) == .landBelowSeaLevel)
-        #expect(classOf(polder, -1) == .landBelowSeaLevel)
-        #expect(classOf(polder, 1) == .newlyFlooded)
-        // By hand: the polder (all land, row 4) and the western half of the −20 m cell (row 8).
-        let belowSea = index.cellAreas.areaKm2(row: 4) + index.cellAreas.areaKm2(row: 8) / 2
+        // The −3 m polder cell is land the coarse model does not resolve: its land neighbours above
+        // 0 m stand at +100 m (three) and +50 m (two strait cells), a mean of 80 m; top 80 / 1.5.
+        let polderTop = 80.0 / 1.5
+        #expect(classOf(polder, 0) == .dryLand)
+        #expect(classOf(polder, -1) == .dryLand)
+        #expect(classOf(polder, 26) == .dryLand && classOf(polder, 27) == .newlyFlooded, "half its land is under water from +26.7 m")
+        // By hand, the ramps' tops: the polder; the −20 m cell (50 m, above); the three strait
+        // cells: (5, 18) 52.5 m (above); (5, 19) among five +100 m and two +50 m neighbours,
+        // 600 / 7 · 0.6; (5, 20) among five +100 m and one +50 m, 550 / 6 · 0.6.
+        let ramps: [(top: Double, area: Double)] = [
+            (polderTop, index.cellAreas.areaKm2(row: 4)), (50, index.cellAreas.areaKm2(row: 8) / 2),
+            (52.5, 0.75 * index.cellAreas.areaKm2(row: 5)), (600.0 / 7 * 0.6, 0.75 * index.cellAreas.areaKm2(row: 5)),
+            (550.0 / 6 * 0.6, 0.75 * index.cellAreas.areaKm2(row: 5)),
+        ]
         let today = try index.stats(rise: 0)
-        #expect(abs(today.landBelowSeaLevelKm2 - belowSea) < 1e-6 * belowSea)
+        #expect(today.landBelowSeaLevelKm2 == 0)
         #expect(today.newlyFloodedLandKm2 == 0)
         let oneMetre = try index.stats(rise: 1)
-        #expect(abs(oneMetre.newlyFloodedLandKm2 - belowSea) < 1e-6 * belowSea, "nothing else of the land lies below +50 m")
+        let byHand = ramps.reduce(0) { $0 + $1.area / $1.top }
+        #expect(abs(oneMetre.newlyFloodedLandKm2 - byHand) < 1e-5 * byHand, "\(oneMetre.newlyFloodedLandKm2) against \(byHand): nothing else lies below +50 m")
+        #expect(abs(oneMetre.modelledNewlyFloodedLandKm2 - byHand) < 1e-5 * byHand)
         // The land: every continent cell's land part (the inland sea, the lake and the strait's
         // quarter are water).
         var land = 0.0
@@ -132,12 +148,14 @@ import Testing
         #expect(abs(today.landKm2 - land) < 1e-6 * land)
     }
 
-    @Test func testClassMask_andMap_showLandBelowSeaLevelInItsOwnClass() throws {
-        let mask = try Self.withCoast.classMask(rise: 0, bbox: GeoBBox(west: 0, south: 40, east: 10, north: 50))
-        #expect(mask.pixels == [FloodClass.landBelowSeaLevel.rawValue])
+    @Test func testClassMask_andMap_drawTheUnresolvedPolderFromItsRamp() throws {
+        // The polder cell (4, 18): dry land at 0 m, newly flooded once half of its ramp is under water.
+        let box = GeoBBox(west: 1, south: 41, east: 9, north: 49)
+        #expect(try Self.withCoast.classMask(rise: 0, bbox: box).pixels == [FloodClass.dryLand.rawValue])
+        #expect(try Self.withCoast.classMask(rise: 27, bbox: box).pixels == [FloodClass.newlyFlooded.rawValue])
         let picture = try Self.withCoast.render(rise: 0, longitudes: [5], latitudes: [45])
-        let colour = FloodPalette.landBelowSeaLevel
-        #expect(Array(picture.pixels[0..<4]) == [colour.r, colour.g, colour.b, colour.a])
+        let belowSea = FloodPalette.landBelowSeaLevel
+        #expect(Array(picture.pixels[0..<4]) != [belowSea.r, belowSea.g, belowSea.b, belowSea.a])
     }
 
     @Test func testMask_whoseGridIsNotGlobal_isRefusedNamingTheFile() throws {

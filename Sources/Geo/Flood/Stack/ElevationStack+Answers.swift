@@ -37,8 +37,15 @@ extension ElevationStack: FloodAnswering {
             }
         }
         var point: FloodPoint
-        if let cell {
+        if let cell, fineIndexes[cell.model].index.filledFromBase?.contains(cell.row * fineIndexes[cell.model].index.grid.width + cell.col) != true {
             point = fineIndexes[cell.model].point(row: cell.row, col: cell.col, latitude: latitude, longitude: longitude)
+        } else if let cell {
+            // A void of the fine model, filled from the base: the base's answer, saying so.
+            var basePoint = try base.flood.point(latitude: latitude, longitude: longitude)
+            basePoint.source = base.source
+            basePoint.notes.append("\(fineIndexes[cell.model].source.model) has no data here (a void); answered from \(base.source.model), "
+                + "\(base.source.cellSizeText) cells")
+            point = basePoint
         } else {
             var basePoint = try base.flood.point(latitude: latitude, longitude: longitude)
             basePoint.source = base.source

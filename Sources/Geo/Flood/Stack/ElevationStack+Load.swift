@@ -36,13 +36,17 @@ extension ElevationStack {
         var source = FloodModelSource(path: path, georeference: grid.georeference, role: .fine)
         source.model = shown.components(separatedBy: mosaicSeparator).map { ($0 as NSString).lastPathComponent }.joined(separator: mosaicSeparator)
         let key = cache?.key(members: members?.paths ?? [path], band: members?.band ?? band, connectivity: connectivity)
+        let voids = FilledCells(grid)
         if let cache, let key, let cached = cache.load(key: key, like: grid) {
             let options = FloodOptions(connectivity: connectivity, nodata: .land, seeds: .automatic)
-            return (try SpillIndex(grid: cached.grid, options: options, levels: cached.levels, coastline: base.today?.mask), source)
+            var index = try SpillIndex(grid: cached.grid, options: options, levels: cached.levels, coastline: base.today?.mask)
+            index.filledFromBase = voids
+            return (index, source)
         }
         do {
             // Its cells become the index's, filled in place.
-            let index = try SpillIndex(nesting: consume grid, in: base, connectivity: connectivity, progress: progress)
+            var index = try SpillIndex(nesting: consume grid, in: base, connectivity: connectivity, progress: progress)
+            index.filledFromBase = voids
             if let cache, let key { cache.store(index, key: key) }
             return (index, source)
         } catch let GeoError.unanswerable(_, reason) {
