@@ -47,7 +47,7 @@ gdalbuildvrt -q "$work/world.vrt" "$work"/band-180.tif "$work"/band-135.tif "$wo
 desc='0 ocean (outside every GSHHG land polygon), 1 land, 2 lake, 3 island in a lake, 4 pond in such an island, 5 shore (crossed by the ocean shoreline: ocean and land)'
 sed -i "s|<VRTRasterBand \(.*\)>|<VRTRasterBand \1><Description>$desc</Description>|" "$work/world.vrt"
 gdal_translate -q -of GTiff -ot Byte -a_srs EPSG:4326 -a_ullr -180 90 180 -90 \
-  -co TILED=YES -co BLOCKXSIZE=512 -co BLOCKYSIZE=512 -co COMPRESS=ZSTD -co ZSTD_LEVEL=22 -co NUM_THREADS="$jobs" \
+  -co TILED=YES -co BLOCKXSIZE=512 -co BLOCKYSIZE=512 -co COMPRESS=ZSTD -co ZSTD_LEVEL=12 -co NUM_THREADS="$jobs" \
   -mo "TIFFTAG_IMAGEDESCRIPTION=geoq coastline mask: $desc. Antarctica cut at the grounding line (ice shelves are ocean)." \
   -mo "AREA_OR_POINT=Area" \
   -mo "SOURCE=GSHHG $gshhg_version full resolution (LGPL-3+, Wessel and Smith), Debian gmt-gshhg-full, rasterized by GMT $gmt_version grdlandmask -I30s -r -Df -A0/0/4+ag -N0/1/2/3/4 -E5/1/3/3" \

@@ -64,6 +64,8 @@ struct PlaceFloodTable: Sendable {
     /// rule completion (through this table) and the town question (`floodAtPlace`) both answer
     /// by, so that one place on one model has one answer. O(1).
     static func atSite(_ cell: FloodPoint, elevation site: Double) -> FloodPoint {
+        // A place stands on land, though the coastline's cell at its point holds only ocean.
+        let cell = cell.standingOnLand()
         guard !site.isNaN, cell.spillLevel.isFinite else { return cell }
         var point = cell
         point.elevation = site

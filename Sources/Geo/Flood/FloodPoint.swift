@@ -165,7 +165,7 @@ public struct FloodPoint: Sendable, Equatable, Encodable {
 
     /// The level of `confidence(atRise:)` alone, without its sentence. O(1).
     public func confidenceLevel(atRise rise: Double? = nil) -> AnswerConfidence.Level {
-        if today == .sea, (rise ?? 0) >= 0 { return unresolvedLevel == .seaBesideShore ? .medium : .high }
+        if today == .sea, (rise ?? 0) >= 0 { return unresolvedLevel == .seaBesideShore ? .low : .high }
         if levelUnresolved { return .low }
         return AnswerConfidence.level(placeLevel: spillLevel, asked: rise ?? 0, uncertaintyM: uncertaintyM)
     }
@@ -178,8 +178,8 @@ public struct FloodPoint: Sendable, Equatable, Encodable {
         let cellText = cellSizeText
         if today == .sea, (rise ?? 0) >= 0 {
             if unresolvedLevel == .seaBesideShore {
-                return AnswerConfidence(level: .medium, reason: "the sea today by today's coastline (GSHHG), but within about one of its cells of land: "
-                    + "the shore here is finer than the coastline's cells")
+                return AnswerConfidence(level: .low, reason: "cannot tell: the sea today by today's coastline (GSHHG), but within about one of its cells of land, "
+                    + "and the shore here is finer than the coastline's cells: this point may stand on land")
             }
             return AnswerConfidence(level: .high, reason: "the sea today, by today's coastline (GSHHG): water at any level at or above today's")
         }
@@ -203,6 +203,19 @@ public struct FloodPoint: Sendable, Equatable, Encodable {
         }
         return AnswerConfidence.assess(placeLevel: spillLevel, asked: rise ?? 0, uncertaintyM: uncertaintyM,
                                        verticalAccuracyM: accuracy, reliefM: relief, cellSizeText: cellText, model: model)
+    }
+
+    /// The answer for a place that stands on land (a town, an airport, a postal code's point)
+    /// where the coastline's cell at its point holds only ocean beside cells that hold land: the
+    /// island or spit it stands on is finer than the coastline's cells (an atoll's capital), so
+    /// it is land on its cell's land, and `low`. Any other answer is returned as it is. O(1).
+    public func standingOnLand() -> FloodPoint {
+        guard today == .sea, unresolvedLevel == .seaBesideShore, let elevation else { return self }
+        var point = self
+        point.today = .land
+        point.unresolvedLevel = rampTopM == nil ? .shoreFinerThanMask : .modelledBelowTheCell
+        point.spillLevel = rampTopM.map(CoastalRamp.medianLevel(top:)) ?? max(spillLevel, elevation, 0)
+        return point
     }
 
     /// A level with its sign, whole metres without decimals: "+12", "-3.5", "+0".
@@ -271,7 +284,11 @@ extension SpillIndex {
         switch surface {
         case .ocean:
             point.today = .sea
-            if let maskCell, today.mask.landBeside(row: maskCell.row, col: maskCell.col) { point.unresolvedLevel = .seaBesideShore }
+            if let maskCell, today.mask.landBeside(row: maskCell.row, col: maskCell.col) {
+                point.unresolvedLevel = .seaBesideShore
+                // The land the cell holds, should the point be a place on it (`standingOnLand`).
+                point.rampTopM = ramp?.top(atIndex: index)
+            }
         case .land, .lake, .shore:
             point.spillLevel = max(level, elevation)
             point.today = surface == .lake ? .lake : point.spillLevel <= 0 ? .landBelowSeaLevel : .land

@@ -9,9 +9,10 @@ import Testing
     static let engine = FloodedPlacesPageTests.engine
     static let places = SearchFixtures.embedded.placeTable
 
-    /// The gazetteer's town of that name in that country (ISO 3166 code).
+    /// The gazetteer's most populous town of that name in that country (ISO 3166 code).
     static func town(_ name: String, _ country: String) throws -> Int {
-        let index = (0..<places.count).first { places.kind($0) == .city && places.name($0) == name && places.string(2, of: $0) == country }
+        let index = (0..<places.count).filter { places.kind($0) == .city && places.name($0) == name && places.string(2, of: $0) == country }
+            .max { places.population[$0] < places.population[$1] }
         return try #require(index, "\(name), \(country) is in the gazetteer")
     }
 
@@ -31,9 +32,12 @@ import Testing
     @Test func testAtollCapitals_areLandAtZero() throws {
         for (name, country) in [("Male", "MV"), ("Majuro", "MH"), ("Funafuti", "TV"), ("Tarawa", "KI"), ("Miami Beach", "US")] {
             let index = try Self.town(name, country)
-            let point = try Self.base.point(latitude: Self.places.latitude[index], longitude: Self.places.longitude[index])
+            let point = try Self.engine.requirePlaceFlooding().point(index, latitude: Self.places.latitude[index], longitude: Self.places.longitude[index])
             #expect(!point.isSeaToday && point.today == .land, "\(name): \(point.spillDescription)")
             #expect(!point.isWater(atRise: 0))
+            // The point itself, asked by its coordinates, is never sea with confidence.
+            let asPoint = try Self.base.point(latitude: Self.places.latitude[index], longitude: Self.places.longitude[index])
+            #expect(!asPoint.isSeaToday || asPoint.confidenceLevel(atRise: 0) == .low, "\(name): \(asPoint.spillDescription)")
         }
     }
 
@@ -57,6 +61,30 @@ import Testing
         #expect(marsh.landBelowSeaLevelKm2 > 1, "\(marsh.landBelowSeaLevelKm2) km²")
     }
 
+    /// Real places with published elevations (`data/eval/coastal_towns.tsv`), each at +0, +1 and
+    /// +2 m: no answer is both wrong and `medium` or `high`. Sea today is wrong for every one of
+    /// them (all stand on land); under water at R is wrong where the place's lowest published
+    /// elevation is above R; dry is wrong where its highest is below R, unless defences keep it dry.
+    @Test func testRealPlacesWithPublishedElevations_noAnswerIsWrongAndSure() throws {
+        let path = TestRasters.repositoryRoot.appendingPathComponent("data/eval/coastal_towns.tsv").path
+        var wrong: [String] = [], judged = 0
+        for line in try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n") where !line.hasPrefix("#") {
+            let fields = line.split(separator: "\t").map(String.init)
+            guard fields.count == 6, let latitude = Double(fields[1]), let longitude = Double(fields[2]),
+                  let lowest = Double(fields[3]), let highest = Double(fields[4]) else { continue }
+            let point = try Self.base.point(latitude: latitude, longitude: longitude)
+            for rise in [0.0, 1, 2] {
+                judged += 1
+                guard point.confidenceLevel(atRise: rise) != .low else { continue }
+                let water = point.isWater(atRise: rise)
+                let isWrong = point.isSeaToday || (water && lowest > rise) || (!water && highest < rise && fields[5] != "yes")
+                if isWrong { wrong.append("\(fields[0]) at +\(Int(rise)) m: \(point.answer(atRise: rise)) (\(point.confidenceLevel(atRise: rise)))") }
+            }
+        }
+        #expect(judged > 150)
+        #expect(wrong.isEmpty, "\(wrong.joined(separator: "\n"))")
+    }
+
     /// Districts inside a larger listed city are counted in it: Pudong and Puxi in Shanghai,
     /// Brooklyn and Queens in New York City.
     @Test func testDistricts_areNotCountedBesideTheirCity() throws {
@@ -67,7 +95,8 @@ import Testing
         for (name, country) in [("Shanghai", "CN"), ("New York City", "US")] {
             #expect(!table.partOfLargerCity[try Self.town(name, country)], "\(name) stands for itself")
         }
-        let listed = Set(try Self.engine.floodedPlaces(rise: 60, limit: 500).places.map(\.name))
+        let shanghai = GeoBBox(west: 121.0, south: 30.9, east: 122.0, north: 31.6)
+        let listed = Set(try Self.engine.floodedPlaces(rise: 60, limit: 500, bbox: shanghai).places.map(\.name))
         #expect(listed.contains("Shanghai") && !listed.contains("Pudong") && !listed.contains("Puxi"), "\(listed.sorted().prefix(40))")
     }
 }

@@ -123,11 +123,14 @@ import Testing
         #expect(point.confidenceLevel(atRise: 0) == .low)
     }
 
-    @Test func testSeaWithinAMaskCellOfLand_isNotHigh_andFartherOutIs() throws {
+    @Test func testSeaWithinAMaskCellOfLand_isNotHigh_andFartherOutIs_andATownThereIsLand() throws {
         let (nearLatitude, nearLongitude) = Self.maskCentre(Self.islet.row, Self.islet.col + 1)
         let near = try Self.index.point(latitude: nearLatitude, longitude: nearLongitude)
         #expect(near.today == .sea)
-        #expect(near.confidenceLevel(atRise: 0) == .medium)
+        #expect(near.confidenceLevel(atRise: 0) == .low)
+        // A town there stands on the islet's land: land, on its cell's ramp.
+        let town = near.standingOnLand()
+        #expect(town.today == .land && town.rampTopM == 1 && town.spillLevel == 0.5 && town.confidenceLevel(atRise: 0) == .low)
         #expect(near.confidence(atRise: 1).reason.contains("finer than the coastline's cells"), "\(near.confidence(atRise: 1).reason)")
         let (farLatitude, farLongitude) = Self.maskCentre(Self.islet.row, Self.islet.col + 3)
         let far = try Self.index.point(latitude: farLatitude, longitude: farLongitude)

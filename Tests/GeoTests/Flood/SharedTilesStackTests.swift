@@ -11,7 +11,7 @@ import Testing
     func stack(_ name: String) throws -> ElevationStack {
         let base = HamburgStackTests.models.base
         return ElevationStack(base: base, source: FloodModelSource(model: "etopo5.tif", cellSizeM: 9300, role: .base),
-                              fines: [try ElevationStack.nestedModel(path: Self.tile(name), in: base, connectivity: .eight)])
+                              fines: [try ElevationStack.nestedModel(path: Self.tile(name), in: base, connectivity: .eight, answersVoidsFromBase: true)])
     }
 
     /// Nice (3″): the tile's southern row, 43° N, lies in the Mediterranean (every cell reads 0 m
@@ -31,12 +31,17 @@ import Testing
 
     /// Juan de Fuca (1″, 13 M cells): the file carries the sea as nodata (6.5 M cells). Nodata is
     /// sea only where ETOPO5 says sea, so the middle of the strait (48.30° N, 124.00° W) is water
-    /// at +0 m, through the base, while land cells on the Olympic Peninsula's slopes above Port
-    /// Angeles (48.05° N, 123.45° W, several hundred metres up) stay dry at +50 m.
+    /// at +0 m, through the base, while land cells on the Olympic Peninsula's slopes
+    /// above Port Angeles (48.05° N, 123.45° W, several hundred metres up) stay dry at +50 m.
+    /// Port Renfrew (48.555° N, 124.42° W), a village at sea level in the tile's void over
+    /// Vancouver Island, is answered by the base too, with the base's name and cell, never as the tile.
     @Test func juanDeFucaSeaGivenAsNodataIsSeaWhereTheBaseSaysSea() throws {
         let stack = try stack("N48W125")
         let strait = try stack.point(latitude: 48.30, longitude: -124.00)
         #expect(strait.source?.cellSizeM == 31 && strait.isWater(atRise: 0))
+        let renfrew = try stack.point(latitude: 48.555, longitude: -124.42)
+        #expect(renfrew.source?.model == "etopo5.tif" && renfrew.source?.cellSizeM == 9300, "\(renfrew)")
+        #expect(renfrew.notes.contains { $0.contains("N48W125.hgt has no data here (a void)") }, "\(renfrew.notes)")
         let slope = try stack.point(latitude: 48.05, longitude: -123.45)
         #expect(!slope.isWater(atRise: 50) && (slope.elevation ?? 0) > 100)
     }

@@ -64,7 +64,7 @@ extension ElevationStack {
         // Nested indexes are cached beside the base's, keyed by it too.
         let nestingCache = try loading.nestingCache(basePath, baseBand ?? 1)
         let nested = try nestedModels(paths: fines, band: loading.band ?? 1, in: base, connectivity: loading.connectivity,
-                                      progress: loading.progress, baseName: baseSource.model, cache: nestingCache)
+                                      progress: loading.progress, baseName: baseSource.model, cache: nestingCache, answersVoidsFromBase: true)
         // Its rank among fine models of its cell size: after the rasters given before it.
         let givenBefore = spec.entries.prefix(spec.onDemand?.position ?? 0).filter { entry in
             if case .raster(let path) = entry { fines.contains(path) } else { false }

@@ -24,10 +24,13 @@ extension ElevationStack {
     /// `baseName`: what errors call the base (its file name).
     /// With `cache`, the nested index is read from it when it holds one for these files and this
     /// base, and stored in it otherwise (`members`: the files a mosaic at `path` joins, and the
-    /// band of theirs it holds).
+    /// band of theirs it holds). `answersVoidsFromBase`: the cells that had no data (a void, a gap
+    /// between a mosaic's rasters) are marked (`SpillIndex.filledFromBase`), and the stack answers
+    /// them from the base, with its name and confidence. On-demand tiles are nested without it.
     public static func nestedModel(path: String, band: Int = 1, in base: SpillIndex, connectivity: FloodOptions.Connectivity,
                                    progress: ProgressHandler? = nil, name: String? = nil, baseName: String? = nil, cache: NestingCache? = nil,
-                                   members: (paths: [String], band: Int)? = nil) throws -> (index: SpillIndex, source: FloodModelSource) {
+                                   members: (paths: [String], band: Int)? = nil,
+                                   answersVoidsFromBase: Bool = false) throws -> (index: SpillIndex, source: FloodModelSource) {
         // A tiled spill index of a region is nested through its elevations (band 2): its own
         // levels were flooded from its whole border, which the base's sea replaces here.
         let band = isTiledIndex(path: path) ? 2 : band
@@ -36,7 +39,7 @@ extension ElevationStack {
         var source = FloodModelSource(path: path, georeference: grid.georeference, role: .fine)
         source.model = shown.components(separatedBy: mosaicSeparator).map { ($0 as NSString).lastPathComponent }.joined(separator: mosaicSeparator)
         let key = cache?.key(members: members?.paths ?? [path], band: members?.band ?? band, connectivity: connectivity)
-        let voids = FilledCells(grid)
+        let voids = answersVoidsFromBase ? FilledCells(grid) : nil
         if let cache, let key, let cached = cache.load(key: key, like: grid) {
             let options = FloodOptions(connectivity: connectivity, nodata: .land, seeds: .automatic)
             var index = try SpillIndex(grid: cached.grid, options: options, levels: cached.levels, coastline: base.today?.mask)

@@ -101,13 +101,14 @@ extension ElevationStack {
     /// joined into one model first (`FineModelMosaic`). A mosaic's source names its rasters
     /// ("N49W123.hgt + N49W124.hgt").
     /// With `cache`, each nested index is read from it or stored in it (`NestingCache`).
-    /// `baseName`: what errors call the base (its file name).
+    /// `baseName`: what errors call the base (its file name). `answersVoidsFromBase`: as `nestedModel`'s.
     public static func nestedModels(paths: [String], band: Int = 1, in base: SpillIndex, connectivity: FloodOptions.Connectivity,
-                                    progress: ProgressHandler? = nil, baseName: String? = nil, cache: NestingCache? = nil) throws -> [NestedFineModel] {
+                                    progress: ProgressHandler? = nil, baseName: String? = nil, cache: NestingCache? = nil,
+                                    answersVoidsFromBase: Bool = false) throws -> [NestedFineModel] {
         try FineModelMosaic.groups(of: paths).map { group in
             if group.count == 1 {
                 let nested = try nestedModel(path: paths[group[0]], band: band, in: base, connectivity: connectivity, progress: progress,
-                                             baseName: baseName, cache: cache)
+                                             baseName: baseName, cache: cache, answersVoidsFromBase: answersVoidsFromBase)
                 return NestedFineModel(index: nested.index, source: nested.source, parts: [])
             }
             let members = group.map { paths[$0] }
@@ -115,7 +116,7 @@ extension ElevationStack {
             defer { VSIUnlink(vrt) }
             let name = members.joined(separator: mosaicSeparator)
             let nested = try nestedModel(path: vrt, band: 1, in: base, connectivity: connectivity, progress: progress, name: name,
-                                         baseName: baseName, cache: cache, members: (members, band))
+                                         baseName: baseName, cache: cache, members: (members, band), answersVoidsFromBase: answersVoidsFromBase)
             let parts = try members.map { member -> GeoBBox in
                 let shape = try ElevationGridShape(path: member, band: band)
                 let locator = GridLocator(width: shape.width, height: shape.height, georeference: shape.georeference)
