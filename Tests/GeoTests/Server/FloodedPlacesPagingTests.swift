@@ -79,6 +79,17 @@ import Testing
         }
     }
 
+    /// An offset so large that offset + limit passes Int.max is still past the end: an empty
+    /// page, in the whole grid and in a box (where pages are sorted), never a trap.
+    @Test(arguments: [Int.max, Int.max - 1, Int.max - 4, Int.max / 2 + 1])
+    func anOffsetNearIntMaxIsAnEmptyPage(offset: Int) async throws {
+        try await withApp { client in
+            #expect(try await self.page(client, "limit=5&offset=\(offset)").ids.isEmpty)
+            #expect(try await self.page(client, "limit=1000&offset=\(offset)&bbox=10,47,14,50").ids.isEmpty)
+        }
+        #expect(try Self.engine.floodedPlaces(rise: 8, limit: 1000, offset: offset).places.isEmpty)
+    }
+
     /// The totals of places the model resolves, counted from a sorted table, equal the places
     /// tested one by one (the path a box takes, here the grid's whole box), at rises where none,
     /// some and all of them are resolved (±u is about 30 m on these 1° cells).
