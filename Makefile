@@ -73,7 +73,7 @@ run: geoq-release
 PREFIX        ?= /usr/local
 CONFIGURATION ?= release
 SHARE         := $(DESTDIR)$(PREFIX)/share/geoq
-INSTALL_DATA  := $(wildcard data/*.tif data/*.hgt data/*.tsv.gz data/*.geojson) data/README.md
+INSTALL_DATA  := $(wildcard data/*.tif data/*.hgt data/*.gz data/*.geojson) data/README.md
 
 STRIP         ?= strip
 
