@@ -84,8 +84,14 @@ import Testing
     @Test(arguments: [Int.max, Int.max - 1, Int.max - 4, Int.max / 2 + 1])
     func anOffsetNearIntMaxIsAnEmptyPage(offset: Int) async throws {
         try await withApp { client in
-            #expect(try await self.page(client, "limit=5&offset=\(offset)").ids.isEmpty)
-            #expect(try await self.page(client, "limit=1000&offset=\(offset)&bbox=10,47,14,50").ids.isEmpty)
+            // (JSONSerialization reads an offset this large as a Double: the page is read apart.)
+            for query in ["limit=5&offset=\(offset)", "limit=1000&offset=\(offset)&bbox=10,47,14,50"] {
+                try await client.execute(uri: "/v1/flood/places?rise=8&" + query, method: .get) { response in
+                    #expect(response.status == .ok, "\(query)")
+                    let body = try #require(try JSONSerialization.jsonObject(with: Data(response.body.readableBytesView)) as? [String: Any])
+                    #expect((body["places"] as? [Any])?.isEmpty == true && body["count"] as? Int == Self.floodingPlaceIDs.count, "\(query)")
+                }
+            }
         }
         #expect(try Self.engine.floodedPlaces(rise: 8, limit: 1000, offset: offset).places.isEmpty)
     }
