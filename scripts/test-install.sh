@@ -59,7 +59,8 @@ ask "/v1/flood?place=bangladesh&rise=1" '"Bangladesh"'                         #
 ask "/v1/flood?place=bangladesh&year=2100&scenario=ssp245" '"year" *: *2100'  # a year
 ask "/v1/complete?q=hambu" '"Hamburg"'                                         # completion
 ask "/v1/region" '"bbox"' -X POST -H 'Content-Type: text/csv' --data-binary $'lat,lon\n53.5,10\n48.1,11.6\n' # a region
-tile=$(curl -fsS "$url/v1/tiles/3/4/2.png?rise=2" | head -c 8 | od -An -tx1 | tr -d ' \n') || true
+curl -fsS -o "$elsewhere/tile.png" "$url/v1/tiles/3/4/2.png?rise=2" || fail "the installed geoq served no map tile at /v1/tiles/3/4/2.png"
+tile=$(head -c 8 "$elsewhere/tile.png" | od -An -tx1 | tr -d ' \n')
 [ "$tile" = 89504e470d0a1a0a ] || fail "the installed geoq served no PNG map tile at /v1/tiles/3/4/2.png (first bytes $tile)"
 country=$(env -u GEOQ_DATA GEOQ_ON_DEMAND='copernicus:30@http://127.0.0.1:1/{bucket}' PATH="$prefix/bin:$PATH" XDG_CACHE_HOME="$elsewhere/cache-b" \
   geoq flood --place bangladesh --rise 1 2>&1) && grep -qi bangladesh <<<"$country" || fail "geoq flood --place bangladesh from the installed binary: $country"
