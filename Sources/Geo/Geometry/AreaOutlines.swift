@@ -30,8 +30,21 @@ public final class AreaOutlines: Sendable {
         }
     }
 
+    /// Reads and checks the file now, not at the first question: what a service does at start,
+    /// so a missing or damaged file stops it in one line. O(file size) once.
+    /// - Throws: as ``outline(id:)``.
+    public func load() throws {
+        _ = try outline(id: 0)
+    }
+
     /// Every outline of the GeoJSON file at `path` by its `id` property. O(file size).
     public static func read(_ path: String) throws -> [Int: AreaOutline] {
+        // Said as what it is (GazetteerFile's own words expect a places TSV); a FIFO never opened.
+        switch AtomicFile.kind(of: path) {
+        case .regular: break
+        case .missing: throw GeoError.unreadableFile(path: path, message: "no such file; expected the outlines of the areas (a GeoJSON FeatureCollection, optionally gzip-compressed)")
+        case .directory, .special: throw GeoError.unreadableFile(path: path, message: "is not a regular file; expected the outlines of the areas (a GeoJSON FeatureCollection, optionally gzip-compressed)")
+        }
         let bytes: [UInt8]
         do {
             bytes = try GazetteerFile.read(path)

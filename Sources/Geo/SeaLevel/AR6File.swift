@@ -12,10 +12,14 @@ struct AR6File {
     init(path: String) throws {
         self.path = path
         GDAL.ensureInitialized()
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
-            throw GeoError.invalidInput(.projections, "\(path): no such file; expected \(Quantity.projections.declaration.meaning)")
+        // A FIFO or a device would block GDAL's open for ever: only files are read.
+        let problem: String? = switch AtomicFile.kind(of: path) {
+        case .regular: nil
+        case .missing: "no such file"
+        case .directory: "is a folder, not a file"
+        case .special: "is not a regular file (a FIFO or a device)"
         }
+        if let problem { throw GeoError.invalidInput(.projections, "\(path): \(problem); expected \(Quantity.projections.declaration.meaning)") }
         GDAL.resetError()
         guard let dataset = GDALOpenEx(path, UInt32(GDAL_OF_MULTIDIM_RASTER | GDAL_OF_READONLY), nil, nil, nil) else {
             throw GeoError.invalidInput(.projections, "\(path): not a multidimensional file GDAL reads (\(GDAL.lastError(or: "unknown format"))); expected \(Quantity.projections.declaration.meaning)")
@@ -63,25 +67,18 @@ struct AR6File {
             throw mistake("\(name) has shape (\(shape.map { "\($0.name)=\($0.size)" }.joined(separator: ", "))); expected one dimension of \(count)")
         }
         var values = [Double](repeating: .nan, count: count)
-        try read(array, start: [0], count: [count], into: &values, what: name)
+        try values.withUnsafeMutableBufferPointer { try read(array, start: [0], count: [count], into: $0, what: name) }
         return values
     }
 
-    /// The raw value of sea_level_change at one quantile, year and location; nil when it is the fill value.
-    func value(_ array: GDALMDArrayH, quantile: Int, year: Int, location: Int, fill: Double?) throws -> Double? {
-        var value = [Double.nan]
-        try read(array, start: [quantile, year, location], count: [1, 1, 1], into: &value, what: "sea_level_change")
-        guard value[0].isFinite, value[0] != fill else { return nil }
-        return value[0]
-    }
-
-    private func read(_ array: GDALMDArrayH, start: [Int], count: [Int], into values: inout [Double], what: String) throws {
+    /// Reads the block of `array` from `start`, `count` values along each dimension, as doubles
+    /// in row-major order into `values` (which holds exactly their product).
+    func read(_ array: GDALMDArrayH, start: [Int], count: [Int], into values: UnsafeMutableBufferPointer<Double>, what: String) throws {
         let type = GDALExtendedDataTypeCreate(GDT_Float64)
         defer { GDALExtendedDataTypeRelease(type) }
         let starts = start.map { GUInt64($0) }
-        let ok = values.withUnsafeMutableBytes { buffer in
-            GDALMDArrayRead(array, starts, count, nil, nil, type, buffer.baseAddress, buffer.baseAddress, buffer.count)
-        }
+        let buffer = UnsafeMutableRawBufferPointer(values)
+        let ok = GDALMDArrayRead(array, starts, count, nil, nil, type, buffer.baseAddress, buffer.baseAddress, buffer.count)
         guard ok != 0 else { throw mistake("\(what) cannot be read (\(GDAL.lastError(or: "unknown error"))); expected numbers") }
     }
 }

@@ -23,7 +23,7 @@ public struct SeaLevelQuestion: Sendable {
     public static func metres(_ rise: Double) -> SeaLevelQuestion { SeaLevelQuestion(rise: .metres(rise)) }
 
     /// The level at `point` (nil for the whole grid), named `placeName` in what the answer says.
-    /// O(1) for global means and numbers; O(locations) with a regional file.
+    /// O(1) for global means and numbers; O(log locations + years) with a regional file.
     /// - Throws: ``GeoError/invalidInput(_:_:)`` for a level out of range, a raster of high
     ///   tide or a regional file without a place, or a file that cannot answer.
     public func resolved(at point: GeoPoint?, placeName: String) throws -> SeaLevelBasis {

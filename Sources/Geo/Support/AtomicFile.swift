@@ -112,23 +112,35 @@ public enum AtomicFile {
         ".\(fileName).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
     }
 
-    /// Removes temporary files in `folder` left by writers that were killed: names made by
-    /// `temporaryName` whose process id is no longer running. Returns the names removed.
-    /// O(files in the folder).
+    /// Removes temporary files in `folder` left by writers that were killed: regular files
+    /// named exactly as `temporaryName` names them, for a file `isWritten` says geoq writes
+    /// there, whose process id is no longer running. A folder, a link, a FIFO or a user's file
+    /// of the same shape stays. Returns the names removed. O(files in the folder).
     @discardableResult
-    public static func removeStale(in folder: URL) -> [String] {
+    public static func removeStale(in folder: URL, writtenNames isWritten: (String) -> Bool = CacheInventory.isCacheFileName) -> [String] {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return [] }
         var removed: [String] = []
-        for name in names where name.hasPrefix(".") && name.hasSuffix(".tmp") {
-            let parts = name.dropLast(4).split(separator: ".")
-            guard parts.count >= 3, let pid = Int32(parts[parts.count - 2]), pid > 0 else { continue }
+        for name in names {
+            guard let (fileName, pid) = temporaryParts(of: name), isWritten(fileName) else { continue }
+            let path = folder.appendingPathComponent(name).path
             // kill(pid, 0) fails with ESRCH only when no such process exists.
-            if pid != getpid(), kill(pid, 0) != 0, errno == ESRCH,
-               unlink(folder.appendingPathComponent(name).path) == 0 {
+            if pid != getpid(), kill(pid, 0) != 0, errno == ESRCH, entry(at: path) == .regular, unlink(path) == 0 {
                 removed.append(name)
             }
         }
         return removed
+    }
+
+    /// The file name and the writer's process id of a name `temporaryName` made
+    /// (".NAME.PID.RANDOM.tmp", both numbers in decimal digits); nil for any other name. O(|name|).
+    static func temporaryParts(of name: String) -> (fileName: String, pid: Int32)? {
+        guard name.hasPrefix("."), name.hasSuffix(".tmp") else { return nil }
+        let parts = name.dropFirst().dropLast(4).split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count >= 3, let random = parts.last, let writer = parts.dropLast().last else { return nil }
+        func isDecimal(_ text: Substring) -> Bool { !text.isEmpty && text.utf8.allSatisfy { (0x30...0x39).contains($0) } }
+        guard isDecimal(random), UInt32(random) != nil, isDecimal(writer), let pid = Int32(writer), pid > 0 else { return nil }
+        let fileName = parts.dropLast(2).joined(separator: ".")
+        return fileName.isEmpty ? nil : (fileName, pid)
     }
 
     enum Kind { case missing, regular, directory, special }
@@ -156,6 +168,13 @@ public enum AtomicFile {
         case S_IFLNK: return .symbolicLink
         default: return .other
         }
+    }
+
+    /// Whether `path` is a folder itself, not a symbolic link to one: what the cache cleaner
+    /// descends into. O(1).
+    static func isFolderItself(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
     }
 
     /// Why a cache file at `path` is not read, nil when it is a regular file or missing.

@@ -66,7 +66,7 @@ public struct CacheInventory: Sendable {
         let top = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         for name in top.sorted() {
             let path = directory.appendingPathComponent(name).path
-            if name == "copernicus", Self.isFolder(path) {
+            if name == "copernicus", AtomicFile.isFolderItself(path) {
                 found += Self.copernicusEntries(in: URL(fileURLWithPath: path))
             } else {
                 found.append(Self.classify(name: name, path: path))
@@ -99,7 +99,8 @@ public struct CacheInventory: Sendable {
         var removed: [Entry] = [], failed: [(Entry, String)] = []
         for entry in removable(includingKept: includingKept) {
             do {
-                if Self.isFolder(entry.path) {
+                // A work folder, never a link to one (listed as not geoq's), with what geoq wrote in it.
+                if AtomicFile.isFolderItself(entry.path) {
                     try FileManager.default.removeItem(atPath: entry.path)
                 } else if unlink(entry.path) != 0, errno != ENOENT {
                     throw GeoError.unwritableFile(path: entry.path, message: String(cString: strerror(errno)))
@@ -110,11 +111,6 @@ public struct CacheInventory: Sendable {
             }
         }
         return (removed, failed)
-    }
-
-    static func isFolder(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
     /// Bytes of a file, or of every regular file under a folder (links not followed).

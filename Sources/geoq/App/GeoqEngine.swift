@@ -50,6 +50,8 @@ enum GeoqEngine {
         // The outlines of the countries and regions lie beside their names (areas.tsv.gz).
         let outlines = placesPaths?.first { URL(fileURLWithPath: $0).lastPathComponent == "areas.tsv.gz" }
             .map { AreaOutlines(path: URL(fileURLWithPath: $0).deletingLastPathComponent().appendingPathComponent("areas.geojson.gz").path) }
+        // The service reads every file it answers from at start: a missing one stops it here.
+        if settings.readsEveryFileAtStart { try outlines?.load() }
         var engine = QueryEngine(flood: flood, places: places, areaOutlines: outlines)
         engine.regionalProjections = regional
         engine.highTide = highTide

@@ -68,7 +68,8 @@ struct APIErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             throw APIError.clientClosedRequest
         } catch let error as HTTPError where error.status == .notFound {
             let allowed = routes.all.filter { Self.matches(pattern: $0.path, path: request.uri.path) }.map(\.method.rawValue)
-            if !allowed.isEmpty {
+            // A pattern met with the request's own method (an empty file name) is no route, not a method's mistake.
+            if !allowed.isEmpty, !allowed.contains(request.method.rawValue) {
                 var methodError = APIError(status: .methodNotAllowed, code: "method_not_allowed",
                                            message: "\(request.method.rawValue) is not served at \(request.uri.path); expected \(allowed.joined(separator: " or "))")
                 methodError.headers[.allow] = allowed.joined(separator: ", ")

@@ -13,10 +13,11 @@ extension QueryFields {
         let (yearName, scenarioName) = (QuerySpelling.name(of: .year), QuerySpelling.name(of: .scenario))
         if year != nil, rise != nil { throw GeoError.invalidInput(.year, "give \(QuerySpelling.name(of: riseQuantity)), or \(yearName) with \(scenarioName), not both") }
         let tide = try highTide.map(HighTide.validated)
+        // Without a year a scenario or a quantile means nothing, with a rise too: refused, not ignored.
+        if year == nil, scenario != nil { throw GeoError.invalidInput(.scenario, "only with \(yearName) (a sea level asked by year and scenario)") }
+        if year == nil, quantile != nil { throw GeoError.invalidInput(.quantile, "only with \(yearName) (a sea level asked by year and scenario)") }
         if let rise { return SeaLevelQuestion(rise: .metres(rise), highTide: tide) }
         guard let year else {
-            if scenario != nil { throw GeoError.invalidInput(.scenario, "only with \(yearName) (a sea level asked by year and scenario)") }
-            if quantile != nil { throw GeoError.invalidInput(.quantile, "only with \(yearName) (a sea level asked by year and scenario)") }
             if required { throw GeoError.invalidInput(riseQuantity, "missing; expected \(riseQuantity.declaration.expectation), or \(yearName) with \(scenarioName)") }
             if tide != nil { throw GeoError.invalidInput(.highTide, "only with a sea level asked (\(QuerySpelling.name(of: riseQuantity)), or \(yearName) with \(scenarioName))") }
             return nil

@@ -57,6 +57,8 @@ struct EngineSettings: Sendable {
     var gazetteer = Use.required
     /// Map a private copy of the cached place index and checksum it (the service does).
     var verifiesPlacesIndex = false
+    /// Read every file answered from at start, not at its first question (the service does).
+    var readsEveryFileAtStart = false
     /// Whether a point waits for its Copernicus tile to download (commands), or is answered
     /// from the models loaded at start while it arrives (the service, which waits for it apart).
     var onDemandPointsWait = true
@@ -187,6 +189,7 @@ extension EngineSettings {
     static func service(dataset: DEMOptions?, places: [String]?, settings: GeoqSettings) -> EngineSettings {
         var engineSettings = EngineSettings(dataset: dataset, places: places, settings: settings)
         engineSettings.verifiesPlacesIndex = true
+        engineSettings.readsEveryFileAtStart = true
         engineSettings.onDemandPointsWait = false
         engineSettings.highTide = settings.text(.highTide)
         return engineSettings

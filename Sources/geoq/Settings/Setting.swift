@@ -119,8 +119,11 @@ struct Setting: Sendable, Hashable {
     }
 
     /// High tide above mean sea level, metres or a raster of it: flood answers are then above high tide (`--high-tide`).
-    static let highTide = text("high_tide", "--high-tide", expectation: "high tide in metres above mean sea level, or the path of a raster of it") {
-        !$0.trimmingCharacters(in: .whitespaces).isEmpty
+    static let highTide = text("high_tide", "--high-tide", expectation: "high tide in metres above mean sea level from -100 to 100, or the path of a raster of it") {
+        // A number within its bounds, or a file that is there (what it holds is read at start).
+        let text = $0.trimmingCharacters(in: .whitespaces)
+        if let metres = DecimalNumber.parse(text) { return Quantity.highTide.declaration.bounds!.contains(metres) }
+        return !text.isEmpty && FileManager.default.fileExists(atPath: text)
     }
 
     /// Regional AR6 sea-level projection files, one per scenario, several joined by commas: year

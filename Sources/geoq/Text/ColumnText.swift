@@ -15,14 +15,18 @@ enum ColumnText {
         for word in text.split(separator: " ", omittingEmptySubsequences: false).map(String.init) {
             if !line.isEmpty, line.count + 1 + word.count <= width { line += " " + word; continue }
             flush()
-            var rest = word
-            while rest.count > width {
-                let head = rest.prefix(width)
-                let cut = head.lastIndex(of: "/").map { head.distance(from: head.startIndex, to: $0) + 1 } ?? width
-                lines.append(lead + String(rest.prefix(cut > 1 ? cut : width)))
-                rest = String(rest.dropFirst(cut > 1 ? cut : width))
+            // By index into the word's characters: counting and copying what is left at each cut
+            // made a long value quadratic.
+            let characters = Array(word)
+            var start = 0
+            while characters.count - start > width {
+                let head = characters[start..<start + width]
+                let cut = head.lastIndex(of: "/").map { $0 - start + 1 } ?? width
+                let taken = cut > 1 ? cut : width
+                lines.append(lead + String(characters[start..<start + taken]))
+                start += taken
             }
-            line = rest
+            line = String(characters[start...])
         }
         flush()
         return lines.joined(separator: "\n")

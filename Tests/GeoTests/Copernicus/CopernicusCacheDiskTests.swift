@@ -41,7 +41,12 @@ import Testing
         // A tile of another place, unused for an hour, fills the disk but for half the tile.
         let old = CopernicusTile(resolution: .glo90, south: 10, west: 10)
         try FileManager.default.createDirectory(at: cache.folder(of: .glo90), withIntermediateDirectories: true)
-        try Data(count: diskBytes - tileBytes / 2 - (64 << 10)).write(to: URL(fileURLWithPath: cache.path(of: old)))
+        // A real tile on its grid (eviction removes nothing else), its bytes written out to that size.
+        let header = CopernicusStandIn.writeKept(old, at: cache.path(of: old))
+        let filler = try FileHandle(forWritingTo: URL(fileURLWithPath: cache.path(of: old)))
+        try filler.seekToEnd()
+        try filler.write(contentsOf: Data(count: diskBytes - tileBytes / 2 - (64 << 10) - header))
+        try filler.close()
         var room = statvfs()
         #expect(statvfs(cache.folder(of: .glo90).path, &room) == 0 && Int(room.f_bavail) * Int(room.f_frsize) < tileBytes, "the disk is full for the tile")
         try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: cache.path(of: old))

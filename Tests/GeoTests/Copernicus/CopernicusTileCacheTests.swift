@@ -4,13 +4,17 @@ import Testing
 
 /// The disk cache of `copernicus:` tiles: least recently used first, up to its size.
 @Suite struct CopernicusTileCacheTests {
-    /// A cache of `sizeLimit` bytes holding one file per (tile, bytes, seconds since use).
+    /// Bytes a test's unit stands for: a kept tile is a GeoTIFF on its grid, a few kB at least.
+    static let unit = 1000
+
+    /// A cache of `sizeLimit` units holding one tile per (tile, units, seconds since use).
     static func cache(sizeLimit: Int, files: [(CopernicusTile, bytes: Int, usedSecondsAgo: Double)]) throws -> CopernicusTileCache {
-        let cache = CopernicusTileCache(cacheDirectory: TestRasters.temporaryDirectory(), endpoint: "http://127.0.0.1:1/{bucket}", sizeLimit: sizeLimit)
+        let cache = CopernicusTileCache(cacheDirectory: TestRasters.temporaryDirectory(), endpoint: "http://127.0.0.1:1/{bucket}",
+                                        sizeLimit: sizeLimit * unit)
         for (tile, bytes, ago) in files {
             try FileManager.default.createDirectory(at: cache.folder(of: tile.resolution), withIntermediateDirectories: true)
             let path = cache.path(of: tile)
-            try Data(count: bytes).write(to: URL(fileURLWithPath: path))
+            #expect(CopernicusStandIn.writeKept(tile, at: path, bytes: bytes * unit) == bytes * unit, "a tile's header fits in \(bytes) units")
             try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -ago)], ofItemAtPath: path)
         }
         return cache
@@ -24,7 +28,7 @@ import Testing
         tiles.filter { FileManager.default.fileExists(atPath: cache.path(of: $0)) }
     }
 
-    /// Four tiles of 100 bytes used 40, 30, 20 and 10 s ago, 250 bytes allowed, the newest in
+    /// Four tiles of 100 units used 40, 30, 20 and 10 s ago, 250 units allowed, the newest in
     /// use: the two oldest go (400 → 300 → 200).
     @Test func theLeastRecentlyUsedGoFirst() throws {
         let tiles = (1...4).map { Self.tile($0) }

@@ -79,6 +79,23 @@ import Testing
         }
     }
 
+    /// An offset so large that offset + limit passes Int.max is still past the end: an empty
+    /// page, in the whole grid and in a box (where pages are sorted), never a trap.
+    @Test(arguments: [Int.max, Int.max - 1, Int.max - 4, Int.max / 2 + 1])
+    func anOffsetNearIntMaxIsAnEmptyPage(offset: Int) async throws {
+        try await withApp { client in
+            // (JSONSerialization reads an offset this large as a Double: the page is read apart.)
+            for query in ["limit=5&offset=\(offset)", "limit=1000&offset=\(offset)&bbox=10,47,14,50"] {
+                try await client.execute(uri: "/v1/flood/places?rise=8&" + query, method: .get) { response in
+                    #expect(response.status == .ok, "\(query)")
+                    let body = try #require(try JSONSerialization.jsonObject(with: Data(response.body.readableBytesView)) as? [String: Any])
+                    #expect((body["places"] as? [Any])?.isEmpty == true && body["count"] as? Int == Self.floodingPlaceIDs.count, "\(query)")
+                }
+            }
+        }
+        #expect(try Self.engine.floodedPlaces(rise: 8, limit: 1000, offset: offset).places.isEmpty)
+    }
+
     /// The totals of places the model resolves, counted from a sorted table, equal the places
     /// tested one by one (the path a box takes, here the grid's whole box), at rises where none,
     /// some and all of them are resolved (±u is about 30 m on these 1° cells).

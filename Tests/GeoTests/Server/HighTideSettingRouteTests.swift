@@ -66,10 +66,11 @@ import Testing
         #expect(lines.contains(["high_tide", "1.5", "flag", "--high-tide"]), "\(settings.standardOutput)")
         let unset = try GeoqProcess.run(["settings"])
         #expect(unset.standardOutput.contains("levels above mean sea level"), "\(unset.standardOutput)")
-        // A value that is neither a number nor a raster stops the service at once, naming it.
+        // A value that is neither a number nor a raster stops the service at once, naming it as
+        // it was given (the variable, not --high-tide).
         let serve = try GeoqProcess.run(["serve", "--port", "0", "--alone", "--dem", "/nonexistent/dem.tif"],
                                         environment: ["GEOQ_HIGH_TIDE": "/nonexistent/tide.tif"])
         #expect(serve.status == 2)
-        #expect(serve.standardError.hasPrefix("geoq: --high-tide: \"/nonexistent/tide.tif\" is neither a number nor a file"), "\(serve.standardError)")
+        #expect(serve.standardError.hasPrefix("geoq: GEOQ_HIGH_TIDE=/nonexistent/tide.tif (environment): expected high tide in metres"), "\(serve.standardError)")
     }
 }

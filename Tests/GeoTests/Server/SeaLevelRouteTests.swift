@@ -48,6 +48,10 @@ import Testing
         ("/v1/flood", "rise: missing; expected a sea-level change in metres from -12000 to 12000, or year with scenario"),
         ("/v1/flood/places?rise=1&high_tide=500", "high_tide: 500 is out of range; expected high tide in metres above mean sea level from -100 to 100, or a raster of it"),
         ("/v1/flood/point?lat=48.5&lon=12.5&year=2100", "scenario: missing; year needs one of SSP1-1.9, SSP1-2.6, SSP2-4.5, SSP3-7.0 or SSP5-8.5"),
+        // With a rise, a scenario or a quantile means nothing: refused, as the command line refuses them.
+        ("/v1/flood/point?lat=48.5&lon=12.5&rise=1&scenario=junk&quantile=99", "scenario: only with year (a sea level asked by year and scenario)"),
+        ("/v1/flood?rise=1&scenario=SSP2-4.5", "scenario: only with year (a sea level asked by year and scenario)"),
+        ("/v1/flood?rise=1&quantile=50", "quantile: only with year (a sea level asked by year and scenario)"),
     ])
     func badInputIsA400NamingTheParameter(uri: String, message: String) async throws {
         try await service.withApp { client in

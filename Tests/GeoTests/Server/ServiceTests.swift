@@ -244,6 +244,8 @@ import Yams
         ("/v1/region?mode=both", .post, 400, "mode: expected adaptive, locator or joint"),
         ("/v1/nothing", .get, 404, "no route /v1/nothing"),
         ("/v1/flood?rise=1", .delete, 405, "DELETE is not served at /v1/flood; expected GET"),
+        // A route's pattern met with its own method but an empty name is a 404, not "GET … expected GET".
+        ("/leaflet/images/", .get, 404, "no route /leaflet/images/"),
     ] as [(String, HTTPRequest.Method, Int, String)])
     func clientMistakesAre4xxWithAMessage(uri: String, method: HTTPRequest.Method, status: Int, message: String) async throws {
         try await withApp { client in

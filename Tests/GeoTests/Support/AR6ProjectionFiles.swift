@@ -11,9 +11,10 @@ enum AR6ProjectionFiles {
     static let fill: Int16 = -32768
 
     /// Writes the file; `value(quantile, year, location)` gives each cell in mm, nil for fill.
-    /// `dimensionOrder` permutes the array's dimensions (a file of the wrong shape).
+    /// `dimensionOrder` permutes the array's dimensions (a file of the wrong shape);
+    /// `yearValues`, when given, are written as the years instead, as doubles (a damaged file).
     static func write(at path: String, quantiles: [Double], years: [Int], locations: [(latitude: Double, longitude: Double)],
-                      dimensionOrder: [Int] = [0, 1, 2], value: (Int, Int, Int) -> Int16?) {
+                      dimensionOrder: [Int] = [0, 1, 2], yearValues: [Double]? = nil, value: (Int, Int, Int) -> Int16?) {
         GDAL.ensureInitialized()
         let dataset = GDALCreateMultiDimensional(GDALGetDriverByName("netCDF"), path, nil, nil)!
         let root = GDALDatasetGetRootGroup(dataset)!
@@ -34,7 +35,11 @@ enum AR6ProjectionFiles {
         let quantileDimension = dimension("quantiles", quantiles.count), yearDimension = dimension("years", years.count)
         let locationDimension = dimension("locations", locations.count)
         vector("quantiles", quantileDimension, float64, quantiles)
-        vector("years", yearDimension, int32, years.map(Int32.init))
+        if let yearValues {
+            vector("years", yearDimension, float64, yearValues)
+        } else {
+            vector("years", yearDimension, int32, years.map(Int32.init))
+        }
         vector("locations", locationDimension, int32, locations.indices.map(Int32.init))
         vector("lat", locationDimension, float64, locations.map(\.latitude))
         vector("lon", locationDimension, float64, locations.map(\.longitude))

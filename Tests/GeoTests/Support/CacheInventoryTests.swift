@@ -83,13 +83,15 @@ import Testing
         let tile = tiles.appendingPathComponent("Copernicus_DSM_COG_10_N53_00_E009_00_DEM.tif").path
         let list = tiles.appendingPathComponent("tileList.txt").path
         let other = tiles.appendingPathComponent("my-dem.tif").path
-        for path in [tile, list, other] { FileManager.default.createFile(atPath: path, contents: Data(count: 100)) }
+        let tileBytes = CopernicusStandIn.writeKept(CopernicusTile(resolution: .glo30, south: 53, west: 9), at: tile)
+        FileManager.default.createFile(atPath: list, contents: Data("Copernicus_DSM_COG_10_N53_00_E009_00_DEM\n".utf8))
+        FileManager.default.createFile(atPath: other, contents: Data(count: 100))
 
         let inventory = CacheInventory(directory: cacheFolder)
         #expect(inventory.entries.first { $0.path == tile }?.kind == .copernicusTile)
         #expect(inventory.entries.first { $0.path == other }?.state == .foreign)
         #expect(inventory.removable().isEmpty)
-        #expect(inventory.bytes(of: .copernicusTile) == 100)
+        #expect(inventory.bytes(of: .copernicusTile) == tileBytes)
         let (removed, _) = inventory.clean(includingKept: true)
         #expect(Set(removed.map(\.path)) == [tile, list])
         #expect(FileManager.default.fileExists(atPath: other))

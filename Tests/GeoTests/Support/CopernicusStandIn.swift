@@ -36,6 +36,30 @@ enum CopernicusStandIn {
                                  geoTransform: geoTransform(of: tile))
     }
 
+    /// Writes a tile as the cache keeps one, its cells unwritten (a sparse tiled GeoTIFF of a
+    /// few kB on `tile`'s grid), then grown with zeros to `bytes` when that is more: a tile
+    /// whose size a test chooses. Returns the file's size.
+    @discardableResult
+    static func writeKept(_ tile: CopernicusTile, at path: String, bytes: Int = 0) -> Int {
+        GDAL.ensureInitialized()
+        var options = GDAL.cStrings(["TILED=YES", "SPARSE_OK=TRUE"])
+        defer { options.forEach { free($0) } }
+        let dataset = options.withUnsafeMutableBufferPointer { list in
+            GDALCreate(GDALGetDriverByName("GTiff"), path, Int32(tile.columns), Int32(tile.resolution.rows), 1, GDT_Float32,
+                       list.baseAddress)
+        }!
+        var transform = geoTransform(of: tile)
+        GDALSetGeoTransform(dataset, &transform)
+        let reference = OSRNewSpatialReference(nil)
+        OSRImportFromEPSG(reference, 4326)
+        GDALSetSpatialRef(dataset, reference)
+        OSRDestroySpatialReference(reference)
+        GDALClose(dataset)
+        let written = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        if bytes > written { _ = truncate(path, off_t(bytes)) }
+        return max(bytes, written)
+    }
+
     /// The centre of cell (`row`, `col`) of `tile`: latitude, longitude.
     static func centre(of tile: CopernicusTile, row: Int, col: Int) -> (Double, Double) {
         let transform = geoTransform(of: tile)
