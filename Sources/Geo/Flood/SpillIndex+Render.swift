@@ -37,12 +37,15 @@ extension SpillIndex {
                         let cell = row * grid.width + col
                         let hatchPixel = hatchOrigin.map { ($0.x + i, $0.y + j) }
                         let rise = surface.level(row: row, col: col, locator: locator)
-                        paint(&pixels, at: (j * width + i) * 4, cell: cell, rise: rise, landToday: landToday, hatchPixel: hatchPixel)
+                        let quantile = pixelMask.map { _ in Self.rampQuantile(maskRow: maskRows![j], maskColumn: maskColumns![i]) }
+                        paint(&pixels, at: (j * width + i) * 4, cell: cell, rise: rise, landToday: landToday, hatchPixel: hatchPixel,
+                              rampQuantile: quantile)
                         // A pixel wider than a cell shows newly flooded land when any cell under
                         // it holds some: at world scale the coast's flooded cells are single
                         // cells, lost between pixel centres otherwise.
                         if rise > 0, columnSpans[i] + rowSpans[j] > 0,
-                           floodedLand(aroundRow: row, col: col, rowSpan: rowSpans[j], columnSpan: columnSpans[i], surface: surface) {
+                           floodedLand(aroundRow: row, col: col, rowSpan: rowSpans[j], columnSpan: columnSpans[i], surface: surface,
+                                       rampQuantile: quantile ?? 0.5) {
                             let colour = FloodPalette.colour(of: .newlyFlooded, elevation: nil, rise: rise, hatchPixel: hatchPixel)
                             let offset = (j * width + i) * 4
                             (pixels[offset], pixels[offset + 1], pixels[offset + 2], pixels[offset + 3]) = (colour.r, colour.g, colour.b, colour.a)
@@ -81,24 +84,42 @@ extension SpillIndex {
     /// Whether any cell within the spans around (`row`, `col`) holds land the sea covers at
     /// `surface`: land share above 0 and a land level at or below the surface there, which
     /// stands above 0 m. O(cells in the block).
-    func floodedLand(aroundRow row: Int, col: Int, rowSpan: Int, columnSpan: Int, surface: SeaSurface) -> Bool {
+    /// Land on a `CoastalRamp` counts when at least `rampQuantile` of it is under water.
+    func floodedLand(aroundRow row: Int, col: Int, rowSpan: Int, columnSpan: Int, surface: SeaSurface, rampQuantile: Double = 0.5) -> Bool {
         for r in max(0, row - rowSpan)...min(grid.height - 1, row + rowSpan) {
             for dc in -columnSpan...columnSpan {
                 var c = col + dc
                 if grid.wrapsEastWest { c = ((c % grid.width) + grid.width) % grid.width } else if c < 0 || c >= grid.width { continue }
                 let index = r * grid.width + c
-                guard let elevation = landElevation(atIndex: index), landShare(atIndex: index, elevation: elevation) > 0 else { continue }
+                guard let elevation = grid.elevation(atIndex: index), landShare(atIndex: index, elevation: elevation) > 0 else { continue }
                 let rise = surface.level(row: r, col: c, locator: locator)
-                if rise > 0, Swift.max(levels.level(atIndex: index), elevation) <= rise { return true }
+                guard rise > 0 else { continue }
+                if let top = ramp?.top(atIndex: index) {
+                    if CoastalRamp.floodedShare(top: top, rise: rise) >= rampQuantile { return true }
+                } else if Swift.max(levels.level(atIndex: index), elevation) <= rise {
+                    return true
+                }
             }
         }
         return false
     }
 
+    /// Where in its cell's ramp a coastline mask cell's land is drawn, 0…1: a fixed, evenly spread
+    /// order (a hash of the mask cell), so that of an unresolved cell's land on a map the share
+    /// drawn under water is the share its ramp puts under water at that level. O(1).
+    @inline(__always)
+    static func rampQuantile(maskRow: Int, maskColumn: Int) -> Double {
+        var x = UInt64(truncatingIfNeeded: maskRow) &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(truncatingIfNeeded: maskColumn) &* 0xC2B2_AE3D_27D4_EB4F
+        x = (x ^ (x >> 31)) &* 0xBF58_476D_1CE4_E5B9
+        x ^= x >> 29
+        return (Double(x >> 11) + 0.5) / Double(1 << 53)
+    }
+
     @inline(__always)
     private func paint(_ pixels: inout UnsafeMutableBufferPointer<UInt8>, at offset: Int, cell: Int, rise: Double, landToday: Bool?,
-                       hatchPixel: (x: Int, y: Int)?) {
-        let elevation = landElevation(atIndex: cell)
+                       hatchPixel: (x: Int, y: Int)?, rampQuantile: Double? = nil) {
+        var elevation = landElevation(atIndex: cell)
+        if let rampQuantile, let top = ramp?.top(atIndex: cell) { elevation = top * rampQuantile }
         let flood = FloodClass.of(elevation: elevation, spillLevel: levels.level(atIndex: cell), rise: rise,
                                   landToday: landToday ?? isLandToday(atIndex: cell, elevation: elevation))
         let colour = FloodPalette.colour(of: flood, elevation: elevation, rise: rise, hatchPixel: hatchPixel)

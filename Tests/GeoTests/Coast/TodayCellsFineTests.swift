@@ -6,8 +6,9 @@ import Testing
 /// cells once per row and column: it must say, cell for cell, what the mask says at each cell's
 /// centre, found one cell at a time.
 @Suite struct TodayCellsFineTests {
-    /// Today's codes the slow way: every cell at or below 0 m of spill level whose centre the
-    /// mask calls ocean, or that has no elevation, is sea; the rest land.
+    /// Today's codes the slow way: every cell at or below 0 m of spill level whose centre lies in
+    /// a mask cell holding ocean (the ocean, or a shore cell), or that has no elevation, is sea;
+    /// the rest land.
     static func reference(grid: ElevationGrid, levels: SpillLevels, mask: CoastlineMask) -> [UInt8] {
         let locator = GridLocator(grid: grid)
         return (0..<grid.cellCount).map { index in
@@ -15,7 +16,7 @@ import Testing
             guard levels.level(atIndex: index) <= 0 else { return 100 }
             if grid.elevation(atIndex: index) == nil { return TodayCells.oceanBit }
             guard let centre = locator.centre(row: row, col: col) else { return 100 }
-            return mask.surface(latitude: centre.latitude, longitude: centre.longitude) == .ocean ? TodayCells.oceanBit : 100
+            return mask.surface(latitude: centre.latitude, longitude: centre.longitude).holdsOcean ? TodayCells.oceanBit : 100
         }
     }
 
