@@ -50,7 +50,7 @@ enum GeoqEngine {
         // The outlines of the countries and regions lie beside their names (areas.tsv.gz).
         let outlines = placesPaths?.first { URL(fileURLWithPath: $0).lastPathComponent == "areas.tsv.gz" }
             .map { AreaOutlines(path: URL(fileURLWithPath: $0).deletingLastPathComponent().appendingPathComponent("areas.geojson.gz").path) }
-        var engine = QueryEngine(flood: flood, places: places, areaOutlines: outlines)
+        var engine = QueryEngine(flood: flood, places: places, areaOutlines: outlines, tabulatingPlaces: settings.tabulatesPlaces)
         engine.regionalProjections = regional
         engine.highTide = highTide
         return engine
