@@ -83,10 +83,10 @@ public enum CompletionRanking {
     /// likely population. An alias typed whole ("bombay", "canton") keeps ×0.1 only; a query
     /// in another script or with diacritics ("моск", "münc") is likely the local name.
     static let partialAliasFactor: Float = 0.1
-    /// A country or region matched through an alternate name, ×0.01 more: a town whose name it
-    /// is ("columbia", "erie") is the likelier meaning than an area's translation, and an
-    /// area's weight (and its hundreds of names) would otherwise outweigh a tenth.
-    static let areaAliasFactor: Float = 0.01
+    /// A country or region matched through an alternate name, ×0.1 more: a town whose name it
+    /// is ("erie") is the likelier meaning than an area's translation (and a town holding
+    /// 0.1 % of the area's people comes first whatever the scores: `townsBeforeAreasOfTheirName`).
+    static let areaAliasFactor: Float = 0.1
     /// A country's ISO code (alpha-2 or alpha-3) typed whole in lower case ("fr", "us"): ×0.1 of the country's
     /// weight, enough for France before Freetown, not for Yemen before Yerevan ("ye").
     static let countryCodeFactor: Float = 0.1

@@ -5,7 +5,37 @@ extension PlaceCompleter {
     /// list of only airports or areas asked for, is left as ranked. O(results²).
     func townsBeforeNamesakes(_ ranked: [Search.Candidate], kinds: Set<Place.Kind>?) -> [Search.Candidate] {
         guard kinds?.contains(.city) ?? true else { return ranked }
-        return townsBeforeTheirAirports(townsBeforeTheirRegions(ranked))
+        return townsBeforeTheirAirports(townsBeforeTheirRegions(townsBeforeAreasOfTheirName(ranked)))
+    }
+
+    /// A country or region whose alternate name was typed whole ("columbia": Colombia) comes
+    /// after a town whose current name it is, when the town holds at least `aliasShare` of
+    /// the area's people (Columbia, South Carolina: 0.3 % of Colombia; Weißenburg in Bayern
+    /// is no town named "Bayern"). O(results²).
+    static let aliasShare = 0.001
+
+    func townsBeforeAreasOfTheirName(_ ranked: [Search.Candidate]) -> [Search.Candidate] {
+        var result = ranked
+        var index = 0
+        while index < result.count {
+            let area = result[index]
+            guard placeTable.kind(area.place).isArea, area.match == .exactName, !area.isPostal,
+                  [.alternate, .nickname].contains(nameClass(of: area.entry)) else { index += 1; continue }
+            let areaKey = Array(trie.keyBytes(area.entry))
+            let town = result.indices.dropFirst(index + 1).first { later in
+                let candidate = result[later]
+                return placeTable.kind(candidate.place) == .city && !candidate.isPostal && candidate.match == .exactName
+                    && nameClass(of: candidate.entry) == .name && Array(trie.keyBytes(candidate.entry)) == areaKey
+                    && Double(placeTable.population[candidate.place]) >= Self.aliasShare * Double(placeTable.population[area.place])
+            }
+            if let town {
+                result.insert(result.remove(at: town), at: index)
+                index += 2
+            } else {
+                index += 1
+            }
+        }
+        return result
     }
 
     /// A region named for its main town ("Canton of Geneva", "Kiev City Municipality",
