@@ -170,6 +170,11 @@ extension QueryEngine {
         }
         check.knownIn = holders.sorted()
         check.known = check.country.map { holders.contains($0) } ?? !holders.isEmpty
+        // A valid code of a country geoq ships no codes of is not "unknown": it cannot be told.
+        if check.known == false, let country = check.country, !completer.shipsPostalCodes(of: country) {
+            check.known = nil
+            check.countryShipped = false
+        }
         return check
     }
 }

@@ -103,3 +103,15 @@ struct CompletionMeaningTests {
         #expect(france.place.kind == .country && france.passedOver == nil)
     }
 }
+
+/// A valid code of a country whose postal codes geoq does not ship (data/postcodes.tsv.gz holds
+/// no FR or DE row, counted with awk) cannot be told known or unknown.
+@Test func postcodeCheckSaysWhenACountrysCodesAreNotShipped() throws {
+    let engine = QueryEngine(flood: nil, places: CompletionMeaningTests.completer)
+    let paris = try engine.checkPostalCode("75008", country: "FR")
+    #expect(paris.isValid && paris.known == nil && paris.countryShipped == false)
+    #expect(paris.description == "75008: format valid (matches the postal-code format of FR, #####); code not shipped: geoq holds no FR postal codes")
+    // A country that ships its codes still says "not a known" code.
+    let zip = try engine.checkPostalCode("20095", country: "US")
+    #expect(zip.known == false && zip.countryShipped == nil)
+}
