@@ -10,7 +10,7 @@ import argparse, collections, json, subprocess, sys, urllib.parse, urllib.reques
 
 parser = argparse.ArgumentParser()
 parser.add_argument("file", nargs="?", default="data/eval/geocoder_cases.tsv")
-parser.add_argument("--geoq", default=".build/release/geoq")
+parser.add_argument("--geoq", default=".build/release/geoq", help="the geoq binary; its caches go where XDG_CACHE_HOME says")
 parser.add_argument("--url")
 args = parser.parse_args()
 
