@@ -61,6 +61,10 @@ public enum CompletionJSON {
         json.string(suggestion.flooding)
         json.key("id")
         json.number(completion.id)
+        if let qualifier = completion.ignoredQualifier {
+            json.key("ignoredQualifier")
+            json.string(qualifier)
+        }
         json.key("kind")
         json.string(completion.kind.rawValue)
         json.key("latitude")

@@ -9,6 +9,8 @@ public struct PlaceFloodAnswer: Sendable, Encodable {
     public var point: FloodPoint
     /// The rise asked about, if any.
     public var rise: Double?
+    /// The area of the same name passed over for the town ("Lisbon, Region of Portugal"), if any.
+    public var passedOver: String?
 
     /// Whether the place is water at `rise` (nil without a rise).
     public var isWaterAtRise: Bool? { rise.map { point.isWater(atRise: $0) } }
@@ -24,6 +26,7 @@ public struct PlaceFloodAnswer: Sendable, Encodable {
         try point.encode(to: encoder)
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(PlaceSummary(id: place.id, kind: place.kind.rawValue, title: place.title, subtitle: place.subtitle), forKey: .place)
+        try container.encodeIfPresent(passedOver, forKey: .passedOver)
         try container.encodeIfPresent(rise, forKey: .rise)
         try container.encodeIfPresent(isWaterAtRise, forKey: .underWaterAtRise)
         try container.encode(answer, forKey: .answer)
@@ -33,7 +36,7 @@ public struct PlaceFloodAnswer: Sendable, Encodable {
         var id: Int, kind: String, title: String, subtitle: String
     }
 
-    private enum CodingKeys: String, CodingKey { case place, rise, underWaterAtRise, answer }
+    private enum CodingKeys: String, CodingKey { case place, passedOver, rise, underWaterAtRise, answer }
 }
 
 extension QueryEngine {
@@ -50,15 +53,17 @@ extension QueryEngine {
         let flood = try requireFlood()
         let places = try requirePlaces()
         try PlaceCompleter.validatePlaceName(name)
-        guard let place = try places.complete(query: name, limit: 1, kinds: kinds).first else {
+        guard let choice = try places.pointPlace(named: name, kinds: kinds) else {
             if let kinds {
                 let named = kinds.map(\.rawValue).sorted().joined(separator: " or ")
                 throw GeoError.noMatch(.place, "no place of kind \(named) matches \"\(name)\"; expected the name of one geoq knows")
             }
             throw GeoError.noMatch(.place, "no place matches \"\(name)\"; expected a town, postal code or airport geoq knows")
         }
+        let place = choice.place
         if place.kind.isArea {
-            throw GeoError.invalidInput(.place, "\"\(name)\" is \(place.title), a \(place.kind.rawValue): an area, not a point; ask for the flood figures over the area by this name, or choose kinds city, postcode or airport")
+            let town = choice.town.map { "; for the town \($0.title), \($0.subtitle), choose kind city" } ?? ", or choose kinds city, postcode or airport"
+            throw GeoError.invalidInput(.place, "\"\(name)\" is \(place.title), a \(place.kind.rawValue): an area, not a point; ask for the flood figures over the area by this name\(town)")
         }
         var point = try flood.point(latitude: place.latitude, longitude: place.longitude)
         // Completion's answer for the same place: a site of surveyed elevation stands at it.
@@ -66,7 +71,9 @@ extension QueryEngine {
             point = PlaceFloodTable.atSite(point, elevation: places.placeTable.elevation[index])
         }
         point.askedRise = rise
-        return PlaceFloodAnswer(place: place, point: point, rise: rise)
+        var answer = PlaceFloodAnswer(place: place, point: point, rise: rise)
+        answer.passedOver = choice.passedOver.map { "\($0.title), \($0.subtitle)" }
+        return answer
     }
 }
 

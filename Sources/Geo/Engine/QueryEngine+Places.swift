@@ -108,6 +108,10 @@ extension QueryEngine {
                          kinds: Set<Place.Kind>? = nil) throws -> [PlaceSuggestion] {
         let completions = try requirePlaces().complete(query: query, near: near, limit: limit, kinds: kinds)
         return completions.map { completion in
+            if placeFlooding == nil, let flood, let completer = places,
+               let index = completion.placeIndex ?? completer.placeIndex(id: completion.id) {
+                return untabulatedSuggestion(completion, index: index, flood: flood, completer: completer)
+            }
             guard let table = placeFlooding, let index = completion.placeIndex ?? places?.placeIndex(id: completion.id) else {
                 return PlaceSuggestion(completion: completion, elevationM: nil, spillLevelM: nil, flooding: "no elevation data loaded")
             }
@@ -124,6 +128,24 @@ extension QueryEngine {
                                    spillLevelM: point.spillLevel.isFinite ? point.spillLevel : nil, flooding: sentences.flooding,
                                    source: point.source, today: point.today, confidence: sentences.confidence)
         }
+    }
+
+    /// A suggestion's point read from the models loaded at start (`PlaceFloodTable`'s rule:
+    /// the finest model covering it, without on-demand tiles; a site of surveyed elevation
+    /// stands at it). O(one point's answer).
+    private func untabulatedSuggestion(_ completion: Completion, index: Int, flood: any FloodAnswering,
+                                       completer: PlaceCompleter) -> PlaceSuggestion {
+        let models = (flood as? ElevationStack)?.withoutOnDemand ?? flood
+        guard let cell = try? models.point(latitude: completion.latitude, longitude: completion.longitude) else {
+            return PlaceSuggestion(completion: completion, elevationM: nil, spillLevelM: nil,
+                                   flooding: "outside the elevation data (no elevation model covers it)")
+        }
+        var point = PlaceFloodTable.atSite(cell, elevation: completer.placeTable.elevation[index])
+        // As the table keeps it, so that both say the same.
+        point.reliefM = point.reliefM.map { Double(Float($0)) }
+        return PlaceSuggestion(completion: completion, elevationM: point.elevation,
+                               spillLevelM: point.spillLevel.isFinite ? point.spillLevel : nil, flooding: point.spillDescription,
+                               source: point.source, today: point.today, confidence: point.confidence())
     }
 
     private func floodedPlace(index: Int, rise: Double, table: PlaceFloodTable, completer: PlaceCompleter) -> FloodedPlace {
@@ -158,6 +180,11 @@ extension QueryEngine {
         }
         check.knownIn = holders.sorted()
         check.known = check.country.map { holders.contains($0) } ?? !holders.isEmpty
+        // A valid code of a country geoq ships no codes of is not "unknown": it cannot be told.
+        if check.known == false, let country = check.country, !completer.shipsPostalCodes(of: country) {
+            check.known = nil
+            check.countryShipped = false
+        }
         return check
     }
 }

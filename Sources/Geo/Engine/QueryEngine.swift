@@ -23,12 +23,16 @@ public struct QueryEngine: Sendable {
     /// setting of the service); nil: levels above mean sea level.
     public var highTide: HighTide?
 
-    /// Builds the joins between the datasets given. O(places) on top of what is already built.
-    public init(flood: (any FloodAnswering)?, places: PlaceCompleter? = nil, areaOutlines: AreaOutlines? = nil) {
+    /// Builds the joins between the datasets given. O(places) on top of what is already built;
+    /// O(1) with `tabulatingPlaces` false, for a caller that completes a query or two: then each
+    /// suggestion's point is read from the models as it is suggested, by the same rule, and
+    /// the questions about every place (flooded places) are not answered.
+    public init(flood: (any FloodAnswering)?, places: PlaceCompleter? = nil, areaOutlines: AreaOutlines? = nil,
+                tabulatingPlaces: Bool = true) {
         self.flood = flood
         self.places = places
         self.areaOutlines = areaOutlines
-        if let flood, let places {
+        if tabulatingPlaces, let flood, let places {
             // Every place from the models loaded at start: a stack's copernicus: entry fetches
             // tiles for points asked about, never for the whole gazetteer.
             placeFlooding = PlaceFloodTable(places: places.placeTable, flood: (flood as? ElevationStack)?.withoutOnDemand ?? flood)

@@ -50,12 +50,15 @@ public struct Completion: Sendable, Hashable, Codable {
     public var score: Double
     /// Great-circle distance to the `near` point, when one was given.
     public var distanceKilometers: Double?
+    /// The trailing words read as a country or region that ruled out every place, and were
+    /// dropped to find these ("czech" of "prague czech"); nil when nothing was dropped.
+    public var ignoredQualifier: String? = nil
     /// The place's row in the completer's table, so that callers need not look its id up
     /// again; not part of the answer.
     public var placeIndex: Int? = nil
 
     private enum CodingKeys: String, CodingKey {
         case id, kind, title, subtitle, code, latitude, longitude, population, matchedAlias
-        case titleHighlights, aliasHighlights, match, edits, score, distanceKilometers
+        case titleHighlights, aliasHighlights, match, edits, score, distanceKilometers, ignoredQualifier
     }
 }

@@ -20,16 +20,18 @@ import Foundation
 ///   ×1, a whole word ×0.8, a word prefix ×0.5; query words matched apart or out of order
 ///   ("rio janeiro") ×0.5 more. Typo matches also take ×0.5 per edit and are
 ///   ranked after every exact match whatever their score.
-/// - **proximity** (only with a near point) = 1 / (1 + d / 100 km): a smooth decay that
-///   halves at 100 km, is 1/11 at 1,000 km and 1/101 at 10,000 km. It never reaches zero,
-///   so a big city far away can still beat a hamlet nearby: a place of 1,000,000 people
-///   10,000 km away (≈ 9,900) outranks one of 500 people next door (≈ 1,500).
+/// - **prominence**: importance × (1 + min(alternate names, 100) / 20) for towns, countries
+///   and regions (`prominence(alternateNameCount:)`): GeoNames lists a name in many languages
+///   for a place the world knows, as Wikipedia links decide prominence in Nominatim.
+/// - **proximity** (only with a near point) = 1 / (1 + d / 10 km)²: 1/4 at 10 km, 1/121 at
+///   100 km, 1/10,201 at 1,000 km, so a small town nearby beats a large one far away for a
+///   short prefix, and a large city still beats the hamlets of another country.
 public enum CompletionRanking {
     /// Query words matched apart or out of order ("rio janeiro") rank at half an in-order match.
     static let scatteredWordsFactor: Float = 0.5
 
-    /// Distance at which proximity halves.
-    public static let proximityHalfDistanceKilometers = 100.0
+    /// The distance that scales proximity: 1 / (1 + d / this)².
+    public static let proximityScaleKilometers = 10.0
 
     /// A postal code whose written breaks differ from the query's ("9021" against 90-210).
     static let postalShapeMismatchFactor: Float = 0.001
@@ -52,7 +54,7 @@ public enum CompletionRanking {
             // so that `near` (×1/71 at 7,000 km) still brings Bouira's 10001 before New York's.
             return 1000 + Float(Double(max(place.population, 0)).squareRoot())
         case .country, .region:
-            return areaImportance(population: place.population)
+            return areaImportance(population: place.population) * prominence(alternateNameCount: place.alternateNames.count)
         case .city:
             break
         }
@@ -63,8 +65,31 @@ public enum CompletionRanking {
         case "PPLA2", "PPLA3", "PPLA4": weight = 1.2
         default: weight = 1
         }
-        return (Float(max(place.population, 0)) + 1000) * weight
+        return (Float(max(place.population, 0)) + 1000) * weight * prominence(alternateNameCount: place.alternateNames.count)
     }
+
+    /// How well known a place is, from how many names GeoNames lists for it: 1 + min(n, 100) / 20.
+    /// Venice (66 names, 51,298 people) before Vénissieux (19, 57,584) for "veni"; Malé (24,
+    /// a capital of 103,693) before Malegaon (3, 481,228) for "male". O(1).
+    static func prominence(alternateNameCount: Int) -> Float {
+        1 + Float(min(max(alternateNameCount, 0), prominenceNameCap)) / prominenceNamesPerStep
+    }
+    static let prominenceNameCap = 100
+    static let prominenceNamesPerStep: Float = 20
+
+    /// An alternate name typed in part, in Latin letters, of a place whose current name is
+    /// not what was typed ("new or" of New York City's "New Orange", "male" of Malaysia's
+    /// "Malezi"): ×0.1 more, so that a town whose current name starts so comes first at any
+    /// likely population. An alias typed whole ("bombay", "canton") keeps ×0.1 only; a query
+    /// in another script or with diacritics ("моск", "münc") is likely the local name.
+    static let partialAliasFactor: Float = 0.1
+    /// A country or region matched through an alternate name, ×0.1 more: a town whose name it
+    /// is ("erie") is the likelier meaning than an area's translation (and a town holding
+    /// 0.1 % of the area's people comes first whatever the scores: `townsBeforeAreasOfTheirName`).
+    static let areaAliasFactor: Float = 0.1
+    /// A country's ISO code (alpha-2 or alpha-3) typed whole in lower case ("fr", "us"): ×0.1 of the country's
+    /// weight, enough for France before Freetown, not for Yemen before Yerevan ("ye").
+    static let countryCodeFactor: Float = 0.1
 
     /// What an area's population weighs against a town's: `areaWeight` × (population + 1000)^`areaExponent`.
     /// Three answers pin it down. "luxembourg" means the country (607,728 people) before its
@@ -121,9 +146,10 @@ public enum CompletionRanking {
         edits <= 0 ? 1 : Float(pow(0.5, Double(edits)))
     }
 
-    /// 1 / (1 + d / 100 km). O(1).
+    /// 1 / (1 + d / 10 km)². O(1).
     static func proximity(distanceKilometers: Double) -> Float {
-        Float(1 / (1 + distanceKilometers / proximityHalfDistanceKilometers))
+        let scaled = 1 + distanceKilometers / proximityScaleKilometers
+        return Float(1 / (scaled * scaled))
     }
 
     /// Great-circle distance on a sphere of radius 6371 km (haversine). O(1).

@@ -1,3 +1,5 @@
+import Foundation
+
 extension PlaceCompleter {
     /// The best `limit` places for a partly typed `query`, best first.
     ///
@@ -32,17 +34,64 @@ extension PlaceCompleter {
         try Self.validateQuery(query)
         try Self.validateLimit(limit)
         if let near { _ = try GeoPoint.validated(latitude: near.latitude, longitude: near.longitude, as: .near) }
+        // A qualifier with nothing before it (", us") names no place.
+        if query.drop(while: { $0.isWhitespace }).first == "," { return [] }
+        let found = try stableCandidates(query: query, near: near, limit: limit, kinds: kinds)
+        if !found.isEmpty { return found.map { makeCompletion($0, near: near) } }
+        // Nothing found: "포항시" may be held bare ("포항"), and a qualifier that rules out every
+        // place is dropped, the suggestions saying so.
+        if let bare = Self.withoutAdministrativeSuffix(query) {
+            return try complete(query: bare, near: near, limit: limit, kinds: kinds)
+        }
+        let normalized = Normalizer.normalizedBytes(query)
+        let words = Normalizer.wordRanges(normalized).map { String(decoding: normalized[$0], as: UTF8.self) }
+        guard let qualified = qualifiers.interpretations(of: words).first(where: { $0.areas != nil }) else { return [] }
+        let qualifier = words[qualified.nameWords.count...].joined(separator: " ")
+        return try stableCandidates(query: qualified.nameWords.joined(separator: " "), near: near, limit: limit, kinds: kinds)
+            .map { var completion = makeCompletion($0, near: near); completion.ignoredQualifier = qualifier; return completion }
+    }
+
+    /// The first `stableHead` candidates are those of a search at that limit, whatever the
+    /// limit asked: a larger limit only adds candidates after them.
+    private func stableCandidates(query: String, near: GeoPoint?, limit: Int, kinds: Set<Place.Kind>?) throws -> [Search.Candidate] {
+        let head = try candidates(query: query, near: near, limit: Self.stableHead, kinds: kinds)
+        guard limit > Self.stableHead else { return Array(head.prefix(limit)) }
+        let held = Set(head.map(\.place))
+        let tail = try candidates(query: query, near: near, limit: limit, kinds: kinds).filter { !held.contains($0.place) }
+        return Array((head + tail).prefix(limit))
+    }
+
+    /// Korean, Japanese and Chinese administrative suffixes ("시", "구", "군", "市", "区",
+    /// "區", "県", "縣", "省"), which names in the data mostly lack: the query without its last
+    /// one, when at least two characters stay; nil otherwise. O(|query|).
+    static func withoutAdministrativeSuffix(_ query: String) -> String? {
+        let trimmed = query.trimmingCharacters(in: .whitespaces)
+        guard let last = trimmed.last, administrativeSuffixes.contains(last), trimmed.count >= 3 else { return nil }
+        return String(trimmed.dropLast())
+    }
+    static let administrativeSuffixes: Set<Character> = ["시", "구", "군", "市", "区", "區", "県", "縣", "省"]
+
+    /// Suggestions that stay the same at every limit of this many or more.
+    static let stableHead = 10
+
+    /// The ranked candidates of `complete` for one limit.
+    private func candidates(query: String, near: GeoPoint?, limit: Int, kinds: Set<Place.Kind>?) throws -> [Search.Candidate] {
         let normalized = Normalizer.normalizedBytes(query)
         let words = Normalizer.wordRanges(normalized).map { String(decoding: normalized[$0], as: UTF8.self) }
         guard !words.isEmpty, kinds?.isEmpty != true else { return [] }
 
         var postalCandidates: [Int: Search.Candidate] = [:]
-        let postalQuery = PostalQuery(normalizedWords: words)
+        let readings = qualifiers.interpretations(of: words)
+        // A postal code alone, or before a qualifier ("36067-1111, us").
+        let postalReading = readings.lazy.compactMap { reading in
+            PostalQuery(normalizedWords: reading.nameWords).map { (query: $0, areas: reading.areas) } }.first
+        let postalQuery = postalReading?.query
         if kinds?.contains(.postcode) ?? true, let postal = postalQuery {
             // Read past the limit: a code of the wrong shape may hold the top places until
             // its penalty below.
             var search = Search(completer: self, near: near, limit: min(Self.maximumLimit, 4 * max(limit, 10)), kinds: kinds, postal: true)
             search.exact(postal.key, areas: nil)
+            if let areas = postalReading?.areas { search.best = search.best.filter { search.isPlace($0.key, in: areas) } }
             // A code written with breaks where the query has none (or the other way) fits it less.
             postalCandidates = search.best.mapValues { candidate in
                 var candidate = candidate
@@ -53,7 +102,7 @@ extension PlaceCompleter {
             }
         }
         guard kinds.map({ $0.contains { $0 != .postcode } }) ?? true else {
-            return Search.ranked(postalCandidates, limit: limit).map { makeCompletion($0, near: near) }
+            return Search.ranked(postalCandidates, limit: limit)
         }
         var search = Search(completer: self, near: near, limit: limit, kinds: kinds, wholeQuery: normalized,
                             inCapitals: CompletionRanking.isTypedInCapitals(query),
@@ -61,7 +110,6 @@ extension PlaceCompleter {
         // Postal codes already found fill the list as exact matches do.
         search.exactCount = postalCandidates.count
         search.leadingCount = postalCandidates.count
-        let readings = qualifiers.interpretations(of: words)
         let keysByReading = readings.map { Self.abbreviationVariants($0.nameWords) }
         // The unqualified reading first; trailing words read as a country or region only
         // when it left room: "san fr" is far more often San Francisco than "San…, France".
@@ -86,51 +134,14 @@ extension PlaceCompleter {
             }
         }
         search.best.merge(postalCandidates) { name, _ in name }
-        return townsBeforeTheirRegions(search.ranked()).map { makeCompletion($0, near: near) }
+        return townsBeforeNamesakes(search.ranked(), kinds: kinds)
     }
 
-    /// A region named for its main town ("Canton of Geneva", "Kiev City Municipality",
-    /// "Chittagong division", "Lisbon district") comes after that town when both are suggested:
-    /// whoever types the town's name means the town. The town must lie in the region and hold
-    /// at least `seatShare` of its people (GeoNames marks few such towns as seats: Geneva and
-    /// Chattogram are plain PPL), and the name it matched must be the region's matched name or
-    /// whole words of it: "bayern" keeps Bavaria before the village of Bayern, "florida" the
-    /// state before Florida City. Countries are not moved ("luxembourg" is the country).
-    /// O(results²), results ≤ the limit.
-    /// The share of a region's people its main town holds at least (Chattogram: 12 % of its
-    /// division; the village of Bayern: far under 1 % of Bavaria).
-    static let seatShare = 0.05
-
-    func townsBeforeTheirRegions(_ ranked: [Search.Candidate]) -> [Search.Candidate] {
-        var result = ranked
-        var index = 0
-        while index < result.count {
-            let region = result[index].place
-            guard placeTable.kind(region) == .region else { index += 1; continue }
-            let regionKey = Array(trie.keyBytes(result[index].entry)).split(separator: 0x20).map(Array.init)
-            let town = result.indices.dropFirst(index + 1).first { later in
-                let place = result[later].place
-                guard placeTable.kind(place) == .city,
-                      Double(placeTable.population[place]) >= Self.seatShare * Double(placeTable.population[region]),
-                      placeTable.string(2, of: place) == placeTable.string(2, of: region),
-                      placeTable.string(3, of: place) == placeTable.string(3, of: region) else { return false }
-                let townKey = Array(trie.keyBytes(result[later].entry)).split(separator: 0x20).map(Array.init)
-                return !townKey.isEmpty && townKey.count <= regionKey.count
-                    && (0...(regionKey.count - townKey.count)).contains { Array(regionKey[$0..<($0 + townKey.count)]) == townKey }
-            }
-            if let town {
-                result.insert(result.remove(at: town), at: index)
-                index += 2
-            } else {
-                index += 1
-            }
-        }
-        return result
-    }
-
-    /// Edits allowed for a name: 1 per word of 4+ letters, 2 for 8+, at most 2 in all.
+    /// Edits allowed for a name: 1 per word of 4+ letters, 2 for 8+, and in a name of several
+    /// words 1 for a word of 3 ("neu yorp": one in each word), at most 2 in all.
     static func typoBudget(_ words: [String]) -> Int {
-        min(2, words.reduce(0) { total, word in total + (word.count >= 8 ? 2 : word.count >= 4 ? 1 : 0) })
+        let shortest = words.count > 1 ? 3 : 4
+        return min(2, words.reduce(0) { total, word in total + (word.count >= 8 ? 2 : word.count >= shortest ? 1 : 0) })
     }
 
     /// Abbreviations that match their long form both ways.

@@ -314,7 +314,7 @@ extension PlaceCompleter {
                     // weighs its whole importance.
                     if match == .prefix || match == .exactWord, completer.placeTable.kind(place).isArea {
                         let typed = edits == 0 ? keyLetters : CompletionRanking.letters(in: trie.keyBytes(entry).prefix(matchLength))
-                        let nameLetters = CompletionRanking.letters(in: trie.keyBytes(entry))
+                        let nameLetters = CompletionRanking.letters(in: trie.keyBytes(entry, extendedBack: wordOffset(entry)))
                         let factor = match == .prefix ? CompletionRanking.areaEvidence(typedLetters: typed, nameLetters: nameLetters)
                             : CompletionRanking.areaWordEvidence(typedLetters: typed, nameLetters: nameLetters)
                         if factor < 1 {
@@ -330,13 +330,22 @@ extension PlaceCompleter {
                     if isCodeShaped && match == .exactName && edits == 0 && matchLength == wholeQuery.count
                         && trie.keyStarts(entry, with: wholeQuery) {
                         matchedWholeCode = true
-                        if inCapitals { tier = 0 } else { score *= CompletionRanking.lowercaseCodeFactor }
+                        if inCapitals {
+                            tier = 0
+                        } else {
+                            score *= completer.placeTable.kind(place) == .country
+                                ? CompletionRanking.countryCodeFactor : CompletionRanking.lowercaseCodeFactor
+                        }
                     } else {
                         score *= CompletionRanking.partialCodeFactor
                     }
                 case .alternate, .nickname:
                     let typed = edits == 0 ? keyLetters : CompletionRanking.letters(in: trie.keyBytes(entry).prefix(matchLength))
-                    let evidence = aliasEvidence(entry, typedLetters: typed)
+                    var evidence = aliasEvidence(entry, typedLetters: typed)
+                    // Typed in part in Latin letters, an alias yields to current names; an
+                    // area's alias yields to the town whose name it is (`CompletionRanking`).
+                    if match != .exactName && isCodeShaped { evidence *= CompletionRanking.partialAliasFactor }
+                    if completer.placeTable.kind(place).isArea { evidence *= CompletionRanking.areaAliasFactor }
                     if evidence < 1 {
                         score *= evidence
                         weighedDown = true

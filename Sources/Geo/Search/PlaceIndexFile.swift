@@ -18,7 +18,7 @@ import Foundation
 enum PlaceIndexFile {
     static let magic = Array("GEOQPLCX".utf8)
     /// Raised whenever the layout or the meaning of a section changes.
-    static let formatVersion: UInt32 = 4
+    static let formatVersion: UInt32 = 5
 
     /// Why a file cannot be used.
     struct DecodeError: Error, Equatable {

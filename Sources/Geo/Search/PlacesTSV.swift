@@ -124,10 +124,15 @@ enum PlacesTSV {
                 population: population, featureCode: fields[10], timeZone: fields[11], locality: fields[3],
                 codes: aliases, elevation: elevation)
         case "N", "R":
+            // A country's ISO alpha-2 code, and its alpha-3 code (listed first among its names),
+            // are its official codes ("fr", "RUS"), as an airport's are.
+            let isCountry = fields[0] == "N"
+            let alpha3 = aliases.first.flatMap { $0.count == 3 && $0.allSatisfy { $0.isASCII && $0.isUppercase } ? $0 : nil }
             return Place(
-                id: id, kind: fields[0] == "N" ? .country : .region, name: fields[2], asciiName: fields[3],
+                id: id, kind: isCountry ? .country : .region, name: fields[2], asciiName: fields[3],
                 alternateNames: aliases, countryCode: fields[5], admin1Code: fields[6], latitude: latitude,
-                longitude: longitude, population: population, featureCode: fields[10], timeZone: fields[11])
+                longitude: longitude, population: population, featureCode: fields[10], timeZone: fields[11],
+                codes: isCountry && fields[5].count == 2 ? [fields[5]] + (alpha3.map { [$0] } ?? []) : [])
         default:
             return Place(
                 id: id, name: fields[2], asciiName: fields[3], alternateNames: aliases,

@@ -20,6 +20,9 @@ public struct PostalCodeCheck: Sendable, Equatable, Encodable, CustomStringConve
     public var known: Bool? = nil
     /// The countries (ISO alpha-2, sorted) whose loaded postal codes hold it.
     public var knownIn: [String] = []
+    /// False when the loaded postal codes hold none of `country`'s: whether the code exists
+    /// cannot be told (`known` is nil); nil when not asked.
+    public var countryShipped: Bool? = nil
 
     /// One line: "K1A 0B1: format valid (a Canadian postal code, forward sortation area K1A); a
     /// known CA postal code", "20095: format valid (a US ZIP code); not a known US postal code
@@ -31,6 +34,9 @@ public struct PostalCodeCheck: Sendable, Equatable, Encodable, CustomStringConve
         case true?: return "\(code): format valid (\(reason)); a known \(of)postal code"
         case false?:
             return "\(code): format valid (\(reason)); not a known \(of)postal code"
+                + (knownIn.isEmpty ? "" : " (known in \(knownIn.joined(separator: ", ")))")
+        case nil where countryShipped == false:
+            return "\(code): format valid (\(reason)); code not shipped: geoq holds no \(of)postal codes"
                 + (knownIn.isEmpty ? "" : " (known in \(knownIn.joined(separator: ", ")))")
         case nil: return "\(code): format valid (\(reason)); whether it is known cannot be told (no postal codes are loaded)"
         }
@@ -44,10 +50,11 @@ public struct PostalCodeCheck: Sendable, Equatable, Encodable, CustomStringConve
         try container.encode(canonical, forKey: .canonical)
         try container.encode(known, forKey: .known)
         try container.encode(knownIn, forKey: .knownIn)
+        try container.encodeIfPresent(countryShipped, forKey: .countryShipped)
         try container.encode(reason, forKey: .reason)
     }
 
-    private enum CodingKeys: String, CodingKey { case code, country, formatValid, canonical, known, knownIn, reason }
+    private enum CodingKeys: String, CodingKey { case code, country, formatValid, canonical, known, knownIn, countryShipped, reason }
 
     /// Checks `code` for `country` (ISO alpha-2, any case), or, without one, for the country
     /// whose rule its shape fits: digits → a US ZIP code, a letter, a digit and a letter → a

@@ -123,6 +123,15 @@ final class QualifierTable: Sendable {
                 let area = makeArea(code, nil)
                 for phrase in [code] + aliases { add(phrase, area) }
             }
+            // Every name a country or region's own row holds ("Czech Republic", "Pitcairn
+            // Islands"), short enough to be typed after a town's name.
+            for place in gazetteer.places where place.kind.isArea {
+                let area = makeArea(place.countryCode, place.kind == .region ? place.admin1Code : nil)
+                for phrase in [place.name, place.asciiName] + place.alternateNames
+                where phrase.split(separator: " ").count <= Self.longestAreaNameWords {
+                    add(phrase, area)
+                }
+            }
             for (key, region) in gazetteer.regions {
                 let parts = key.split(separator: ".", maxSplits: 1).map(String.init)
                 guard parts.count == 2 else { continue }
@@ -134,9 +143,22 @@ final class QualifierTable: Sendable {
             }
         }
 
+        /// The most words an area's alternate name may have to serve as a qualifier.
+        static let longestAreaNameWords = 4
+
         private mutating func add(_ phrase: String, _ area: Area) {
             let normalized = Normalizer.normalize(phrase)
             guard !normalized.isEmpty else { return }
+            // A code ("CA", "NSW") also as its letters apart, as "C.A." normalizes.
+            if (2...3).contains(normalized.count), normalized.allSatisfy({ $0.isLetter }), !normalized.contains(" ") {
+                addNormalized(normalized.map(String.init).joined(separator: " "), area)
+            }
+            addNormalized(normalized, area)
+            // "Pitcairn Is." is also typed "Pitcairn Islands".
+            if normalized.hasSuffix(" is") { addNormalized(normalized.dropLast(2) + "islands", area) }
+        }
+
+        private mutating func addNormalized(_ normalized: String, _ area: Area) {
             if !(areasByPhrase[normalized]?.contains(area) ?? false) {
                 areasByPhrase[normalized, default: []].append(area)
             }

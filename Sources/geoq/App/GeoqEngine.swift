@@ -52,7 +52,7 @@ enum GeoqEngine {
             .map { AreaOutlines(path: URL(fileURLWithPath: $0).deletingLastPathComponent().appendingPathComponent("areas.geojson.gz").path) }
         // The service reads every file it answers from at start: a missing one stops it here.
         if settings.readsEveryFileAtStart { try outlines?.load() }
-        var engine = QueryEngine(flood: flood, places: places, areaOutlines: outlines)
+        var engine = QueryEngine(flood: flood, places: places, areaOutlines: outlines, tabulatingPlaces: settings.tabulatesPlaces)
         engine.regionalProjections = regional
         engine.highTide = highTide
         return engine

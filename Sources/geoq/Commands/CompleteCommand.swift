@@ -78,6 +78,8 @@ struct CompleteCommand: ParsableCommand {
         // JSON carries what the sea does to each place, as the service's answer does, so it
         // needs the raster too; text shows the places only.
         settings.flood = format == .json ? .ifAvailable : .skipped
+        // The points of a few suggestions, not of every place (which took most of a second).
+        settings.tabulatesPlaces = interactive
         let engine = try GeoqEngine.buildEngine(settings: settings)
         if interactive {
             try InteractiveCompletion(engine: engine, near: near, limit: limit, kinds: kinds).run()

@@ -80,7 +80,8 @@ struct FloodPointCommand: ParsableCommand {
             let answered = try engine.floodAtPlace(named: place, question: question, kinds: kinds)
             let answer = answered.answer
             let from = answer.point.source.map { ", answered from \($0.model), \($0.cellSizeText) cells" } ?? ""
-            Terminal.notice("\(answer.placeName) (\(answer.place.kind.rawValue) \(answer.place.id))\(from)")
+            let passedOver = answer.passedOver.map { ", not the area \($0)" } ?? ""
+            Terminal.notice("\(answer.placeName) (\(answer.place.kind.rawValue) \(answer.place.id))\(passedOver)\(from)")
             let data = format == .json ? try JSONOutput.encode(answered) : Data((FloodText.place(answer) + SeaLevelText.lines(answered)).utf8)
             try Output.emit(data, to: nil)
             return

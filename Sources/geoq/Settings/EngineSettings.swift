@@ -53,6 +53,9 @@ struct EngineSettings: Sendable {
 
     /// Whether the engine holds the elevation stack.
     var flood = Use.required
+    /// Whether every place's point is read at start (`QueryEngine.init(tabulatingPlaces:)`):
+    /// a command that completes a query or two reads its suggestions' points alone.
+    var tabulatesPlaces = true
     /// Whether the engine holds the place index.
     var gazetteer = Use.required
     /// Map a private copy of the cached place index and checksum it (the service does).

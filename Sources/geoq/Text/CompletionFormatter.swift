@@ -7,6 +7,9 @@ enum CompletionFormatter {
         // An empty query asks for nothing and gets nothing; a real one says it found nothing.
         guard !results.isEmpty else { return Normalizer.normalize(query).isEmpty ? "" : "nothing matches '\(query)'" }
         var lines: [String] = []
+        if let qualifier = results.first?.ignoredQualifier {
+            lines.append("no place in '\(qualifier)' matches; these are the places without it:")
+        }
         for (rank, result) in results.enumerated() {
             var line = "\(String(rank + 1).leftPadded(2)). \(highlighted(result.title, result.titleHighlights, emphasis))"
             if result.kind == .airport, let code = result.code { line += " (\(code))" }

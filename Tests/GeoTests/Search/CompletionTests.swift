@@ -138,8 +138,10 @@ struct CompletionTests {
         // Far from both Londons, population decides again.
         #expect(try ids("london", near: .init(latitude: -33.9, longitude: 151.2)) == [8, 9])
         #expect(CompletionRanking.proximity(distanceKilometers: 0) == 1)
-        #expect(abs(CompletionRanking.proximity(distanceKilometers: 100) - 0.5) < 1e-6)
-        #expect(abs(CompletionRanking.proximity(distanceKilometers: 1000) - 1 / 11) < 1e-6)
+        // 1 / (1 + d / 10 km)²: a quarter at 10 km, 1/121 at 100 km, 1/10,201 at 1,000 km.
+        #expect(abs(CompletionRanking.proximity(distanceKilometers: 10) - 0.25) < 1e-6)
+        #expect(abs(CompletionRanking.proximity(distanceKilometers: 100) - 1 / 121) < 1e-7)
+        #expect(abs(CompletionRanking.proximity(distanceKilometers: 1000) - 1 / 10_201) < 1e-9)
     }
 
     @Test func badInputIsRefusedWithoutTrapping() throws {
