@@ -223,7 +223,7 @@ public final class CopernicusTileCache: Sendable {
         let bucket = CopernicusFetcher.redacted(fetcher.bucketURL(resolution))
         if again || !reached.withLock({ $0.contains(resolution) }) {
             if !again, let since = unreachableSince() {
-                throw GeoError.unreachable(source: bucket, message: "could not be reached \(Int(-since.timeIntervalSinceNow)) s ago; "
+                throw GeoError.unreachable(source: bucket, message: CopernicusFetcher.noAnswer + " \(Int(-since.timeIntervalSinceNow)) s ago; "
                                            + "asked again \(Int(Self.unreachableMemory)) s after that")
             }
             CopernicusFetcher.configureNetwork()

@@ -103,8 +103,11 @@ extension OnDemandFineModels {
         guard firstTime else { return }
         // The command line says it in a few words (each answer's note names its model); the
         // service's log keeps why, and when it asks again.
-        if pointsWaitForDownloads {
+        if pointsWaitForDownloads, case let .unreachable(_, message) = error, message.hasPrefix(CopernicusFetcher.noAnswer) {
             notice("\(source.name) could not be reached; answering from \(Self.modelsLoadedAtStart)")
+        } else if pointsWaitForDownloads {
+            // It answered, wrongly (a list cut short, a tile that is not one): why is said.
+            notice("\(source.name) could not be used (\(error)); answering from \(Self.modelsLoadedAtStart)")
         } else {
             notice("\(source.name) could not be reached (\(error)); points are answered from \(instead) instead, "
                    + "and it is asked again every \(Int(Self.offlineInterval)) s")
