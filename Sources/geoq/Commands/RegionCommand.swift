@@ -25,7 +25,7 @@ struct RegionCommand: ParsableCommand {
         (the global mean; --high-tide H in metres answers above high tide). --format json prints \
         what POST /v1/region answers for the same input. Levels are \(SeaLevelDatum.statement).
 
-        Example: pins.csv holds three Paris landmarks and a bad geocode,
+        Example: pins.csv holds three Paris landmarks and a bad geocode:
           name,lat,lon
           Louvre,48.8606,2.3376
           Notre-Dame,48.8530,2.3499
