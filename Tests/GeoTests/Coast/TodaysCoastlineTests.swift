@@ -88,8 +88,8 @@ import Testing
         #expect(!land.isWater(atRise: 0) && land.isWater(atRise: 1))
         // Its sentence says the −20 m is the sea's, not that the land floods as soon as the sea rises
         // (a 10° cell: 1,112 km, which the source writes to two figures).
-        #expect(land.spillDescription == "below sea level today on this model (-20 m), but that height is its 1100 km cell's sea's: "
-                + "land, whose height this model cannot tell", "\(land.spillDescription)")
+        #expect(land.spillDescription == "land, but this model cannot tell its height: its 1100 km cell takes in the sea nearby, "
+                + "and the -20 m it gives is the sea's", "\(land.spillDescription)")
         let sea = try Self.withCoast.point(latitude: 5, longitude: 88.5)
         #expect(sea.today == .sea && sea.isWater(atRise: 0))
         let before = try Self.withoutCoast.point(latitude: 5, longitude: 81.5)
