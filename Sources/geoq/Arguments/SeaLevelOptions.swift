@@ -72,7 +72,13 @@ struct SeaLevelOptions: ParsableArguments {
 
 /// The lines a text answer ends with: what its sea level is, and its datum.
 enum SeaLevelText {
+    /// The lines a text answer ends with; with a high tide asked, the datum's line says the
+    /// levels are above it, and how high it is there, not "not above high tide".
     static func lines<Answer>(_ answer: SeaLevelAnswer<Answer>) -> String {
-        answer.lines.joined(separator: "\n") + "\n"
+        answer.lines.map { line in
+            guard let tide = answer.basis?.highTide, line.hasPrefix("datum: ") else { return line }
+            return "datum: metres above high tide (\(FloodPoint.signed(tide.metres)) m here), itself above mean sea level (EGM96/EGM2008 geoid); "
+                + "flood defences are not modelled"
+        }.joined(separator: "\n") + "\n"
     }
 }
