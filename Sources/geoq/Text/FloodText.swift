@@ -90,8 +90,11 @@ enum FloodText {
 
     /// The town question's answer: the place, then its point, then the answer in words.
     static func place(_ answer: PlaceFloodAnswer) -> String {
-        "place      \(answer.placeName)\n" + point(answer.point).split(separator: "\n").dropFirst().joined(separator: "\n") + "\n"
-            + (answer.rise.map { "at \(FloodPoint.signed($0)) m".padding(toLength: 11, withPad: " ", startingAt: 0) + answer.answer + "\n" } ?? "")
+        // Aligned with the point's rows, whose labels are padded to the longest ("confidence").
+        let rows = point(answer.point).split(separator: "\n").dropFirst()
+        let column = rows.first.map { row in row.count - row.drop { $0 != " " }.drop { $0 == " " }.count } ?? 12
+        return "place".padding(toLength: column, withPad: " ", startingAt: 0) + answer.placeName + "\n" + rows.joined(separator: "\n") + "\n"
+            + (answer.rise.map { "at \(FloodPoint.signed($0)) m".padding(toLength: max(column, 11), withPad: " ", startingAt: 0) + answer.answer + "\n" } ?? "")
     }
 
     static func km2(_ value: Double) -> String {
