@@ -34,7 +34,8 @@ row() {  # row NAME MS BASELINE_MS
 import sys
 name, ms, base = sys.argv[1], float(sys.argv[2]), float(sys.argv[3])
 ratio = ms / max(base, 1)
-print(f"{name:<52} {ms:>8.0f} ms  {base:>8.0f} ms  {ratio:>5.2f}x  target <= 1.2x: {\"ok\" if ratio <= 1.2 else \"MISSED\"}")' "$@"
+verdict = "ok" if ratio <= 1.2 else "MISSED"
+print(f"{name:<52} {ms:>8.0f} ms  {base:>8.0f} ms  {ratio:>5.2f}x  target <= 1.2x: {verdict}")' "$@"
 }
 printf '%-52s %11s  %11s  %6s\n' question measured baseline ratio
 
