@@ -592,8 +592,12 @@ try:
     pins = check_framed(region["bbox"], "flooded places")
     summary = text("framed-summary")
     trimmed_count = count(len(region["trimmedIndices"]))
-    # The page says what the API framed: the outliers left out, or that none were.
-    expected = (f"Framed {count(region['keptCount'])} of {count(region['pointCount'])} places flooded at +476 m; "
+    # The page says what the API framed, in the panel's terms (the places the map resolves as
+    # flooded, and those it cannot tell), and the outliers left out, or that none were.
+    at476 = api("/v1/flood/places?rise=476&limit=1")
+    apart = at476["count"] - at476["resolvedCount"]
+    terms = "places flooded at +476 m" + (f" ({count(at476['resolvedCount'])}) or that this map cannot tell ({count(apart)})" if apart else "")
+    expected = (f"Framed {count(region['keptCount'])} of {count(region['pointCount'])} {terms}; "
                 + (f"left out as outliers ({trimmed_count}):" if region["trimmedIndices"] else "none left out."))
     assert summary == expected, (summary, expected)
     driver.save_screenshot(f"{args.screenshots}/desktop-frame-flooded.png")
@@ -816,23 +820,75 @@ try:
     assert abs(shown_pixels - expected_pixels) <= 2, (note, deepest, expected_pixels)
     js("window.geoqMap.setView([45.76, 4.84], 4, {animate: false})")
     wait.until(lambda d: not d.find_element(By.ID, "resolution-note").is_displayed(), "the note stayed at zoom 4")
-    js("window.geoqMap.setView([53.55, 9.99], 18, {animate: false})")
-    time.sleep(1.5)
-    assert not driver.find_element(By.ID, "resolution-note").is_displayed(), text("resolution-note")
-    ok(f"zoomed past the model the page says {note!r}; not at zoom 4, nor over the Hamburg tile")
+    ok(f"zoomed past the model the page says {note!r}; not at zoom 4")
+
+    # 9d. Street scale over the Hamburg tile (N53E009.hgt, 93 m): the map goes to zoom 16, its
+    #     tiles drawn from the tile's cells, and the note names the tile (93 m cells span
+    #     93 / (40075017 · cos 53.55° / 2^24) ≈ 65 pixels at zoom 16, 8 at zoom 13).
+    js("window.geoqMap.setView([53.55, 9.95], 16, {animate: false})")
+    wait.until(lambda d: js("return window.geoqMap.getZoom()") == 16, f"the map stops at zoom {js('return window.geoqMap.getZoom()')} over Hamburg")
+    wait.until(lambda d: "N53E009.hgt" in text("resolution-note"), f"the note over Hamburg at zoom 16 says {text('resolution-note')!r}")
+    street_tiles = js("return [...document.querySelectorAll('.leaflet-tile-pane img.leaflet-tile-loaded')].map(i => i.dataset.src || i.src).filter(u => u.includes('/v1/tiles/16/'))")
+    assert street_tiles, "no zoom-16 tile drawn over Hamburg"
+    # A zoom-16 tile is drawn from the fine model: its picture is not the base's (ETOPO5's one
+    # 9.3 km cell would fill it with one colour).
+    colours = set()
+    for tile_url in street_tiles[:2]:
+        _, _, channels, rows = decode_png(api_bytes(tile_url[tile_url.index("/v1/"):])[0])
+        colours |= {bytes(row[i:i + channels]) for row in rows for i in range(0, len(row), channels)}
+    assert len(colours) > 1, f"the zoom-16 tiles over Hamburg are one colour: {colours}"
+    assert "93 m" in text("resolution-note"), text("resolution-note")
+    ok(f"zoom 16 over Hamburg: {len(street_tiles)} tiles, and the note says {text('resolution-note')!r}")
+    # West of the city centre (9.99° E, a kilometre from the tile's edge): the part of the map
+    # the panel leaves is east of the map's centre, and the note reads the point seen there.
+    js("window.geoqMap.setView([53.55, 9.9], 14, {animate: false})")
+    wait.until(lambda d: "N53E009.hgt" in text("resolution-note"), "the note over Hamburg at zoom 14 on the desktop never named N53E009.hgt")
+    ok(f"the note over Hamburg at zoom 14 on the desktop names N53E009.hgt")
 
     # 10. A malformed fragment falls back to the defaults (+0 m, 20°N 0°E, zoom 2).
     driver.get("about:blank")
-    driver.get(BASE + "/#rise=abc&z=99")
+    driver.get(BASE + "/#rise=abc&z=x")
     wait.until(lambda d: js("return !!window.geoqMap"))
     wait_stats(0)
     state = map_state()
     assert (round(state["lat"], 6), round(state["lon"], 6), state["zoom"]) == (20, 0, 2), state
     assert text("rise-label") == "+0 m" and driver.find_element(By.ID, "rise-number").get_attribute("value") == "0"
     wait.until(lambda d: js("return location.hash") == "#rise=0&lat=20.0000&lon=0.0000&z=2", "the URL never showed the defaults")
-    assert "rise=abc" in text("message") and "z=99" in text("message"), text("message")
+    assert "rise=abc" in text("message") and "z=x" in text("message"), text("message")
     assert severe_console_entries() == []
-    ok(f"#rise=abc&z=99 falls back to the defaults; the page says {text('message')!r}")
+    ok(f"#rise=abc&z=x falls back to the defaults; the page says {text('message')!r}")
+
+    # 10b. A level past the page's limits is the nearest it can show, said in one line; the
+    #      link's place and sea stay (never the world instead).
+    driver.get("about:blank")
+    driver.get(BASE + "/#rise=2&lat=53.55&lon=9.99&z=25")
+    wait.until(lambda d: js("return !!window.geoqMap"))
+    wait_stats(2)
+    state = map_state()
+    assert state["zoom"] == 16 and abs(state["lat"] - 53.55) < 0.01 and abs(state["lon"] - 9.99) < 0.01, state
+    message = text("message")
+    assert "z=25" in message and "showing z=16" in message and "default" not in message and "\n" not in message, message
+    # A level in metres shows no year beside "metres".
+    year_shown = driver.find_element(By.ID, "projection-year").get_attribute("value")
+    assert year_shown == "" and Select(driver.find_element(By.ID, "projection-scenario")).first_selected_option.text == "metres", year_shown
+    ok(f"#z=25 is shown at zoom 16 where the link points; the page says {message!r}")
+
+    # 10c. No card or suggestion speaks jargon: Valletta's 9.3 km cell (on 50 m cliffs, a cell
+    #      of -103 m), a point read by a click, and the suggestions for a country.
+    jargon = ["cell's sea's", "whose height this model cannot tell", "lies within that", "is known only to", "Country (country)"]
+    driver.get("about:blank")
+    driver.get(BASE + "/#rise=2&lat=35.8989&lon=14.5146&z=9")
+    wait.until(lambda d: js("return !!window.geoqMap"))
+    wait_stats(2)
+    ActionChains(driver).move_to_element(driver.find_element(By.ID, "map")).click().perform()
+    wait.until(lambda d: d.find_element(By.ID, "place").is_displayed() and text("place-subtitle") == "The point chosen", "a click on the map read no point")
+    card = driver.find_element(By.ID, "place").text
+    type_query("bangladesh")
+    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#suggestions li[data-place-id]"), "no suggestions for 'bangladesh'")
+    said = card + "\n" + driver.find_element(By.ID, "suggestions").text
+    assert not [j for j in jargon if j in said], f"jargon shown: {[j for j in jargon if j in said]} in {said!r}"
+    type_query("")
+    ok(f"no jargon on a card or in suggestions: {card!r}")
 
     # 11. A shared link restores its view; on a phone-sized screen everything fits.
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True})
@@ -857,6 +913,18 @@ try:
     assert layout["panel"]["height"] <= 844 / 3 + 0.5, f"the collapsed sheet is {layout['panel']['height']} px tall, more than a third of 844"
     driver.save_screenshot(f"{args.screenshots}/phone-amsterdam.png")
     # The suggestions for Amsterdam (sea today on ETOPO5's cell: the longest answer) fit, unoverlapped.
+    # 11-. On a phone the note over Hamburg names the model under the centre of what is seen
+    #      (above the sheet), the fine tile, as on the desktop.
+    driver.get("about:blank")
+    driver.get(BASE + "/#rise=0&lat=53.55&lon=9.9&z=14")
+    wait.until(lambda d: js("return !!window.geoqMap"))
+    wait.until(lambda d: "N53E009.hgt" in text("resolution-note"), f"the note over Hamburg on a phone says {text('resolution-note')!r}")
+    ok(f"on a phone the note over Hamburg says {text('resolution-note')!r}")
+    driver.get("about:blank")
+    driver.get(BASE + "/#rise=10&lat=52.3&lon=4.9&z=6")
+    wait.until(lambda d: js("return !!window.geoqMap"))
+    wait_stats(10)
+
     # 11a. A country's card on a phone (before a town is chosen and the pins framed, which
     #      the steps after this section start from): framed in the map above the sheet, its card in the
     #      sheet's view, its figures those /v1/flood?place= gives at the page's sea level.
@@ -905,7 +973,12 @@ try:
     driver.find_element(By.ID, "frame-all").click()
     wait.until(lambda d: "flooded at +10 m" in d.find_element(By.ID, "framed-summary").text, "flooded places never framed on the phone")
     wait_map_still(ended_before)
-    phone_pins = check_framed(api("/v1/region?flooded_at=10", b"")["bbox"], "flooded places on a phone")
+    # What the panel counts at +10 m: the places the map resolves as flooded (the list holds them first).
+    at10 = api("/v1/flood/places?rise=10&limit=1000")
+    resolved10 = [p["id"] for p in at10["places"] if (p.get("confidence") or {}).get("level") != "low"]
+    framed10 = api("/v1/region?trim=1", json.dumps({"placeIds": resolved10}).encode()) if len(resolved10) == at10["resolvedCount"] > 0 \
+        else api("/v1/region?flooded_at=10", b"")
+    phone_pins = check_framed(framed10["bbox"], "flooded places on a phone")
     driver.save_screenshot(f"{args.screenshots}/phone-frame.png")
     ok(f"on 390x844 the sheet is {layout['panel']['height']:.0f} px; Amsterdam's suggestions overlap nothing; {chosen['title']} is centred above the sheet; {phone_pins} framed pins clear of it")
     assert severe_console_entries() == []
@@ -1133,6 +1206,29 @@ try:
     driver.find_element(By.ID, "search-input").send_keys(Keys.ENTER)
     wait.until(lambda d: (lambda v: abs(v["lat"] - 35.69) < 0.2 and abs(v["lon"] - 139.69) < 0.2)(js("return window.geoqGlobe.view()")), "search did not turn the globe to Tokyo")
     ok(f"dragging turns the globe ({before_drag['lon']:.1f}° → {after_drag['lon']:.1f}°); a click reads {text('place-title')!r}: {text('place-flooding')!r}; choosing Tokyo turns the globe there")
+
+    # 14e-. Frame all on the globe frames what the panel counts, says how many in the panel's
+    #       words, and pins the places framed on the globe too.
+    type_query("")
+    box_ = driver.find_element(By.ID, "search-input")
+    box_.send_keys(Keys.ESCAPE)
+    field = driver.find_element(By.ID, "rise-number")
+    field.send_keys(Keys.CONTROL, "a")
+    field.send_keys("2", Keys.ENTER)
+    wait_stats(2)
+    places = api("/v1/flood/places?rise=2&limit=1")
+    driver.find_element(By.ID, "frame-all").click()
+    wait.until(lambda d: "+2 m" in d.find_element(By.ID, "framed-summary").text, "Frame all on the globe never said what it framed")
+    summary = text("framed-summary")
+    unresolved = places["count"] - places["resolvedCount"]
+    counted = places["resolvedCount"] if places["resolvedCount"] else unresolved
+    words = "places flooded at +2 m" if places["resolvedCount"] else "places this map cannot tell at +2 m"
+    framed_of = re.match(r"Framed ([0-9,]+) of ([0-9,]+) (.*?)(;|$)", summary)
+    assert framed_of and framed_of.group(3) == words, (summary, places["count"], places["resolvedCount"])
+    if unresolved == 0 or places["resolvedCount"] == 0:
+        assert framed_of.group(2) == count(counted), (summary, counted)
+    wait.until(lambda d: int(js("return document.body.dataset.globePins || '0'")) > 0, "no pins on the globe after Frame all")
+    ok(f"Frame all on the globe: {summary!r}; {js('return document.body.dataset.globePins')} pins on the globe")
 
     # 14e'. Choosing a country on the globe frames its outline's box: the globe turns to the box's
     #       centre, and the box's corners all face the viewer inside the canvas, the box spanning

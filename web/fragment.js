@@ -3,13 +3,14 @@
 import { SCENARIOS, YEAR_MAX, YEAR_MIN } from "./projection-select.js";
 import { RISE_MAX, RISE_MIN } from "./sea-level-scale.js";
 
-export const MIN_ZOOM = 1, MAX_ZOOM = 10;
+// Street scale wherever a fine model answers; beyond its own cells the note says they are the model's.
+export const MIN_ZOOM = 1, MAX_ZOOM = 16;
 export const DEFAULT_VIEW = { view: "map", rise: 0, lat: 20, lon: 0, z: 2, hatch: false };
 
 /** The view a fragment asks for; each part that is missing or malformed falls back to its default. */
 export function parseFragment(hash) {
   const params = new URLSearchParams(hash.replace(/^#/, ""));
-  const rejected = [];
+  const rejected = [], clamped = [];
   function number(name, fallback, valid) {
     if (!params.has(name)) return fallback;
     const text = params.get(name).trim();
@@ -29,7 +30,7 @@ export function parseFragment(hash) {
     rise: number("rise", DEFAULT_VIEW.rise, (v) => v >= RISE_MIN && v <= RISE_MAX),
     lat: number("lat", DEFAULT_VIEW.lat, (v) => v >= -85 && v <= 85),
     lon: number("lon", DEFAULT_VIEW.lon, (v) => v >= -180 && v <= 180),
-    z: number("z", DEFAULT_VIEW.z, (v) => Number.isInteger(v) && v >= MIN_ZOOM && v <= MAX_ZOOM),
+    z: zoomLevel(),
     year: number("year", null, (v) => Number.isInteger(v) && v >= YEAR_MIN && v <= YEAR_MAX),
     scenario: null,
   };
@@ -37,7 +38,15 @@ export function parseFragment(hash) {
     if (SCENARIOS.includes(params.get("scenario"))) view.scenario = params.get("scenario");
     else rejected.push("scenario=" + params.get("scenario"));
   }
-  return { view, rejected };
+  return { view, rejected, clamped };
+
+  // A level past the map's limits is the nearest it can show, said once (never the world instead).
+  function zoomLevel() {
+    const z = number("z", DEFAULT_VIEW.z, (v) => Number.isFinite(v));
+    const level = Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, Math.round(z)));
+    if (level !== z) clamped.push("z=" + params.get("z") + " is past the map's levels (" + MIN_ZOOM + " to " + MAX_ZOOM + "); showing z=" + level);
+    return level;
+  }
 }
 
 /** The fragment for a view: its name ("map" or "globe"), centre, zoom level, sea level and hatching. */

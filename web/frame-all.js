@@ -38,20 +38,35 @@ export async function frameAll({ map, completion, rise, shownGlobe }) {
       nameOf = (feature) => fullName(suggestions[feature.properties.index]);
       pinned = suggestions.map((s, index) => ({ index, lat: s.latitude, lon: s.longitude, name: fullName(s) }));
     } else {
-      what = "places flooded at " + format.rise(rise);
-      const [region, places] = await Promise.all([
-        fetchJSON("/v1/region?format=geojson&flooded_at=" + rise + viewport, { method: "POST" }),
-        fetchJSON("/v1/flood/places?limit=1000&rise=" + rise),
-      ]);
-      answer = region;
-      // The region's points come in flooding order; name the trimmed ones from the most populous.
-      const names = new Map(places.places.map((p) => [p.longitude + "," + p.latitude, p.name + (p.subtitle ? ", " + p.subtitle : "")]));
-      pinned = places.places.map((p) => ({ key: p.longitude + "," + p.latitude, lat: p.latitude, lon: p.longitude, name: names.get(p.longitude + "," + p.latitude) }));
-      nameOf = (feature) => {
-        const [lon, lat] = feature.geometry.coordinates;
-        return names.get(lon + "," + lat) || format.coordinates(lat, lon);
-      };
-      isNamed = (feature) => names.has(feature.geometry.coordinates.join(","));
+      // What the panel counts, in its words: the places the map resolves as flooded, apart from
+      // those it cannot tell (the list holds the resolved ones first, up to 1,000 places).
+      const places = await fetchJSON("/v1/flood/places?limit=1000&rise=" + rise);
+      const unresolved = places.count - places.resolvedCount;
+      const resolvedListed = places.places.filter((p) => p.confidence?.level !== "low");
+      const fullName = (p) => p.name + (p.subtitle ? ", " + p.subtitle : "");
+      if (unresolved > 0 && places.resolvedCount > 0 && resolvedListed.length === places.resolvedCount) {
+        what = "places flooded at " + format.rise(rise);
+        answer = await fetchJSON("/v1/region?format=geojson&trim=1" + viewport, {
+          method: "POST", headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ placeIds: resolvedListed.map((p) => p.id) }),
+        });
+        nameOf = (feature) => fullName(resolvedListed[feature.properties.index]);
+        pinned = resolvedListed.map((p, index) => ({ index, lat: p.latitude, lon: p.longitude, name: fullName(p) }));
+      } else {
+        what = unresolved === 0 ? "places flooded at " + format.rise(rise)
+          : places.resolvedCount === 0 ? "places this map cannot tell at " + format.rise(rise)
+          : "places flooded at " + format.rise(rise) + " (" + format.count(places.resolvedCount) + ") or that this map cannot tell ("
+            + format.count(unresolved) + ")";
+        answer = await fetchJSON("/v1/region?format=geojson&flooded_at=" + rise + viewport, { method: "POST" });
+        // The region's points come in flooding order; name the trimmed ones from the most populous.
+        const names = new Map(places.places.map((p) => [p.longitude + "," + p.latitude, fullName(p)]));
+        pinned = places.places.map((p) => ({ key: p.longitude + "," + p.latitude, lat: p.latitude, lon: p.longitude, name: names.get(p.longitude + "," + p.latitude) }));
+        nameOf = (feature) => {
+          const [lon, lat] = feature.geometry.coordinates;
+          return names.get(lon + "," + lat) || format.coordinates(lat, lon);
+        };
+        isNamed = (feature) => names.has(feature.geometry.coordinates.join(","));
+      }
     }
   } catch (error) {
     showMessage("Frame all failed. " + error.message);
@@ -61,8 +76,6 @@ export async function frameAll({ map, completion, rise, shownGlobe }) {
   // A box across ±180° has west > east: continue east past 180 so Leaflet frames it in one piece.
   const bounds = L.latLngBounds([south, west], [north, east < west ? east + 360 : east]);
   map.fitBounds(bounds, { ...fitOptions(map), animate: !prefersReducedMotion() });
-  const globe = shownGlobe();
-  if (globe) globe.frameBox(answer.bbox);
   window.geoqLastRegion = answer;
   const region = answer.features.find((f) => f.properties.role === "region").properties;
   const trimmedFeatures = answer.features.filter((f) => f.properties.role === "trimmed");
@@ -71,6 +84,11 @@ export async function frameAll({ map, completion, rise, shownGlobe }) {
   const leftPoints = new Set(trimmedFeatures.map((f) => f.geometry.coordinates.join(",")));
   const kept = pinned.filter((p) => (p.key === undefined ? !leftIndices.has(p.index) : !leftPoints.has(p.key)));
   showPins(map, kept.slice(0, MAX_PINS), east < west);
+  const globe = shownGlobe();
+  if (globe) {
+    globe.frameBox(answer.bbox);
+    globe.setPins(kept.slice(0, MAX_PINS));
+  }
   // Named places first: among many flooded outliers, only the most populous have names at hand.
   const trimmed = trimmedFeatures
     .map((feature, order) => ({ feature, order, named: isNamed(feature) }))

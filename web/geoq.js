@@ -25,11 +25,17 @@ import { centreShowing, coveredPadding } from "./visible-area.js";
 
 const $ = (id) => document.getElementById(id);
 
+/** One line for what the link asked that the page cannot show as asked. */
+function showLinkProblems({ rejected, clamped }) {
+  const parts = [];
+  if (clamped.length) parts.push("The link's " + clamped.join(", ") + ".");
+  if (rejected.length) parts.push("The link's " + rejected.join(", ") + " could not be used; showing the default instead.");
+  if (parts.length) showMessage(parts.join(" "), "info");
+}
+
 function start() {
   const initial = parseFragment(location.hash);
-  if (initial.rejected.length) {
-    showMessage("The link's " + initial.rejected.join(", ") + " could not be used; showing the default instead.", "info");
-  }
+  showLinkProblems(initial);
 
   const map = createMap(initial.view);
   window.geoqMap = map;
@@ -62,8 +68,8 @@ function start() {
 
   window.addEventListener("hashchange", () => {
     if (location.hash === state.writtenHash) return;
-    const { view, rejected } = parseFragment(location.hash);
-    if (rejected.length) showMessage("The link's " + rejected.join(", ") + " could not be used; showing the default instead.", "info");
+    const parsed = parseFragment(location.hash), view = parsed.view;
+    showLinkProblems(parsed);
     map.setView([view.lat, view.lon], view.z);
     setHatch(view.hatch);
     setRise(view.rise, "fragment");

@@ -14,7 +14,7 @@ export function createGlobeLabels(globe, container) {
   layer.setAttribute("aria-hidden", "true"); // the names repeat what the map and search say
   container.append(layer);
   const measure = labelMeasurer(layer);
-  let towns = [], scheduled = false;
+  let towns = [], pins = [], scheduled = false;
   fetchJSON("/v1/places/largest?limit=" + CANDIDATES).then((answer) => { towns = answer.labels; update(); }).catch(() => {});
 
   function draw() {
@@ -34,7 +34,18 @@ export function createGlobeLabels(globe, container) {
     const fits = (b) => centre && [[b.left, b.top], [b.right, b.top], [b.left, b.bottom], [b.right, b.bottom]]
       .every(([x, y]) => Math.hypot(x - centre.x, y - centre.y) < radius);
     const placed = placeLabels(towns, position, measure, box.width, box.height, fits);
-    layer.replaceChildren(...placed.map(({ place, x, y }) => {
+    // The places Frame all framed, as on the map: a pin where each faces the viewer.
+    const pinned = pins.map((pin) => ({ pin, at: position({ latitude: pin.lat, longitude: pin.lon }) })).filter(({ at }) => at)
+      .map(({ pin, at }) => {
+        const mark = document.createElement("span");
+        mark.className = "globe-pin";
+        mark.title = pin.name || "";
+        mark.style.left = at.x + "px";
+        mark.style.top = at.y + "px";
+        return mark;
+      });
+    document.body.dataset.globePins = String(pinned.length);
+    layer.replaceChildren(...pinned, ...placed.map(({ place, x, y }) => {
       const label = document.createElement("span");
       label.className = "place-label";
       label.textContent = place.name;
@@ -52,5 +63,10 @@ export function createGlobeLabels(globe, container) {
     scheduled = true;
     requestAnimationFrame(draw);
   }
-  return { update };
+  /** Pins on places [{lat, lon, name}] (replacing the last ones), drawn with the names. */
+  function setPins(places) {
+    pins = places;
+    update();
+  }
+  return { update, setPins };
 }

@@ -53,6 +53,7 @@ export function createViewSwitch({ map, state, tiles, ensurePalette, onPoint, on
           onMove: (moved) => { onViewChange(moved); if (labels) labels.update(); },
         });
         labels = createGlobeLabels(globe, $("globe"));
+        globe.setPins = labels.setPins;
         globe.reliefBytes = relief.bytes;
         globe.firstFrameMs = performance.now() - started;
         window.geoqGlobe = globe;

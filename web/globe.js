@@ -4,7 +4,7 @@
 // classified against the level, a uniform, exactly as the server classifies cells for its tiles,
 // in the colours of /v1/palette (globe-passes.js, globe-shaders.js). The camera, its motion and
 // the hands and keys that move it are in globe-camera.js, globe-motion.js and globe-controls.js.
-import { direction, distanceShowing, FIELD_OF_VIEW, pick, placeCamera } from "./globe-camera.js";
+import { direction, distanceForZoom, distanceShowing, FIELD_OF_VIEW, pick, placeCamera } from "./globe-camera.js";
 import { attachControls } from "./globe-controls.js";
 import { createMotion } from "./globe-motion.js";
 import { createPasses } from "./globe-passes.js";
@@ -132,7 +132,9 @@ export function create(container, options) {
       const span = east >= west ? east - west : east + 360 - west;
       const lat = (south + north) / 2, lon = west + span / 2;
       const angular = Math.max((north - south) / 2, span / 2 * Math.cos(lat * Math.PI / 180)) * Math.PI / 180;
-      this.flyTo({ lat, lon: lon > 180 ? lon - 360 : lon, distance: distanceShowing(angular * 1.15) });
+      // No nearer than the relief's cells read as land (about a map's zoom 6): a small box is
+      // shown in its surroundings, not as a few blocks of relief.
+      this.flyTo({ lat, lon: lon > 180 ? lon - 360 : lon, distance: Math.max(distanceForZoom(6), distanceShowing(angular * 1.15)) });
     },
     /** Where a point of the surface is on screen (client pixels), and whether it faces the viewer. */
     screenPosition(lat, lon) {

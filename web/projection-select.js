@@ -59,6 +59,8 @@ export function createProjectionSelect({ state, setRise, onChange, centre }) {
     asked++;
     if (!state.projection && !note.textContent) return;
     state.projection = null;
+    // A year left beside "metres" would read as the level's year: both go.
+    yearField.value = "";
     scenarioField.value = "";
     note.textContent = "";
   }

@@ -2,6 +2,7 @@
 // model's cells then spans many screen pixels, and the squares on the map are its cells, not
 // detail of the land. Asked of /v1/flood/point for the centre after each move.
 import { fetchJSON } from "./api.js";
+import { shownCentre } from "./visible-area.js";
 
 /** Screen pixels across one model cell before the note shows. */
 export const PIXELS_PER_CELL = 8;
@@ -32,7 +33,8 @@ export function createResolutionNote(map) {
     if (pending) pending.abort();
     const controller = new AbortController();
     pending = controller;
-    const centre = map.getCenter().wrap(), zoom = map.getZoom();
+    // The centre of what is seen: on a phone the sheet covers the map's lower part.
+    const centre = shownCentre(map).wrap(), zoom = map.getZoom();
     try {
       const point = await fetchJSON("/v1/flood/point?lat=" + centre.lat.toFixed(5) + "&lon=" + centre.lng.toFixed(5),
                                     { signal: controller.signal });

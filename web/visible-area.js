@@ -37,3 +37,10 @@ export function centreShowing(map, latlng, zoom) {
   const offset = L.point((padding.left - padding.right) / 2, (padding.top - padding.bottom) / 2);
   return map.unproject(map.project(latlng, zoom).subtract(offset), zoom);
 }
+
+/** The point at the middle of the part of the map the panel leaves uncovered (the view's centre as seen). */
+export function shownCentre(map) {
+  const padding = coveredPadding(map), zoom = map.getZoom();
+  const offset = L.point((padding.left - padding.right) / 2, (padding.top - padding.bottom) / 2);
+  return map.unproject(map.project(map.getCenter(), zoom).add(offset), zoom);
+}

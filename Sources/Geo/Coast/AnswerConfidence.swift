@@ -46,12 +46,12 @@ public struct AnswerConfidence: Sendable, Equatable, Encodable {
         let band = "±\(format(u)) m (\(model)'s vertical error ±\(format(verticalAccuracyM)) m; relief of \(format(reliefM)) m around it)"
         let askedText = FloodPoint.signed(asked) + " m"
         if margin < u {
-            return AnswerConfidence(level: .low, reason: "cannot tell at this model's resolution: the \(cellSizeText) cell's level (\(levelText) m) is known only to \(band), and \(askedText) lies within that")
+            return AnswerConfidence(level: .low, reason: "cannot tell at this model's resolution: the sea reaches its \(cellSizeText) cell at \(levelText) m, give or take \(band), and \(askedText) is within that")
         }
         if margin < 2 * u {
-            return AnswerConfidence(level: .medium, reason: "the cell's level (\(levelText) m) is \(format(margin)) m from \(askedText): more than its uncertainty, \(band), but less than twice it")
+            return AnswerConfidence(level: .medium, reason: "the sea reaches the cell at \(levelText) m, \(format(margin)) m from \(askedText): more than the margin of error, \(band), but less than twice it")
         }
-        return AnswerConfidence(level: .high, reason: "the cell's level (\(levelText) m) is \(format(margin)) m from \(askedText), more than twice its uncertainty, \(band)")
+        return AnswerConfidence(level: .high, reason: "the sea reaches the cell at \(levelText) m, \(format(margin)) m from \(askedText): more than twice the margin of error, \(band)")
     }
 
     static func format(_ metres: Double) -> String {

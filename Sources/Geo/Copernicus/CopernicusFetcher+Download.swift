@@ -186,12 +186,16 @@ extension CopernicusFetcher {
     /// Why a URL could not be read, in words, from GDAL's last error: no answer at all (HTTP
     /// code 0: no network, a name that does not resolve, a connection refused) is the network's,
     /// not a wrong address; any other answer names `expected` and where to check the address.
+    /// How the message of an endpoint that gave no answer at all begins (offline, or the
+    /// endpoint down), as against one that answered wrongly.
+    public static let noAnswer = "cannot be reached: the network gave no answer"
+
     static func unreachableMessage(expected: String) -> String {
         let detail = GDAL.lastError(or: "no answer")
         let lowered = detail.lowercased()
         // GDAL: "HTTP response code on URL: 0" when nothing answered at all.
         if detail == "no answer" || lowered.contains("response code") && lowered.hasSuffix(": 0") || lowered.contains("resolve") || lowered.contains("connect") {
-            return "cannot be reached: the network gave no answer (\(detail)); this machine may be offline, or the endpoint down"
+            return noAnswer + " (\(detail)); this machine may be offline, or the endpoint down"
         }
         return "cannot be reached (\(detail)); expected \(expected) there (check --endpoint, or the @URL of a copernicus: entry)"
     }

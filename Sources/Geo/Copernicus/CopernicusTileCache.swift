@@ -240,17 +240,49 @@ public final class CopernicusTileCache: Sendable {
     /// - Throws: ``GeoError/unreachable(source:message:)`` naming the URL asked.
     public func checkReachable(_ resolution: CopernicusTile.Resolution, again: Bool = false) throws -> String {
         let fetcher = CopernicusFetcher(endpoint: endpoint, folder: folder)
+        let bucket = CopernicusFetcher.redacted(fetcher.bucketURL(resolution))
         if again || !reached.withLock({ $0.contains(resolution) }) {
+            if !again, let since = unreachableSince() {
+                throw GeoError.unreachable(source: bucket, message: CopernicusFetcher.noAnswer + " \(Int(-since.timeIntervalSinceNow)) s ago; "
+                                           + "asked again \(Int(Self.unreachableMemory)) s after that")
+            }
             CopernicusFetcher.configureNetwork()
             do {
                 try fetcher.checkReachable(resolution)
             } catch {
                 reached.withLock { _ = $0.remove(resolution) }
+                recordUnreachable()
                 throw error
             }
             reached.withLock { _ = $0.insert(resolution) }
+            unlink(unreachableRecord)
         }
-        return CopernicusFetcher.redacted(fetcher.bucketURL(resolution))
+        return bucket
+    }
+
+    /// How long an endpoint that did not answer is taken as unreachable by every process that
+    /// uses this cache, without asking it: a command line run after another that waited for it
+    /// does not wait again. A check that asks `again` (the service's) asks all the same.
+    public static let unreachableMemory: TimeInterval = 300
+
+    /// The record of the endpoint's last failed check: its modification time is when; a small
+    /// file beside the endpoint's tile folders, written whole under a temporary name.
+    var unreachableRecord: String { folder.appendingPathComponent("unreachable").path }
+
+    /// When the endpoint last failed a check, if within `unreachableMemory` (a record dated in
+    /// the future, a clock set back, is not believed). O(1).
+    func unreachableSince() -> Date? {
+        guard AtomicFile.entry(at: unreachableRecord) == .regular,
+              let modified = (try? FileManager.default.attributesOfItem(atPath: unreachableRecord))?[.modificationDate] as? Date else { return nil }
+        let age = -modified.timeIntervalSinceNow
+        return age >= 0 && age < Self.unreachableMemory ? modified : nil
+    }
+
+    /// Records that the endpoint failed a check now; a record that cannot be written only
+    /// costs the next process its wait.
+    private func recordUnreachable() {
+        try? createFolder(folder)
+        try? AtomicFile.write(Data(endpoint.utf8), to: unreachableRecord, durable: false, target: .entryItself)
     }
 
     private func createFolder(_ folder: URL) throws {

@@ -42,7 +42,7 @@ extension QueryEngine {
                                     inside: { outline.contains(latitude: $0, longitude: $1) }, surface: surface)
             return AreaFloodReport(place: place, shape: .outline, bbox: outline.bbox, boxKilometers: nil, stats: stats, floodedPlaces: flooded)
         }
-        let box = Self.townBox(latitude: place.latitude, longitude: place.longitude)
+        let box = Self.townBox(latitude: place.latitude, longitude: place.longitude, answeredBy: flood)
         return AreaFloodReport(place: place, shape: .box, bbox: box, boxKilometers: Self.townBoxKilometers,
                                stats: try flood.stats(surface: surface, bbox: box, reportedRise: rise),
                                floodedPlaces: placeFlooding == nil ? nil
@@ -70,6 +70,23 @@ extension QueryEngine {
             throw GeoError.noMatch(.place, "no place matches \"\(name)\"; expected a country, region, town, postal code or airport geoq knows")
         }
         return place
+    }
+
+    /// `townBox(latitude:longitude:)` cut to the fine model with a cell under the point, where
+    /// `flood` is a stack with one: the box's figures then come from the model that answers the
+    /// point (a box over a fine model's edge would be answered by the base). O(fine models).
+    static func townBox(latitude: Double, longitude: Double, answeredBy flood: any FloodAnswering) -> GeoBBox {
+        let box = townBox(latitude: latitude, longitude: longitude)
+        guard let stack = flood as? ElevationStack, !box.crossesAntimeridian,
+              let cell = stack.fineCell(latitude: latitude, longitude: longitude),
+              let footprint = stack.fines[cell.model].footprint, !footprint.crossesAntimeridian,
+              let locator = stack.fines[cell.model].locator else { return box }
+        // A cell inside the footprint's edges (its border cells' centres widened by a cell).
+        let insetLatitude = (footprint.north - footprint.south) / Double(max(1, locator.height))
+        let insetLongitude = (footprint.east - footprint.west) / Double(max(1, locator.width))
+        let cut = GeoBBox(west: max(box.west, footprint.west + insetLongitude), south: max(box.south, footprint.south + insetLatitude),
+                          east: min(box.east, footprint.east - insetLongitude), north: min(box.north, footprint.north - insetLatitude))
+        return cut.west < cut.east && cut.south < cut.north ? cut : box
     }
 
     /// A square of `townBoxKilometers` centred on a point (on a sphere of 6371 km; its width

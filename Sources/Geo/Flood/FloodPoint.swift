@@ -104,11 +104,11 @@ public struct FloodPoint: Sendable, Equatable, Encodable {
             // when the land floods: Valletta, on 50 m cliffs, sits in a 9 km cell of -103 m.
             switch unresolvedLevel {
             case .cellHoldsSea?:
-                return "below sea level today on this model (\(FloodPoint.signed(spillLevel)) m), but that height is its \(cellSizeText) cell's sea's: "
-                    + "land, whose height this model cannot tell"
+                return "land, but this model cannot tell its height: its \(cellSizeText) cell takes in the sea nearby, "
+                    + "and the \(FloodPoint.signed(spillLevel)) m it gives is the sea's"
             case .belowDefendedLand?:
-                return "below sea level today on this model (\(FloodPoint.signed(spillLevel)) m), lower than any land defences keep dry: "
-                    + "land, whose height this model cannot tell (that height is the sea floor's or the model's error)"
+                return "land, but this model cannot tell its height: the \(FloodPoint.signed(spillLevel)) m it gives is lower than any "
+                    + "land defences keep dry (the sea floor's height, or the model's error)"
             case nil, .modelledBelowTheCell?, .shoreFinerThanMask?, .seaBesideShore?:
                 return "below sea level today (\(FloodPoint.signed(spillLevel)) m): dry, kept so by defences or lower than this model resolves; "
                     + "under water as soon as the sea rises (defences are not modelled)"
@@ -199,7 +199,7 @@ public struct FloodPoint: Sendable, Equatable, Encodable {
         }
         if levelUnresolved {
             return AnswerConfidence(level: .low, reason: "cannot tell at this model's resolution: the \(cellText) cell holds sea and land, and its one height "
-                + "(\(FloodPoint.signed(elevation ?? spillLevel)) m) is its sea's; how high the land stands is not resolved")
+                + "(\(FloodPoint.signed(elevation ?? spillLevel)) m) is the sea's, not the land's")
         }
         return AnswerConfidence.assess(placeLevel: spillLevel, asked: rise ?? 0, uncertaintyM: uncertaintyM,
                                        verticalAccuracyM: accuracy, reliefM: relief, cellSizeText: cellText, model: model)

@@ -21,14 +21,24 @@ public enum MapLegend {
         return (length, Int((length / kilometresPerPixel).rounded()))
     }
 
-    /// The legend's lines: the classes a map at `rise` shows, each with its swatch colour.
-    static func entries(rise: Double) -> [(colour: FloodPalette.RGBA, label: String)] {
+    /// The legend's lines: the classes a map at `rise` shows, each with its swatch colour; land
+    /// below sea level also wherever the map holds its colour (`shows`), at any level.
+    static func entries(rise: Double, shows: (FloodPalette.RGBA) -> Bool = { _ in false }) -> [(colour: FloodPalette.RGBA, label: String)] {
         var entries: [(FloodPalette.RGBA, String)] = [(FloodPalette.representative(.sea), "Sea"), (FloodPalette.representative(.dryLand), "Land")]
         if rise > 0 { entries.append((FloodPalette.newlyFlooded, "Newly flooded land")) }
-        if rise <= 0 { entries.append((FloodPalette.landBelowSeaLevel, "Land below sea level (behind defences)")) }
+        if rise <= 0 || shows(FloodPalette.landBelowSeaLevel) { entries.append((FloodPalette.landBelowSeaLevel, "Land below sea level (behind defences)")) }
         entries.append((FloodPalette.isolatedLowland, "Lowland the sea does not reach"))
         if rise < 0 { entries.append((FloodPalette.exposedSeaFloor, "Exposed sea floor")) }
         return entries
+    }
+
+    /// Whether an RGBA image has a pixel of `colour`. O(pixels).
+    static func holds(_ image: RasterImage, _ colour: FloodPalette.RGBA) -> Bool {
+        guard image.bandCount == 4 else { return false }
+        let (r, g, b) = (colour.0, colour.1, colour.2)
+        return image.pixels.withUnsafeBufferPointer { bytes in
+            stride(from: 0, to: bytes.count - 3, by: 4).contains { bytes[$0] == r && bytes[$0 + 1] == g && bytes[$0 + 2] == b }
+        }
     }
 
     /// A sea level as the legend writes it: "+2 m", "-120 m", "+0.5 m".
@@ -49,7 +59,7 @@ public enum MapLegend {
         let bar = scaleBar(kilometresPerPixel: kilometresPerPixel, maximumPixels: 100 * scale)
         let latitudeText = String(Int(abs(middleLatitude).rounded())) + (middleLatitude < 0 ? "S" : "N")
         let barText = String(Int(bar.kilometres)) + " km at " + latitudeText
-        let lines = entries(rise: rise)
+        let lines = entries(rise: rise, shows: { colour in Self.holds(image, colour) })
         let textWidth = ([riseText(rise), barText].map { BitmapFont.width(of: $0, scale: scale) }
                          + lines.map { swatch + gap + BitmapFont.width(of: $0.label, scale: scale) }).max()!
         let panelWidth = 2 * padding + max(textWidth, bar.pixels), panelHeight = 2 * padding + lineHeight * (lines.count + 2) + 4 * scale

@@ -30,7 +30,10 @@ extension EngineSettings {
     ///   source geoq cannot nest (naming the file and what was expected), and for an on-demand
     ///   entry that is malformed, repeated, or given where one model answers alone.
     func loadStack() throws -> ElevationStack {
-        let spec = dems.isEmpty && !alone && index == nil ? try ElevationStackSpec.embedded(onDemand: defaultOnDemand) : try ElevationStackSpec(parsing: dems)
+        let shipped = dems.isEmpty && !alone && index == nil
+        // The command line's short offline line names the files geoq ships as such.
+        let saysShipped = shipped && onDemandPointsWait
+        let spec = shipped ? try ElevationStackSpec.embedded(onDemand: defaultOnDemand) : try ElevationStackSpec(parsing: dems)
         if let entry = spec.onDemand, alone || index != nil {
             throw GeoError.invalidInput(.dem, "\(entry.text) is a fine model nested in the base; expected rasters only with \(alone ? "--alone" : "--index")")
         }
@@ -60,7 +63,10 @@ extension EngineSettings {
             },
             onDemand: OnDemandOpening(cacheDirectory: noCache && spec.onDemand != nil ? Self.uncachedTiles : cacheStore().directory,
                                       downloadCacheBytes: copernicusCacheBytes, memoryBytes: onDemandMemoryBytes),
-            pointsWaitForDownloads: onDemandPointsWait, progress: Terminal.progressHandler(), notice: { Terminal.notice($0) })
+            pointsWaitForDownloads: onDemandPointsWait, progress: Terminal.progressHandler(), notice: { line in
+                // The embedded stack's models are the files geoq ships: said so.
+                Terminal.notice(saysShipped ? line.replacingOccurrences(of: OnDemandFineModels<CopernicusElevationSource>.modelsLoadedAtStart, with: "the shipped models") : line)
+            })
         return try ElevationStack.assemble(spec, loading: loading)
     }
 

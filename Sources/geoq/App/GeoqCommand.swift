@@ -29,8 +29,9 @@ struct GeoqCommand: AsyncParsableCommand {
             // a second pool: no thread hop per request (this machine has two cores).
             NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
         }
+        let arguments = FloodUsage.routingHelp(Array(CommandLine.arguments.dropFirst()))
         do {
-            var command = try parseAsRoot(FloodUsage.routingHelp(Array(CommandLine.arguments.dropFirst())))
+            var command = try parseNamingMistakes(arguments)
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
@@ -42,12 +43,12 @@ struct GeoqCommand: AsyncParsableCommand {
         } catch {
             // ArgumentParser's own: help (status 0), a usage mistake in its format ("Error: …"
             // and the usage, status 2), or a command's `ExitCode` after it has said its piece.
-            let code = exitCode(for: error)
+            let code = exitCode(for: (error as? NamedMistake)?.parserError ?? error)
             if code == .success {
                 print(fullMessage(for: error))
                 Foundation.exit(0)
             }
-            let message = FloodUsage.naming(fullMessage(for: error))
+            let message = FloodUsage.naming(usageMessage(for: error))
             if message.isEmpty, error is ExitCode { Foundation.exit(code.rawValue) }
             if code == .validationFailure {
                 FileHandle.standardError.write(Data(message.utf8 + [10]))
@@ -57,5 +58,33 @@ struct GeoqCommand: AsyncParsableCommand {
             Terminal.notice(message)
             Foundation.exit(code.rawValue == 0 ? 1 : code.rawValue)
         }
+    }
+
+    /// ArgumentParser's parse of `arguments`; where it fails, the unknown word named first
+    /// (`ArgumentMistake`), else the parse again with dashed values joined to their options, so
+    /// that `--limit -3` is told the limit's range.
+    static func parseNamingMistakes(_ arguments: [String]) throws -> any ParsableCommand {
+        do {
+            return try parseAsRoot(arguments)
+        } catch where exitCode(for: error) != .success {
+            if let mistake = ArgumentMistake.find(in: arguments, root: Self.self) { throw NamedMistake(mistake: mistake, parserError: error) }
+            let joined = ArgumentMistake.joiningDashedValues(arguments, root: Self.self)
+            guard joined != arguments else { throw error }
+            return try parseAsRoot(joined)
+        }
+    }
+
+    /// An unknown word found after ArgumentParser failed, with the error it reported.
+    struct NamedMistake: Error {
+        let mistake: ArgumentMistake
+        let parserError: any Error
+    }
+
+    /// ArgumentParser's message for `error`; for a named mistake, its line in place of the
+    /// parser's first one, above the same usage.
+    static func usageMessage(for error: any Error) -> String {
+        guard let named = error as? NamedMistake else { return fullMessage(for: error) }
+        let lines = fullMessage(for: named.parserError).split(separator: "\n", omittingEmptySubsequences: false)
+        return (["Error: " + named.mistake.message] + lines.drop { !$0.hasPrefix("Usage:") }).joined(separator: "\n")
     }
 }

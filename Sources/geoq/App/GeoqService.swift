@@ -24,7 +24,7 @@ enum GeoqService {
         guard let specPath = ShippedData.repositoryFile("openapi.yaml"), let spec = FileManager.default.contents(atPath: specPath) else {
             throw GeoError.unreadableFile(path: "openapi.yaml", message: "not found beside data/; expected the repository's OpenAPI description")
         }
-        let router = GeoqRouter.build(engine: engine, openAPISpec: spec, completionCacheMiB: settings.completionCacheMiB)
+        let router = GeoqRouter.build(engine: engine, openAPISpec: spec, completionCacheMiB: settings.completionCacheMiB, accessLog: settings.accessLog)
         let connections = ConnectionLimit.raiseOpenFileLimit(toHold: maxConnections)
         if connections < maxConnections {
             Terminal.notice("--max-connections: the open-file limit (ulimit -n) leaves room for \(connections) connections; serving at most that many")

@@ -18,18 +18,19 @@ struct DemFetchCommand: ParsableCommand {
         commandName: "fetch",
         abstract: "Fetch the Copernicus DEM tiles of an area and print the --dem to add to the stack.",
         discussion: """
-        Finds the 1°×1° tiles that cover the area, downloads them into the cache (or, with
-        --remote, reads them in place), checks each, and writes a VRT over them. Ocean tiles do
-        not exist (the sea is 0 m there); where GLO-30 holds no public tile, GLO-90 answers.
-        An interrupted download resumes. Prints the VRT's path on stdout, the data's
-        attribution on stderr. An area too large to nest in memory (--memory-limit) gets a
-        tiled spill index over the VRT (geoq index build --tiled), whose path is printed
-        instead: ask it with --index INDEX --dem VRT. For points anywhere, without a fetch
+        Finds the 1°×1° tiles that cover the area, downloads them into the cache (or, with \
+        --remote, reads them in place), checks each, and writes a VRT over them. Ocean tiles do \
+        not exist (the sea is 0 m there); where GLO-30 holds no public tile, GLO-90 answers. \
+        An interrupted download resumes. Prints the VRT's path on stdout, the data's \
+        attribution on stderr. An area too large to nest in memory (--memory-limit) gets a \
+        tiled spill index over the VRT (geoq index build --tiled), whose path is printed \
+        instead: ask it with --index INDEX --dem VRT. For points anywhere, without a fetch \
         first, use --dem copernicus:30 in the stack.
 
         Example:
           geoq dem fetch --place "hamburg" --radius 20
-          geoq flood point --place hamburg --rise 2 --dem "$(geoq dem fetch --place hamburg)"
+          geoq flood point --place hamburg --rise 2 \\
+            --dem "$(geoq dem fetch --place hamburg)"
         """
     )
 

@@ -9,8 +9,8 @@ struct FloodLevelCommand: ParsableCommand {
         abstract: "What is under water if the sea rises (or falls) by N metres (the default of geoq flood).",
         usage: FloodUsage.levelSynopsis,
         discussion: """
-        Water must reach the ocean: a basin behind a ridge stays dry until the sea tops the ridge.
-        Areas are in km². Formats: text, json, geojson (polygons of newly flooded land),
+        Water must reach the ocean: a basin behind a ridge stays dry until the sea tops the ridge. \
+        Areas are in km². Formats: text, json, geojson (polygons of newly flooded land), \
         png (a map), tif (a GeoTIFF of flood classes).
 
         Levels are \(SeaLevelDatum.statement).
@@ -19,16 +19,16 @@ struct FloodLevelCommand: ParsableCommand {
           geoq flood --rise 2
           geoq flood --rise 60 --bbox -10,35,30,60 --format png -o europe.png
           geoq flood --year 2100 --scenario SSP5-8.5 --bbox 8,53,11,54.5
-          geoq flood --rise 1 --high-tide 1.9 --bbox 8,53,11,54.5   # 1 m above a high tide of 1.9 m
+          geoq flood --rise 1 --high-tide 1.9 --bbox 8,53,11,54.5   # 1 m above it
           geoq flood --rise 2 --place bangladesh     # over Bangladesh's outline
 
-        --place NAME takes the first place the name completes to: a country or region is
-        counted over its outline (Natural Earth 1:10m, simplified to about 1 km), a town,
-        postal code or airport over a \(Int(QueryEngine.townBoxKilometers)) km square around it
-        (a town's extent is not known; that square holds the built-up area of all but the
+        --place NAME takes the first place the name completes to: a country or region is \
+        counted over its outline (Natural Earth 1:10m, simplified to about 1 km), a town, \
+        postal code or airport over a \(Int(QueryEngine.townBoxKilometers)) km square around it \
+        (a town's extent is not known; that square holds the built-up area of all but the \
         largest cities and several cells of the base model).
 
-        One place's elevation and flooding: geoq flood point --lat 31.5 --lon 35.5
+        One place's elevation and flooding: geoq flood point --lat 31.5 --lon 35.5 \
         (see geoq flood point --help).
         """,
         shouldDisplay: false

@@ -9,17 +9,17 @@ struct FloodPointCommand: ParsableCommand {
         abstract: "The elevation of a place and the sea level from which it is under water.",
         discussion: """
         Example:
-          geoq flood point --lat 52.37 --lon 4.90      # Amsterdam
-          geoq flood point --lat 52.37 --lon 4.90 --rise 2   # is this point under water at +2 m?
-          geoq flood point --place hamburg --rise 2    # is Hamburg under water at +2 m?
-          geoq flood point --place hamburg --kinds airport --rise 2   # and its airport?
-          geoq flood point --place hamburg --year 2100 --scenario SSP5-8.5 --quantile 83
-          geoq flood point --place bristol --rise 1 --high-tide 4.6     # 1 m above Bristol's high tide
+          geoq flood point --lat 52.37 --lon 4.90              # Amsterdam
+          geoq flood point --lat 52.37 --lon 4.90 --rise 2     # under water at +2 m?
+          geoq flood point --place hamburg --rise 2            # Hamburg at +2 m?
+          geoq flood point --place hamburg --kinds airport --rise 2
+          geoq flood point --place hamburg --year 2100 --scenario SSP5-8.5
+          geoq flood point --place bristol --rise 1 --high-tide 4.6
 
         Levels are \(SeaLevelDatum.statement).
 
-        A name that completes to a country or region ("bangladesh", "florida") is an area,
-        not a point: flood point refuses it (exit 2) and geoq flood --place NAME --rise R
+        A name that completes to a country or region ("bangladesh", "florida") is an area, \
+        not a point: flood point refuses it (exit 2) and geoq flood --place NAME --rise R \
         answers the figures over its outline.
         """
     )

@@ -8,8 +8,8 @@ struct IndexCommand: ParsableCommand {
         commandName: "index",
         abstract: "Build spill indexes: cached in memory-sized form, or tiled for rasters of any size.",
         discussion: """
-        The tiled build runs four stages over a work folder; `index build --tiled` runs them all
-        in this process, and a scheduler (Dask, Slurm, Kubernetes job arrays) can run them as
+        The tiled build runs four stages over a work folder; `index build --tiled` runs them all \
+        in this process, and a scheduler (Dask, Slurm, Kubernetes job arrays) can run them as \
         separate commands: plan, fill-tile (per tile), link, finish-tile (per tile), assemble.
         """,
         subcommands: [Build.self, Plan.self, FillTile.self, Link.self, FinishTile.self, Assemble.self, Verify.self]
@@ -19,10 +19,10 @@ struct IndexCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Compute a raster's spill index now: cached, or with --tiled as a Cloud-Optimized GeoTIFF.",
             discussion: """
-            Without --tiled the whole raster is flooded in memory and the levels are cached, so later
-            queries start at once. With --tiled the raster is read window by window and flooded tile by
-            tile (Barnes 2016) within --memory-limit, on every core, into a Cloud-Optimized GeoTIFF of
-            spill levels (band 1) and elevations (band 2) with its area curves beside it
+            Without --tiled the whole raster is flooded in memory and the levels are cached, so later \
+            queries start at once. With --tiled the raster is read window by window and flooded tile by \
+            tile (Barnes 2016) within --memory-limit, on every core, into a Cloud-Optimized GeoTIFF of \
+            spill levels (band 1) and elevations (band 2) with its area curves beside it \
             (INDEX.tif.curves). An interrupted tiled build resumes from its work folder.
 
             Examples:

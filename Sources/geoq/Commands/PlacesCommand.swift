@@ -57,9 +57,10 @@ struct PlacesCommand: ParsableCommand {
             }
             try result.gazetteer.write(to: output)
             let gazetteer = result.gazetteer
-            var summary = "wrote \(gazetteer.places.count) places and \(gazetteer.countries.count) countries to \(output)"
-            summary += "; skipped \(result.skipped.count) malformed \(result.skipped.count == 1 ? "line" : "lines")"
-            if result.notPopulated > 0 { summary += "; left out \(result.notPopulated) features that are not populated places" }
+            let grouped = MemoryBudget.grouped
+            var summary = "wrote \(grouped(gazetteer.places.count)) places and \(grouped(gazetteer.countries.count)) countries to \(output)"
+            summary += "; skipped \(grouped(result.skipped.count)) malformed \(result.skipped.count == 1 ? "line" : "lines")"
+            if result.notPopulated > 0 { summary += "; left out \(grouped(result.notPopulated)) features that are not populated places" }
             print(summary)
         }
     }

@@ -9,16 +9,17 @@ struct ProjectionsCommand: ParsableCommand {
         commandName: "projections",
         abstract: "The sea-level projections --year and --scenario take (IPCC AR6, global mean).",
         discussion: """
-        Global mean sea level relative to 1995–2014, IPCC AR6 WG1 Table 9.9 (medium confidence),
-        every ten years from 2020 to 2150: the median and the likely range (17th–83rd percentile).
-        Years between are interpolated linearly. Levels are \(SeaLevelDatum.statement).
-        With regional files (--projections, GEOQ_PROJECTIONS, projections: in --config), they
-        are listed, and with --lat and --lon each scenario a file holds is read from it at its
+        Global mean sea level relative to 1995–2014, IPCC AR6 WG1 Table 9.9 (medium confidence), \
+        every ten years from 2020 to 2150: the median and the likely range (17th–83rd percentile). \
+        Years between are interpolated linearly. Levels are \(SeaLevelDatum.statement). \
+        With regional files (--projections, GEOQ_PROJECTIONS, projections: in --config), they \
+        are listed, and with --lat and --lon each scenario a file holds is read from it at its \
         location nearest the point.
 
         Example:
           geoq projections
-          geoq projections --projections total_ssp245_medium_confidence_values.nc --lat 53.55 --lon 9.99
+          geoq projections --lat 53.55 --lon 9.99 \\
+            --projections total_ssp245_medium_confidence_values.nc
           geoq flood --year 2100 --scenario SSP2-4.5 --bbox 8,53,11,54.5
         """
     )

@@ -25,7 +25,7 @@ struct RegionCommand: ParsableCommand {
         (the global mean; --high-tide H in metres answers above high tide). --format json prints \
         what POST /v1/region answers for the same input. Levels are \(SeaLevelDatum.statement).
 
-        Example: pins.csv holds three Paris landmarks and a bad geocode,
+        Example: pins.csv holds three Paris landmarks and a bad geocode:
           name,lat,lon
           Louvre,48.8606,2.3376
           Notre-Dame,48.8530,2.3499
@@ -140,7 +140,7 @@ struct RegionCommand: ParsableCommand {
         switch format {
         case .text:
             let text = RegionTextReport(region: answer.region, viewport: viewport).text
-            Swift.print(text + (answer.seaLevel.map { "\n" + $0.lines.joined(separator: "\n") } ?? ""))
+            Swift.print(text + (answer.seaLevel.map { "\n" + SeaLevelText.lines($0.lines, basis: $0).joined(separator: "\n") } ?? ""))
         case .json: try Output.emit(try answer.json(), to: nil)
         case .geojson: try Output.emit(try JSONOutput.encode(answer.region.geoJSON(points: answer.points)), to: nil)
         }

@@ -17,11 +17,13 @@ enum GeoqRouter {
     /// (`ServedRoutes.table(of:)`), which `openapi.yaml` must describe exactly. Each GET route
     /// also answers HEAD: the router's HEAD twin of a GET route keeps GET's status and headers,
     /// and NIO's HTTP encoder writes no body for HEAD (RFC 9110 §9.3.2).
+    /// `accessLog`: a Common Log Format line a request (`AccessLogMiddleware`); without it the
+    /// log holds the errors only.
     static func build(engine: QueryEngine, openAPISpec: Data,
-                      completionCacheMiB: Int = defaultCompletionCacheMiB) -> Router<BasicRequestContext> {
+                      completionCacheMiB: Int = defaultCompletionCacheMiB, accessLog: Bool = false) -> Router<BasicRequestContext> {
         ServerMetrics.bootstrapOnce()
         let router = Router(context: BasicRequestContext.self, options: .autoGenerateHeadEndpoints)
-        router.add(middleware: LogRequestsMiddleware(.info))
+        if accessLog { router.add(middleware: AccessLogMiddleware()) }
         router.add(middleware: MetricsMiddleware())
         router.add(middleware: CORSMiddleware(allowOrigin: .all, allowMethods: [.get, .post, .head, .options]))
         let served = ServedRoutes()

@@ -13,12 +13,12 @@ struct ServeCommand: AsyncParsableCommand {
         commandName: "serve",
         abstract: "Serve flooding, completion and regions over HTTP (see /openapi.yaml).",
         discussion: """
-        Loads every dataset before listening; a missing one stops it with one line.
-        SIGINT or SIGTERM stops it gracefully: requests in flight finish, within --grace-period
-        (30 s); then the connections still open are closed and it exits with status 1. A second
-        signal stops it at once. Idle connections and slow request heads are closed after
-        --idle-timeout (60 s) and --header-timeout (10 s); a request body must arrive whole
-        within --idle-timeout of its head (else 408), and one announced over 4 MiB is refused
+        Loads every dataset before listening; a missing one stops it with one line. \
+        SIGINT or SIGTERM stops it gracefully: requests in flight finish, within --grace-period \
+        (30 s); then the connections still open are closed and it exits with status 1. A second \
+        signal stops it at once. Idle connections and slow request heads are closed after \
+        --idle-timeout (60 s) and --header-timeout (10 s); a request body must arrive whole \
+        within --idle-timeout of its head (else 408), and one announced over 4 MiB is refused \
         at once (413); at most --max-connections are open. HEAD is answered wherever GET is.
 
         Example:
@@ -57,5 +57,6 @@ struct ServeCommand: AsyncParsableCommand {
         // A group shuts its services down last first: the server, then the log flusher's last batch.
         try await ShutdownSignals(gracePeriod: .nanoseconds(Int64(settings.gracePeriod * 1e9)))
             .run([LogFlushService(), HeapReturnService(), app], logger: logger)
+        Terminal.notice("stopped")
     }
 }

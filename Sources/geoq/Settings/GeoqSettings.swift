@@ -67,6 +67,7 @@ struct GeoqSettings: Sendable {
     var idleTimeout: Double { seconds(.idleTimeout) }
     var headerTimeout: Double { seconds(.headerTimeout) }
     var maxConnections: Int { integer(.maxConnections) }
+    var accessLog: Bool { text(.accessLog) == "on" }
 
     /// Reads every setting. `flags` holds the flags given on the command line (absent ones
     /// are not there); `environment` is the process's.

@@ -26,6 +26,9 @@ struct ServiceOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Most connections open at once; more wait in the listen backlog, capped by the open-file limit (\(Setting.maxConnections.helpNote)).", valueName: "count"))
     var maxConnections: Int?
 
+    @Flag(name: .customLong("access-log"), help: "Log a line per request, in the Common Log Format (\(Setting.accessLog.helpNote)).")
+    var accessLog = false
+
     /// The flags given, by setting.
     var flags: [Setting: String] {
         var flags: [Setting: String] = [:]
@@ -36,6 +39,7 @@ struct ServiceOptions: ParsableArguments {
         flags[.idleTimeout] = idleTimeout
         flags[.headerTimeout] = headerTimeout
         flags[.maxConnections] = maxConnections.map(String.init)
+        if accessLog { flags[.accessLog] = "on" }
         return flags
     }
 }

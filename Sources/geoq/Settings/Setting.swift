@@ -74,7 +74,7 @@ struct Setting: Sendable, Hashable {
     /// Every setting, in the order `geoq settings` prints them and messages list them. A new
     /// setting is declared below and added here.
     static let all: [Setting] = [.dem, .onDemand, .index, .places, .cacheDirectory, .copernicusCacheSize, .onDemandMemory, .highTide, .projections,
-                                 .host, .port, .completionCacheMiB, .gracePeriod, .idleTimeout, .headerTimeout, .maxConnections]
+                                 .host, .port, .completionCacheMiB, .gracePeriod, .idleTimeout, .headerTimeout, .maxConnections, .accessLog]
 
     // The data every command reads.
     /// Elevation rasters, several joined by commas (`--dem` repeated, `GEOQ_DEM=a.tif,b.hgt`, or a list in the file),
@@ -140,6 +140,9 @@ struct Setting: Sendable, Hashable {
     static let headerTimeout = seconds("header_timeout", "--header-timeout", default: 10)
     static let maxConnections = integer("max_connections", "--max-connections", default: 4096, in: 1...1_000_000,
                                         expectation: "a whole number of connections from 1 to 1000000")
+    /// A Common Log Format line a request (`AccessLogMiddleware`); off, the log holds the
+    /// service's start, stop and errors only.
+    static let accessLog = text("access_log", "--access-log", scope: .service, default: "off", expectation: "on or off") { ["on", "off"].contains($0) }
 }
 
 extension Setting {

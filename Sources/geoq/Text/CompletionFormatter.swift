@@ -19,7 +19,7 @@ enum CompletionFormatter {
                 line += " (matched \"\(highlighted(alias, result.aliasHighlights, emphasis))\")"
             }
             line += String(format: "  %.4f, %.4f", result.latitude, result.longitude)
-            if result.kind == .city { line += "  pop \(result.population)" }
+            if result.kind == .city { line += "  pop \(MemoryBudget.grouped(result.population))" }
             if let distance = result.distanceKilometers { line += String(format: "  %.0f km", distance) }
             if result.match == .typo { line += "  [typo, \(result.edits) edit\(result.edits == 1 ? "" : "s")]" }
             lines.append(line)

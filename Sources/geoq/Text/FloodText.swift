@@ -33,21 +33,40 @@ enum FloodText {
 
     /// Figures over a country's or region's outline, or a town's box: the place, then the figures.
     static func area(_ report: AreaFloodReport) -> String {
-        let over = report.shape == .outline ? "its outline"
+        var over = report.shape == .outline ? "its outline"
             : String(format: "a %g km square around it", report.boxKilometers ?? 0)
-        var text = "place      \(report.placeName) (\(report.place.kind.rawValue)), figures over \(over)\n"
+        // A square over a fine model's edge is cut to that model (the one answering the town).
+        let squareDegrees = (report.boxKilometers ?? 0) / (6371 * Double.pi / 180)
+        let squareWidth = min(360, squareDegrees / max(cos(report.place.latitude * Double.pi / 180), 1e-6))
+        let width = report.bbox.crossesAntimeridian ? report.bbox.east + 360 - report.bbox.west : report.bbox.east - report.bbox.west
+        if report.shape == .box, report.bbox.north - report.bbox.south < squareDegrees * 0.999 || width < squareWidth * 0.999,
+           let model = report.stats.source?.model {
+            over += ", cut to the extent of \(model)"
+        }
+        var text = "place      \(placeLine(report))), figures over \(over)\n"
         text += stats(report.stats, bbox: report.bbox)
         if let flooded = report.floodedPlaces { text += floodedPlacesLine(flooded) }
         return text
     }
 
+    /// "Bangladesh (country", "Hamburg, Germany (town": the place and its kind, the kind left
+    /// out where the name already says it (a country's title is "Bangladesh, Country").
+    static func placeLine(_ report: AreaFloodReport) -> String {
+        let kind = report.place.kind.rawValue
+        let suffix = ", " + kind
+        let name = report.placeName.lowercased().hasSuffix(suffix) ? String(report.placeName.dropLast(suffix.count)) : report.placeName
+        return "\(name) (\(kind)"
+    }
+
     /// The places flooded and their people: those the model resolves, then, apart, those on cells
     /// too coarse to tell at this level; never a total that reads as if all of them flooded.
     static func floodedPlacesLine(_ flooded: FloodedPlaces) -> String {
-        var line = "places flooded  \(flooded.resolvedCount), \(flooded.resolvedPopulation) people"
+        let grouped = MemoryBudget.grouped
+        var line = "places flooded  \(grouped(flooded.resolvedCount)), \(grouped(flooded.resolvedPopulation)) people"
         let unresolvedCount = flooded.count - flooded.resolvedCount
         if unresolvedCount > 0 {
-            line += "; cannot tell at this model's resolution: \(unresolvedCount) more, \(flooded.population - flooded.resolvedPopulation) people"
+            line += "; \(grouped(unresolvedCount)) more, \(grouped(flooded.population - flooded.resolvedPopulation)) people, "
+                + "that this model cannot tell at its resolution"
         }
         return line + "\n"
     }
@@ -75,8 +94,11 @@ enum FloodText {
 
     /// The town question's answer: the place, then its point, then the answer in words.
     static func place(_ answer: PlaceFloodAnswer) -> String {
-        "place      \(answer.placeName)\n" + point(answer.point).split(separator: "\n").dropFirst().joined(separator: "\n") + "\n"
-            + (answer.rise.map { "at \(FloodPoint.signed($0)) m".padding(toLength: 11, withPad: " ", startingAt: 0) + answer.answer + "\n" } ?? "")
+        // Aligned with the point's rows, whose labels are padded to the longest ("confidence").
+        let rows = point(answer.point).split(separator: "\n").dropFirst()
+        let column = rows.first.map { row in row.count - row.drop { $0 != " " }.drop { $0 == " " }.count } ?? 12
+        return "place".padding(toLength: column, withPad: " ", startingAt: 0) + answer.placeName + "\n" + rows.joined(separator: "\n") + "\n"
+            + (answer.rise.map { "at \(FloodPoint.signed($0)) m".padding(toLength: max(column, 11), withPad: " ", startingAt: 0) + answer.answer + "\n" } ?? "")
     }
 
     static func km2(_ value: Double) -> String {

@@ -16,7 +16,7 @@ struct RegionTextReport {
             line("span", "\(degrees(region.span.latitudeDelta))° lat × \(degrees(region.span.longitudeDelta))° lon"),
             line("bbox", "W \(degrees(bounds.west))  S \(degrees(bounds.south))  E \(degrees(bounds.east))  N \(degrees(bounds.north))"
                 + (bounds.crossesAntimeridian ? "  (crosses ±180°)" : "")),
-            line("kept", "\(region.keptCount) of \(region.pointCount) points"),
+            line("kept", "\(MemoryBudget.grouped(region.keptCount)) of \(MemoryBudget.grouped(region.pointCount)) points"),
             line("trimmed", trimmedText),
         ]
         if let zoom = region.zoom, let viewport {
@@ -30,7 +30,7 @@ struct RegionTextReport {
         guard !trimmed.isEmpty else { return "none" }
         let listed = trimmed.prefix(Self.listedTrimmed).map(String.init).joined(separator: ", ")
         let rest = trimmed.count - min(trimmed.count, Self.listedTrimmed)
-        let label = trimmed.count == 1 ? "1 point, index" : "\(trimmed.count) points, indices"
+        let label = trimmed.count == 1 ? "1 point, index" : "\(MemoryBudget.grouped(trimmed.count)) points, indices"
         return "\(label) \(listed)" + (rest > 0 ? " and \(rest) more" : "")
     }
 

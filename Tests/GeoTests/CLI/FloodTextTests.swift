@@ -6,17 +6,17 @@ import Testing
 /// model cannot tell apart (issue 34), never a total that reads as if every one of them flooded.
 @Suite struct FloodTextTests {
     @Test func placesTheModelCannotTellAreCountedApart() {
-        // 10 places of 5,000 people flood; the model resolves 3 of them, of 1,200 people.
-        let flooded = FloodedPlaces(rise: 2, count: 10, population: 5000, offset: 0, places: [],
-                                    resolvedCount: 3, resolvedPopulation: 1200)
+        // 1,010 places of 3,829,961 people flood; the model resolves 3 of them, of 1,000 people.
+        let flooded = FloodedPlaces(rise: 2, count: 1010, population: 3_829_961, offset: 0, places: [],
+                                    resolvedCount: 3, resolvedPopulation: 1000)
         #expect(FloodText.floodedPlacesLine(flooded)
-                == "places flooded  3, 1200 people; cannot tell at this model's resolution: 7 more, 3800 people\n")
+                == "places flooded  3, 1,000 people; 1,007 more, 3,828,961 people, that this model cannot tell at its resolution\n")
     }
 
     @Test func whenTheModelResolvesEveryPlaceTheLineHasNoRemainder() {
         let flooded = FloodedPlaces(rise: 1, count: 3, population: 1200, offset: 0, places: [],
                                     resolvedCount: 3, resolvedPopulation: 1200)
-        #expect(FloodText.floodedPlacesLine(flooded) == "places flooded  3, 1200 people\n")
+        #expect(FloodText.floodedPlacesLine(flooded) == "places flooded  3, 1,200 people\n")
     }
 
     @Test func whenTheModelResolvesNoneTheLineSaysSo() {
@@ -24,6 +24,6 @@ import Testing
         let flooded = FloodedPlaces(rise: 2.3, count: 4, population: 900, offset: 0, places: [],
                                     resolvedCount: 0, resolvedPopulation: 0)
         #expect(FloodText.floodedPlacesLine(flooded)
-                == "places flooded  0, 0 people; cannot tell at this model's resolution: 4 more, 900 people\n")
+                == "places flooded  0, 0 people; 4 more, 900 people, that this model cannot tell at its resolution\n")
     }
 }

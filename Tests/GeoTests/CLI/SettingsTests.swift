@@ -54,7 +54,7 @@ import Testing
     /// A key the settings file has but geoq does not know (a typo such as `prot:`) is refused
     /// with its name, the nearest known key and the known keys, not silently ignored.
     @Test(.process) func anUnknownKeyInTheFileIsNamed() throws {
-        let known = "expected only dem, on_demand, index, places, cache_dir, copernicus_cache_size, on_demand_memory, high_tide, projections, host, port, completion_cache_mib, grace_period, idle_timeout, header_timeout, max_connections"
+        let known = "expected only dem, on_demand, index, places, cache_dir, copernicus_cache_size, on_demand_memory, high_tide, projections, host, port, completion_cache_mib, grace_period, idle_timeout, header_timeout, max_connections, access_log"
         let yaml = try file("typo.yaml", "prot: 9001\nhost: 0.0.0.0\n")
         #expect(throws: SettingError(description: "\(yaml): unknown setting prot (did you mean port?); \(known)")) {
             _ = try GeoqSettings.load(flags: [:], configFile: yaml, environment: [:])

@@ -32,7 +32,7 @@ import Testing
         point.today = .land
         let confidence = point.confidence(atRise: 2)
         #expect(confidence.level == .low)
-        #expect(confidence.reason.hasPrefix("cannot tell at this model's resolution: the 9.3 km cell"), "\(confidence.reason)")
+        #expect(confidence.reason.hasPrefix("cannot tell at this model's resolution: the sea reaches its 9.3 km cell at +12 m"), "\(confidence.reason)")
         #expect(confidence.reason.contains("±42 m"), "\(confidence.reason)")
         // The same place on a 31 m Copernicus tile (σ 4 m) with 2 m of relief, counted at 31/1000:
         // u = 4.0 m, 10 m away: high.

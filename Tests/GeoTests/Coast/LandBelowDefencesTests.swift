@@ -28,8 +28,8 @@ import Testing
         #expect(confidence.reason.hasPrefix("cannot tell at this model's resolution"), "\(confidence.reason)")
         #expect(confidence.reason.contains("-60 m, below any land defences keep dry"), "\(confidence.reason)")
         // Its sentence does not say it floods as soon as the sea rises: that height is not the land's.
-        #expect(point.spillDescription == "below sea level today on this model (-60 m), lower than any land defences keep dry: "
-                + "land, whose height this model cannot tell (that height is the sea floor's or the model's error)")
+        #expect(point.spillDescription == "land, but this model cannot tell its height: the -60 m it gives is lower than any "
+                + "land defences keep dry (the sea floor's height, or the model's error)")
     }
 
     @Test func aPolderThreeMetresDownIsResolvedLand() throws {

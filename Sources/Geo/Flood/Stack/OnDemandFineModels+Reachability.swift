@@ -80,8 +80,11 @@ extension OnDemandFineModels {
     /// Records that `error` kept a point from its tile, and says so the first time, naming what
     /// answered instead (`answeredBy`). O(1).
     public func recordUnreachable(_ error: GeoError, answeredBy: FloodModelSource?) {
-        recordUnreachable(error, instead: answeredBy.map { "\($0.model), \($0.cellSizeText) cells" } ?? "the models loaded at start")
+        recordUnreachable(error, instead: answeredBy.map { "\($0.model), \($0.cellSizeText) cells" } ?? Self.modelsLoadedAtStart)
     }
+
+    /// What answers while the source cannot be reached, in words.
+    public static var modelsLoadedAtStart: String { "the models loaded at start" }
 
     public func unreachableNote(answeredBy: FloodModelSource?) -> String {
         "\(source.name) could not be reached; answered from "
@@ -98,7 +101,16 @@ extension OnDemandFineModels {
             return !said
         }
         guard firstTime else { return }
-        notice("\(source.name) could not be reached (\(error)); points are answered from \(instead) instead, "
-               + "and it is asked again every \(Int(Self.offlineInterval)) s")
+        // The command line says it in a few words (each answer's note names its model); the
+        // service's log keeps why, and when it asks again.
+        if pointsWaitForDownloads, case let .unreachable(_, message) = error, message.hasPrefix(CopernicusFetcher.noAnswer) {
+            notice("\(source.name) could not be reached; answering from \(Self.modelsLoadedAtStart)")
+        } else if pointsWaitForDownloads {
+            // It answered, wrongly (a list cut short, a tile that is not one): why is said.
+            notice("\(source.name) could not be used (\(error)); answering from \(Self.modelsLoadedAtStart)")
+        } else {
+            notice("\(source.name) could not be reached (\(error)); points are answered from \(instead) instead, "
+                   + "and it is asked again every \(Int(Self.offlineInterval)) s")
+        }
     }
 }
