@@ -84,8 +84,10 @@ extension SpillIndex {
     /// Whether any cell within the spans around (`row`, `col`) holds land the sea covers at
     /// `surface`: land share above 0 and a land level at or below the surface there, which
     /// stands above 0 m. O(cells in the block).
-    /// Land on a `CoastalRamp` counts when at least `rampQuantile` of it is under water.
+    /// Land on `CoastalRamp`s counts when at least `rampQuantile` of all of it in the block is
+    /// under water, so that the share of such pixels drawn flooded follows the share of the land.
     func floodedLand(aroundRow row: Int, col: Int, rowSpan: Int, columnSpan: Int, surface: SeaSurface, rampQuantile: Double = 0.5) -> Bool {
+        var rampLand = 0.0, rampFlooded = 0.0
         for r in max(0, row - rowSpan)...min(grid.height - 1, row + rowSpan) {
             for dc in -columnSpan...columnSpan {
                 var c = col + dc
@@ -95,13 +97,15 @@ extension SpillIndex {
                 let rise = surface.level(row: r, col: c, locator: locator)
                 guard rise > 0 else { continue }
                 if let top = ramp?.top(atIndex: index) {
-                    if CoastalRamp.floodedShare(top: top, rise: rise) >= rampQuantile { return true }
+                    let land = cellAreas.areaKm2(row: r) * landShare(atIndex: index, elevation: elevation)
+                    rampLand += land
+                    rampFlooded += land * CoastalRamp.floodedShare(top: top, rise: rise)
                 } else if Swift.max(levels.level(atIndex: index), elevation) <= rise {
                     return true
                 }
             }
         }
-        return false
+        return rampLand > 0 && rampFlooded >= rampQuantile * rampLand
     }
 
     /// Where in its cell's ramp a coastline mask cell's land is drawn, 0…1: a fixed, evenly spread

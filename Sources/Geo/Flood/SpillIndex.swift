@@ -16,10 +16,10 @@ public struct SpillIndex: Sendable {
     /// The area curves, summed at the first question about areas: a point's answer needs none,
     /// and they were most of the time a fine model took to load from the cache (a sort of every
     /// cell of a float grid).
-    private let curves: LazyFloodCurves
+    private let curves: LazyValue<FloodCurves>
     /// The sub-grid model of the land a coarse model does not resolve (`CoastalRamp`), made at
     /// its first use; nil on a fine model or without a coastline.
-    private let lazyRamp: LazyCoastalRamp?
+    private let lazyRamp: LazyValue<CoastalRamp>?
     /// `CoastalRamp` of a coarse model, nil otherwise. O(cells) at the first use, O(1) after.
     public var ramp: CoastalRamp? { lazyRamp?.value }
     /// The water part of each cell by spill level.
@@ -81,10 +81,10 @@ public struct SpillIndex: Sendable {
             today = nil
         }
         let lazyRamp = today.flatMap { today in
-            today.regime == .coarse ? LazyCoastalRamp { CoastalRamp(grid: grid, levels: levels, today: today) } : nil
+            today.regime == .coarse ? LazyValue { CoastalRamp(grid: grid, levels: levels, today: today) } : nil
         }
         self.lazyRamp = lazyRamp
-        curves = LazyFloodCurves { [grid, levels, cellAreas, today] in
+        curves = LazyValue { [grid, levels, cellAreas, today] in
             FloodCurves(grid: grid, levels: levels, cellAreas: cellAreas, today: today, ramp: lazyRamp?.value)
         }
         totalKm2 = cellAreas.rowAreasKm2.reduce(0, +) * Double(grid.width)
@@ -98,37 +98,20 @@ public struct SpillIndex: Sendable {
     }
 }
 
-/// `CoastalRamp` made once, at the first use, by whichever thread asks first; the others wait.
-final class LazyCoastalRamp: Sendable {
-    private let make: @Sendable () -> CoastalRamp
-    private let made = Mutex<CoastalRamp?>(nil)
+/// A value made once, at its first use, by whichever thread asks first; the others wait for it:
+/// `FloodCurves` (a point's answer needs none) and `CoastalRamp`.
+final class LazyValue<Value: Sendable>: Sendable {
+    private let make: @Sendable () -> Value
+    private let made = Mutex<Value?>(nil)
 
-    init(_ make: @escaping @Sendable () -> CoastalRamp) { self.make = make }
+    init(_ make: @escaping @Sendable () -> Value) { self.make = make }
 
-    var value: CoastalRamp {
+    var value: Value {
         made.withLock { made in
-            if let ramp = made { return ramp }
-            let ramp = make()
-            made = ramp
-            return ramp
-        }
-    }
-}
-
-/// `FloodCurves` summed once, at the first use, by whichever thread asks first; the others wait
-/// for it.
-final class LazyFloodCurves: Sendable {
-    private let make: @Sendable () -> FloodCurves
-    private let summed = Mutex<FloodCurves?>(nil)
-
-    init(_ make: @escaping @Sendable () -> FloodCurves) { self.make = make }
-
-    var value: FloodCurves {
-        summed.withLock { summed in
-            if let curves = summed { return curves }
-            let curves = make()
-            summed = curves
-            return curves
+            if let value = made { return value }
+            let value = make()
+            made = value
+            return value
         }
     }
 }

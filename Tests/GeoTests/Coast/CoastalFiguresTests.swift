@@ -28,6 +28,23 @@ import Testing
         #expect(one < two * 0.8 && two < ten * 0.5, "\(one), \(two), \(ten)")
     }
 
+    /// The world map at +1, +2 and +10 m shows what floods between them: land under 10 m joined
+    /// to the coast is 2.0–2.7 M km² (McGranahan et al. 2007), about twice the 1.05 M km² under 2 m
+    /// (Hooijer & Vernimmen 2021), so the +10 m map shows at least half as much again as the +2 m
+    /// one, and the +2 m map more than the +1 m one.
+    @Test func testWorldMaps_atOneTwoAndTenMetres_differ() throws {
+        let (longitudes, latitudes) = SpillIndex.mapSamplePositions(bbox: .world, width: 1024, height: 512)
+        func flooded(_ rise: Double) throws -> Int {
+            let picture = try Self.base.render(rise: rise, longitudes: longitudes, latitudes: latitudes)
+            let red = FloodPalette.newlyFlooded
+            return stride(from: 0, to: picture.pixels.count, by: 4).filter {
+                picture.pixels[$0] == red.r && picture.pixels[$0 + 1] == red.g && picture.pixels[$0 + 2] == red.b
+            }.count
+        }
+        let one = try flooded(1), two = try flooded(2), ten = try flooded(10)
+        #expect(one < two && Double(ten) >= 1.5 * Double(two), "flooded pixels: \(one) at +1 m, \(two) at +2 m, \(ten) at +10 m")
+    }
+
     /// Atoll capitals and barrier islands stand on land by GSHHG at full resolution: never sea today.
     @Test func testAtollCapitals_areLandAtZero() throws {
         for (name, country) in [("Male", "MV"), ("Majuro", "MH"), ("Funafuti", "TV"), ("Tarawa", "KI"), ("Miami Beach", "US")] {
