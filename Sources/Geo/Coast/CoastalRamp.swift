@@ -88,11 +88,12 @@ public struct CoastalRamp: Sendable {
         self.tops = tops
     }
 
-    /// The ramp's top at a cell, nil where the cell's land is resolved. O(1).
+    /// The ramp's top at a cell to the millimetre (as answers give levels), nil where the cell's
+    /// land is resolved. O(1).
     @inline(__always)
     public func top(atIndex index: Int) -> Double? {
         let top = tops[index]
-        return top > 0 ? Double(top) : nil
+        return top > 0 ? (Double(top) * 1000).rounded() / 1000 : nil
     }
 
     /// The share of land under water at `rise` on a ramp from 0 m to `top`. O(1).
@@ -104,7 +105,7 @@ public struct CoastalRamp: Sendable {
     /// The level at which half the land of a ramp to `top` is under water: a point's lean, and
     /// the level a map draws the cell's land flooded from. O(1).
     @inline(__always)
-    public static func medianLevel(top: Double) -> Double { top / 2 }
+    public static func medianLevel(top: Double) -> Double { (top * 500).rounded() / 1000 }
 }
 
 /// Area (or people) under water by rise on ramps from 0 m: Σ aᵢ · min(1, R / topᵢ), for any R,
