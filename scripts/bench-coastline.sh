@@ -14,16 +14,8 @@ cd "$(dirname "$0")/.."
 command -v wrk >/dev/null || { apt-get install -y -qq wrk >/dev/null 2>&1 || sudo apt-get install -y -qq wrk >/dev/null; }
 baseline=${GEOQ_BASELINE:-c8f1ef0}
 duration=${WRK_SECONDS:-5}
-now=$PWD/.build/release/geoq
-[ -x "$now" ] || swift build -c release --static-swift-stdlib --product geoq >/dev/null
-# The baseline's sources as committed, built once and kept in the build folder.
-then_dir=$PWD/.build/baseline-$baseline
-if [ ! -x "$then_dir/.build/release/geoq" ]; then
-  echo "building geoq at $baseline in $then_dir (once)"
-  rm -rf "$then_dir" && mkdir -p "$then_dir"
-  git archive "$baseline" | tar -x -C "$then_dir"
-  (cd "$then_dir" && swift build -c release --static-swift-stdlib --product geoq >/dev/null)
-fi
+source scripts/build-baseline.sh
+build_baseline "$baseline"
 work=$(mktemp -d)
 server=""
 trap 'set +e; [ -n "$server" ] && kill $server 2>/dev/null; wait 2>/dev/null; rm -rf "$work"' EXIT
