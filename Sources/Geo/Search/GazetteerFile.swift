@@ -18,12 +18,18 @@ enum GazetteerFile {
             throw GazetteerError.unreadable(path: path, reason: "permission denied or I/O error")
         }
         if data.count >= 2 && data[data.startIndex] == 0x1f && data[data.startIndex + 1] == 0x8b {
-            return try inflate(path)
+            return try inflate(path, compressedSize: data.count)
         }
         return [UInt8](data)
     }
 
-    private static func inflate(_ path: String) throws -> [UInt8] {
+    /// How far a gzip may inflate: well past what text and GeoJSON compress by (data/README.md),
+    /// so a stream beyond it is a decompression bomb, refused before it fills memory.
+    static let inflationLimit = 32
+    static let inflationFloorBytes = 16 << 20
+
+    private static func inflate(_ path: String, compressedSize: Int) throws -> [UInt8] {
+        let limit = max(inflationFloorBytes, compressedSize.multipliedReportingOverflow(by: inflationLimit).partialValue)
         CPLPushErrorHandler(CPLQuietErrorHandler)
         defer { CPLPopErrorHandler() }
         CPLErrorReset()
@@ -36,6 +42,10 @@ enum GazetteerFile {
         while true {
             let count = chunk.withUnsafeMutableBytes { VSIFReadL($0.baseAddress, 1, $0.count, file) }
             bytes.append(contentsOf: chunk[0..<count])
+            if bytes.count > limit {
+                throw GazetteerError.unreadable(path: path, reason: "it inflates to more than \(inflationLimit) times its size, "
+                    + "which no text or GeoJSON does; expected a gzip-compressed geoq data file")
+            }
             if count < chunk.count { break }
         }
         // GDAL reports a corrupt stream by stopping early; its error state tells the two apart.

@@ -60,6 +60,25 @@ struct GazetteerFileTests {
         #expect(result.gazetteer.countries["FR"] == AreaName(name: "France", aliases: ["FRA"]))
     }
 
+    /// 40 MiB of zeros gzip to about 40 kB, a thousandfold: no text compresses so far, and a file
+    /// that does is refused while it inflates, not after it has filled memory.
+    @Test func aGzipThatInflatesPastAnyDataFileIsRefusedNamingIt() throws {
+        let folder = URL(fileURLWithPath: try F.temporaryFile("seed", contents: [])).deletingLastPathComponent()
+        let bomb = folder.appendingPathComponent("areas.geojson.gz").path
+        try GazetteerFile.writeAtomically([UInt8](repeating: 0, count: 40 << 20), to: bomb, gzip: true)
+        let compressed = try #require(try FileManager.default.attributesOfItem(atPath: bomb)[.size] as? Int)
+        #expect(compressed < 1 << 20)
+        let reason = "it inflates to more than 32 times its size, which no text or GeoJSON does; expected a gzip-compressed geoq data file"
+        #expect(throws: GazetteerError.unreadable(path: bomb, reason: reason)) { try GazetteerFile.read(bomb) }
+        #expect(throws: GazetteerError.unreadable(path: bomb, reason: reason).geoError) { try Gazetteer(contentsOf: bomb) }
+        // Below 16 MiB a file is read whole however well it compresses: a repeated line, here.
+        let text = folder.appendingPathComponent("text.gz").path
+        let line = Array("P\t1\tParis\tParis\t\tFR\t11\t48.85\t2.35\t2138551\tPPLC\tEurope/Paris\t42\n".utf8)
+        let many = Array((0..<20_000).map { _ in line }.joined())
+        try GazetteerFile.writeAtomically(many, to: text, gzip: true)
+        #expect(try GazetteerFile.read(text) == many)
+    }
+
     @Test func badFilesGiveOneLineNamingTheFileAndTheExpectation() throws {
         let missing = "/nonexistent/places.tsv.gz"
         #expect(throws: GazetteerError.missing(path: missing).geoError) { try Gazetteer(contentsOf: missing) }
