@@ -1,5 +1,6 @@
 import CGDAL
 import Foundation
+import Synchronization
 import Testing
 @_spi(Testing) @testable import Geo
 
@@ -131,6 +132,30 @@ import Testing
         let first = try Self.onDemand(folder, nestingCache: cache).point(latitude: 43.695, longitude: 7.281)
         #expect(FileManager.default.fileExists(atPath: cache.levelsURL(key).path) && FileManager.default.fileExists(atPath: cache.cellsURL(key).path))
         #expect(try Self.onDemand(folder, nestingCache: cache).point(latitude: 43.695, longitude: 7.281) == first)
+    }
+
+    /// A neighbour damaged in the folder after start (the tile east of Hamburg's, overwritten by
+    /// a file that is no raster) is left out of Hamburg's context with a notice naming it:
+    /// Hamburg's points are answered as with no tile beside it, and only the damaged tile's own
+    /// points fail.
+    @Test func aDamagedNeighbourFailsOnlyItsOwnPoints() throws {
+        let alone = TestRasters.temporaryDirectory(), damaged = TestRasters.temporaryDirectory()
+        try Self.unzipped("N53E009", into: alone)
+        try Self.unzipped("N53E009", into: damaged)
+        try Self.unzipped("N53E009", into: damaged, as: "N53E010.hgt")
+        let notices = Mutex<[String]>([])
+        let source = try LocalTileFolder(entry: "tiles:\(damaged.path)/\(Self.srtm)", opening: Self.opening)
+        try Data("not an elevation raster".utf8).write(to: damaged.appendingPathComponent("N53E010.hgt"))
+        let models = OnDemandFineModels(source: source, base: Self.base, connectivity: .eight,
+                                        notice: { line in notices.withLock { $0.append(line) } })
+        let stack = ElevationStack(base: Self.base, source: Self.baseSource, fines: [], onDemand: (models, 0))
+        for (latitude, longitude) in [(53.55, 9.99), (53.5, 9.5), (53.9, 9.97)] {
+            #expect(try stack.point(latitude: latitude, longitude: longitude) == (try Self.onDemand(alone).point(latitude: latitude, longitude: longitude)))
+        }
+        #expect(try stack.point(latitude: 53.55, longitude: 9.99).source?.model == "N53E009.hgt")
+        let said = notices.withLock { $0 }
+        #expect(said.contains { $0.contains("N53E010.hgt") && $0.contains("left out of the context of N53E009.hgt") }, "\(said)")
+        #expect(throws: GeoError.self) { try stack.point(latitude: 53.5, longitude: 10.5) }
     }
 
     /// SRTM's names and Copernicus' read both ways; names of another width, case or place are

@@ -5,8 +5,10 @@ extension OnDemandFineModels {
     /// The context of `tile` (whose raster is at `path`): the rasters of the eight tiles around
     /// it that the source has, each checked as a tile is, and those it leaves out as open sea;
     /// nil when `contextDegrees` is 0. A neighbour is fetched as a tile is (`contextRaster`).
-    /// - Throws: what fetching or checking a neighbour throws (the load fails as it would for
-    ///   the tile itself: a remote source that cannot be reached is answered around).
+    /// A neighbour whose file is damaged is left out, as a tile the source lacks, and said once
+    /// in a notice: its own points fail, not those of the tiles beside it.
+    /// - Throws: what fetching a neighbour throws (the load fails as it would for the tile
+    ///   itself: a remote source that cannot be reached is answered around).
     func context(of tile: Source.Tile, path: String, shouldStop: () -> String?) throws -> TileContext? {
         guard contextDegrees > 0 else { return nil }
         var context = try TileContext(tilePath: path, reach: contextDegrees)
@@ -18,9 +20,11 @@ extension OnDemandFineModels {
                     case .file(let neighbourPath, let answering):
                         do {
                             try source.checkGrid(of: neighbourPath, for: answering)
-                        } catch {
+                        } catch let error as GeoError {
                             source.discard(neighbourPath)
-                            throw error
+                            guard case .unreadableFile = error else { throw error }
+                            notice("\(error); left out of the context of \(URL(fileURLWithPath: path).lastPathComponent)")
+                            continue
                         }
                         try context.add(north: north, east: east, neighbour: .file(neighbourPath))
                     case .openSea:
