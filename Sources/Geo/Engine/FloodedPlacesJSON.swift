@@ -14,7 +14,7 @@ public enum FloodedPlacesJSON {
         json.key("count")
         json.number(page.count)
         json.key("datum")
-        json.string(SeaLevelDatum.statement)
+        json.string(SeaLevelDatum.statement(aboveHighTide: answer.basis?.highTide))
         json.key("offset")
         json.number(page.offset)
         json.key("places")

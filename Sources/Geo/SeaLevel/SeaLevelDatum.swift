@@ -5,4 +5,13 @@
 public enum SeaLevelDatum {
     /// "metres above mean sea level (EGM96/EGM2008 geoid), not above high tide; flood defences are not modelled".
     public static let statement = "metres above mean sea level (EGM96/EGM2008 geoid), not above high tide; flood defences are not modelled"
+
+    /// The datum of an answer asked above high tide (`tide`, where the place stands), or
+    /// `statement` without one: "metres above high tide (+1.9 m here), itself above mean sea
+    /// level (EGM96/EGM2008 geoid); flood defences are not modelled".
+    public static func statement(aboveHighTide tide: HighTideAtPlace?) -> String {
+        guard let tide else { return statement }
+        return "metres above high tide (\(FloodPoint.signed(tide.metres)) m here), itself above mean sea level (EGM96/EGM2008 geoid); "
+            + "flood defences are not modelled"
+    }
 }

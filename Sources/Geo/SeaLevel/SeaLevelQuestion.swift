@@ -93,7 +93,7 @@ public struct SeaLevelBasis: Sendable, Equatable {
                 + "so \(FloodPoint.signed(level)) m above mean sea level")
             if highTide.cellByCell { lines.append("  high tide " + HighTideAtPlace.cellByCellMethod) }
         }
-        lines.append("datum: " + SeaLevelDatum.statement)
+        lines.append("datum: " + SeaLevelDatum.statement(aboveHighTide: highTide))
         return lines
     }
 }
@@ -127,12 +127,15 @@ public struct SeaLevelAnswer<Answer: Encodable & Sendable>: Sendable, Encodable 
     /// The lines a text answer ends with.
     public var lines: [String] { basis?.lines ?? ["datum: " + SeaLevelDatum.statement] }
 
+    /// `lines` as the text a text answer ends with, a newline after each.
+    public var textLines: String { lines.joined(separator: "\n") + "\n" }
+
     private enum CodingKeys: String, CodingKey { case datum, seaLevel }
 
     public func encode(to encoder: any Encoder) throws {
         try answer.encode(to: encoder)
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(SeaLevelDatum.statement, forKey: .datum)
+        try container.encode(SeaLevelDatum.statement(aboveHighTide: basis?.highTide), forKey: .datum)
         try container.encodeIfPresent(basis, forKey: .seaLevel)
     }
 }

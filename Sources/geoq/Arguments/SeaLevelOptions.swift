@@ -69,22 +69,3 @@ struct SeaLevelOptions: ParsableArguments {
         return SeaLevelQuestion(rise: .projected(projection), highTide: tide, regional: try projections.map(RegionalSeaLevelProjections.init(path:)))
     }
 }
-
-/// The lines a text answer ends with: what its sea level is, and its datum.
-enum SeaLevelText {
-    /// The lines a text answer ends with; with a high tide asked, the datum's line says the
-    /// levels are above it, and how high it is there, not "not above high tide".
-    static func lines<Answer>(_ answer: SeaLevelAnswer<Answer>) -> String {
-        lines(answer.lines, basis: answer.basis).joined(separator: "\n") + "\n"
-    }
-
-    /// `lines` (a basis's, or an answer's) with the datum's line said above high tide where
-    /// `basis` has one.
-    static func lines(_ lines: [String], basis: SeaLevelBasis?) -> [String] {
-        lines.map { line in
-            guard let tide = basis?.highTide, line.hasPrefix("datum: ") else { return line }
-            return "datum: metres above high tide (\(FloodPoint.signed(tide.metres)) m here), itself above mean sea level (EGM96/EGM2008 geoid); "
-                + "flood defences are not modelled"
-        }
-    }
-}

@@ -82,18 +82,18 @@ struct FloodPointCommand: ParsableCommand {
             let from = answer.point.source.map { ", answered from \($0.model), \($0.cellSizeText) cells" } ?? ""
             let passedOver = answer.passedOver.map { ", not the area \($0)" } ?? ""
             Terminal.notice("\(answer.placeName) (\(answer.place.kind.rawValue) \(answer.place.id))\(passedOver)\(from)")
-            let data = format == .json ? try JSONOutput.encode(answered) : Data((FloodText.place(answer) + SeaLevelText.lines(answered)).utf8)
+            let data = format == .json ? try JSONOutput.encode(answered) : Data((FloodText.place(answer) + answered.textLines).utf8)
             try Output.emit(data, to: nil)
             return
         }
         if let question {
             let answered = try engine.floodAtPoint(latitude: lat!, longitude: lon!, question: question)
-            let data = format == .json ? try JSONOutput.encode(answered) : Data((FloodText.point(answered.answer) + SeaLevelText.lines(answered)).utf8)
+            let data = format == .json ? try JSONOutput.encode(answered) : Data((FloodText.point(answered.answer) + answered.textLines).utf8)
             try Output.emit(data, to: nil)
             return
         }
         let point = try engine.floodPointAnswer(latitude: lat!, longitude: lon!)
-        let data = format == .json ? try JSONOutput.encode(point) : Data((FloodText.point(point.answer) + SeaLevelText.lines(point)).utf8)
+        let data = format == .json ? try JSONOutput.encode(point) : Data((FloodText.point(point.answer) + point.textLines).utf8)
         try Output.emit(data, to: nil)
     }
 }

@@ -140,7 +140,7 @@ struct RegionCommand: ParsableCommand {
         switch format {
         case .text:
             let text = RegionTextReport(region: answer.region, viewport: viewport).text
-            Swift.print(text + (answer.seaLevel.map { "\n" + SeaLevelText.lines($0.lines, basis: $0).joined(separator: "\n") } ?? ""))
+            Swift.print(text + (answer.seaLevel.map { "\n" + $0.lines.joined(separator: "\n") } ?? ""))
         case .json: try Output.emit(try answer.json(), to: nil)
         case .geojson: try Output.emit(try JSONOutput.encode(answer.region.geoJSON(points: answer.points)), to: nil)
         }

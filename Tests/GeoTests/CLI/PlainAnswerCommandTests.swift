@@ -48,6 +48,10 @@ import Testing
             let lines = try geoq(arguments).standardOutput.split(separator: "\n").map(String.init)
             #expect(lines.last == expected, "\(arguments): \(lines)")
             #expect(!lines.contains { $0.contains("not above high tide") }, "\(arguments): \(lines)")
+            // The JSON answer's `datum` says the same, as the page shows it.
+            let json = try geoq(arguments + ["--format", "json"]).standardOutputData
+            let datum = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])["datum"] as? String
+            #expect("datum: " + (datum ?? "missing") == expected, "\(arguments)")
         }
     }
 
