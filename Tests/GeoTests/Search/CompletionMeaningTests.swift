@@ -105,12 +105,12 @@ struct CompletionMeaningTests {
 }
 
 /// A valid code of a country whose postal codes geoq does not ship (data/postcodes.tsv.gz holds
-/// no FR or DE row, counted with awk) cannot be told known or unknown.
+/// no PT row, counted with awk) cannot be told known or unknown.
 @Test func postcodeCheckSaysWhenACountrysCodesAreNotShipped() throws {
     let engine = QueryEngine(flood: nil, places: CompletionMeaningTests.completer)
-    let paris = try engine.checkPostalCode("75008", country: "FR")
-    #expect(paris.isValid && paris.known == nil && paris.countryShipped == false)
-    #expect(paris.description == "75008: format valid (matches the postal-code format of FR, #####); code not shipped: geoq holds no FR postal codes")
+    let lisbon = try engine.checkPostalCode("1000-001", country: "PT")
+    #expect(lisbon.isValid && lisbon.known == nil && lisbon.countryShipped == false)
+    #expect(lisbon.description == "1000-001: format valid (matches the postal-code format of PT, ####-###); code not shipped: geoq holds no PT postal codes")
     // A country that ships its codes still says "not a known" code.
     let zip = try engine.checkPostalCode("20095", country: "US")
     #expect(zip.known == false && zip.countryShipped == nil)

@@ -88,7 +88,7 @@ struct PostcodeCommandTests {
         (["w1a1a1", "--country", "ca"], 1, "w1a1a1: not valid (Canadian postal codes never start with W)\n"),
         (["90210-1234"], 0, "90210-1234: format valid (a US ZIP+4 code, ZIP 90210); a known US postal code\n"),
         (["00-950", "--country", "PL"], 0, "00-950: format valid (matches the postal-code format of PL, ##-###); a known PL postal code\n"),
-        (["20095"], 0, "20095: format valid (a US ZIP code); not a known US postal code (known in LK)\n"),
+        (["20095"], 0, "20095: format valid (a US ZIP code); not a known US postal code (known in DE, IT, LK)\n"),
         (["12345", "--country", "XX"], 1, "12345: not valid (no postal-code rule or pattern is known for country XX)\n"),
     ])
     func checkSaysValidOrNotAndWhy(arguments: [String], status: Int32, output: String) throws {
