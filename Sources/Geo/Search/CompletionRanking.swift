@@ -15,7 +15,8 @@ import Foundation
 ///   so an alias must not outrank a real name easily), a nickname holding another famous
 ///   place's name ×0.01; an alternate name of which fewer than four letters, or no more than
 ///   half, were typed ×0.01 more (`aliasEvidence`: "ye" is not Jakarta's "ye jia da"); a code
-///   matched only in part ×0.05 more, typed whole in lower case ×0.5; a match from the first
+///   matched only in part ×0.05 more, typed whole in lower case ×0.5; a postal code the query
+///   begins but does not complete ×0.2 more (`postalPrefixFactor`); a match from the first
 ///   word of the name ×1, from a later word ×0.5 ("janeiro" → Rio de Janeiro); the whole name
 ///   ×1, a whole word ×0.8, a word prefix ×0.5; query words matched apart or out of order
 ///   ("rio janeiro") ×0.5 more. Typo matches also take ×0.5 per edit and are
@@ -37,6 +38,11 @@ public enum CompletionRanking {
     static let postalShapeMismatchFactor: Float = 0.001
     /// A code matched only in part ("jf" → JFK) says little: people type codes whole.
     static let partialCodeFactor: Float = 0.05
+    /// A postal code the query begins but does not complete ("1012" of New York's 10120): ×0.2
+    /// more than a prefix's ×0.5, so that a code typed whole (Amsterdam's 1012) comes first.
+    /// Codes' importances lie within a factor of 4 of each other (1000 + √population), so a
+    /// whole code outranks every longer one it begins, unless a near point says otherwise.
+    static let postalPrefixFactor: Float = 0.2
     /// A whole code typed in lower case ranks as a prefix of a name: a town of the airport's
     /// weight (20,000 people) or more whose name starts with it comes first ("ber", "mar",
     /// "ham"), while "jfk" still finds JFK first. Typed in capitals ("BER") the airport leads.

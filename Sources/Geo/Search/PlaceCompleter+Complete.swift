@@ -82,23 +82,27 @@ extension PlaceCompleter {
 
         var postalCandidates: [Int: Search.Candidate] = [:]
         let readings = qualifiers.interpretations(of: words)
-        // A postal code alone, or before a qualifier ("36067-1111, us").
-        let postalReading = readings.lazy.compactMap { reading in
-            PostalQuery(normalizedWords: reading.nameWords).map { (query: $0, areas: reading.areas) } }.first
-        let postalQuery = postalReading?.query
-        if kinds?.contains(.postcode) ?? true, let postal = postalQuery {
-            // Read past the limit: a code of the wrong shape may hold the top places until
-            // its penalty below.
-            var search = Search(completer: self, near: near, limit: min(Self.maximumLimit, 4 * max(limit, 10)), kinds: kinds, postal: true)
-            search.exact(postal.key, areas: nil)
-            if let areas = postalReading?.areas { search.best = search.best.filter { search.isPlace($0.key, in: areas) } }
-            // A code written with breaks where the query has none (or the other way) fits it less.
-            postalCandidates = search.best.mapValues { candidate in
-                var candidate = candidate
-                if !postal.fitsShape(of: placeTable.name(candidate.place), length: candidate.matchLength) {
-                    candidate.score *= CompletionRanking.postalShapeMismatchFactor
+        // A postal code alone, or before a qualifier ("36067-1111, us"). Each reading shaped
+        // like a code is tried in turn until one finds codes: "1012 nl" is the shape of a whole
+        // Dutch postcode (1012 AB) that does not exist, and then 1012 in the Netherlands is meant.
+        let postalReadings = readings.compactMap { reading in
+            PostalQuery(normalizedWords: reading.nameWords).map { (query: $0, areas: reading.areas) } }
+        let postalQuery = postalReadings.first?.query
+        if kinds?.contains(.postcode) ?? true {
+            for (postal, areas) in postalReadings where postalCandidates.isEmpty {
+                // Read past the limit: a code of the wrong shape may hold the top places until
+                // its penalty below.
+                var search = Search(completer: self, near: near, limit: min(Self.maximumLimit, 4 * max(limit, 10)), kinds: kinds, postal: true)
+                search.exact(postal.key, areas: nil)
+                if let areas { search.best = search.best.filter { search.isPlace($0.key, in: areas) } }
+                // A code written with breaks where the query has none (or the other way) fits it less.
+                postalCandidates = search.best.mapValues { candidate in
+                    var candidate = candidate
+                    if !postal.fitsShape(of: placeTable.name(candidate.place), length: candidate.matchLength) {
+                        candidate.score *= CompletionRanking.postalShapeMismatchFactor
+                    }
+                    return candidate
                 }
-                return candidate
             }
         }
         guard kinds.map({ $0.contains { $0 != .postcode } }) ?? true else {

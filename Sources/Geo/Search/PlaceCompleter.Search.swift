@@ -239,10 +239,10 @@ extension PlaceCompleter {
             var maximumFactor = CompletionRanking.typoFactor(edits: edits)
             if isPostal && edits == 0 {
                 // Only codes exactly as long as the query match whole (×1), and those end at
-                // this node: offered first, every other code matches as a prefix (×0.5), which
-                // then bounds the walk (codes of towns GeoNames does not know tie by the thousand).
+                // this node: offered first, every other code matches as a prefix (×0.5 × 0.2),
+                // which then bounds the walk (codes of towns GeoNames does not know tie by the thousand).
                 if endsAtNode { for entry in trie.postingEntries(node) { offer(entry, matchLength: matchLength, edits: 0) } }
-                maximumFactor *= CompletionRanking.quality(.prefix)
+                maximumFactor *= CompletionRanking.quality(.prefix) * CompletionRanking.postalPrefixFactor
             }
             var visits = 0
             while let entry = walk.next() {
@@ -306,6 +306,7 @@ extension PlaceCompleter {
             var weighedDown = false
             if isPostal {
                 tier = 0
+                if match == .prefix { score *= CompletionRanking.postalPrefixFactor }
             } else {
                 switch completer.nameClass(of: entry) {
                 case .name:

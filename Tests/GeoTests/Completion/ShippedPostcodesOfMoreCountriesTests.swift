@@ -107,6 +107,23 @@ struct ShippedPostcodesOfMoreCountriesTests {
         #expect(unhyphenated.contains { $0.code == "100-0001" }, "\(unhyphenated.map(\.title))")
     }
 
+    /// A code typed whole comes before the longer codes it begins, whatever their towns' size:
+    /// Amsterdam's 1012 before New York's 10120–10129 (8.8 million people against 0.74), and a
+    /// qualifier that is also the shape of a whole code ("1012 nl", a Dutch code's shape: 1012 AB)
+    /// still reads as the country.
+    @Test func aWholeCodeComesBeforeLongerCodesItBegins() throws {
+        for query in ["1012", "1012, nl", "1012 nl"] {
+            let first = try #require(try Self.completer.complete(query: query, limit: 5).first, "'\(query)' found nothing")
+            #expect(first.code == "1012" && Self.country(of: first) == "NL", "'\(query)' → \(first.title), \(first.subtitle)")
+        }
+        for query in ["1000", "9021", "2000"] {
+            let results = try Self.completer.complete(query: query, limit: 10, kinds: [.postcode])
+            let wholeCount = results.prefix { $0.code?.filter(\.isNumber) == query }.count
+            let whole = results.filter { $0.code?.filter(\.isNumber) == query }.count
+            #expect(whole > 0 && wholeCount == whole, "'\(query)' → \(results.map { $0.code ?? $0.title })")
+        }
+    }
+
     /// `geoq postcode check` knows the new countries' codes; a country still not shipped says so.
     @Test func postcodeCheckKnowsTheNewCountriesCodes() throws {
         let engine = QueryEngine(flood: nil, places: Self.completer)
