@@ -5,8 +5,8 @@ import Foundation
 /// `data/coastline.tif`, see data/README.md).
 ///
 /// Held in blocks of 64 × 64 cells: a block of one surface is one word; a block the coastline
-/// crosses keeps 2 bits a cell. The world's 933 M cells take about 1 MB of block table and a
-/// few tens of MB of mixed blocks. Immutable and `Sendable`. Lookups are O(1).
+/// crosses keeps 2 bits a cell, so the open sea and the land's interiors take a word a block
+/// (the world's size in memory: docs/measurements.md). Immutable and `Sendable`. Lookups are O(1).
 public final class CoastlineMask: Sendable {
     /// What a cell of the mask is.
     public enum Surface: UInt8, Sendable, CaseIterable {

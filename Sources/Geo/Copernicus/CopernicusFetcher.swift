@@ -121,7 +121,8 @@ public struct CopernicusFetcher: Sendable {
         endpoint.replacingOccurrences(of: "{bucket}", with: resolution.bucket).trimmingCharacters(in: CharacterSet(charactersIn: "/"))
     }
 
-    /// The most bytes a tile list may take: the real GLO-30 list is about 1.3 MB.
+    /// The most bytes a tile list may take: room for the real GLO-30 list many times over
+    /// (its size: docs/measurements.md), a bound on what a wrong endpoint can make geoq hold.
     public static let tileListLimit: Int64 = 16 << 20
 
     /// The tile names an instance publishes (`tileList.txt` at its bucket's root). A list whose

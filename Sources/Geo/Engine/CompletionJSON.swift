@@ -1,5 +1,5 @@
 /// The completion answer as compact JSON, written directly into bytes: a search box asks on
-/// every keystroke, and Foundation's `JSONEncoder` cost several times the search itself.
+/// every keystroke, and Foundation's `JSONEncoder` costs more than the search itself.
 /// Keys and values are those `JSONOutput` would write for the same value, in sorted order.
 public enum CompletionJSON {
     /// `{"completions":[…],"highlightUnits":"utf16","query":…}` and a newline, as UTF-8.

@@ -1,9 +1,9 @@
 import Foundation
 
 /// A page of flooded places as compact JSON, written directly into bytes: a map asks for one on
-/// every move of the sea-level control, and Foundation's `JSONEncoder` cost more than finding
-/// the places. Keys and values are those `JSONOutput` writes for the same answer, in sorted order,
-/// without its indentation (tested against it).
+/// every move of the sea-level control, and Foundation's `JSONEncoder` costs more than finding
+/// the places (docs/measurements.md). Keys and values are those `JSONOutput` writes for the
+/// same answer, in sorted order, without its indentation (tested against it).
 public enum FloodedPlacesJSON {
     /// `{"count":…,"datum":…,"offset":…,"places":[…],…,"seaLevel":{…}}` and a newline, as UTF-8.
     /// O(size of the output).

@@ -213,8 +213,8 @@ struct PlaceFloodTable: Sendable {
     /// The `need` most populous places of `floodOrder` for which `member` holds, in
     /// `populationOrder`'s order, out of `candidates` (about `count` places holding them all).
     /// Walks `populationOrder` when members are dense enough that the walk soon finds `need` of
-    /// them, else sorts the members among the candidates: a page of a rise where few places
-    /// flood no longer walks every place twice. O(min(need · n / count, count log count)).
+    /// them, else sorts the members among the candidates, so that a page of a rise where few
+    /// places flood does not walk every place. O(min(need · n / count, count log count)).
     func mostPopulous(_ need: Int, among candidates: some Sequence<Int>, count: Int, areaLimited: Bool,
                       where member: (Int) -> Bool) -> [Int] {
         guard need > 0, count > 0 else { return [] }

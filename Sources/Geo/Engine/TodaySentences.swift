@@ -2,16 +2,17 @@ import Synchronization
 
 /// The two sentences of a place's answer at today's sea level (how it floods, how sure that
 /// is), kept once written. A search box asks for the same places on every keystroke ("h",
-/// "ha", "ham" each list Hamburg), and writing the sentences cost a quarter of what finding
-/// the places did. They depend only on the place and the loaded models, which an engine never
-/// changes. At most `capacity` places are kept; when full, the memo starts again empty.
+/// "ha", "ham" each list Hamburg), and writing the sentences anew for each would add much to
+/// finding the places (docs/measurements.md). They depend only on the place and the
+/// loaded models, which an engine never changes. At most `capacity` places are kept; when
+/// full, the memo starts again empty.
 final class TodaySentences: Sendable {
     struct Sentences: Sendable, Equatable {
         let flooding: String
         let confidence: AnswerConfidence
     }
 
-    /// How many places are kept before the memo empties: 65,536 is about 10 MB of sentences.
+    /// How many places are kept before the memo empties (its memory: docs/measurements.md).
     let capacity: Int
     private let kept = Mutex<[Int32: Sentences]>([:])
 

@@ -185,7 +185,7 @@ enum PriorityFlood {
                 }
             }
             // Where one strip holds few of the seeds, the strip flood's second step floods much of
-            // it again, after the first: slower than one flood (a tile half sea nodata, 1.6×).
+            // it again, after the first: slower than one flood (docs/measurements.md).
             if blocks == nil, count >= stripFloodFrom, topology.height >= 2,
                seedsAbove * 4 >= seedCount, (seedCount - seedsAbove) * 4 >= seedCount {
                 // Every seed is in a bucket's list: they are the cells the strips start from.

@@ -14,8 +14,8 @@ public struct SpillIndex: Sendable {
     /// What each cell is today, from the coastline (nil: land is what stands above 0 m).
     public let today: TodayCells?
     /// The area curves, summed at the first question about areas: a point's answer needs none,
-    /// and they were most of the time a fine model took to load from the cache (a sort of every
-    /// cell of a float grid).
+    /// and summing them sorts every cell of a float grid, dear beside reading a fine model from
+    /// the cache (docs/measurements.md).
     private let curves: LazyValue<FloodCurves>
     /// The sub-grid model of the land a coarse model does not resolve (`CoastalRamp`), made at
     /// its first use; nil on a fine model or without a coastline.

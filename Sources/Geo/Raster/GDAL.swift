@@ -14,7 +14,7 @@ enum GDAL {
         if CPLGetConfigOption("GDAL_CACHEMAX", nil) == nil { CPLSetConfigOption("GDAL_CACHEMAX", "64") }
         CPLSetConfigOption("CPL_LOG", "/dev/null")
         // Uncompressed GeoTIFF rows straight from the file into geoq's buffer, past the block
-        // cache: a third less time reading ETOPO5. A value the user set is kept.
+        // cache, which would only copy them once more. A value the user set is kept.
         if CPLGetConfigOption("GTIFF_DIRECT_IO", nil) == nil { CPLSetConfigOption("GTIFF_DIRECT_IO", "YES") }
         // Network rasters (/vsicurl/ models, Copernicus tiles): a server that never answers, or
         // answers a byte a minute, fails in bounded time rather than holding a question for ever.
@@ -104,8 +104,7 @@ public enum RasterBlockCache {
     /// Bounds GDAL's block cache to `megabytes` for the rest of the process, unless the user set
     /// `GDAL_CACHEMAX`. A service's GDAL reads only on-demand tiles, each once and straight into
     /// geoq's buffers, so the cache gains little and its blocks are memory outside the bound
-    /// `on_demand_memory` sets: 64 clients across 20 tiles grew the service 128 MiB against a
-    /// 128 MiB bound with 64 MB of cache, 113 MiB with 16 (docs/measurements.md).
+    /// `on_demand_memory` sets (docs/measurements.md).
     public static func limitForService(megabytes: Int = 16) {
         GDAL.ensureInitialized()
         guard getenv("GDAL_CACHEMAX") == nil else { return }

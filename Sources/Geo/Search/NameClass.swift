@@ -19,8 +19,7 @@ public enum NameClass: UInt8, Sendable {
     public static let nicknameWeight: Float = 0.001
 
     /// The factor of an entry's static score (see `CompletionRanking`); nicknames weigh
-    /// `nicknameWeight` (0.1, as much as any alternate name, was the ranking before nicknames
-    /// were told apart).
+    /// `nicknameWeight` (0.1 would weigh them as much as any alternate name).
     func weight(nicknameWeight: Float) -> Float {
         switch self {
         case .name, .code: return 1

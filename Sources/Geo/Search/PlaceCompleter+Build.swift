@@ -2,22 +2,22 @@ import Foundation
 import Synchronization
 
 extension PlaceCompleter {
-    /// Builds the index. O(total name bytes + trie nodes · k), names normalized on every core;
-    /// about 2 s for the 376,000 places of the shipped files on two cores (release build).
-    /// `PlaceIndexCache` keeps the result in a file that opens in O(1) instead.
+    /// Builds the index. O(total name bytes + trie nodes · k), names normalized on every core
+    /// (its time for the shipped files: docs/measurements.md). `PlaceIndexCache` keeps the result
+    /// in a file that opens in O(1) instead.
     /// - Parameters:
     ///   - k: entries kept per trie node; limits up to `k` take the O(|prefix| + k) path.
     ///   - typoThreshold: typos are searched only when exact matches found fewer places than
-    ///     this (and than the limit). 5 fills a top-5 list; on single-edit misspellings of the
-    ///     400 largest cities it found as many as always searching (98.7 % in the top 5).
+    ///     this (and than the limit). 5 fills a top-5 list, and on single-edit misspellings of
+    ///     the largest cities finds as many as always searching (docs/measurements.md).
     ///   - nicknameWeight: what a match on a nickname weighs (`NameClass`); 0.1, an ordinary
-    ///     alternate name's weight, gives the ranking of before nicknames were told apart
-    ///     (the benchmark measures both).
+    ///     alternate name's weight, ranks nicknames as alternate names (the benchmark measures
+    ///     both).
     ///   - progress: hears each stage ("place index: normalizing names", "… building the
     ///     search tries", "… listing places by area") and the fraction of it done.
     public init(gazetteer: Gazetteer, k: Int = 10, typoThreshold: Int = 5, nicknameWeight: Float = NameClass.nicknameWeight,
                 progress: ProgressHandler? = nil) {
-        // Normalizing names is a third of the build and independent per place: slices of
+        // Normalizing names is a large part of the build and independent per place: slices of
         // places on every core, joined in order so entry ids stay place by place.
         let places = PlaceAbbreviations.applied(to: gazetteer.places)
         let sliceCount = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8, places.count / 2_000))

@@ -1,8 +1,8 @@
 extension PlaceCompleter.Search {
     /// Entries the scattered-words searches of one query read, all readings and
-    /// abbreviation variants together, before they settle for what they found. 150 found
-    /// as many of the benchmark workload's and the public cases' places in the top 5 as 300
-    /// did, in the time of the slow queries' tail.
+    /// abbreviation variants together, before they settle for what they found: enough to find
+    /// the places a larger budget finds, without lengthening the slow queries' tail
+    /// (docs/measurements.md).
     static let maximumScatteredVisits = 150
 
     /// Places whose name holds every query word as a word, in any order and with other words

@@ -399,8 +399,8 @@ extension PlaceCompleter {
         /// The best `limit` of `candidates`, best first. Ties fall back to gazetteer order
         /// (the importer writes places by GeoNames id).
         /// O(candidates · limit) at worst, about O(candidates) in practice: most candidates rank
-        /// below the last one kept and are passed over at one compare, where a full sort moved
-        /// (and retained) every one (docs/measurements.md).
+        /// below the last one kept and are passed over at one compare, where a full sort would
+        /// move (and retain) every one (docs/measurements.md).
         static func ranked(_ candidates: [Int: Candidate], limit: Int) -> [Candidate] {
             var top: [Candidate] = []
             top.reserveCapacity(limit + 1)

@@ -50,8 +50,8 @@ private struct FuzzyWalk {
     let rows: UnsafeMutablePointer<Int32>
     let path: UnsafeMutablePointer<UInt8>
     /// The bytes that may continue a path without slack, `allowedWidth` per depth: one
-    /// buffer for the whole walk (a fresh array per node made a third of a long walk's time
-    /// allocation and release).
+    /// buffer for the whole walk, so that a node costs no allocation and release
+    /// (docs/measurements.md).
     let allowedBytes: UnsafeMutablePointer<UInt8>
     let allowedWidth: Int
     var matches: [PrefixTrie.FuzzyMatch] = []

@@ -48,8 +48,8 @@ final class PrefixTrie: Sendable {
     let subtreeEntryCount: FlatArray<UInt32>
     /// Each node's best entry (the head of its top list; `noEntry` for an empty subtree) and
     /// that entry's score: what a best-first walk pushing a child reads, in one place, where
-    /// reading it through the top list took three dependent reads, each a cache miss on a
-    /// cold query.
+    /// reading it through the top list would take three dependent reads, each a cache miss on
+    /// a cold query.
     let bestEntry: FlatArray<UInt32>
     let bestEntryScore: FlatArray<Float>
     static let noEntry = UInt32.max

@@ -127,7 +127,7 @@ extension CacheFolder {
         // Temporary files of builds that were killed before their rename.
         AtomicFile.removeStale(in: directory)
         // Not flushed to disk before the rename: a file cut short by a crash fails its checksum
-        // and is rebuilt, never trusted (flushing was a third of storing ETOPO5's levels).
+        // and is rebuilt, never trusted, so a flush would cost time and buy nothing.
         try AtomicFile.write(to: url.path, durable: false, target: .entryItself) { put in
             try CacheFormat.encode(levels, identity: key.identity, version: key.version, into: put)
         }

@@ -42,7 +42,7 @@ enum CacheFormat {
     static func decode(_ raw: UnsafeRawBufferPointer) throws -> (identity: String, version: String, levels: SpillLevels) {
         let (identity, version, kind, count, payload) = try decodeFile(raw)
         // The payload need not be aligned in the file, so it is copied rather than bound; onto
-        // 2 MiB pages, since the copy's page faults were most of reading a cached index back.
+        // 2 MiB pages, so that the copy is not a page fault every 4 KiB (docs/measurements.md).
         func copied<T: Numeric & BitwiseCopyable>(_: T.Type) -> [T] {
             [T].filledOnHugePages(count: count) { UnsafeMutableRawBufferPointer($0).copyMemory(from: payload) }
         }

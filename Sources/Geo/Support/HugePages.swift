@@ -3,8 +3,8 @@ import Foundation
 /// Large buffers on 2 MiB pages where the kernel offers them (`MADV_HUGEPAGE`).
 ///
 /// A grid's arrays are written once, front to back, soon after they are allocated: with 4 KiB
-/// pages that is a page fault every 4 KiB, each taking the kernel's zeroing and accounting,
-/// and a fifth of a whole ETOPO5 build was such faults. 2 MiB pages take 512 times fewer.
+/// pages that is a page fault every 4 KiB, each taking the kernel's zeroing and accounting
+/// (their share of an ETOPO5 build: docs/measurements.md). 2 MiB pages take 512 times fewer.
 enum HugePages {
     static let size = 2 << 20
 

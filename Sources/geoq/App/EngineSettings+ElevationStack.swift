@@ -1,22 +1,8 @@
 import Foundation
 import Geo
-import Synchronization
 
 /// How the composition root loads the elevation stack the settings name: the base, the fine
 /// models nested in it, and the spill index each is answered from.
-/// The coastline read once a process: commands and the service load the stack more than once.
-final class CoastlineCache: Sendable {
-    static let shared = CoastlineCache()
-    private let masks = Mutex<[String: CoastlineMask]>([:])
-
-    func mask(path: String, load: () throws -> CoastlineMask) throws -> CoastlineMask {
-        if let mask = masks.withLock({ $0[path] }) { return mask }
-        let mask = try load()
-        masks.withLock { $0[path] = mask }
-        return mask
-    }
-}
-
 extension EngineSettings {
     /// The elevation stack these settings name:
     /// - no `--dem`: the embedded stack, ETOPO5 with the shipped Hamburg tile and the

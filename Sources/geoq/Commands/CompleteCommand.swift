@@ -78,7 +78,8 @@ struct CompleteCommand: ParsableCommand {
         // JSON carries what the sea does to each place, as the service's answer does, so it
         // needs the raster too; text shows the places only.
         settings.flood = format == .json ? .ifAvailable : .skipped
-        // The points of a few suggestions, not of every place (which took most of a second).
+        // The points of a few suggestions, not a table of every place's, which costs more than
+        // the answer (docs/measurements.md).
         settings.tabulatesPlaces = interactive
         let engine = try GeoqEngine.buildEngine(settings: settings)
         if interactive {

@@ -4,8 +4,8 @@ import ServiceLifecycle
 import Synchronization
 
 /// A swift-log handler for the service's request log: the lines `StreamLogHandler` would write
-/// to standard error, gathered and written a batch at a time. One `write` per request cost a
-/// quarter of the service's throughput under load; batches go out when 64 KiB have gathered,
+/// to standard error, gathered and written a batch at a time: a `write` per request costs
+/// throughput under load (docs/measurements.md). Batches go out when 64 KiB have gathered,
 /// every 100 ms (`LogFlushService`), at once for warnings and errors, and at shutdown (`flush()`).
 /// On a terminal every line is written as it comes.
 struct BatchedLogHandler: LogHandler {

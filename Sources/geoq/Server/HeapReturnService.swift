@@ -7,9 +7,9 @@ import ServiceLifecycle
 /// time a large block is freed it raises the size from which blocks get a mapping of their own,
 /// so later large blocks stay in the arenas too. A service whose requests allocate tens of
 /// megabytes at a time (a map's grid, a GeoTIFF, a global area's cells) on a dozen threads then
-/// holds the peak of every arena: a 10-minute soak held 1.11 GB with 418 MB in use
-/// (docs/measurements.md). So at start blocks of `mappedBlockBytes` and more are mapped on their
-/// own (unmapped when freed), and every `interval` the arenas' free pages are returned.
+/// holds the peak of every arena, far more than it uses (docs/measurements.md). So at start
+/// blocks of `mappedBlockBytes` and more are mapped on their own (unmapped when freed), and
+/// every `interval` the arenas' free pages are returned.
 struct HeapReturnService: Service {
     /// The size from which a block is mapped on its own: larger than any answer's bytes but a
     /// map's, so that requests' small blocks keep malloc's fast path.
@@ -36,8 +36,8 @@ struct HeapReturnService: Service {
 
     func run() async throws {
         while !Task.isCancelled && !Task.isShuttingDownGracefully {
-            // The wait ends with the shutdown's start: a 30-s sleep once held an idle service's
-            // SIGTERM for up to 30 s.
+            // The wait ends with the shutdown's start, so that it never holds an idle service's
+            // SIGTERM for the rest of an interval.
             try? await cancelWhenGracefulShutdown { try await Task.sleep(for: Self.interval) }
             if Task.isCancelled || Task.isShuttingDownGracefully { return }
             Self.trim()

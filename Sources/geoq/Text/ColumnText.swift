@@ -16,7 +16,7 @@ enum ColumnText {
             if !line.isEmpty, line.count + 1 + word.count <= width { line += " " + word; continue }
             flush()
             // By index into the word's characters: counting and copying what is left at each cut
-            // made a long value quadratic.
+            // would make a long value quadratic.
             let characters = Array(word)
             var start = 0
             while characters.count - start > width {

@@ -53,7 +53,7 @@ extension ElevationStack {
         }
         let basePath = try globals.first ?? ShippedData.requirePath(of: ShippedData.demFileName, as: .dem)
         // The band given names the band of the rasters given: the embedded base, not given, is
-        // read from its one band (band 2 of a fine model was refused against it).
+        // read from its one band (band 2 of a fine model would be refused against it).
         let baseBand = globals.isEmpty ? nil : loading.band
         let (baseFlood, baseSource) = try loading.loadBase(basePath, baseBand)
         if let base = baseFlood as? SpillIndex { try checkBase(base.grid, path: basePath, band: baseBand ?? 1) }

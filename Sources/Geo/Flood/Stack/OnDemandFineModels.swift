@@ -193,8 +193,8 @@ public final class OnDemandFineModels<Source: OnDemandElevationSource>: OnDemand
         let (load, isNew) = joinLoad(of: tile)
         defer { load.leave() }
         // A caller that blocks anyway loads on its own thread: a command line then has no
-        // thread of GDAL work left when it exits (GDAL's clean-up at exit raced one, and the
-        // heap was found corrupt).
+        // thread of GDAL work left when it exits, where GDAL's clean-up at exit would race it
+        // and corrupt the heap.
         if isNew { run(load, of: tile) }
         return try load.wait()
     }

@@ -3,7 +3,7 @@ import Foundation
 /// Memory one worker thread reuses for every tile it fills or finishes.
 ///
 /// A tile's buffers are hundreds of megabytes; allocated afresh per tile, each one costs a page
-/// fault and a zeroed page per 4 KiB touched, a quarter of the fill stage's time. Kept here they
+/// fault and a zeroed page per 4 KiB touched, much of the fill stage's time. Kept here they
 /// are faulted in once per thread, on 2 MiB pages: the flood reaches cells in no spatial order,
 /// and with 4 KiB pages nearly every reach would also miss the TLB.
 final class TileScratch {

@@ -75,8 +75,8 @@ extension TiledWorkFolder {
         throw GeoError.unanswerable(subject: nil, reason: "memory limit: \(stage) needs about \(TiledWorkFolder.megabytes(needed)); expected at least that, got \(TiledWorkFolder.megabytes(limit)) (\(advice))")
     }
 
-    /// A size for messages, in the unit that shows it: a limit of 1K reads "1 KiB" (it read
-    /// "1 MiB", rounded up to whole MiB). Bytes below 1 KiB, whole KiB below 1 MiB, else MiB to a
+    /// A size for messages, in the unit that shows it, so that a limit of 1K reads "1 KiB" and
+    /// not a whole MiB rounded up. Bytes below 1 KiB, whole KiB below 1 MiB, else MiB to a
     /// tenth, rounded up.
     static func megabytes(_ bytes: Int) -> String {
         if bytes < 1_048_576 { return bytes % 1024 == 0 && bytes > 0 ? "\(bytes / 1024) KiB" : "\(bytes) bytes" }

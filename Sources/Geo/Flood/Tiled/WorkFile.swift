@@ -5,9 +5,8 @@ import Foundation
 /// everything before it. A file that fails any of these is redone, never trusted.
 enum WorkFile {
     enum Kind: UInt32 {
-        // Kinds are renumbered when their layout changes, so that a file of the old layout is
-        // refused as of another kind and made again: cells were 1 (plain arrays, now runs,
-        // `TileCellRuns`); link was 4 (every tile's levels, now one file a tile, `levels`).
+        // Kinds are renumbered when their layout changes, so that a file of an older layout is
+        // refused as of another kind and made again; a number once used (1, 4) is never reused.
         case cells = 6, graph = 2, curves = 3, link = 8, blocks = 5, levels = 7
     }
 
