@@ -13,7 +13,9 @@ from serve_ready import resident_mib, start  # noqa: E402
 def wrk(port, paths, seconds):
     lua = os.path.join(os.path.dirname(__file__), "peers", "wrk-paths.lua")
     run = subprocess.run(["wrk", "-t2", "-c16", f"-d{seconds}s", "-s", lua, f"http://127.0.0.1:{port}"],
-                         env={**os.environ, "WRK_PATHS": paths}, capture_output=True, text=True, check=True)
+                         env={**os.environ, "WRK_PATHS": paths}, capture_output=True, text=True)
+    if run.returncode != 0:
+        sys.exit(f"wrk against port {port} with {paths} ended with {run.returncode}:\n{run.stdout}{run.stderr}")
     return json.loads(run.stdout.strip().splitlines()[-1])
 
 

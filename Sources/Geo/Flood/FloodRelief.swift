@@ -97,6 +97,7 @@ extension SpillIndex {
     /// Calls `chooseCell` with the cells of every block (row-major indices, non-empty) and writes
     /// the chosen cell's two bands into the block's place in `samples`. O(cells).
     private func forEachBlock(width: Int, height: Int, step: Int, into samples: inout [UInt16], chooseCell: ([Int]) -> Int) {
+        let ramp = self.ramp
         var cells: [Int] = []
         cells.reserveCapacity(step * step)
         for blockRow in 0..<height {
@@ -107,7 +108,7 @@ extension SpillIndex {
                 }
                 let cell = chooseCell(cells)
                 // Land a coarse model does not resolve is drawn as the maps draw it (`landElevation`).
-                let (band1, band2) = Self.reliefSample(elevation: landElevation(atIndex: cell), spill: levels.level(atIndex: cell))
+                let (band1, band2) = Self.reliefSample(elevation: landElevation(atIndex: cell, ramp: ramp), spill: levels.level(atIndex: cell))
                 samples[(blockRow * width + blockColumn) * 2] = band1
                 samples[(blockRow * width + blockColumn) * 2 + 1] = band2
             }

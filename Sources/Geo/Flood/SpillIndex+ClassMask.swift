@@ -14,10 +14,11 @@ extension SpillIndex {
         try surface.validate()
         let (rows, columns) = try windowCells(bbox: bbox)
         var pixels = [UInt8](repeating: FloodClass.noData.rawValue, count: rows.count * columns.count)
+        let ramp = self.ramp
         for (j, row) in rows.enumerated() {
             for (i, col) in columns.enumerated() {
                 let index = row * grid.width + col
-                let elevation = landElevation(atIndex: index)
+                let elevation = landElevation(atIndex: index, ramp: ramp)
                 let rise = surface.level(row: row, col: col, locator: locator)
                 pixels[j * columns.count + i] = FloodClass.of(elevation: elevation, spillLevel: levels.level(atIndex: index), rise: rise,
                                                              landToday: isLandToday(atIndex: index, elevation: elevation)).rawValue

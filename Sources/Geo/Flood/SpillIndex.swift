@@ -99,18 +99,25 @@ public struct SpillIndex: Sendable {
 }
 
 /// A value made once, at its first use, by whichever thread asks first; the others wait for it:
-/// `FloodCurves` (a point's answer needs none) and `CoastalRamp`.
-final class LazyValue<Value: Sendable>: Sendable {
+/// `FloodCurves` (a point's answer needs none) and `CoastalRamp`. Once made it is read without
+/// a lock (maps read the ramp once a cell, from every thread at once).
+final class LazyValue<Value: Sendable>: @unchecked Sendable {
     private let make: @Sendable () -> Value
-    private let made = Mutex<Value?>(nil)
+    private let making = Mutex<Void>(())
+    private let isMade = Atomic<Bool>(false)
+    // Written once, under `making`, before `isMade` is stored with release ordering; read only
+    // after `isMade` is loaded true with acquire ordering, so every reader sees it whole.
+    private nonisolated(unsafe) var made: Value?
 
     init(_ make: @escaping @Sendable () -> Value) { self.make = make }
 
     var value: Value {
-        made.withLock { made in
-            if let value = made { return value }
+        if isMade.load(ordering: .acquiring) { return made.unsafelyUnwrapped }
+        return making.withLock { _ in
+            if let made { return made }
             let value = make()
             made = value
+            isMade.store(true, ordering: .releasing)
             return value
         }
     }
