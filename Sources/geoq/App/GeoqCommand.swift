@@ -25,6 +25,12 @@ struct GeoqCommand: AsyncParsableCommand {
     /// Exit status 2 for usage mistakes, 1 for data problems, one line on stderr either way.
     static func main() async {
         if CommandLine.arguments.dropFirst().first == "serve" {
+            // A client that resets its connection while an answer is written makes that write
+            // fail with EPIPE; by default the kernel's SIGPIPE would end the service with it.
+            // Ignored before any thread starts, so that libcurl, which ignores and restores
+            // SIGPIPE around its calls, restores "ignored". Commands keep the default, which
+            // ends `geoq … | head` quietly.
+            signal(SIGPIPE, SIG_IGN)
             // The service's handlers then run on the event-loop threads that do its I/O, not on
             // a second pool: no thread hop per request (this machine has two cores).
             NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()

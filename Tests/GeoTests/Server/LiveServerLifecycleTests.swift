@@ -76,6 +76,33 @@ import Testing
         return connection
     }
 
+    /// A client that resets its connection while a large answer is being written (a browser
+    /// leaving a page of tiles) leaves the service serving: the write fails with EPIPE, and
+    /// the kernel's SIGPIPE, left at its default, ended the process (exit 141, nothing logged).
+    @Test(.process) func aClientResettingMidAnswerLeavesTheServiceServing() throws {
+        let server = try Server(cli, dem: worldDEM, defaultSignals: true)
+        // SIGPIPE is ignored from the start: SigIgn is the mask of ignored signals, bit 12 SIGPIPE's.
+        let status = try String(contentsOfFile: "/proc/\(server.process.processIdentifier)/status", encoding: .utf8)
+        let ignored = status.split(separator: "\n").first { $0.hasPrefix("SigIgn:") }.flatMap { UInt64($0.split(separator: "\t").last ?? "", radix: 16) }
+        #expect(ignored.map { $0 & (1 << (UInt64(SIGPIPE) - 1)) != 0 } == true, "SigIgn \(ignored.map { String($0, radix: 16) } ?? "unread")")
+        // Two ways to leave: closing at once after asking (the service's first write of the
+        // answer is met by a reset, its next fails), and resetting while the answer is read.
+        for _ in 0..<3 {
+            let leaving = try server.connect()
+            try leaving.send(Self.bytes("GET /v1/flood?rise=10&format=png&width=2048&height=2048 HTTP/1.1\r\nHost: x\r\n\r\n"))
+            close(leaving.descriptor)
+            leaving.isClosed = true
+            let connection = try stalledClient(server)
+            var reset = linger(l_onoff: 1, l_linger: 0)
+            setsockopt(connection.descriptor, SOL_SOCKET, SO_LINGER, &reset, socklen_t(MemoryLayout<linger>.size))
+            close(connection.descriptor)
+            connection.isClosed = true
+        }
+        #expect(server.exitStatus(within: 1) == nil, "the service ended with \(server.process.terminationStatus)")
+        let answer = try server.exchange(Self.bytes("GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"))
+        #expect(answer.hasPrefix("HTTP/1.1 200 "), "\(answer)")
+    }
+
     @Test(.process) func sigtermWithAClientThatStopsReadingEndsWithinTheGracePeriod() throws {
         let server = try Server(cli, dem: worldDEM, options: ["--grace-period", "2"])
         let stalled = try stalledClient(server)

@@ -10,9 +10,18 @@ enum LiveServer {
         let port: UInt16
         let errors = Pipe()
 
-        init(_ cli: CommandLineTests, dem: String? = nil, options: [String] = []) throws {
-            process.executableURL = GeoqProcess.executable
-            process.arguments = ["serve", "--port", "0", "--dem", dem ?? cli.smallDEM()] + options
+        /// `defaultSignals`: started with every signal at its default action, as from a shell,
+        /// rather than with those the test runner ignores (which a child inherits).
+        init(_ cli: CommandLineTests, dem: String? = nil, options: [String] = [], defaultSignals: Bool = false) throws {
+            let arguments = ["serve", "--port", "0", "--dem", dem ?? cli.smallDEM()] + options
+            if defaultSignals {
+                // coreutils' env execs geoq in its own process, so the identifier is geoq's.
+                process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+                process.arguments = ["--default-signal", GeoqProcess.executable.path] + arguments
+            } else {
+                process.executableURL = GeoqProcess.executable
+                process.arguments = arguments
+            }
             process.environment = GeoqProcess.environment(adding: ["XDG_CACHE_HOME": cli.folder.appendingPathComponent("cache").path])
             let output = Pipe()
             process.standardOutput = output
@@ -50,6 +59,8 @@ enum LiveServer {
     /// A blocking TCP connection to the loopback address.
     final class Connection {
         let descriptor: Int32
+        /// Set by a test that closed `descriptor` itself (a reset), so that it is not closed twice.
+        var isClosed = false
 
         init(port: UInt16) throws {
             descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -63,7 +74,7 @@ enum LiveServer {
             guard status == 0 else { throw POSIXError(.ECONNREFUSED) }
         }
 
-        deinit { close(descriptor) }
+        deinit { if !isClosed { close(descriptor) } }
 
         func send(_ bytes: [UInt8]) throws {
             var offset = 0
