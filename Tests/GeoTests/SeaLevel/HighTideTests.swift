@@ -11,7 +11,9 @@ import Testing
         let basis = try question.resolved(at: nil, placeName: "the whole grid")
         #expect(basis.rise == 2 && basis.level == 3.9)
         #expect(basis.lines.contains("above high tide: +2 m above high tide; high tide here +1.90 m (given as 1.9 m), so +3.90 m above mean sea level"))
-        #expect(basis.lines.last == "datum: metres above mean sea level (EGM96/EGM2008 geoid), not above high tide; flood defences are not modelled")
+        // Asked above high tide, the datum's line says so (issue 53), as the JSON `datum` does.
+        #expect(basis.lines.last == "datum: metres above high tide (+1.90 m here), itself above mean sea level (EGM96/EGM2008 geoid); "
+                + "flood defences are not modelled")
         // A projected rise stands on high tide the same way: 2100, SSP2-4.5 median 0.556 + 1.9.
         let projected = SeaLevelQuestion(rise: .projected(try SeaLevelProjection(year: 2100, scenario: .ssp245)), highTide: .metres(1.9))
         #expect(abs(try projected.resolved(at: nil, placeName: "").level - 2.456) < 1e-12)
