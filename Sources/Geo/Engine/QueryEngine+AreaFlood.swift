@@ -77,15 +77,9 @@ extension QueryEngine {
     /// point (a box over a fine model's edge would be answered by the base). O(fine models).
     static func townBox(latitude: Double, longitude: Double, answeredBy flood: any FloodAnswering) -> GeoBBox {
         let box = townBox(latitude: latitude, longitude: longitude)
-        guard let stack = flood as? ElevationStack, !box.crossesAntimeridian,
-              let cell = stack.fineCell(latitude: latitude, longitude: longitude),
-              let footprint = stack.fines[cell.model].footprint, !footprint.crossesAntimeridian,
-              let locator = stack.fines[cell.model].locator else { return box }
-        // A cell inside the footprint's edges (its border cells' centres widened by a cell).
-        let insetLatitude = (footprint.north - footprint.south) / Double(max(1, locator.height))
-        let insetLongitude = (footprint.east - footprint.west) / Double(max(1, locator.width))
-        let cut = GeoBBox(west: max(box.west, footprint.west + insetLongitude), south: max(box.south, footprint.south + insetLatitude),
-                          east: min(box.east, footprint.east - insetLongitude), north: min(box.north, footprint.north - insetLatitude))
+        guard !box.crossesAntimeridian, let footprint = flood.fineFootprint(latitude: latitude, longitude: longitude) else { return box }
+        let cut = GeoBBox(west: max(box.west, footprint.west), south: max(box.south, footprint.south),
+                          east: min(box.east, footprint.east), north: min(box.north, footprint.north))
         return cut.west < cut.east && cut.south < cut.north ? cut : box
     }
 

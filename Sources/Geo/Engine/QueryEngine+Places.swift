@@ -135,7 +135,7 @@ extension QueryEngine {
     /// stands at it). O(one point's answer).
     private func untabulatedSuggestion(_ completion: Completion, index: Int, flood: any FloodAnswering,
                                        completer: PlaceCompleter) -> PlaceSuggestion {
-        let models = (flood as? ElevationStack)?.withoutOnDemand ?? flood
+        let models = flood.modelsLoadedAtStart
         guard let cell = try? models.point(latitude: completion.latitude, longitude: completion.longitude) else {
             return PlaceSuggestion(completion: completion, elevationM: nil, spillLevelM: nil,
                                    flooding: "outside the elevation data (no elevation model covers it)")

@@ -35,7 +35,7 @@ public struct QueryEngine: Sendable {
         if tabulatingPlaces, let flood, let places {
             // Every place from the models loaded at start: a stack's copernicus: entry fetches
             // tiles for points asked about, never for the whole gazetteer.
-            placeFlooding = PlaceFloodTable(places: places.placeTable, flood: (flood as? ElevationStack)?.withoutOnDemand ?? flood)
+            placeFlooding = PlaceFloodTable(places: places.placeTable, flood: flood.modelsLoadedAtStart)
         } else {
             placeFlooding = nil
         }

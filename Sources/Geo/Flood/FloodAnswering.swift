@@ -38,6 +38,52 @@ public protocol FloodAnswering: Sendable {
     func classMask(surface: SeaSurface, bbox: GeoBBox?) throws -> RasterImage
     /// The land newly flooded (the class mask GeoJSON polygons are traced from).
     func floodedLand(surface: SeaSurface, bbox: GeoBBox?) throws -> FloodedLand
+
+    // What the engine asks of models that fetch tiles on demand (a stack's `copernicus:` or
+    // `tiles:` entry): the defaults below answer for models without such an entry.
+    /// The same models without their on-demand entry: what answers every place at once.
+    var modelsLoadedAtStart: any FloodAnswering { get }
+    /// Whether an on-demand entry answers some points, its tiles loaded apart first.
+    var answersPointsOnDemand: Bool { get }
+    /// Whether a point's answer waits for nothing: no on-demand tile answers it, its tile is in
+    /// memory, or the source is offline.
+    func answersPointNow(latitude: Double, longitude: Double) -> Bool
+    /// Asks the on-demand source, once, whether it answers, and says so in one line.
+    func checkOnDemandReachability()
+    /// Whether the on-demand source is being asked, in the background, whether it is back.
+    var checksOnDemandReachability: Bool { get }
+    /// Makes sure the on-demand tile answering a point is in memory, waiting at most `timeout`
+    /// without holding a thread; an unreachable source is answered around, and said once.
+    func prepareOnDemand(latitude: Double, longitude: Double, timeout: Duration) async throws
+    /// The same for a box inside one on-demand tile.
+    func prepareOnDemand(bbox: GeoBBox, timeout: Duration) async throws
+    /// A map tile as drawn now, and whether it is final (not while on-demand tiles under it load).
+    func drawnTile(_ tile: MapTile, surface: SeaSurface, hatched: Bool) throws -> DrawnMapTile
+    /// The footprint of the finest loaded model with a cell under the point, inset by a cell;
+    /// nil where the base answers. A town's box is cut to it.
+    func fineFootprint(latitude: Double, longitude: Double) -> GeoBBox?
+}
+
+/// A map tile as drawn, and whether it is final: drawn without some of the on-demand tiles
+/// under it (still loading, or the source offline), it is drawn again once they are in memory,
+/// so neither a browser nor a cache may keep it as the answer.
+public struct DrawnMapTile: Sendable {
+    public var image: RasterImage
+    public var isFinal: Bool
+}
+
+extension FloodAnswering {
+    public var modelsLoadedAtStart: any FloodAnswering { self }
+    public var answersPointsOnDemand: Bool { false }
+    public func answersPointNow(latitude: Double, longitude: Double) -> Bool { true }
+    public func checkOnDemandReachability() {}
+    public var checksOnDemandReachability: Bool { false }
+    public func prepareOnDemand(latitude: Double, longitude: Double, timeout: Duration) async throws {}
+    public func prepareOnDemand(bbox: GeoBBox, timeout: Duration) async throws {}
+    public func drawnTile(_ tile: MapTile, surface: SeaSurface, hatched: Bool) throws -> DrawnMapTile {
+        DrawnMapTile(image: try tileImage(tile, surface: surface, hatched: hatched), isFinal: true)
+    }
+    public func fineFootprint(latitude: Double, longitude: Double) -> GeoBBox? { nil }
 }
 
 extension FloodAnswering {
