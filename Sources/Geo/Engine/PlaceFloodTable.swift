@@ -92,41 +92,44 @@ struct PlaceFloodTable: Sendable {
     func isCovered(_ index: Int) -> Bool { sourceIndex[index] != Self.outside }
 
     init(places: PlaceTable, flood: any FloodAnswering) {
+        // Each place's point, in chunks across the cores (the table is built at every start of
+        // the service), then joined in order, each chunk's models renumbered into one list.
+        let chunkSize = 8192
+        let chunks = concurrentMap((places.count + chunkSize - 1) / chunkSize) { chunk in
+            Columns(places: places, range: chunk * chunkSize..<min(places.count, (chunk + 1) * chunkSize), flood: flood)
+        }
         var elevation: [Double?] = [], spillLevel: [Double] = [], sourceIndex: [UInt8] = []
         var today: [FloodPoint.Today?] = [], relief: [Float] = [], uncertainty: [Float] = [], unresolved: [FloodPoint.UnresolvedLevel?] = []
-        unresolved.reserveCapacity(places.count)
-        uncertainty.reserveCapacity(places.count)
-        today.reserveCapacity(places.count)
-        relief.reserveCapacity(places.count)
         var sources: [FloodModelSource?] = [nil], gridCellSizes: [Double?] = [nil]
         var rampTop: [Float] = []
-        rampTop.reserveCapacity(places.count)
         elevation.reserveCapacity(places.count)
         spillLevel.reserveCapacity(places.count)
         sourceIndex.reserveCapacity(places.count)
-        for place in 0..<places.count {
-            let point = (try? flood.point(latitude: places.latitude[place], longitude: places.longitude[place]))
-                .map { Self.atSite($0, elevation: places.elevation[place]) }
-            let source = point?.source
-            rampTop.append(Float(point?.rampTopM ?? 0))
-            today.append(point?.today)
-            let reliefM: Float = point?.reliefM.map { Float($0) } ?? Float.nan
-            relief.append(reliefM)
-            uncertainty.append(Float(point?.uncertaintyM ?? 0))
-            unresolved.append(point?.unresolvedLevel)
-            if point == nil {
-                sourceIndex.append(Self.outside)
-            } else if let known = sources.indices.first(where: { sources[$0] == source && gridCellSizes[$0] == point?.gridCellSizeM }) {
-                sourceIndex.append(UInt8(known))
-            } else if sources.count < Int(Self.outside) {
-                sources.append(source)
-                gridCellSizes.append(point?.gridCellSizeM)
-                sourceIndex.append(UInt8(sources.count - 1))
-            } else {
-                sourceIndex.append(0)
+        today.reserveCapacity(places.count)
+        relief.reserveCapacity(places.count)
+        uncertainty.reserveCapacity(places.count)
+        unresolved.reserveCapacity(places.count)
+        rampTop.reserveCapacity(places.count)
+        for chunk in chunks {
+            // The chunk's own model numbers, as the joined list numbers them.
+            let renumbered: [UInt8] = chunk.sources.indices.map { local in
+                if local == 0 { return 0 }
+                if let known = sources.indices.first(where: { sources[$0] == chunk.sources[local] && gridCellSizes[$0] == chunk.gridCellSizes[local] }) {
+                    return UInt8(known)
+                }
+                guard sources.count < Int(Self.outside) else { return 0 }
+                sources.append(chunk.sources[local])
+                gridCellSizes.append(chunk.gridCellSizes[local])
+                return UInt8(sources.count - 1)
             }
-            elevation.append(point?.elevation)
-            spillLevel.append(point?.spillLevel ?? .infinity)
+            sourceIndex += chunk.sourceIndex.map { $0 == Self.outside ? Self.outside : renumbered[Int($0)] }
+            elevation += chunk.elevation
+            spillLevel += chunk.spillLevel
+            today += chunk.today
+            relief += chunk.relief
+            uncertainty += chunk.uncertainty
+            unresolved += chunk.unresolved
+            rampTop += chunk.rampTop
         }
         // Cities dry today: above the sea's level, or land below it (which floods when it rises);
         // a town inside a larger one is counted in it.
@@ -255,5 +258,50 @@ struct PlaceFloodTable: Sendable {
         point.unresolvedLevel = unresolved[index]
         point.rampTopM = rampTop[index] > 0 ? Double(rampTop[index]) : nil
         return point
+    }
+}
+
+extension PlaceFloodTable {
+    /// The per-place columns of a range of places, their models numbered from 1 in the order
+    /// met (0: none), `outside` where no model covers the place.
+    struct Columns: Sendable {
+        var elevation: [Double?] = [], spillLevel: [Double] = [], sourceIndex: [UInt8] = []
+        var today: [FloodPoint.Today?] = [], relief: [Float] = [], uncertainty: [Float] = []
+        var unresolved: [FloodPoint.UnresolvedLevel?] = [], rampTop: [Float] = []
+        var sources: [FloodModelSource?] = [nil], gridCellSizes: [Double?] = [nil]
+
+        init(places: PlaceTable, range: Range<Int>, flood: any FloodAnswering) {
+            elevation.reserveCapacity(range.count)
+            spillLevel.reserveCapacity(range.count)
+            sourceIndex.reserveCapacity(range.count)
+            today.reserveCapacity(range.count)
+            relief.reserveCapacity(range.count)
+            uncertainty.reserveCapacity(range.count)
+            unresolved.reserveCapacity(range.count)
+            rampTop.reserveCapacity(range.count)
+            for place in range {
+                let point = (try? flood.point(latitude: places.latitude[place], longitude: places.longitude[place]))
+                    .map { PlaceFloodTable.atSite($0, elevation: places.elevation[place]) }
+                let source = point?.source
+                rampTop.append(Float(point?.rampTopM ?? 0))
+                today.append(point?.today)
+                relief.append(point?.reliefM.map { Float($0) } ?? Float.nan)
+                uncertainty.append(Float(point?.uncertaintyM ?? 0))
+                unresolved.append(point?.unresolvedLevel)
+                if point == nil {
+                    sourceIndex.append(PlaceFloodTable.outside)
+                } else if let known = sources.indices.first(where: { sources[$0] == source && gridCellSizes[$0] == point?.gridCellSizeM }) {
+                    sourceIndex.append(UInt8(known))
+                } else if sources.count < Int(PlaceFloodTable.outside) {
+                    sources.append(source)
+                    gridCellSizes.append(point?.gridCellSizeM)
+                    sourceIndex.append(UInt8(sources.count - 1))
+                } else {
+                    sourceIndex.append(0)
+                }
+                elevation.append(point?.elevation)
+                spillLevel.append(point?.spillLevel ?? .infinity)
+            }
+        }
     }
 }
