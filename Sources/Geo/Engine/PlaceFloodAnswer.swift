@@ -50,7 +50,14 @@ extension QueryEngine {
     ///   point's answer, and the figures over it (`areaFloodReport(named:rise:)`) answer it.
     public func floodAtPlace(named name: String, rise: Double? = nil, kinds: Set<Place.Kind>? = nil) throws -> PlaceFloodAnswer {
         if let rise { try SpillIndex.validateRise(rise) }
-        let flood = try requireFlood()
+        return try floodAtPlace(try pointPlace(named: name, kinds: kinds), rise: rise)
+    }
+
+    /// The place a point question takes `name` to mean (`PlaceCompleter.pointPlace`): what
+    /// the service completes once, to load its on-demand tile and then answer at it.
+    /// - Throws: as `floodAtPlace(named:rise:kinds:)`.
+    public func pointPlace(named name: String, kinds: Set<Place.Kind>? = nil) throws -> PlaceCompleter.PointChoice {
+        _ = try requireFlood()
         let places = try requirePlaces()
         try PlaceCompleter.validatePlaceName(name)
         guard let choice = try places.pointPlace(named: name, kinds: kinds) else {
@@ -65,6 +72,15 @@ extension QueryEngine {
             let town = choice.town.map { "; for the town \($0.title), \($0.subtitle), choose kind city" } ?? ", or choose kinds city, postcode or airport"
             throw GeoError.invalidInput(.place, "\"\(name)\" is \(place.title), a \(place.kind.rawValue): an area, not a point; ask for the flood figures over the area by this name\(town)")
         }
+        return choice
+    }
+
+    /// The town question for a place already chosen (`pointPlace(named:kinds:)`). O(fine models).
+    public func floodAtPlace(_ choice: PlaceCompleter.PointChoice, rise: Double? = nil) throws -> PlaceFloodAnswer {
+        if let rise { try SpillIndex.validateRise(rise) }
+        let flood = try requireFlood()
+        let places = try requirePlaces()
+        let place = choice.place
         var point = try flood.point(latitude: place.latitude, longitude: place.longitude)
         // Completion's answer for the same place: a site of surveyed elevation stands at it.
         if let index = places.placeIndex(id: place.id) {

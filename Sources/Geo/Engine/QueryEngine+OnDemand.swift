@@ -22,18 +22,12 @@ extension QueryEngine {
     /// Whether the on-demand entry's source is being asked, in the background, whether it is back. O(1).
     public var checksOnDemandReachability: Bool { flood?.checksOnDemandReachability ?? false }
 
-    /// Makes sure the on-demand tile that would answer a point (or the named place, completed
-    /// as `floodAtPlace` completes it) is in memory, waiting at most `timeout` without holding
-    /// a thread; returns at once when no on-demand entry answers there.
-    public func prepareOnDemand(place name: String?, kinds: Set<Place.Kind>?, latitude: Double?, longitude: Double?,
-                                timeout: Duration) async throws {
+    /// Makes sure the on-demand tile that would answer a point is in memory, waiting at most
+    /// `timeout` without holding a thread; returns at once when no on-demand entry answers
+    /// there. For a place by name, the service passes the point of `pointPlace(named:kinds:)`,
+    /// the place it then answers at.
+    public func prepareOnDemand(latitude: Double, longitude: Double, timeout: Duration) async throws {
         guard let flood, flood.answersPointsOnDemand else { return }
-        var point = latitude.flatMap { lat in longitude.map { (lat, $0) } }
-        if let name, let places {
-            try PlaceCompleter.validatePlaceName(name)
-            point = try places.complete(query: name, limit: 1, kinds: kinds).first.map { ($0.latitude, $0.longitude) }
-        }
-        guard let (latitude, longitude) = point else { return }
         try await flood.prepareOnDemand(latitude: latitude, longitude: longitude, timeout: timeout)
     }
 

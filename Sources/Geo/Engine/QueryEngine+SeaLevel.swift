@@ -81,7 +81,12 @@ extension QueryEngine {
     /// The town question at the level asked where the place stands (its high tide, its
     /// regional projection). See ``floodAtPlace(named:rise:kinds:)``.
     public func floodAtPlace(named name: String, question: SeaLevelQuestion?, kinds: Set<Place.Kind>? = nil) throws -> SeaLevelAnswer<PlaceFloodAnswer> {
-        var answer = try floodAtPlace(named: name, rise: nil, kinds: kinds)
+        try floodAtPlace(try pointPlace(named: name, kinds: kinds), question: question)
+    }
+
+    /// `floodAtPlace(named:question:kinds:)` for a place already chosen (`pointPlace(named:kinds:)`).
+    public func floodAtPlace(_ choice: PlaceCompleter.PointChoice, question: SeaLevelQuestion?) throws -> SeaLevelAnswer<PlaceFloodAnswer> {
+        var answer = try floodAtPlace(choice, rise: nil)
         guard let question else { return SeaLevelAnswer(answer, basis: nil) }
         let point = GeoPoint(latitude: answer.place.latitude, longitude: answer.place.longitude)
         let basis = try resolve(question, at: point, placeName: answer.place.title)

@@ -126,9 +126,11 @@ struct FloodRoutes<Context: RequestContext> {
 
     func point(_ request: Request, context: Context) async throws -> EncodedAnswer {
         let query = try request.query(PointQuery.self, context: context)
-        let (engine, place, point, question, kinds) = (engine, query.place, query.point, query.question, query.kinds)
+        let (engine, point, question) = (engine, query.point, query.question)
+        // A place by name is completed once: its tile is loaded, then it is answered at.
+        let choice = try query.place.map { try engine.pointPlace(named: $0, kinds: query.kinds) }
         let answer: @Sendable () throws -> EncodedAnswer = {
-            if let place { return try .json(engine.floodAtPlace(named: place, question: question, kinds: kinds)) }
+            if let choice { return try .json(engine.floodAtPlace(choice, question: question)) }
             if let question { return try .json(engine.floodAtPoint(latitude: point!.latitude, longitude: point!.longitude, question: question)) }
             return try .json(engine.floodPointAnswer(latitude: point!.latitude, longitude: point!.longitude))
         }
@@ -136,10 +138,11 @@ struct FloodRoutes<Context: RequestContext> {
         // thread (a slow download must not occupy the pool maps and tiles are drawn on), then
         // answered off the event loop.
         guard engine.answersPointsOnDemand else { return try answer() }
+        let asked = choice.map { ($0.place.latitude, $0.place.longitude) } ?? point.map { ($0.latitude, $0.longitude) }
+        guard let (latitude, longitude) = asked else { return try answer() }
         // The tile in memory already: a look-up, answered here.
-        if place == nil, let point, engine.answersPointNow(latitude: point.latitude, longitude: point.longitude) { return try answer() }
-        try await engine.prepareOnDemand(place: place, kinds: kinds, latitude: point?.latitude, longitude: point?.longitude,
-                                         timeout: Self.onDemandWait)
+        if engine.answersPointNow(latitude: latitude, longitude: longitude) { return try answer() }
+        try await engine.prepareOnDemand(latitude: latitude, longitude: longitude, timeout: Self.onDemandWait)
         return try await OffLoop.run(answer)
     }
 

@@ -90,7 +90,7 @@ import Testing
         #expect(!models.isOffline)
         #expect(SwitchedSource.checks.load(ordering: .relaxed) >= 2)
         #expect(said.withLock { $0.last } == "the switched tiles can be reached again at switched; points are answered from its tiles (switched tiles)")
-        try await engine.prepareOnDemand(place: nil, kinds: nil, latitude: latitude, longitude: longitude, timeout: .seconds(60))
+        try await engine.prepareOnDemand(latitude: latitude, longitude: longitude, timeout: .seconds(60))
         let fromTile = try stack.point(latitude: latitude, longitude: longitude)
         let byHand = try setting.byHand.point(latitude: latitude, longitude: longitude)
         #expect(fromTile.elevation == byHand.elevation && fromTile.spillLevel == byHand.spillLevel, "\(fromTile) \(byHand)")

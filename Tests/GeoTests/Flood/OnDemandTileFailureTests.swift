@@ -36,7 +36,7 @@ import Testing
         // A point over it is told the failure, without a load.
         var message = ""
         do {
-            try await engine.prepareOnDemand(place: nil, kinds: nil, latitude: 40.5, longitude: 0.5, timeout: .seconds(20))
+            try await engine.prepareOnDemand(latitude: 40.5, longitude: 0.5, timeout: .seconds(20))
         } catch {
             message = "\(error)"
         }
