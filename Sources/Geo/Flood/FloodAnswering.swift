@@ -4,39 +4,28 @@ import Foundation
 /// grids that fit) or tiled on disk (`TiledSpillIndex`, for grids of any size). Both give the
 /// same answers for the same raster. Every answer is a value (figures, a picture, a mask);
 /// writing it as PNG, GeoTIFF or GeoJSON is the encoders' (`EncodedAnswer`).
+///
+/// Stated at a sea surface (one level, or a rise above high tide cell by cell: ``SeaSurface``),
+/// each cell against the level where its centre stands, figures reporting `reportedRise`; a
+/// rise is the surface at one level, and the rise forms are extensions below.
 public protocol FloodAnswering: Sendable {
-    /// Flood figures for the whole grid.
-    func stats(rise: Double) throws -> FloodStats
-    /// Flood figures for the cells whose centres fall inside `bbox`.
-    func stats(rise: Double, bbox: GeoBBox) throws -> FloodStats
-    /// Flood figures for the cells whose centres fall inside a country's or region's outline.
-    func stats(rise: Double, outline: AreaOutline) throws -> FloodStats
     /// The elevation and spill level at a WGS 84 point.
     func point(latitude: Double, longitude: Double) throws -> FloodPoint
-    /// A picture of the sea at `rise`, pixel (i, j) showing the cell under (longitudes[i],
-    /// latitudes[j]); transparent off the grid.
-    func render(rise: Double, longitudes: [Double], latitudes: [Double], hatchOrigin: (x: Int, y: Int)?) throws -> RasterImage
     /// Every `step × step` block's elevation and spill level, for the web page's globe.
     func relief(step: Int) throws -> FloodRelief
-    /// The land newly flooded at `rise` in `bbox` (or the whole grid): the class mask GeoJSON
-    /// polygons are traced from.
-    func floodedLand(rise: Double, bbox: GeoBBox?) throws -> FloodedLand
-    /// The flood class of every cell in `bbox` (or the whole grid).
-    func classMask(rise: Double, bbox: GeoBBox?) throws -> RasterImage
     /// Width × height of the grid, for people.
     var gridDescription: String { get }
-
-    // At a sea surface (one level, or a rise above high tide cell by cell: ``SeaSurface``),
-    // each cell against the level where its centre stands; figures report `reportedRise`.
     /// Flood figures for the cells of `bbox`, or of the whole grid.
     func stats(surface: SeaSurface, bbox: GeoBBox?, reportedRise: Double) throws -> FloodStats
-    /// Flood figures for the cells whose centres fall inside an outline.
+    /// Flood figures for the cells whose centres fall inside a country's or region's outline.
     func stats(surface: SeaSurface, outline: AreaOutline, reportedRise: Double) throws -> FloodStats
-    /// A picture of the sea, as `render(rise:longitudes:latitudes:hatchOrigin:)`.
+    /// A picture of the sea, pixel (i, j) showing the cell under (longitudes[i], latitudes[j]);
+    /// transparent off the grid.
     func render(surface: SeaSurface, longitudes: [Double], latitudes: [Double], hatchOrigin: (x: Int, y: Int)?) throws -> RasterImage
     /// The flood class of every cell in `bbox` (or the whole grid).
     func classMask(surface: SeaSurface, bbox: GeoBBox?) throws -> RasterImage
-    /// The land newly flooded (the class mask GeoJSON polygons are traced from).
+    /// The land newly flooded in `bbox` (or the whole grid): the class mask GeoJSON polygons
+    /// are traced from.
     func floodedLand(surface: SeaSurface, bbox: GeoBBox?) throws -> FloodedLand
 
     // What the engine asks of models that fetch tiles on demand (a stack's `copernicus:` or
@@ -84,6 +73,39 @@ extension FloodAnswering {
         DrawnMapTile(image: try tileImage(tile, surface: surface, hatched: hatched), isFinal: true)
     }
     public func fineFootprint(latitude: Double, longitude: Double) -> GeoBBox? { nil }
+}
+
+/// The rise forms: the surface at one level, reported as that rise.
+extension FloodAnswering {
+    /// Flood figures for the whole grid.
+    public func stats(rise: Double) throws -> FloodStats {
+        try stats(surface: .level(rise), bbox: nil, reportedRise: rise)
+    }
+
+    /// Flood figures for the cells whose centres fall inside `bbox`.
+    public func stats(rise: Double, bbox: GeoBBox) throws -> FloodStats {
+        try stats(surface: .level(rise), bbox: bbox, reportedRise: rise)
+    }
+
+    /// Flood figures for the cells whose centres fall inside a country's or region's outline.
+    public func stats(rise: Double, outline: AreaOutline) throws -> FloodStats {
+        try stats(surface: .level(rise), outline: outline, reportedRise: rise)
+    }
+
+    /// A picture of the sea at `rise`.
+    public func render(rise: Double, longitudes: [Double], latitudes: [Double], hatchOrigin: (x: Int, y: Int)?) throws -> RasterImage {
+        try render(surface: .level(rise), longitudes: longitudes, latitudes: latitudes, hatchOrigin: hatchOrigin)
+    }
+
+    /// The land newly flooded at `rise` in `bbox` (or the whole grid).
+    public func floodedLand(rise: Double, bbox: GeoBBox?) throws -> FloodedLand {
+        try floodedLand(surface: .level(rise), bbox: bbox)
+    }
+
+    /// The flood class of every cell in `bbox` (or the whole grid) at `rise`.
+    public func classMask(rise: Double, bbox: GeoBBox?) throws -> RasterImage {
+        try classMask(surface: .level(rise), bbox: bbox)
+    }
 }
 
 extension FloodAnswering {
