@@ -262,6 +262,13 @@ struct PlaceFloodTable: Sendable {
 }
 
 extension PlaceFloodTable {
+    /// Whether the table holds the points of places of `kind`: the towns, whose lists (flooded
+    /// places, their people, the regions that frame them) it answers. Postal codes, airports,
+    /// countries and regions are only ever suggested a few at a time: their points are read
+    /// then, by the same rule (`QueryEngine.complete`), so that serve's start asks a point of
+    /// each town only. O(1).
+    static func tabulates(_ kind: Place.Kind) -> Bool { kind == .city }
+
     /// The per-place columns of a range of places, their models numbered from 1 in the order
     /// met (0: none), `outside` where no model covers the place.
     struct Columns: Sendable {
@@ -280,6 +287,12 @@ extension PlaceFloodTable {
             unresolved.reserveCapacity(range.count)
             rampTop.reserveCapacity(range.count)
             for place in range {
+                guard PlaceFloodTable.tabulates(places.kind(place)) else {
+                    // Not asked: a postal code's or an airport's point is read when it is suggested.
+                    rampTop.append(0); today.append(nil); relief.append(.nan); uncertainty.append(0); unresolved.append(nil)
+                    sourceIndex.append(PlaceFloodTable.outside); elevation.append(nil); spillLevel.append(.infinity)
+                    continue
+                }
                 let point = (try? flood.point(latitude: places.latitude[place], longitude: places.longitude[place]))
                     .map { PlaceFloodTable.atSite($0, elevation: places.elevation[place]) }
                 let source = point?.source

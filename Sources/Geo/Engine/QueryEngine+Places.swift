@@ -108,8 +108,8 @@ extension QueryEngine {
                          kinds: Set<Place.Kind>? = nil) throws -> [PlaceSuggestion] {
         let completions = try requirePlaces().complete(query: query, near: near, limit: limit, kinds: kinds)
         return completions.map { completion in
-            if placeFlooding == nil, let flood, let completer = places,
-               let index = completion.placeIndex ?? completer.placeIndex(id: completion.id) {
+            if let flood, let completer = places, let index = completion.placeIndex ?? completer.placeIndex(id: completion.id),
+               placeFlooding == nil || !PlaceFloodTable.tabulates(completer.placeTable.kind(index)) {
                 return untabulatedSuggestion(completion, index: index, flood: flood, completer: completer)
             }
             guard let table = placeFlooding, let index = completion.placeIndex ?? places?.placeIndex(id: completion.id) else {

@@ -51,6 +51,10 @@ public protocol FloodAnswering: Sendable {
     /// The footprint of the finest loaded model with a cell under the point, inset by a cell;
     /// nil where the base answers. A town's box is cut to it.
     func fineFootprint(latitude: Double, longitude: Double) -> GeoBBox?
+
+    /// Makes now what the models make at their first use (the coastal ramp), so that a caller
+    /// can overlap it with other work: the service, while its gazetteers load.
+    func makeLazyParts()
 }
 
 /// A map tile as drawn, and whether it is final: drawn without some of the on-demand tiles
@@ -73,6 +77,7 @@ extension FloodAnswering {
         DrawnMapTile(image: try tileImage(tile, surface: surface, hatched: hatched), isFinal: true)
     }
     public func fineFootprint(latitude: Double, longitude: Double) -> GeoBBox? { nil }
+    public func makeLazyParts() {}
 }
 
 /// The rise forms: the surface at one level, reported as that rise.
@@ -136,6 +141,9 @@ extension FloodAnswering {
 
 extension SpillIndex: FloodAnswering {
     public var gridDescription: String { "\(grid.width)×\(grid.height) cells, in memory" }
+
+    /// The coastal ramp, which every point of an unresolved coastal cell reads.
+    public func makeLazyParts() { _ = ramp }
 }
 
 extension TiledSpillIndex: FloodAnswering {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Geo
 
 /// The composition root of geoq's data, in the manner of Hummingbird's `buildApplication(_:)`:
@@ -24,6 +25,13 @@ enum GeoqEngine {
         }
         let loadsFlood = settings.flood == .required || settings.flood == .ifAvailable && settings.floodIsAvailable
         let flood = loadsFlood ? try settings.loadStack() : nil
+        // What the models make at first use is made beside the gazetteers' loading, when the
+        // table of every town's point will need it at once (the service's start).
+        let warming = DispatchGroup()
+        if let flood, settings.tabulatesPlaces {
+            DispatchQueue.global().async(group: warming) { flood.makeLazyParts() }
+        }
+        defer { warming.wait() }
         let places = try placesPaths.map { paths -> PlaceCompleter in
             // Each stage of a build on a terminal's progress line (nothing on a pipe or a file).
             let progress = Terminal.progressHandler()
@@ -51,8 +59,16 @@ enum GeoqEngine {
         let outlines = placesPaths?.first { URL(fileURLWithPath: $0).lastPathComponent == "areas.tsv.gz" }
             .map { AreaOutlines(path: URL(fileURLWithPath: $0).deletingLastPathComponent().appendingPathComponent("areas.geojson.gz").path) }
         // The service reads every file it answers from at start: a missing one stops it here.
-        if settings.readsEveryFileAtStart { try outlines?.load() }
+        // The outlines are read beside the table of every town's point, which needs neither.
+        let outlinesRead = Mutex<(any Error)?>(nil)
+        if settings.readsEveryFileAtStart, let outlines {
+            DispatchQueue.global().async(group: warming) {
+                do { try outlines.load() } catch { outlinesRead.withLock { $0 = error } }
+            }
+        }
         var engine = QueryEngine(flood: flood, places: places, areaOutlines: outlines, tabulatingPlaces: settings.tabulatesPlaces)
+        warming.wait()
+        if let error = outlinesRead.withLock({ $0 }) { throw error }
         engine.regionalProjections = regional
         engine.highTide = highTide
         return engine

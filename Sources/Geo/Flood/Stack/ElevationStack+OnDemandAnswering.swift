@@ -62,6 +62,12 @@ extension ElevationStack {
         return DrawnMapTile(image: image, isFinal: drawing?.complete ?? true)
     }
 
+    /// The base's and every fine model's.
+    public func makeLazyParts() {
+        base.flood.makeLazyParts()
+        for fine in fines { fine.flood.makeLazyParts() }
+    }
+
     /// O(fine models).
     public func fineFootprint(latitude: Double, longitude: Double) -> GeoBBox? {
         guard let cell = fineCell(latitude: latitude, longitude: longitude),
