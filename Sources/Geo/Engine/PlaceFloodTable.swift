@@ -98,39 +98,11 @@ struct PlaceFloodTable: Sendable {
         let chunks = concurrentMap((places.count + chunkSize - 1) / chunkSize) { chunk in
             Columns(places: places, range: chunk * chunkSize..<min(places.count, (chunk + 1) * chunkSize), flood: flood)
         }
-        var elevation: [Double?] = [], spillLevel: [Double] = [], sourceIndex: [UInt8] = []
-        var today: [FloodPoint.Today?] = [], relief: [Float] = [], uncertainty: [Float] = [], unresolved: [FloodPoint.UnresolvedLevel?] = []
-        var sources: [FloodModelSource?] = [nil], gridCellSizes: [Double?] = [nil]
-        var rampTop: [Float] = []
-        elevation.reserveCapacity(places.count)
-        spillLevel.reserveCapacity(places.count)
-        sourceIndex.reserveCapacity(places.count)
-        today.reserveCapacity(places.count)
-        relief.reserveCapacity(places.count)
-        uncertainty.reserveCapacity(places.count)
-        unresolved.reserveCapacity(places.count)
-        rampTop.reserveCapacity(places.count)
-        for chunk in chunks {
-            // The chunk's own model numbers, as the joined list numbers them.
-            let renumbered: [UInt8] = chunk.sources.indices.map { local in
-                if local == 0 { return 0 }
-                if let known = sources.indices.first(where: { sources[$0] == chunk.sources[local] && gridCellSizes[$0] == chunk.gridCellSizes[local] }) {
-                    return UInt8(known)
-                }
-                guard sources.count < Int(Self.outside) else { return 0 }
-                sources.append(chunk.sources[local])
-                gridCellSizes.append(chunk.gridCellSizes[local])
-                return UInt8(sources.count - 1)
-            }
-            sourceIndex += chunk.sourceIndex.map { $0 == Self.outside ? Self.outside : renumbered[Int($0)] }
-            elevation += chunk.elevation
-            spillLevel += chunk.spillLevel
-            today += chunk.today
-            relief += chunk.relief
-            uncertainty += chunk.uncertainty
-            unresolved += chunk.unresolved
-            rampTop += chunk.rampTop
-        }
+        var joined = Columns(capacity: places.count)
+        for chunk in chunks { joined.append(chunk) }
+        let (elevation, spillLevel, sourceIndex, sources, gridCellSizes) =
+            (joined.elevation, joined.spillLevel, joined.sourceIndex, joined.sources, joined.gridCellSizes)
+        let (today, relief, uncertainty, unresolved, rampTop) = (joined.today, joined.relief, joined.uncertainty, joined.unresolved, joined.rampTop)
         // Cities dry today: above the sea's level, or land below it (which floods when it rises);
         // a town inside a larger one is counted in it.
         let partOfLargerCity = PartsOfLargerCities.flags(places)
@@ -277,15 +249,42 @@ extension PlaceFloodTable {
         var unresolved: [FloodPoint.UnresolvedLevel?] = [], rampTop: [Float] = []
         var sources: [FloodModelSource?] = [nil], gridCellSizes: [Double?] = [nil]
 
+        /// Empty columns with room for `capacity` places.
+        init(capacity: Int) {
+            elevation.reserveCapacity(capacity)
+            spillLevel.reserveCapacity(capacity)
+            sourceIndex.reserveCapacity(capacity)
+            today.reserveCapacity(capacity)
+            relief.reserveCapacity(capacity)
+            uncertainty.reserveCapacity(capacity)
+            unresolved.reserveCapacity(capacity)
+            rampTop.reserveCapacity(capacity)
+        }
+
+        /// Appends `chunk`'s places, its models renumbered into this list in the order first met.
+        mutating func append(_ chunk: Columns) {
+            let renumbered: [UInt8] = chunk.sources.indices.map { local in
+                if local == 0 { return 0 }
+                if let known = sources.indices.first(where: { sources[$0] == chunk.sources[local] && gridCellSizes[$0] == chunk.gridCellSizes[local] }) {
+                    return UInt8(known)
+                }
+                guard sources.count < Int(PlaceFloodTable.outside) else { return 0 }
+                sources.append(chunk.sources[local])
+                gridCellSizes.append(chunk.gridCellSizes[local])
+                return UInt8(sources.count - 1)
+            }
+            sourceIndex += chunk.sourceIndex.map { $0 == PlaceFloodTable.outside ? PlaceFloodTable.outside : renumbered[Int($0)] }
+            elevation += chunk.elevation
+            spillLevel += chunk.spillLevel
+            today += chunk.today
+            relief += chunk.relief
+            uncertainty += chunk.uncertainty
+            unresolved += chunk.unresolved
+            rampTop += chunk.rampTop
+        }
+
         init(places: PlaceTable, range: Range<Int>, flood: any FloodAnswering) {
-            elevation.reserveCapacity(range.count)
-            spillLevel.reserveCapacity(range.count)
-            sourceIndex.reserveCapacity(range.count)
-            today.reserveCapacity(range.count)
-            relief.reserveCapacity(range.count)
-            uncertainty.reserveCapacity(range.count)
-            unresolved.reserveCapacity(range.count)
-            rampTop.reserveCapacity(range.count)
+            self.init(capacity: range.count)
             for place in range {
                 guard PlaceFloodTable.tabulates(places.kind(place)) else {
                     // Not asked: a postal code's or an airport's point is read when it is suggested.
