@@ -165,7 +165,7 @@ extension QueryEngine {
     /// from the loaded postal-code data; and, apart, whether the loaded postal codes hold it
     /// (a Canadian code by its forward sortation area, which is what geoq ships).
     /// O(|code| · patterns + completion).
-    /// - Throws: ``GeoError/unanswerable(subject:reason:)`` when no gazetteer is loaded.
+    /// - Throws: ``GeoError/notSetUp(_:)`` when no gazetteer is loaded.
     public func checkPostalCode(_ code: String, country: String? = nil) throws -> PostalCodeCheck {
         let completer = try requirePlaces()
         var check = PostalCodeCheck.check(code, country: country, patterns: completer.postalPatterns)

@@ -37,9 +37,11 @@ extension QueryEngine {
     /// The region that frames `input`, trimming outliers. O(n) for n points (see ``RegionFramer``),
     /// plus reading them: O(bytes) for point data, O(k) for k places.
     ///
-    /// - Throws: ``GeoError/unreadableFile(path:message:)`` naming the source of point data that
-    ///   is not points; ``GeoError/invalidInput(_:_:)`` for options out of range, unknown place
-    ///   ids (``Quantity/placeIDs``) or a rise that floods no place (``Quantity/floodedAt``).
+    /// - Throws: ``GeoError/malformedInput(source:message:)`` naming the source of point data
+    ///   that is not points; ``GeoError/invalidInput(_:_:)`` for options out of range, no place
+    ///   ids (``Quantity/placeIDs``), a rise out of range or one that floods no place
+    ///   (``Quantity/floodedAt``); ``GeoError/noMatch(_:_:)`` for a place id the gazetteer does
+    ///   not hold; ``GeoError/notSetUp(_:)`` when the places or the model they need are not loaded.
     public func region(for input: RegionInput, options: RegionOptions = RegionOptions()) throws -> RegionAnswer {
         let framer = try RegionFramer(options: options)
         let points: PointSet

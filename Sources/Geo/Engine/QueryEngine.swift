@@ -42,17 +42,17 @@ public struct QueryEngine: Sendable {
     }
 
     func requireFlood() throws -> any FloodAnswering {
-        guard let flood else { throw GeoError.unanswerable(subject: nil, reason: "no elevation raster is loaded") }
+        guard let flood else { throw GeoError.notSetUp("no elevation model is loaded; flood questions need one (--dem, or the dem setting)") }
         return flood
     }
 
     func requirePlaces() throws -> PlaceCompleter {
-        guard let places else { throw GeoError.unanswerable(subject: nil, reason: "no gazetteer is loaded") }
+        guard let places else { throw GeoError.notSetUp("no gazetteer is loaded; place questions need one (--places, or the places setting)") }
         return places
     }
 
     func requirePlaceFlooding() throws -> PlaceFloodTable {
-        guard let placeFlooding else { throw GeoError.unanswerable(subject: nil, reason: "this needs both an elevation raster and a gazetteer") }
+        guard let placeFlooding else { throw GeoError.notSetUp("no elevation model and gazetteer are loaded together; flooded places need both") }
         return placeFlooding
     }
 }
@@ -92,13 +92,13 @@ extension QueryEngine {
     public func floodPalette() -> FloodPaletteJSON { FloodPaletteJSON() }
 
     /// The land newly flooded at `rise` in `bbox` (or the whole grid), which
-    /// `EncodedAnswer.geoJSON` writes as polygons.
+    /// `AnswerFormat.geojson` writes as polygons.
     public func floodedLand(rise: Double, bbox: GeoBBox?) throws -> FloodedLand {
         try requireFlood().floodedLand(rise: rise, bbox: bbox)
     }
 
     /// The flood class of every cell in `bbox` (or the whole grid) at `rise`, which
-    /// `EncodedAnswer.geoTIFF` writes.
+    /// `AnswerFormat.tif` writes.
     public func floodClassMask(rise: Double, bbox: GeoBBox?) throws -> RasterImage {
         try requireFlood().classMask(rise: rise, bbox: bbox)
     }

@@ -3,7 +3,9 @@
 /// Every case that concerns one point names its index (0-based, the same index that
 /// ``MapRegion/trimmedIndices`` uses) and, where the input has one, the place in the input
 /// ("line 7", "feature 3"). The parser's own detail; the public API reports it as
-/// ``GeoError/invalidInput(_:_:)`` for ``Quantity/points``.
+/// ``GeoError/invalidInput(_:_:)`` for ``Quantity/points`` (``PointSetParser/parse(_:)``), or as
+/// ``GeoError/malformedInput(source:message:)`` naming where the bytes came from
+/// (``QueryEngine/region(for:options:)``).
 enum PointSetError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The input holds no points at all.
     case empty

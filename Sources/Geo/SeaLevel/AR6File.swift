@@ -3,14 +3,17 @@ import Foundation
 
 /// A netCDF file opened through GDAL's multidimensional API, for ``RegionalSeaLevelProjections``:
 /// its root group, and reads of one-dimensional coordinates and single values. Every mistake
-/// names the file and what was expected, as a mistake in ``Quantity/projections``.
+/// names the file and what was expected: a mistake in ``Quantity/projections`` when the caller
+/// gave the file, a fault of the service's data (``GeoError/unreadableFile(path:message:)``)
+/// when the service was set up with it.
 struct AR6File {
     let path: String
+    let owner: FileOwner
     private let dataset: GDALDatasetH
     private let root: GDALGroupH
 
-    init(path: String) throws {
-        self.path = path
+    init(path: String, owner: FileOwner) throws {
+        (self.path, self.owner) = (path, owner)
         GDAL.ensureInitialized()
         // A FIFO or a device would block GDAL's open for ever: only files are read.
         let problem: String? = switch AtomicFile.kind(of: path) {
@@ -19,14 +22,14 @@ struct AR6File {
         case .directory: "is a folder, not a file"
         case .special: "is not a regular file (a FIFO or a device)"
         }
-        if let problem { throw GeoError.invalidInput(.projections, "\(path): \(problem); expected \(Quantity.projections.declaration.meaning)") }
+        if let problem { throw Self.mistake("\(problem); expected \(Quantity.projections.declaration.meaning)", path: path, owner: owner) }
         GDAL.resetError()
         guard let dataset = GDALOpenEx(path, UInt32(GDAL_OF_MULTIDIM_RASTER | GDAL_OF_READONLY), nil, nil, nil) else {
-            throw GeoError.invalidInput(.projections, "\(path): not a multidimensional file GDAL reads (\(GDAL.lastError(or: "unknown format"))); expected \(Quantity.projections.declaration.meaning)")
+            throw Self.mistake("not a multidimensional file GDAL reads (\(GDAL.lastError(or: "unknown format"))); expected \(Quantity.projections.declaration.meaning)", path: path, owner: owner)
         }
         guard let root = GDALDatasetGetRootGroup(dataset) else {
             GDALClose(dataset)
-            throw GeoError.invalidInput(.projections, "\(path): has no root group; expected \(Quantity.projections.declaration.meaning)")
+            throw Self.mistake("has no root group; expected \(Quantity.projections.declaration.meaning)", path: path, owner: owner)
         }
         (self.dataset, self.root) = (dataset, root)
     }
@@ -36,9 +39,14 @@ struct AR6File {
         GDALClose(dataset)
     }
 
-    /// A mistake in the file's shape: "FILE: message".
-    func mistake(_ message: String) -> GeoError {
-        GeoError.invalidInput(.projections, "\(path): \(message)")
+    /// A mistake in the file: "FILE: message", the caller's value or the service's data.
+    func mistake(_ message: String) -> GeoError { Self.mistake(message, path: path, owner: owner) }
+
+    static func mistake(_ message: String, path: String, owner: FileOwner) -> GeoError {
+        switch owner {
+        case .caller: return GeoError.invalidInput(.projections, "\(path): \(message)")
+        case .service: return GeoError.unreadableFile(path: path, message: message)
+        }
     }
 
     /// The array `name`; release it with `GDALMDArrayRelease`.

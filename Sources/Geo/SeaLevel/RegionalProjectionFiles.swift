@@ -12,21 +12,21 @@ public struct RegionalProjectionFiles: Sendable {
     /// Opens each file and checks its shape. Several files must each name their scenario in
     /// their name (as the AR6 data set's `total_ssp245_medium_confidence_values.nc` does), no
     /// scenario twice; one file naming none answers every scenario. O(files × locations).
-    /// - Throws: ``GeoError/invalidInput(_:_:)`` naming ``Quantity/projections`` for a file
-    ///   that cannot be read or is not of the AR6 shape, a file naming no scenario among
-    ///   several, or two files of one scenario.
+    /// - Throws: ``GeoError/unreadableFile(path:message:)``, a fault of the service's own data,
+    ///   for a file that cannot be read or is not of the AR6 shape, a file naming no scenario
+    ///   among several, or two files of one scenario.
     public init(paths: [String]) throws {
-        let files = try paths.map(RegionalSeaLevelProjections.init(path:))
+        let files = try paths.map { try RegionalSeaLevelProjections(path: $0, owner: .service) }
         var seen: [ClimateScenario: String] = [:]
         for file in files {
             guard let scenario = file.scenario else {
                 guard files.count == 1 else {
-                    throw GeoError.invalidInput(.projections, "\(file.path) names no scenario; expected one file per scenario, each named as the AR6 data set names them (total_ssp245_medium_confidence_values.nc)")
+                    throw GeoError.unreadableFile(path: file.path, message: "names no scenario; expected one file per scenario, each named as the AR6 data set names them (total_ssp245_medium_confidence_values.nc)")
                 }
                 continue
             }
             if let other = seen[scenario] {
-                throw GeoError.invalidInput(.projections, "\(other) and \(file.path) both hold \(scenario.name); expected one file per scenario")
+                throw GeoError.unreadableFile(path: file.path, message: "holds \(scenario.name), as \(other) does; expected one file per scenario")
             }
             seen[scenario] = file.path
         }

@@ -13,6 +13,8 @@ import Foundation
 /// file and takes O(log locations + years).
 public struct RegionalSeaLevelProjections: Sendable {
     public let path: String
+    /// Whose the file is: a question's answers name the service's by its name alone.
+    public let owner: FileOwner
     /// The scenario the file's name gives ("ssp245" in it), nil when it names none.
     public let scenario: ClimateScenario?
     let latitudes: [Double]
@@ -29,12 +31,13 @@ public struct RegionalSeaLevelProjections: Sendable {
     static let maximumValueCount = 1 << 27
 
     /// Opens `path`, checks its shape and reads what it answers from.
-    /// - Throws: ``GeoError/invalidInput(_:_:)`` naming ``Quantity/projections``: a file that is
-    ///   missing, not a regular file, not netCDF GDAL reads, or not of the AR6 shape (each
-    ///   mistake named with what was expected).
-    public init(path: String) throws {
-        self.path = path
-        let file = try AR6File(path: path)
+    /// - Throws: for a file that is missing, not a regular file, not netCDF GDAL reads, or not of
+    ///   the AR6 shape (each mistake named with what was expected):
+    ///   ``GeoError/invalidInput(_:_:)`` naming ``Quantity/projections`` when the caller gave
+    ///   it, ``GeoError/unreadableFile(path:message:)`` when it is the service's.
+    public init(path: String, owner: FileOwner = .caller) throws {
+        (self.path, self.owner) = (path, owner)
+        let file = try AR6File(path: path, owner: owner)
         defer { file.close() }
         let array = try file.array(Self.arrayName, expected: "the AR6 array sea_level_change(quantiles, years, locations) in mm")
         defer { GDALMDArrayRelease(array) }
@@ -112,10 +115,10 @@ public struct RegionalSeaLevelProjections: Sendable {
     ///   ``GeoError/unanswerable(subject:reason:)`` when no location has values.
     public func rise(_ projection: SeaLevelProjection, at point: GeoPoint) throws -> ProjectedRise {
         if let scenario, scenario != projection.scenario {
-            throw GeoError.invalidInput(.scenario, "\(projection.scenario.name), but \(path) holds \(scenario.name) (its name says \(scenario.fileTag)); expected \(scenario.name) with this file, or the file of \(projection.scenario.name)")
+            throw GeoError.invalidInput(.scenario, "\(projection.scenario.name), but \(owner.name(of: path)) holds \(scenario.name) (its name says \(scenario.fileTag)); expected \(scenario.name) with this file, or the file of \(projection.scenario.name)")
         }
         guard let first = years.first, let last = years.last, (first...last).contains(projection.year) else {
-            throw GeoError.invalidInput(.year, "\(projection.year) is outside \(path)'s years; expected \(years.first ?? 0) to \(years.last ?? 0)")
+            throw GeoError.invalidInput(.year, "\(projection.year) is outside \(owner.name(of: path))'s years; expected \(years.first ?? 0) to \(years.last ?? 0)")
         }
         let upper = years.firstIndex { $0 >= projection.year }!
         let lower = years[upper] == projection.year ? upper : upper - 1
@@ -125,7 +128,7 @@ public struct RegionalSeaLevelProjections: Sendable {
             (0..<quantileCount).allSatisfy { !value($0, year: lower, location: location).isNaN && !value($0, year: upper, location: location).isNaN }
         }
         guard let location = found else {
-            throw GeoError.unanswerable(subject: path, reason: "none of its \(latitudes.count) locations holds a projection for \(projection.year); expected a file with values near the place")
+            throw GeoError.unanswerable(subject: owner.name(of: path), reason: "none of its \(latitudes.count) locations holds a projection for \(projection.year); expected a file with values near the place")
         }
         let fraction = upper == lower ? 0 : Double(projection.year - years[lower]) / Double(years[upper] - years[lower])
         let millimetres = (0..<quantileCount).map { order in

@@ -23,10 +23,14 @@ public enum GeoError: Error, Equatable, Sendable, CustomStringConvertible {
     case unreachable(source: String, message: String)
     /// A file could not be written.
     case unwritableFile(path: String, message: String)
-    /// The data loaded cannot answer the question, though it was asked well: a dataset that is
-    /// not loaded, a model that does not reach the place, a grid too large to hold. `subject`
+    /// The data loaded cannot answer the question, though it was asked well: a model that does
+    /// not reach the place, a grid too large to hold. `subject`
     /// names what cannot answer when that is one file; `reason` says why and what would.
     case unanswerable(subject: String?, reason: String)
+    /// geoq was set up without what the question needs (a service started without an elevation
+    /// model, a command without a gazetteer): the set-up's, not the caller's nor the data's.
+    /// `reason` says what is missing.
+    case notSetUp(String)
     /// geoq failed inside (a driver missing, memory not had, a library call or a check of its
     /// own that failed): not the caller's mistake nor the data's. `detail` is for the log.
     case internalFailure(InternalCause, String)
@@ -62,6 +66,8 @@ public enum GeoError: Error, Equatable, Sendable, CustomStringConvertible {
         case fileFault
         /// A remote source failed (`unreachable`).
         case remote
+        /// What the question needs was not set up (`notSetUp`).
+        case notSetUp
         /// geoq failed inside (`internalFailure`).
         case internalFailure
     }
@@ -75,6 +81,7 @@ public enum GeoError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unanswerable: return .unanswerable
         case .unreadableFile, .unwritableFile: return .fileFault
         case .unreachable: return .remote
+        case .notSetUp: return .notSetUp
         case .internalFailure: return .internalFailure
         case let .remedied(failure, _): return failure.kind
         }
@@ -91,6 +98,7 @@ public enum GeoError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(path): \(message)"
         case let .unwritableFile(path, message): return "cannot write \(path): \(message)"
         case let .unanswerable(subject, reason): return subject.map { "\($0): \(reason)" } ?? reason
+        case let .notSetUp(reason): return reason
         case let .internalFailure(_, detail): return detail
         case let .remedied(failure, remedy): return "\(failure.description(naming: spelling)); \(remedy.action)"
         }

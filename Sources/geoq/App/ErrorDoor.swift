@@ -30,6 +30,9 @@ struct ErrorDoor: Sendable {
         case .fileFault:
             (status, code, exitStatus, messageForClients) = (.internalServerError, "data_fault", 1,
                                                              "the service could not read or write its own data; its log says which file and why")
+        case .notSetUp:
+            // The service offers no answer of this kind, as started: its set-up's, told as such.
+            (status, code, exitStatus, messageForClients) = (.notImplemented, "not_set_up", 1, nil)
         case .internalFailure:
             (status, code, exitStatus, messageForClients) = (.internalServerError, "internal_failure", 1, "the service failed inside; its log says why")
         }

@@ -66,6 +66,6 @@ struct SeaLevelOptions: ParsableArguments {
         }
         let projection = try SeaLevelProjection(year: SeaLevelProjection.validateYear(year), scenario: scenario,
                                                 quantile: ProjectionQuantile.validated(quantile ?? 50))
-        return SeaLevelQuestion(rise: .projected(projection), highTide: tide, regional: try projections.map(RegionalSeaLevelProjections.init(path:)))
+        return SeaLevelQuestion(rise: .projected(projection), highTide: tide, regional: try projections.map { try RegionalSeaLevelProjections(path: $0) })
     }
 }

@@ -33,10 +33,8 @@ extension IndexCommand {
         static let configuration = CommandConfiguration(
             commandName: "fill-tile",
             abstract: "Stage 1: flood one tile on its own; writes its cells and label graph.")
-        @Option(help: "The work folder.") var work: String
-        @Option(help: "Tile number, from 0.") var tile: Int
-        @OptionGroup var failures: StageFailure.Option
-        func run() throws { try failures.reporting { try TiledWorkFolder.open(at: URL(fileURLWithPath: work)).fill(tile: tile) } }
+        @OptionGroup var stage: TileStage
+        func run() throws { try stage.run { folder, tile in try folder.fill(tile: tile) } }
     }
 
     struct Link: ParsableCommand {
@@ -51,10 +49,20 @@ extension IndexCommand {
         static let configuration = CommandConfiguration(
             commandName: "finish-tile",
             abstract: "Stage 3: raise one tile's cells to their labels' levels; writes its GeoTIFF and curves.")
+        @OptionGroup var stage: TileStage
+        func run() throws { try stage.run { folder, tile in try folder.finish(tile: tile) } }
+    }
+
+    /// What the stages of one tile take: the work folder, the tile, and how to report failures.
+    struct TileStage: ParsableArguments {
         @Option(help: "The work folder.") var work: String
         @Option(help: "Tile number, from 0.") var tile: Int
         @OptionGroup var failures: StageFailure.Option
-        func run() throws { try failures.reporting { try TiledWorkFolder.open(at: URL(fileURLWithPath: work)).finish(tile: tile) } }
+
+        /// Runs `stage` on the folder and tile, its failure reported as asked.
+        func run(_ stage: (TiledWorkFolder, Int) throws -> Void) throws {
+            try failures.reporting { try stage(try TiledWorkFolder.open(at: URL(fileURLWithPath: work)), tile) }
+        }
     }
 
     struct Assemble: ParsableCommand {
@@ -101,7 +109,7 @@ struct StageFailure: Encodable {
             case .invalidInput: kind = "usage"
             case .unwritableFile: kind = "write"
             case .unreadableFile, .malformedInput, .unanswerable, .unreachable, .noMatch: kind = "data"
-            case .internalFailure, .remedied: kind = "failure"
+            case .internalFailure, .notSetUp, .remedied: kind = "failure"
             }
             self.init(kind: kind, message: ArgumentSpelling.message(error))
         case let error as ValidationError:

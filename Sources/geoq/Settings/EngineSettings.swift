@@ -180,10 +180,17 @@ extension EngineSettings {
     }
 
     /// The regional projection files, opened and checked; nil when none is set up.
-    /// - Throws: ``GeoError/invalidInput(_:_:)`` naming ``Quantity/projections`` (see
-    ///   ``RegionalProjectionFiles/init(paths:)``).
+    /// - Throws: ``GeoError/invalidInput(_:_:)`` naming ``Quantity/projections``: at start, a
+    ///   fault of a file set up is the set-up's mistake, told with its setting and exit 2; the
+    ///   library's own classification (``RegionalProjectionFiles/init(paths:)``) is the
+    ///   service's data.
     func regionalProjections() throws -> RegionalProjectionFiles? {
-        projections.isEmpty ? nil : try RegionalProjectionFiles(paths: projections)
+        guard !projections.isEmpty else { return nil }
+        do {
+            return try RegionalProjectionFiles(paths: projections)
+        } catch let GeoError.unreadableFile(path, message) {
+            throw GeoError.invalidInput(.projections, "\(path): \(message)")
+        }
     }
 
     /// What `geoq serve` builds its engine from: `settings` with the service's ways (the place

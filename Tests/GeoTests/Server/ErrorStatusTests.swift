@@ -21,6 +21,8 @@ import Testing
         case .unanswerable: return (.unprocessableContent, 1)
         case .unreadableFile, .unwritableFile: return (.internalServerError, 1)
         case .unreachable: return (.badGateway, 1)
+        // The service started without what the question needs: its set-up's, a 5xx.
+        case .notSetUp: return (.notImplemented, 1)
         case .internalFailure: return (.internalServerError, 1)
         case let .remedied(failure, _): return expectedStatuses(failure)
         }
@@ -33,7 +35,7 @@ import Testing
         .unreadableFile(path: "x.tif", message: "not a raster"),
         .unwritableFile(path: "y.tif", message: "read-only folder"),
         .unanswerable(subject: "tide.tif", reason: "52.0000, 4.0000 is outside the high-tide raster; expected a place it covers"),
-        .unanswerable(subject: nil, reason: "no gazetteer is loaded"),
+        .notSetUp("no gazetteer is loaded; place questions need one (--places, or the places setting)"),
         .unreachable(source: "https://tiles.example/tileList.txt", message: "cannot be reached"),
         .remedied(.unanswerable(subject: "big.tif", reason: "too many cells to hold"), .buildTiledIndex(dem: "big.tif")),
         .remedied(.unreadableFile(path: "work/plan.json", message: "no plan"), .planTiledBuild),
@@ -55,6 +57,57 @@ import Testing
             #expect(!answer.message.contains("/srv/geoq"), "\(answer.message)")
             #expect(!answer.message.contains("TIFF") && !answer.message.contains("space"), "\(answer.message)")
         }
+    }
+
+    /// Each file the service is set up with or ships, damaged, fails as the service's own data
+    /// (500 `data_fault`), never as the client's value, and the answer names neither the file
+    /// nor what was wrong with it: the projections (the `projections` setting), today's
+    /// coastline, a gazetteer and the areas' outlines, each read by the reader the service uses.
+    @Test func aDamagedFileOfTheServicesIsADataFaultNamingNoPath() throws {
+        let folder = TestRasters.temporaryDirectory()
+        func damaged(_ name: String, _ text: String) throws -> String {
+            let path = folder.appendingPathComponent(name).path
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+            return path
+        }
+        let readers: [(file: String, read: (String) throws -> Void)] = [
+            ("total_ssp245_medium_confidence_values.nc", { _ = try RegionalProjectionFiles(paths: [$0]) }),
+            ("coastline.tif", { _ = try CoastlineMask.load(path: $0, cacheDirectory: nil) }),
+            ("places.tsv", { _ = try Gazetteer(contentsOf: $0) }),
+            ("areas.geojson", { try AreaOutlines(path: $0).load() }),
+        ]
+        for (file, read) in readers {
+            let path = try damaged(file, "not what it should be\n")
+            let thrown = #expect(throws: GeoError.self, "\(file)") { try read(path) }
+            guard let thrown else { continue }
+            #expect(thrown.kind == .fileFault, "\(file): \(thrown)")
+            #expect(thrown.description.contains(path), "the log names the file: \(thrown)")
+            let answer = APIError(thrown)
+            #expect(answer.status == .internalServerError && answer.code == "data_fault", "\(file)")
+            #expect(answer.message == "the service could not read or write its own data; its log says which file and why", "\(file)")
+        }
+    }
+
+    /// The same projection file given with one question is the caller's: a mistake in its value.
+    @Test func aDamagedProjectionFileTheCallerGaveIsTheCallersMistake() throws {
+        let path = TestRasters.temporaryDirectory().appendingPathComponent("mine.nc").path
+        try Data("not netCDF".utf8).write(to: URL(fileURLWithPath: path))
+        let thrown = #expect(throws: GeoError.self) { _ = try RegionalSeaLevelProjections(path: path) }
+        guard case .invalidInput(.projections, let message)? = thrown else {
+            Issue.record("expected a mistake in projections, got \(String(describing: thrown))")
+            return
+        }
+        #expect(message.hasPrefix("\(path): not a multidimensional file GDAL reads"), "\(message)")
+        #expect(thrown.map { APIError($0).status } == .badRequest)
+    }
+
+    /// A question the service was not set up for is its set-up's: 501, saying what is missing.
+    @Test func aQuestionTheServiceWasNotSetUpForIsA501() {
+        let engine = QueryEngine(flood: nil)
+        let thrown = #expect(throws: GeoError.self) { _ = try engine.requireFlood() }
+        #expect(thrown == .notSetUp("no elevation model is loaded; flood questions need one (--dem, or the dem setting)"))
+        let answer = thrown.map(APIError.init)
+        #expect(answer?.status == .notImplemented && answer?.code == "not_set_up")
     }
 
     /// A failure inside the service is told as such, not as the client's mistake nor the data's,
