@@ -11,10 +11,8 @@ public enum CompletionJSON {
         json.open("[")
         for suggestion in suggestions { write(suggestion, into: &json) }
         json.close("]")
-        json.key("highlightUnits")
-        json.string("utf16")
-        json.key("query")
-        json.string(query)
+        json.member("highlightUnits", "utf16")
+        json.member("query", query)
         json.close("}")
         return json.bytes + [UInt8(ascii: "\n")]
     }
@@ -24,79 +22,43 @@ public enum CompletionJSON {
         String(decoding: answerBytes(query: query, suggestions: suggestions), as: UTF8.self)
     }
 
+    /// Members in sorted order; a member whose value is absent is left out, as the encoder does.
     private static func write(_ suggestion: PlaceSuggestion, into json: inout JSONBytes) {
         let completion = suggestion.completion
-        func ranges(_ ranges: [Completion.TextRange]) {
+        func ranges(_ name: StaticString, _ ranges: [Completion.TextRange]) {
+            json.key(name)
             json.open("[")
             for range in ranges {
                 json.open("{")
-                json.key("length")
-                json.number(range.length)
-                json.key("location")
-                json.number(range.location)
+                json.member("length", range.length)
+                json.member("location", range.location)
                 json.close("}")
             }
             json.close("]")
         }
         json.open("{")
-        json.key("aliasHighlights")
-        ranges(completion.aliasHighlights)
-        if let code = completion.code {
-            json.key("code")
-            json.string(code)
-        }
-        if let confidence = suggestion.confidence {
-            json.key("confidence")
-            json.confidence(confidence)
-        }
-        if let distance = completion.distanceKilometers {
-            json.key("distanceKilometers")
-            json.number(distance)
-        }
-        json.key("edits")
-        json.number(completion.edits)
-        json.key("elevationM")
-        if let elevation = suggestion.elevationM { json.number(elevation) } else { json.null() }
-        json.key("flooding")
-        json.string(suggestion.flooding)
-        json.key("id")
-        json.number(completion.id)
-        if let qualifier = completion.ignoredQualifier {
-            json.key("ignoredQualifier")
-            json.string(qualifier)
-        }
-        json.key("kind")
-        json.string(completion.kind.rawValue)
-        json.key("latitude")
-        json.number(completion.latitude)
-        json.key("longitude")
-        json.number(completion.longitude)
-        json.key("match")
-        json.string(completion.match.rawValue)
-        if let alias = completion.matchedAlias {
-            json.key("matchedAlias")
-            json.string(alias)
-        }
-        json.key("population")
-        json.number(completion.population)
-        json.key("score")
-        json.number(completion.score)
-        if let source = suggestion.source {
-            json.key("source")
-            json.source(source)
-        }
-        json.key("spillLevelM")
-        if let spill = suggestion.spillLevelM { json.number(spill) } else { json.null() }
-        json.key("subtitle")
-        json.string(completion.subtitle)
-        json.key("title")
-        json.string(completion.title)
-        json.key("titleHighlights")
-        ranges(completion.titleHighlights)
-        if let today = suggestion.today {
-            json.key("today")
-            json.string(today.rawValue)
-        }
+        ranges("aliasHighlights", completion.aliasHighlights)
+        json.member("code", completion.code)
+        json.member("confidence", suggestion.confidence)
+        json.member("distanceKilometers", completion.distanceKilometers)
+        json.member("edits", completion.edits)
+        json.member("elevationM", orNull: suggestion.elevationM)
+        json.member("flooding", suggestion.flooding)
+        json.member("id", completion.id)
+        json.member("ignoredQualifier", completion.ignoredQualifier)
+        json.member("kind", completion.kind.rawValue)
+        json.member("latitude", completion.latitude)
+        json.member("longitude", completion.longitude)
+        json.member("match", completion.match.rawValue)
+        json.member("matchedAlias", completion.matchedAlias)
+        json.member("population", completion.population)
+        json.member("score", completion.score)
+        json.member("source", suggestion.source)
+        json.member("spillLevelM", orNull: suggestion.spillLevelM)
+        json.member("subtitle", completion.subtitle)
+        json.member("title", completion.title)
+        ranges("titleHighlights", completion.titleHighlights)
+        json.member("today", suggestion.today?.rawValue)
         json.close("}")
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 
 /// An answer written in one of the `AnswerFormat`s: its bytes, and the format they are in, whose
-/// content type the service sends. Each static constructor is the one encoder of its format.
+/// content type the service sends. A flood-level answer is written by its format's writer
+/// (``FloodLevelAnswer/encoded()``); the constructors here write the service's other answers.
 public struct EncodedAnswer: Sendable {
     /// The format of `bytes`.
     public let format: AnswerFormat
@@ -29,11 +30,6 @@ public struct EncodedAnswer: Sendable {
         EncodedAnswer(format: .geojson, bytes: try JSONOutput.encode(value))
     }
 
-    /// Polygons of the land newly flooded. O(cells of the mask).
-    public static func geoJSON(_ land: FloodedLand) throws -> EncodedAnswer {
-        EncodedAnswer(format: .geojson, bytes: try land.geoJSONData())
-    }
-
     /// A picture as PNG. O(pixels).
     public static func png(_ image: RasterImage) throws -> EncodedAnswer {
         EncodedAnswer(format: .png, bytes: try image.pngData())
@@ -42,15 +38,5 @@ public struct EncodedAnswer: Sendable {
     /// The globe's relief as a 16-bit PNG (`FloodRelief.pngData`). O(blocks).
     public static func png(_ relief: FloodRelief) throws -> EncodedAnswer {
         EncodedAnswer(format: .png, bytes: try relief.pngData())
-    }
-
-    /// A georeferenced raster (a class mask) as GeoTIFF. O(pixels).
-    public static func geoTIFF(_ image: RasterImage) throws -> EncodedAnswer {
-        EncodedAnswer(format: .tif, bytes: try image.geoTIFFData())
-    }
-
-    /// Lines for people, as UTF-8.
-    public static func text(_ lines: String) -> EncodedAnswer {
-        EncodedAnswer(format: .text, bytes: Data(lines.utf8))
     }
 }

@@ -32,19 +32,34 @@ public struct FloodLevelQuery: Sendable {
 /// What `QueryEngine.floodLevel(_:)` works out for a `FloodLevelQuery`: the value its format
 /// is written from, before any encoding.
 public struct FloodLevelAnswer {
+    /// What is worked out over a box or the grid: each format's writer names one
+    /// (``FloodLevelWriter/work``).
+    public enum Work: Sendable {
+        /// The figures alone.
+        case stats
+        /// The figures and the places flooded.
+        case report
+        /// The land newly flooded.
+        case floodedLand
+        /// A map.
+        case map
+        /// The flood class of every cell.
+        case classMask
+    }
+
     /// The answer's value, by what was asked.
     public enum Value {
-        /// A place's figures at the level where it stands (text, json).
+        /// A place's figures at the level where it stands, whatever the format's work.
         case area(SeaLevelAnswer<AreaFloodReport>)
-        /// The figures and the places flooded (json).
-        case report(SeaLevelAnswer<FloodReport>)
-        /// The figures alone (text).
+        /// ``Work/stats``.
         case stats(SeaLevelAnswer<FloodStats>)
-        /// The land newly flooded (geojson).
+        /// ``Work/report``.
+        case report(SeaLevelAnswer<FloodReport>)
+        /// ``Work/floodedLand``.
         case floodedLand(FloodedLand)
-        /// A map (png).
+        /// ``Work/map``.
         case map(FloodMap)
-        /// The flood class of every cell (tif).
+        /// ``Work/classMask``.
         case classMask(RasterImage)
     }
 
@@ -54,8 +69,8 @@ public struct FloodLevelAnswer {
 }
 
 extension QueryEngine {
-    /// The answer to `query`, worked out for its format: the one place the format chooses the
-    /// query. A place answers figures (text or json); otherwise the level is resolved for the
+    /// The answer to `query`, worked out as its format's writer asks (``FloodLevelWriter/work``).
+    /// A place answers figures (text or json); otherwise the level is resolved for the
     /// box and every format is drawn at it: on a raster of high tide, cell by cell
     /// (``SeaSurface``). O(the chosen query).
     public func floodLevel(_ query: FloodLevelQuery) throws -> FloodLevelAnswer {
@@ -66,13 +81,26 @@ extension QueryEngine {
         }
         let (question, bbox) = (query.question, query.bbox)
         let value: FloodLevelAnswer.Value
-        switch query.format {
-        case .text: value = .stats(try floodStats(question, bbox: bbox))
-        case .json: value = .report(try floodReport(question, bbox: bbox, placeLimit: query.placeLimit))
-        case .geojson: value = .floodedLand(try floodedLand(question, bbox: bbox))
-        case .png: value = .map(try floodMap(question, bbox: bbox, width: query.width, height: query.height, legend: query.legend))
-        case .tif: value = .classMask(try floodClassMask(question, bbox: bbox))
+        switch query.format.floodLevel.work {
+        case .stats: value = .stats(try floodStats(question, bbox: bbox))
+        case .report: value = .report(try floodReport(question, bbox: bbox, placeLimit: query.placeLimit))
+        case .floodedLand: value = .floodedLand(try floodedLand(question, bbox: bbox))
+        case .map: value = .map(try floodMap(question, bbox: bbox, width: query.width, height: query.height, legend: query.legend))
+        case .classMask: value = .classMask(try floodClassMask(question, bbox: bbox))
         }
         return FloodLevelAnswer(query: query, value: value)
+    }
+}
+
+extension FloodLevelAnswer {
+    /// The answer written in its query's format, by the format's writer: the one place a
+    /// flood-level answer is encoded, for the command line and the service alike.
+    /// - Throws: ``GeoError/invalidInput(_:_:)`` naming ``Quantity/format`` for figures over a
+    ///   place in a format that does not write them; the encoder's errors.
+    public func encoded() throws -> EncodedAnswer {
+        guard let bytes = try query.format.floodLevel.write(self) else {
+            throw GeoError.invalidInput(.format, "\(query.format.rawValue) does not write figures over a place; expected text or json")
+        }
+        return EncodedAnswer(format: query.format, bytes: bytes)
     }
 }

@@ -11,24 +11,17 @@ public enum FloodedPlacesJSON {
         let page = answer.answer
         var json = JSONBytes(capacity: 1024 + 420 * page.places.count)
         json.open("{")
-        json.key("count")
-        json.number(page.count)
-        json.key("datum")
-        json.string(SeaLevelDatum.statement(aboveHighTide: answer.basis?.highTide))
-        json.key("offset")
-        json.number(page.offset)
+        json.member("count", page.count)
+        json.member("datum", SeaLevelDatum.statement(aboveHighTide: answer.basis?.highTide))
+        json.member("offset", page.offset)
         json.key("places")
         json.open("[")
         for place in page.places { write(place, into: &json) }
         json.close("]")
-        json.key("population")
-        json.number(page.population)
-        json.key("resolvedCount")
-        json.number(page.resolvedCount)
-        json.key("resolvedPopulation")
-        json.number(page.resolvedPopulation)
-        json.key("rise")
-        json.number(page.rise)
+        json.member("population", page.population)
+        json.member("resolvedCount", page.resolvedCount)
+        json.member("resolvedPopulation", page.resolvedPopulation)
+        json.member("rise", page.rise)
         if let basis = answer.basis {
             // Small, once a page, and with projections and tides of many shapes: the encoder's.
             json.key("seaLevel")
@@ -47,36 +40,17 @@ public enum FloodedPlacesJSON {
     /// Members in sorted order; a member whose value is absent is left out, as the encoder does.
     private static func write(_ place: FloodedPlace, into json: inout JSONBytes) {
         json.open("{")
-        if let confidence = place.confidence {
-            json.key("confidence")
-            json.confidence(confidence)
-        }
-        if let elevation = place.elevationM {
-            json.key("elevationM")
-            json.number(elevation)
-        }
-        json.key("id")
-        json.number(place.id)
-        json.key("latitude")
-        json.number(place.latitude)
-        json.key("longitude")
-        json.number(place.longitude)
-        json.key("name")
-        json.string(place.name)
-        json.key("population")
-        json.number(place.population)
-        if let source = place.source {
-            json.key("source")
-            json.source(source)
-        }
-        json.key("spillLevelM")
-        json.number(place.spillLevelM)
-        json.key("subtitle")
-        json.string(place.subtitle)
-        if let today = place.today {
-            json.key("today")
-            json.string(today.rawValue)
-        }
+        json.member("confidence", place.confidence)
+        json.member("elevationM", place.elevationM)
+        json.member("id", place.id)
+        json.member("latitude", place.latitude)
+        json.member("longitude", place.longitude)
+        json.member("name", place.name)
+        json.member("population", place.population)
+        json.member("source", place.source)
+        json.member("spillLevelM", place.spillLevelM)
+        json.member("subtitle", place.subtitle)
+        json.member("today", place.today?.rawValue)
         json.close("}")
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 /// counted on the picture before it is encoded, so that a map on which the flood is too small to
 /// see can say so against the area that floods.
 public struct FloodMap: Sendable {
-    /// The picture (with the legend when one was asked for); `EncodedAnswer.png` writes it.
+    /// The picture (with the legend when one was asked for); `AnswerFormat.png` writes it.
     public var image: RasterImage
     /// The sea level drawn, in metres, and the box it covers.
     public var rise: Double

@@ -57,12 +57,12 @@ extension QueryEngine {
         try drawnTile(tile, question: question, hatched: hatched).image
     }
 
-    /// The land newly flooded at the level asked, which `EncodedAnswer.geoJSON` writes as polygons.
+    /// The land newly flooded at the level asked, which `AnswerFormat.geojson` writes as polygons.
     public func floodedLand(_ question: SeaLevelQuestion, bbox: GeoBBox?) throws -> FloodedLand {
         try requireFlood().floodedLand(surface: try drawnSurface(question, bbox: bbox).surface, bbox: bbox)
     }
 
-    /// The flood class of every cell at the level asked, which `EncodedAnswer.geoTIFF` writes.
+    /// The flood class of every cell at the level asked, which `AnswerFormat.tif` writes.
     public func floodClassMask(_ question: SeaLevelQuestion, bbox: GeoBBox?) throws -> RasterImage {
         try requireFlood().classMask(surface: try drawnSurface(question, bbox: bbox).surface, bbox: bbox)
     }

@@ -71,12 +71,7 @@ final class RasterSource {
     }
 
     /// The Int16 cells of a window, row-major (only when `isInt16`).
-    func readInt16(_ rect: TileLayout.Rect) throws -> [Int16] {
-        try [Int16](unsafeUninitializedCapacity: rect.cellCount) { buffer, initialized in
-            try readInt16(rect, into: UnsafeMutableRawPointer(buffer.baseAddress!), stride: 2)
-            initialized = rect.cellCount
-        }
-    }
+    func readInt16(_ rect: TileLayout.Rect) throws -> [Int16] { try cells(of: rect, reading: readInt16(_:into:stride:)) }
 
     /// Reads the Int16 cells of a window, row-major, to `destination`, each value `stride`
     /// bytes after the one before it (so that they can land inside larger records).
@@ -85,9 +80,12 @@ final class RasterSource {
     }
 
     /// The cells of a window as metres, NaN for nodata, scale and offset applied.
-    func readFloat(_ rect: TileLayout.Rect) throws -> [Float] {
-        try [Float](unsafeUninitializedCapacity: rect.cellCount) { buffer, initialized in
-            try readFloat(rect, into: UnsafeMutableRawPointer(buffer.baseAddress!), stride: 4)
+    func readFloat(_ rect: TileLayout.Rect) throws -> [Float] { try cells(of: rect, reading: readFloat(_:into:stride:)) }
+
+    /// A window's cells in a new array, filled by `read` (one of the readers into memory).
+    private func cells<Cell>(of rect: TileLayout.Rect, reading read: (TileLayout.Rect, UnsafeMutableRawPointer, Int) throws -> Void) throws -> [Cell] {
+        try [Cell](unsafeUninitializedCapacity: rect.cellCount) { buffer, initialized in
+            try read(rect, UnsafeMutableRawPointer(buffer.baseAddress!), MemoryLayout<Cell>.stride)
             initialized = rect.cellCount
         }
     }

@@ -81,6 +81,30 @@ struct JSONBytes {
         needsComma = true
     }
 
+    /// A member `"key":"text"`; left out when the text is nil, as the encoder leaves out an
+    /// absent optional.
+    mutating func member(_ name: StaticString, _ text: String?) {
+        guard let text else { return }
+        key(name)
+        string(text)
+    }
+
+    /// A member `"key":number`; left out when the number is nil.
+    mutating func member(_ name: StaticString, _ value: Double?) {
+        guard let value else { return }
+        key(name)
+        number(value)
+    }
+
+    /// A member `"key":number`; left out when the number is nil.
+    mutating func member(_ name: StaticString, _ value: Int?) { member(name, value.map(Double.init)) }
+
+    /// A member `"key":number`, or `"key":null` for nil: an optional the answer writes explicitly.
+    mutating func member(_ name: StaticString, orNull value: Double?) {
+        key(name)
+        if let value { number(value) } else { null() }
+    }
+
     mutating func null() {
         separate()
         bytes.append(contentsOf: "null".utf8)

@@ -97,7 +97,7 @@ struct FloodLevelCommand: ParsableCommand {
         if place == nil, near != nil { throw ValidationError("--near: only with --place (it ranks the places of that name by distance)") }
         if legend, format != .png { throw ValidationError("--legend draws on PNG maps; add --format png") }
         if format.isBinary, output == nil || output == Output.standardOutput, isatty(STDOUT_FILENO) != 0 {
-            throw ValidationError("--format \(format.rawValue) writes binary data; pass -o FILE or redirect stdout")
+            throw ValidationError("--format \(format.rawValue) writes binary data; pass -o FILE.\(format.fileExtension) or redirect stdout")
         }
     }
 

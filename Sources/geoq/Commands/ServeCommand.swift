@@ -27,25 +27,15 @@ struct ServeCommand: AsyncParsableCommand {
         """
     )
 
-    @OptionGroup var service: ServiceOptions
-
-    @OptionGroup var dataset: DEMOptions
-
-    @OptionGroup var gazetteer: PlacesOptions
-
-    @OptionGroup var projections: ProjectionFilesOption
-
-    @OptionGroup var highTide: HighTideOption
-
-    @OptionGroup var settingsFile: SettingsFileOption
+    @OptionGroup var setup: ServiceSetupOptions
 
     func run() async throws {
-        let settings = try settingsFile.settings(dataset: dataset, places: gazetteer.places, service: service, projections: projections, highTide: highTide)
+        let settings = try setup.settings()
         // The address first: a host that does not resolve or a port in use ends here, before any index is built.
         try ListenCheck.check(settings)
         // Before the indexes are read or built: their large blocks are freed at once.
         HeapReturnService.configure()
-        let engine = try GeoqEngine.buildEngine(settings: .service(dataset: dataset, places: gazetteer.places, settings: settings))
+        let engine = try GeoqEngine.buildEngine(settings: .service(dataset: setup.dataset, places: setup.gazetteer.places, settings: settings))
         // The indexes are read: from here GDAL reads only on-demand tiles.
         RasterBlockCache.limitForService()
         let logger = GeoqService.logger()

@@ -17,12 +17,7 @@ struct SettingsCommand: ParsableCommand {
           GEOQ_PORT=9000 geoq settings --config geoq.yaml
         """)
 
-    @OptionGroup var service: ServiceOptions
-    @OptionGroup var dataset: DEMOptions
-    @OptionGroup var gazetteer: PlacesOptions
-    @OptionGroup var projections: ProjectionFilesOption
-    @OptionGroup var highTide: HighTideOption
-    @OptionGroup var settingsFile: SettingsFileOption
+    @OptionGroup var setup: ServiceSetupOptions
 
     /// What a setting without a value means, one line per part: the embedded stack is the base
     /// and each fine model nested in it.
@@ -53,7 +48,7 @@ struct SettingsCommand: ParsableCommand {
     /// Every setting within `columns`: its name, its value (wrapped, a list one item a line) and
     /// where it came from, the source on the value's first line.
     func run() throws {
-        let settings = try settingsFile.settings(dataset: dataset, places: gazetteer.places, service: service, projections: projections, highTide: highTide)
+        let settings = try setup.settings()
         let rows = settings.entries.map { entry in
             (entry.setting.fileKey, Self.valueLines(entry),
              entry.source == .default ? "default" : "\(entry.sourceName(file: settings.file)) \(entry.location(file: settings.file))")

@@ -7,7 +7,7 @@ struct FloodRoutes<Context: RequestContext> {
     let engine: QueryEngine
 
     /// The formats `/v1/flood` answers in: every answer format but text, which is for a terminal.
-    static var formats: [AnswerFormat] { [.json, .geojson, .png, .tif] }
+    static var formats: [AnswerFormat] { AnswerFormat.allCases.filter { $0 != .text } }
 
     /// `/v1/flood`'s parameters. Width and height are checked whatever the format, so a bad
     /// value is never silently ignored; the service draws at most 4096 pixels a side.

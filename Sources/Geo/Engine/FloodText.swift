@@ -1,9 +1,8 @@
 import Foundation
-import Geo
 
-/// Short aligned text for people.
-enum FloodText {
-    static func stats(_ stats: FloodStats, bbox: GeoBBox?) -> String {
+/// Short aligned text for people: the text format of the flood answers (``AnswerFormat/text``).
+public enum FloodText {
+    public static func stats(_ stats: FloodStats, bbox: GeoBBox?) -> String {
         let percentOfArea = stats.totalKm2 > 0 ? stats.waterKm2 / stats.totalKm2 * 100 : 0
         var rows: [(String, String, String)] = [
             ("sea level", "\(FloodPoint.signed(stats.rise)) m", bbox.map { "box " + $0.rfc7946.map { String(format: "%g", $0) }.joined(separator: ",") } ?? "whole grid"),
@@ -32,7 +31,7 @@ enum FloodText {
     }
 
     /// Figures over a country's or region's outline, or a town's box: the place, then the figures.
-    static func area(_ report: AreaFloodReport) -> String {
+    public static func area(_ report: AreaFloodReport) -> String {
         var over = report.shape == .outline ? "its outline"
             : String(format: "a %g km square around it", report.boxKilometers ?? 0)
         // A square over a fine model's edge is cut to that model (the one answering the town).
@@ -51,7 +50,7 @@ enum FloodText {
 
     /// "Bangladesh (country", "Hamburg, Germany (town": the place and its kind, the kind left
     /// out where the name already says it (a country's title is "Bangladesh, Country").
-    static func placeLine(_ report: AreaFloodReport) -> String {
+    public static func placeLine(_ report: AreaFloodReport) -> String {
         let kind = report.place.kind.rawValue
         let suffix = ", " + kind
         let name = report.placeName.lowercased().hasSuffix(suffix) ? String(report.placeName.dropLast(suffix.count)) : report.placeName
@@ -60,7 +59,7 @@ enum FloodText {
 
     /// The places flooded and their people: those the model resolves, then, apart, those on cells
     /// too coarse to tell at this level; never a total that reads as if all of them flooded.
-    static func floodedPlacesLine(_ flooded: FloodedPlaces) -> String {
+    public static func floodedPlacesLine(_ flooded: FloodedPlaces) -> String {
         let grouped = MemoryBudget.grouped
         var line = "places flooded  \(grouped(flooded.resolvedCount)), \(grouped(flooded.resolvedPopulation)) people"
         let unresolvedCount = flooded.count - flooded.resolvedCount
@@ -71,7 +70,7 @@ enum FloodText {
         return line + "\n"
     }
 
-    static func point(_ point: FloodPoint) -> String {
+    public static func point(_ point: FloodPoint) -> String {
         let elevation = point.elevation.map { "\(FloodPoint.signed($0)) m" } ?? "no data"
         let rows = [
             ("place", String(format: "%.4f, %.4f", point.latitude, point.longitude)),
@@ -88,12 +87,12 @@ enum FloodText {
 
     /// The point question's answer: the point (its confidence the one at the level asked), then
     /// the answer in words.
-    static func point(_ answer: PointFloodAnswer) -> String {
+    public static func point(_ answer: PointFloodAnswer) -> String {
         point(answer.point) + "at \(FloodPoint.signed(answer.rise)) m".padding(toLength: 12, withPad: " ", startingAt: 0) + answer.answer + "\n"
     }
 
     /// The town question's answer: the place, then its point, then the answer in words.
-    static func place(_ answer: PlaceFloodAnswer) -> String {
+    public static func place(_ answer: PlaceFloodAnswer) -> String {
         // Aligned with the point's rows, whose labels are padded to the longest ("confidence").
         let rows = point(answer.point).split(separator: "\n").dropFirst()
         let column = rows.first.map { row in row.count - row.drop { $0 != " " }.drop { $0 == " " }.count } ?? 12
@@ -101,7 +100,7 @@ enum FloodText {
             + (answer.rise.map { "at \(FloodPoint.signed($0)) m".padding(toLength: max(column, 11), withPad: " ", startingAt: 0) + answer.answer + "\n" } ?? "")
     }
 
-    static func km2(_ value: Double) -> String {
+    public static func km2(_ value: Double) -> String {
         let formatter = NumberFormatter()
         formatter.numberStyle = .decimal
         formatter.maximumFractionDigits = value < 10 ? 1 : 0
