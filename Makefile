@@ -155,6 +155,9 @@ bench: release
 	$(SWIFTPM) build --build-tests
 	mkdir -p $(TEST_TMP) && $(SWIFT_ENV) GEOQ_LARGE_TESTS=1 TMPDIR=$(TEST_TMP) $(SWIFT) test --skip-build \
 	  --filter 'twiceETOPO5MatchesCellForCell|fourTimesETOPO5MatchesCellForCell|globalETOPO5MatchesCellForCellInSmallTiles|globalETOPO5WithSeedPointsMatches'
+	@# What a first question costs in a fine tile on disk, fetched, and near tile edges: figures
+	@# printed, not asserted (Tests/GeoTests/Benchmarks, docs/measurements.md).
+	$(SWIFT_ENV) GEOQ_MEASURE_CONTEXT=1 TMPDIR=$(TEST_TMP) $(SWIFT) test --skip-build --filter OnDemandContextMeasurements
 
 # The field's tools `make bench` sets beside geoq (scripts/peers/requirements.txt, docs/peers.md).
 PEERS_VENV := .build/peers-venv
