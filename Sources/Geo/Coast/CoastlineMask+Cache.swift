@@ -25,8 +25,12 @@ extension CoastlineMask {
             try header.withUnsafeBytes(put)
             // The header too: a damaged cell size or edge must fail the checksum, never be trusted.
             var hash = header.withUnsafeBytes { CacheFormat.checksum($0) } &* 17
-            try table.withUnsafeBytes { bytes in hash ^= CacheFormat.checksum(bytes); try put(bytes) }
-            try words.withUnsafeBytes { bytes in hash ^= CacheFormat.checksum(bytes) &* 31; try put(bytes) }
+            try table.withUnsafeBytes { bytes in
+                hash ^= CacheFormat.checksum(bytes); try put(bytes)
+            }
+            try words.withUnsafeBytes { bytes in
+                hash ^= CacheFormat.checksum(bytes) &* 31; try put(bytes)
+            }
             try withUnsafeBytes(of: hash.littleEndian, put)
         }
     }
@@ -64,11 +68,13 @@ extension CoastlineMask {
             var table = [UInt32](repeating: 0, count: tableCount), words = [UInt64](repeating: 0, count: wordCount)
             table.withUnsafeMutableBytes { $0.copyMemory(from: tableBytes) }
             words.withUnsafeMutableBytes { $0.copyMemory(from: wordBytes) }
-            let mask = CoastlineMask(width: width, height: height, west: west, north: north, cellDegrees: cell, path: path,
-                                     version: version, table: table, words: words)
+            let mask = CoastlineMask(
+                width: width, height: height, west: west, north: north, cellDegrees: cell, path: path,
+                version: version, table: table, words: words)
             let blocksDown = (height + blockSide - 1) >> blockShift
             guard table.count == mask.blocksAcross * blocksDown,
-                  table.allSatisfy({ $0 & uniformFlag != 0 || Int($0) + wordsPerBlock <= words.count }) else {
+                table.allSatisfy({ $0 & uniformFlag != 0 || Int($0) + wordsPerBlock <= words.count })
+            else {
                 throw CacheFormat.DecodeError(reason: "inconsistent")
             }
             return mask

@@ -12,8 +12,10 @@ extension CoastlineMask {
     ///   in a lake, 4 pond) and the shore (5, a cell the shoreline crosses).
     public static func load(path: String, cacheDirectory: URL?, progress: ProgressHandler? = nil) throws -> CoastlineMask {
         guard AtomicFile.kind(of: path) == .regular else {
-            throw GeoError.unreadableFile(path: path, message: "\(AtomicFile.kind(of: path) == .missing ? "is missing" : "is not a regular file"); "
-                + "expected today's coastline as a global raster of ocean, land and lakes (data/coastline.tif; rebuild it with make data)")
+            throw GeoError.unreadableFile(
+                path: path,
+                message: "\(AtomicFile.kind(of: path) == .missing ? "is missing" : "is not a regular file"); "
+                    + "expected today's coastline as a global raster of ocean, land and lakes (data/coastline.tif; rebuild it with make data)")
         }
         let version = CacheFolder.Key.fileVersion(URL(fileURLWithPath: path).standardizedFileURL.path)
         let cacheFile = cacheDirectory.map { Self.cacheURL(in: $0, path: path) }
@@ -36,18 +38,25 @@ extension CoastlineMask {
         defer { GDALClose(dataset) }
         let width = Int(GDALGetRasterXSize(dataset)), height = Int(GDALGetRasterYSize(dataset))
         guard GDALGetRasterCount(dataset) == 1, let band = GDALGetRasterBand(dataset, 1), GDALGetRasterDataType(band) == GDT_Byte else {
-            throw GeoError.unreadableFile(path: path, message: "has \(GDALGetRasterCount(dataset)) band(s) of another type; expected one band of bytes (0 ocean, 1 land, 2 lake, 3 island in a lake, 4 pond, 5 shore)")
+            throw GeoError.unreadableFile(
+                path: path,
+                message: "has \(GDALGetRasterCount(dataset)) band(s) of another type; expected one band of bytes (0 ocean, 1 land, 2 lake, 3 island in a lake, 4 pond, 5 shore)")
         }
         var transform = [Double](repeating: 0, count: 6)
         let georeference = try? ElevationGrid.readGeoreference(dataset: dataset, path: path)
         GDALGetGeoTransform(dataset, &transform)
         let cell = transform[1]
-        let global = georeference?.isGeographic == true && transform[2] == 0 && transform[4] == 0 && cell > 0
+        let global =
+            georeference?.isGeographic == true && transform[2] == 0 && transform[4] == 0 && cell > 0
             && abs(transform[5] + cell) < cell * 1e-6 && abs(transform[0] + 180) < cell / 2 && abs(transform[3] - 90) < cell / 2
             && abs(Double(width) * cell - 360) < cell / 2 && abs(Double(height) * cell - 180) < cell / 2
         guard global else {
-            throw GeoError.unreadableFile(path: path, message: "is a \(width)×\(height) grid from (\(transform[0]), \(transform[3])) with cells of \(transform[1])×\(transform[5])\(georeference?.isGeographic == true ? "" : ", not in a geographic CRS"); "
-                + "expected a global geographic grid of square cells from 180° W, 90° N to 180° E, 90° S")
+            throw GeoError.unreadableFile(
+                path: path,
+                message:
+                    "is a \(width)×\(height) grid from (\(transform[0]), \(transform[3])) with cells of "
+                    + "\(transform[1])×\(transform[5])\(georeference?.isGeographic == true ? "" : ", not in a geographic CRS"); "
+                    + "expected a global geographic grid of square cells from 180° W, 90° N to 180° E, 90° S")
         }
         let side = blockSide
         let blocksAcross = (width + side - 1) / side, blocksDown = (height + side - 1) / side
@@ -60,7 +69,8 @@ extension CoastlineMask {
                 GDALRasterIO(band, GF_Read, 0, Int32(top), Int32(width), Int32(rows), buffer.baseAddress, Int32(width), Int32(rows), GDT_Byte, 0, 0)
             }
             guard status == CE_None else {
-                throw GeoError.unreadableFile(path: path, message: "rows \(top)…\(top + rows - 1) cannot be read (\(GDAL.lastError(or: "read failed"))); expected the whole coastline raster")
+                throw GeoError.unreadableFile(
+                    path: path, message: "rows \(top)…\(top + rows - 1) cannot be read (\(GDAL.lastError(or: "read failed"))); expected the whole coastline raster")
             }
             for blockCol in 0..<blocksAcross {
                 let left = blockCol * side, cols = min(side, width - left)
@@ -84,7 +94,11 @@ extension CoastlineMask {
                         // Cells past the grid's edge (the last blocks) repeat the edge cell.
                         let raw = strip[min(row, rows - 1) * width + left + min(col, cols - 1)]
                         guard let surface = Self.surface(level: raw) else {
-                            throw GeoError.unreadableFile(path: path, message: "holds \(raw) at row \(top + min(row, rows - 1)), column \(left + min(col, cols - 1)); expected 0 ocean, 1 land, 2 lake, 3 island in a lake, 4 pond or 5 shore")
+                            throw GeoError.unreadableFile(
+                                path: path,
+                                message:
+                                    "holds \(raw) at row \(top + min(row, rows - 1)), column \(left + min(col, cols - 1)); expected 0 ocean, 1 land, 2 lake, 3 island in a lake, 4 pond or 5 shore"
+                            )
                         }
                         let bit = (row * side + col) * 2
                         packed[bit >> 6] |= UInt64(surface.rawValue) << UInt64(bit & 63)
@@ -95,8 +109,9 @@ extension CoastlineMask {
             }
             progress?("reading today's coastline", Double(blockRow + 1) / Double(blocksDown))
         }
-        return CoastlineMask(width: width, height: height, west: transform[0], north: transform[3], cellDegrees: cell,
-                             path: path, version: version, table: table, words: words)
+        return CoastlineMask(
+            width: width, height: height, west: transform[0], north: transform[3], cellDegrees: cell,
+            path: path, version: version, table: table, words: words)
     }
 
     /// GMT `grdlandmask`'s levels as surfaces: an island in a lake is land, a pond on it a lake;

@@ -49,8 +49,10 @@ public final class CoastlineMask: Sendable {
     let table: [UInt32]
     let words: [UInt64]
 
-    init(width: Int, height: Int, west: Double, north: Double, cellDegrees: Double, path: String, version: String,
-         table: [UInt32], words: [UInt64]) {
+    init(
+        width: Int, height: Int, west: Double, north: Double, cellDegrees: Double, path: String, version: String,
+        table: [UInt32], words: [UInt64]
+    ) {
         (self.width, self.height, self.west, self.north, self.cellDegrees) = (width, height, west, north, cellDegrees)
         (self.path, self.version, self.table, self.words) = (path, version, table, words)
         blocksAcross = (width + Self.blockSide - 1) >> Self.blockShift

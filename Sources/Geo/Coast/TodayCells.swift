@@ -70,8 +70,9 @@ public struct TodayCells: Sendable {
                     let lastCol = (first.col + k - 1) % mask.width
                     let corner = mask.uniformSurface(ofBlockHolding: first.row, first.col)
                     if let surface = corner, mask.uniformSurface(ofBlockHolding: first.row, lastCol) == surface,
-                       mask.uniformSurface(ofBlockHolding: lastRow, first.col) == surface,
-                       mask.uniformSurface(ofBlockHolding: lastRow, lastCol) == surface {
+                        mask.uniformSurface(ofBlockHolding: lastRow, first.col) == surface,
+                        mask.uniformSurface(ofBlockHolding: lastRow, lastCol) == surface
+                    {
                         if surface.holdsOcean { ocean = k * k }
                         landHalves = surface == .land ? 2 * k * k : surface == .shore ? k * k : 0
                     } else {
@@ -106,9 +107,12 @@ public struct TodayCells: Sendable {
         // On a north-up geographic grid a cell centre's longitude follows its column alone and
         // its latitude its row alone: the mask's column and row are found once for each.
         let c = grid.georeference.geoTransform.coefficients
-        let maskCells: (rows: [Int], columns: [Int])? = grid.georeference.isGeographic && c[2] == 0 && c[4] == 0
-            ? ((0..<grid.height).map { row in mask.cell(latitude: locator.centre(row: row, col: 0)?.latitude ?? 0, longitude: 0).row },
-               (0..<width).map { col in mask.cell(latitude: 0, longitude: locator.centre(row: 0, col: col)?.longitude ?? 0).col })
+        let maskCells: (rows: [Int], columns: [Int])? =
+            grid.georeference.isGeographic && c[2] == 0 && c[4] == 0
+            ? (
+                (0..<grid.height).map { row in mask.cell(latitude: locator.centre(row: row, col: 0)?.latitude ?? 0, longitude: 0).row },
+                (0..<width).map { col in mask.cell(latitude: 0, longitude: locator.centre(row: 0, col: col)?.longitude ?? 0).col }
+            )
             : nil
         for row in 0..<grid.height {
             for col in 0..<width {
@@ -119,7 +123,8 @@ public struct TodayCells: Sendable {
                     guard mask.surface(row: maskCells.rows[row], col: maskCells.columns[col]).holdsOcean else { continue }
                 } else {
                     guard let centre = locator.centre(row: row, col: col),
-                          mask.surface(latitude: centre.latitude, longitude: centre.longitude).holdsOcean else { continue }
+                        mask.surface(latitude: centre.latitude, longitude: centre.longitude).holdsOcean
+                    else { continue }
                 }
                 codes[index] = oceanBit
             }
@@ -136,8 +141,9 @@ public struct TodayCells: Sendable {
             for index in values.indices where codes[index] & Self.oceanBit != 0 && values[index] > 0 && values[index] != grid.int16Nodata {
                 values[index] = 0
             }
-            return try ElevationGrid(width: grid.width, height: grid.height, samples: .int16(values), int16Nodata: grid.int16Nodata,
-                                     georeference: grid.georeference)
+            return try ElevationGrid(
+                width: grid.width, height: grid.height, samples: .int16(values), int16Nodata: grid.int16Nodata,
+                georeference: grid.georeference)
         case .float32(var values):
             for index in values.indices where codes[index] & Self.oceanBit != 0 && values[index] > 0 { values[index] = 0 }
             return try ElevationGrid(width: grid.width, height: grid.height, samples: .float32(values), georeference: grid.georeference)

@@ -29,8 +29,10 @@ public struct CopernicusAreaFetch: Sendable, Equatable {
     /// available now); nil when the whole area is open sea (no tile exists there).
     /// - Throws: what ``CopernicusFetcher/fetch(bbox:resolution:vrtName:progress:)`` and the
     ///   tiled build throw, one line each.
-    public func run(fetcher: CopernicusFetcher, resolution: CopernicusTile.Resolution, memoryLimit: Int?, options: FloodOptions,
-                    progress: ProgressHandler?, notice: (String) -> Void) throws -> String? {
+    public func run(
+        fetcher: CopernicusFetcher, resolution: CopernicusTile.Resolution, memoryLimit: Int?, options: FloodOptions,
+        progress: ProgressHandler?, notice: (String) -> Void
+    ) throws -> String? {
         let started = Date()
         let report = try fetcher.fetch(bbox: area, resolution: resolution, vrtName: vrtName) { done, tiles, bytes, total in
             let elapsed = Date().timeIntervalSince(started)
@@ -49,16 +51,19 @@ public struct CopernicusAreaFetch: Sendable, Equatable {
 
     /// The tiled spill index over `vrt`, built now, when nesting the VRT would take more memory
     /// than `memoryLimit` (default: the memory available); nil when it fits.
-    static func tiledIndexIfLarge(vrt: String, memoryLimit: Int?, options: FloodOptions, progress: ProgressHandler?,
-                                  notice: (String) -> Void) throws -> String? {
+    static func tiledIndexIfLarge(
+        vrt: String, memoryLimit: Int?, options: FloodOptions, progress: ProgressHandler?,
+        notice: (String) -> Void
+    ) throws -> String? {
         let shape = try ElevationGridShape(path: vrt, band: 1)
         let bytesPerCell = MemoryLayout<Float>.stride + ElevationStack.nestingWorkingBytesPerCell(sampleBytes: MemoryLayout<Float>.stride)
         let limit = memoryLimit ?? MemoryBudget.available().bytes
         let cells = shape.width * shape.height
         guard let needed = MemoryBudget.bytes(count: cells, bytesEach: bytesPerCell), needed > limit else { return nil }
         let index = (vrt.hasSuffix(".vrt") ? String(vrt.dropLast(4)) : vrt) + ".index.tif"
-        notice("\(MemoryBudget.grouped(cells)) cells need \(MemoryBudget.describe(bytes: needed)) to nest in memory, more than \(MemoryBudget.describe(bytes: limit)): "
-            + "building a tiled index, which answers alone (flooded from its whole border): --index \(index) --dem \(vrt)")
+        notice(
+            "\(MemoryBudget.grouped(cells)) cells need \(MemoryBudget.describe(bytes: needed)) to nest in memory, more than \(MemoryBudget.describe(bytes: limit)): "
+                + "building a tiled index, which answers alone (flooded from its whole border): --index \(index) --dem \(vrt)")
         let builder = TiledBuilder(dem: vrt, options: options, output: index)
         try builder.build(progress: progress)
         return index
@@ -81,8 +86,10 @@ extension QueryEngine {
     /// O(completion).
     /// - Throws: ``GeoError/invalidInput(_:_:)`` for a name completion refuses,
     ///   ``GeoError/noMatch(_:_:)`` naming ``Quantity/place`` when nothing completes it.
-    public func copernicusAreaFetch(aroundPlace name: String, kilometres: Double,
-                                    resolution: CopernicusTile.Resolution) throws -> (fetch: CopernicusAreaFetch, place: String) {
+    public func copernicusAreaFetch(
+        aroundPlace name: String, kilometres: Double,
+        resolution: CopernicusTile.Resolution
+    ) throws -> (fetch: CopernicusAreaFetch, place: String) {
         try PlaceCompleter.validatePlaceName(name)
         guard let found = try complete(query: name, limit: 1).first?.completion else {
             throw GeoError.noMatch(.place, "no place matches \"\(name)\"; expected a town, postal code or airport geoq knows")

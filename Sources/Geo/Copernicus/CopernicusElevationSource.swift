@@ -27,8 +27,11 @@ public struct CopernicusElevationSource: OnDemandElevationSource {
     /// The entry's instance and endpoint, its tiles kept under `opening`'s cache folder.
     public init(entry text: String, opening: OnDemandOpening) throws {
         let entry = try CopernicusStackEntry(parsing: text)
-        self.init(resolution: entry.resolution, cache: CopernicusTileCache(cacheDirectory: opening.cacheDirectory, endpoint: entry.endpoint,
-                                                                           sizeLimit: opening.downloadCacheBytes))
+        self.init(
+            resolution: entry.resolution,
+            cache: CopernicusTileCache(
+                cacheDirectory: opening.cacheDirectory, endpoint: entry.endpoint,
+                sizeLimit: opening.downloadCacheBytes))
     }
 
     public var summary: String { "Copernicus GLO-\(resolution.rawValue) tiles fetched for points" }
@@ -81,13 +84,16 @@ public typealias CopernicusFineModels = OnDemandFineModels<CopernicusElevationSo
 
 extension OnDemandFineModels where Source == CopernicusElevationSource {
     /// The tiles of `resolution` fetched into `cache`, nested in `base`.
-    public convenience init(resolution: CopernicusTile.Resolution, cache: CopernicusTileCache, base: SpillIndex,
-                            connectivity: FloodOptions.Connectivity, memoryBytes: Int = 1 << 30, downloadTimeLimit: TimeInterval = 300,
-                            nestingCache: NestingCache? = nil, pointsWaitForDownloads: Bool = true,
-                            contextDegrees: Double = TileContext.defaultReach, notice: @escaping @Sendable (String) -> Void = { _ in }) {
-        self.init(source: CopernicusElevationSource(resolution: resolution, cache: cache), base: base, connectivity: connectivity,
-                  memoryBytes: memoryBytes, downloadTimeLimit: downloadTimeLimit, nestingCache: nestingCache,
-                  pointsWaitForDownloads: pointsWaitForDownloads, contextDegrees: contextDegrees, notice: notice)
+    public convenience init(
+        resolution: CopernicusTile.Resolution, cache: CopernicusTileCache, base: SpillIndex,
+        connectivity: FloodOptions.Connectivity, memoryBytes: Int = 1 << 30, downloadTimeLimit: TimeInterval = 300,
+        nestingCache: NestingCache? = nil, pointsWaitForDownloads: Bool = true,
+        contextDegrees: Double = TileContext.defaultReach, notice: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
+        self.init(
+            source: CopernicusElevationSource(resolution: resolution, cache: cache), base: base, connectivity: connectivity,
+            memoryBytes: memoryBytes, downloadTimeLimit: downloadTimeLimit, nestingCache: nestingCache,
+            pointsWaitForDownloads: pointsWaitForDownloads, contextDegrees: contextDegrees, notice: notice)
     }
 
     /// GLO-30 or GLO-90.

@@ -10,13 +10,16 @@ extension CopernicusFetcher {
     /// link or a FIFO planted at its name is removed, never followed or opened.
     /// `shouldStop` is asked between chunks: a download nobody waits for any more, or past its
     /// time, stops there (its partial file kept for a resume).
-    func download(_ tile: CopernicusTile, object: RemoteObject, shouldStop: () -> String? = { nil },
-                  progress: (Int64) -> Void) throws -> (path: String, bytes: Int64) {
+    func download(
+        _ tile: CopernicusTile, object: RemoteObject, shouldStop: () -> String? = { nil },
+        progress: (Int64) -> Void
+    ) throws -> (path: String, bytes: Int64) {
         let size = object.size
         let final = folder.appendingPathComponent(tile.name + ".tif").path
         if AtomicFile.entry(at: final) == .regular, let attributes = try? FileManager.default.attributesOfItem(atPath: final),
-           (attributes[.size] as? NSNumber)?.int64Value == size, (try? Self.checkGeoTIFF(final, shownAs: final)) != nil,
-           (try? tile.expectedGrid.check(final, shownAs: final)) != nil {
+            (attributes[.size] as? NSNumber)?.int64Value == size, (try? Self.checkGeoTIFF(final, shownAs: final)) != nil,
+            (try? tile.expectedGrid.check(final, shownAs: final)) != nil
+        {
             return (final, 0)
         }
         let partName = "." + tile.name + ".tif." + object.validatorDigest + ".part"
@@ -29,7 +32,8 @@ extension CopernicusFetcher {
         if flock(output.fileDescriptor, LOCK_EX | LOCK_NB) != 0 {
             _ = flock(output.fileDescriptor, LOCK_EX)
             if AtomicFile.entry(at: final) == .regular, (try? Self.checkGeoTIFF(final, shownAs: final)) != nil,
-               (try? tile.expectedGrid.check(final, shownAs: final)) != nil {
+                (try? tile.expectedGrid.check(final, shownAs: final)) != nil
+            {
                 return (final, 0)
             }
             var held = stat(), named = stat()
@@ -54,7 +58,8 @@ extension CopernicusFetcher {
             var chunk = [UInt8](repeating: 0, count: 1 << 20)
             while offset < size {
                 if let reason = shouldStop() {
-                    throw GeoError.unreachable(source: CopernicusFetcher.redacted(source), message: "\(reason) after \(offset) of \(size) bytes; the partial download is kept and resumed next time")
+                    throw GeoError.unreachable(
+                        source: CopernicusFetcher.redacted(source), message: "\(reason) after \(offset) of \(size) bytes; the partial download is kept and resumed next time")
                 }
                 let count = chunk.withUnsafeMutableBytes { VSIFReadL($0.baseAddress, 1, min($0.count, Int(size - offset)), input) }
                 if count == 0 { break }
@@ -77,7 +82,8 @@ extension CopernicusFetcher {
         guard offset == size else {
             unlink(part)
             forgetNetworkFailures()
-            throw GeoError.unreachable(source: CopernicusFetcher.redacted(source), message: "arrived truncated: \(offset) of \(size) bytes; the partial download was removed (run the fetch again)")
+            throw GeoError.unreachable(
+                source: CopernicusFetcher.redacted(source), message: "arrived truncated: \(offset) of \(size) bytes; the partial download was removed (run the fetch again)")
         }
         do {
             try Self.checkGeoTIFF(part, shownAs: CopernicusFetcher.redacted(source))
@@ -170,7 +176,9 @@ extension CopernicusFetcher {
         CPLErrorReset()
         _ = GDALChecksumImage(band, 0, 0, GDALGetRasterXSize(dataset), GDALGetRasterYSize(dataset))
         guard CPLGetLastErrorType() != CE_Failure else {
-            throw GeoError.unreachable(source: CopernicusFetcher.redacted(name), message: "arrived with blocks that do not decode (\(GDAL.lastError(or: "read failed"))); the partial download was removed (ask again)")
+            throw GeoError.unreachable(
+                source: CopernicusFetcher.redacted(name),
+                message: "arrived with blocks that do not decode (\(GDAL.lastError(or: "read failed"))); the partial download was removed (ask again)")
         }
     }
 

@@ -14,7 +14,8 @@ public struct CopernicusFetcher: Sendable {
     /// Where the buckets are: `{bucket}` is replaced by `copernicus-dem-30m` or `-90m`.
     public static let defaultEndpoint = "https://{bucket}.s3.eu-central-1.amazonaws.com"
     /// What the data's licence asks every use to carry.
-    public static let attribution = "Copernicus DEM: © DLR e.V. 2010-2014 and © Airbus Defence and Space GmbH 2014-2018 provided under COPERNICUS by the European Union and ESA; all rights reserved"
+    public static let attribution =
+        "Copernicus DEM: © DLR e.V. 2010-2014 and © Airbus Defence and Space GmbH 2014-2018 provided under COPERNICUS by the European Union and ESA; all rights reserved"
 
     public var endpoint: String
     /// Where tiles and the VRT are written.
@@ -53,11 +54,14 @@ public struct CopernicusFetcher: Sendable {
     /// - Throws: ``GeoError`` with one line: too many tiles (saying how many), an endpoint that
     ///   cannot be reached (saying what was tried), a tile that is not a GeoTIFF or arrives
     ///   short, a folder that cannot be written (a full disk among them).
-    public func fetch(bbox: GeoBBox, resolution: CopernicusTile.Resolution, vrtName: String,
-                      progress: ProgressReport? = nil) throws -> Report {
+    public func fetch(
+        bbox: GeoBBox, resolution: CopernicusTile.Resolution, vrtName: String,
+        progress: ProgressReport? = nil
+    ) throws -> Report {
         let wanted = CopernicusTile.covering(bbox, resolution: resolution)
         guard wanted.count <= maxTiles else {
-            throw GeoError.unanswerable(subject: nil, reason: "the area needs \(wanted.count) Copernicus tiles; expected at most \(maxTiles) (raise the tile limit, or ask for a smaller area)")
+            throw GeoError.unanswerable(
+                subject: nil, reason: "the area needs \(wanted.count) Copernicus tiles; expected at most \(maxTiles) (raise the tile limit, or ask for a smaller area)")
         }
         Self.configureNetwork()
         let listed = try tileList(resolution)
@@ -106,8 +110,10 @@ public struct CopernicusFetcher: Sendable {
     /// The tile that answers for `tile`: itself when its instance's list (`listed`) names it;
     /// for GLO-30, the GLO-90 tile of the same place when only GLO-90's list (`coarseList`,
     /// asked for only then) names it; nil when neither does: open sea, 0 m. O(1).
-    static func published(_ tile: CopernicusTile, listed: Set<String>,
-                          coarseList: () throws -> Set<String>) throws -> CopernicusTile? {
+    static func published(
+        _ tile: CopernicusTile, listed: Set<String>,
+        coarseList: () throws -> Set<String>
+    ) throws -> CopernicusTile? {
         if listed.contains(tile.name) { return tile }
         guard tile.resolution == .glo30 else { return nil }
         let coarse = tile.at(.glo90)
@@ -152,7 +158,9 @@ public struct CopernicusFetcher: Sendable {
         }
         guard Int64(data.count) == announced else {
             forgetNetworkFailures()
-            throw GeoError.unreachable(source: CopernicusFetcher.redacted(url), message: "arrived with \(data.count) of the \(announced) bytes announced; expected the whole tile list (not kept; ask again)")
+            throw GeoError.unreachable(
+                source: CopernicusFetcher.redacted(url),
+                message: "arrived with \(data.count) of the \(announced) bytes announced; expected the whole tile list (not kept; ask again)")
         }
         let names = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).map {
             $0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ".tif", with: "")

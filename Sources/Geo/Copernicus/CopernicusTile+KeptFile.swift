@@ -9,7 +9,8 @@ extension CopernicusTile {
         guard fileName.hasSuffix(".tif") else { return nil }
         let parts = fileName.dropLast(4).split(separator: "_", omittingEmptySubsequences: false)
         guard parts.count == 9, let latitude = parts[4].first, let longitude = parts[6].first,
-              let south = Int(parts[4].dropFirst()), let west = Int(parts[6].dropFirst()) else { return nil }
+            let south = Int(parts[4].dropFirst()), let west = Int(parts[6].dropFirst())
+        else { return nil }
         let tile = CopernicusTile(resolution: resolution, south: latitude == "S" ? -south : south, west: longitude == "W" ? -west : west)
         guard (-90...89).contains(tile.south), (-180...179).contains(tile.west), tile.name + ".tif" == fileName else { return nil }
         self = tile

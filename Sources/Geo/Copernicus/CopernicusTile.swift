@@ -116,7 +116,8 @@ extension CopernicusTile {
     /// resampled, served under this name does not answer for this one (a 50 × 50 "GLO-90" tile
     /// answered with 2.2 km cells).
     public var expectedGrid: ExpectedTileGrid {
-        ExpectedTileGrid(name: name, extent: bbox,
-                         product: ExpectedTileGrid.ProductGrid(name: "GLO-\(resolution.rawValue)", columns: columns, rows: resolution.rows))
+        ExpectedTileGrid(
+            name: name, extent: bbox,
+            product: ExpectedTileGrid.ProductGrid(name: "GLO-\(resolution.rawValue)", columns: columns, rows: resolution.rows))
     }
 }

@@ -56,8 +56,11 @@ public final class CopernicusTileCache: Sendable {
             return found(path, wanted)
         }
         CopernicusFetcher.configureNetwork()
-        guard let answering = try CopernicusFetcher.published(wanted, listed: try tileList(wanted.resolution),
-                                                              coarseList: { try tileList(.glo90) }) else { return .sea }
+        guard
+            let answering = try CopernicusFetcher.published(
+                wanted, listed: try tileList(wanted.resolution),
+                coarseList: { try tileList(.glo90) })
+        else { return .sea }
         if answering != wanted, let path = keptPath(of: answering) {
             recordUse(of: path)
             return found(path, answering)
@@ -66,7 +69,9 @@ public final class CopernicusTileCache: Sendable {
         try createFolder(fetcher.folder)
         // A link planted in the cache's folders is not followed: no tile is written through it.
         guard holdsOwnFolders(answering.resolution) else {
-            throw GeoError.unwritableFile(path: fetcher.folder.path, message: "it or a folder above it in the cache is a symbolic link, not a folder geoq made; expected folders of geoq's own (remove the link)")
+            throw GeoError.unwritableFile(
+                path: fetcher.folder.path,
+                message: "it or a folder above it in the cache is a symbolic link, not a folder geoq made; expected folders of geoq's own (remove the link)")
         }
         _ = try checkReachable(answering.resolution)
         let object = try fetcher.remoteObject(of: answering)
@@ -199,7 +204,8 @@ public final class CopernicusTileCache: Sendable {
                 guard lstat(path, &status) == 0 else { continue }
                 let modified = Date(timeIntervalSince1970: Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9)
                 let record = Self.useRecord(of: path)
-                let recorded = AtomicFile.entry(at: record) == .regular
+                let recorded =
+                    AtomicFile.entry(at: record) == .regular
                     ? (try? FileManager.default.attributesOfItem(atPath: record))?[.modificationDate] as? Date : nil
                 kept.append((path, Int(status.st_size), recorded ?? modified))
             }
@@ -215,7 +221,8 @@ public final class CopernicusTileCache: Sendable {
         let list: Set<String>
         // Only a regular file of geoq's is read: a FIFO would block, a link lead elsewhere.
         if AtomicFile.entry(at: keptList) == .regular, let data = try? RegularFile.mapped(keptList),
-           case let text = String(decoding: data, as: UTF8.self), text.contains("Copernicus_DSM_COG_") {
+            case let text = String(decoding: data, as: UTF8.self), text.contains("Copernicus_DSM_COG_")
+        {
             list = Set(text.split(whereSeparator: \.isNewline).map(String.init))
         } else {
             _ = try checkReachable(resolution)
@@ -243,8 +250,10 @@ public final class CopernicusTileCache: Sendable {
         let bucket = CopernicusFetcher.redacted(fetcher.bucketURL(resolution))
         if again || !reached.withLock({ $0.contains(resolution) }) {
             if !again, let since = unreachableSince() {
-                throw GeoError.unreachable(source: bucket, message: CopernicusFetcher.noAnswer + " \(Int(-since.timeIntervalSinceNow)) s ago; "
-                                           + "asked again \(Int(Self.unreachableMemory)) s after that")
+                throw GeoError.unreachable(
+                    source: bucket,
+                    message: CopernicusFetcher.noAnswer + " \(Int(-since.timeIntervalSinceNow)) s ago; "
+                        + "asked again \(Int(Self.unreachableMemory)) s after that")
             }
             CopernicusFetcher.configureNetwork()
             do {
@@ -273,7 +282,8 @@ public final class CopernicusTileCache: Sendable {
     /// the future, a clock set back, is not believed). O(1).
     func unreachableSince() -> Date? {
         guard AtomicFile.entry(at: unreachableRecord) == .regular,
-              let modified = (try? FileManager.default.attributesOfItem(atPath: unreachableRecord))?[.modificationDate] as? Date else { return nil }
+            let modified = (try? FileManager.default.attributesOfItem(atPath: unreachableRecord))?[.modificationDate] as? Date
+        else { return nil }
         let age = -modified.timeIntervalSinceNow
         return age >= 0 && age < Self.unreachableMemory ? modified : nil
     }

@@ -18,20 +18,25 @@ public struct AnswerFormat: Sendable, Hashable, RawRepresentable, CaseIterable, 
     public let floodLevel: FloodLevelWriter
 
     /// Lines for people (the command line's default).
-    public static let text = AnswerFormat(rawValue: "text", contentType: "text/plain; charset=utf-8", fileExtension: "txt", isBinary: false,
-                                          floodLevel: .text)
+    public static let text = AnswerFormat(
+        rawValue: "text", contentType: "text/plain; charset=utf-8", fileExtension: "txt", isBinary: false,
+        floodLevel: .text)
     /// JSON, the same bytes from the command line and the service (`JSONOutput`).
-    public static let json = AnswerFormat(rawValue: "json", contentType: "application/json", fileExtension: "json", isBinary: false,
-                                          floodLevel: .json)
+    public static let json = AnswerFormat(
+        rawValue: "json", contentType: "application/json", fileExtension: "json", isBinary: false,
+        floodLevel: .json)
     /// GeoJSON (RFC 7946): the land newly flooded as polygons.
-    public static let geojson = AnswerFormat(rawValue: "geojson", contentType: "application/geo+json", fileExtension: "geojson", isBinary: false,
-                                             floodLevel: .floodedLand { try $0.geoJSONData() })
+    public static let geojson = AnswerFormat(
+        rawValue: "geojson", contentType: "application/geo+json", fileExtension: "geojson", isBinary: false,
+        floodLevel: .floodedLand { try $0.geoJSONData() })
     /// A PNG picture: the map.
-    public static let png = AnswerFormat(rawValue: "png", contentType: "image/png", fileExtension: "png", isBinary: true,
-                                         floodLevel: .map { try $0.image.pngData() })
+    public static let png = AnswerFormat(
+        rawValue: "png", contentType: "image/png", fileExtension: "png", isBinary: true,
+        floodLevel: .map { try $0.image.pngData() })
     /// A GeoTIFF raster: the flood class of every cell.
-    public static let tif = AnswerFormat(rawValue: "tif", contentType: "image/tiff", fileExtension: "tif", isBinary: true,
-                                         floodLevel: .classMask { try $0.geoTIFFData() })
+    public static let tif = AnswerFormat(
+        rawValue: "tif", contentType: "image/tiff", fileExtension: "tif", isBinary: true,
+        floodLevel: .classMask { try $0.geoTIFFData() })
 
     /// The table: every format, in the order `--help` and `openapi.yaml` list them.
     public static let allCases: [AnswerFormat] = [.text, .json, .geojson, .png, .tif]

@@ -20,10 +20,12 @@ public struct FloodLevelQuery: Sendable {
     public var kinds: Set<Place.Kind>?
     public var near: GeoPoint?
 
-    public init(question: SeaLevelQuestion, bbox: GeoBBox? = nil, format: AnswerFormat, width: Int = Quantity.width.declaration.defaultInteger,
-                height: Int = Quantity.height.declaration.defaultInteger, legend: Bool = false,
-                placeLimit: Int = Quantity.reportPlaceLimit.declaration.defaultInteger,
-                place: String? = nil, kinds: Set<Place.Kind>? = nil, near: GeoPoint? = nil) {
+    public init(
+        question: SeaLevelQuestion, bbox: GeoBBox? = nil, format: AnswerFormat, width: Int = Quantity.width.declaration.defaultInteger,
+        height: Int = Quantity.height.declaration.defaultInteger, legend: Bool = false,
+        placeLimit: Int = Quantity.reportPlaceLimit.declaration.defaultInteger,
+        place: String? = nil, kinds: Set<Place.Kind>? = nil, near: GeoPoint? = nil
+    ) {
         (self.question, self.bbox, self.format, self.width, self.height, self.legend) = (question, bbox, format, width, height, legend)
         (self.placeLimit, self.place, self.kinds, self.near) = (placeLimit, place, kinds, near)
     }

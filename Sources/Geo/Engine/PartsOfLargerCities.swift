@@ -53,7 +53,8 @@ enum PartsOfLargerCities {
                     for other in buckets[Int64(row) * 10_000 + Int64(wrapped)] ?? [] {
                         let place = Int(other)
                         guard place != city, !part[place], places.population[place] < population,
-                              places.string(2, of: place) == country else { continue }
+                            places.string(2, of: place) == country
+                        else { continue }
                         if kilometres(latitude, longitude, places.latitude[place], places.longitude[place]) <= radius { part[place] = true }
                     }
                 }

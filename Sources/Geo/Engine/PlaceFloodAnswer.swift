@@ -70,7 +70,8 @@ extension QueryEngine {
         let place = choice.place
         if place.kind.isArea {
             let town = choice.town.map { "; for the town \($0.title), \($0.subtitle), choose kind city" } ?? ", or choose kinds city, postcode or airport"
-            throw GeoError.invalidInput(.place, "\"\(name)\" is \(place.title), a \(place.kind.rawValue): an area, not a point; ask for the flood figures over the area by this name\(town)")
+            throw GeoError.invalidInput(
+                .place, "\"\(name)\" is \(place.title), a \(place.kind.rawValue): an area, not a point; ask for the flood figures over the area by this name\(town)")
         }
         return choice
     }

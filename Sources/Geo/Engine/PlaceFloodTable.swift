@@ -114,7 +114,7 @@ struct PlaceFloodTable: Sendable {
             case .land?, .landBelowSeaLevel?, .lake?: return true
             }
         }
-            .sorted { (spillLevel[$0], places.population[$1]) < (spillLevel[$1], places.population[$0]) }
+        .sorted { (spillLevel[$0], places.population[$1]) < (spillLevel[$1], places.population[$0]) }
         var prefix = [0]
         prefix.reserveCapacity(order.count + 1)
         for index in order { prefix.append(prefix[prefix.count - 1] + Int(places.population[index])) }
@@ -190,8 +190,10 @@ struct PlaceFloodTable: Sendable {
     /// Walks `populationOrder` when members are dense enough that the walk soon finds `need` of
     /// them, else sorts the members among the candidates, so that a page of a rise where few
     /// places flood does not walk every place. O(min(need · n / count, count log count)).
-    func mostPopulous(_ need: Int, among candidates: some Sequence<Int>, count: Int, areaLimited: Bool,
-                      where member: (Int) -> Bool) -> [Int] {
+    func mostPopulous(
+        _ need: Int, among candidates: some Sequence<Int>, count: Int, areaLimited: Bool,
+        where member: (Int) -> Bool
+    ) -> [Int] {
         guard need > 0, count > 0 else { return [] }
         let expectedWalk = Double(need) * Double(populationOrder.count) / Double(count)
         if !areaLimited, expectedWalk < 4 * Double(count) {
@@ -222,8 +224,9 @@ struct PlaceFloodTable: Sendable {
 
     /// The place's answer as a point: its level, what it is today, and what answered.
     func point(_ index: Int, latitude: Double, longitude: Double) -> FloodPoint {
-        var point = FloodPoint(latitude: latitude, longitude: longitude, cellLatitude: latitude, cellLongitude: longitude,
-                               elevation: elevation[index], spillLevel: spillLevel[index], source: source(of: index))
+        var point = FloodPoint(
+            latitude: latitude, longitude: longitude, cellLatitude: latitude, cellLongitude: longitude,
+            elevation: elevation[index], spillLevel: spillLevel[index], source: source(of: index))
         point.today = today[index]
         if sourceIndex[index] != Self.outside { point.gridCellSizeM = gridCellSizes[Int(sourceIndex[index])] }
         point.reliefM = relief[index].isNaN ? nil : Double(relief[index])

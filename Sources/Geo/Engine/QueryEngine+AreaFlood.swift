@@ -18,15 +18,19 @@ extension QueryEngine {
     ///   completes `name`; ``GeoError/unreadableFile(path:message:)`` when the outlines file
     ///   does not parse; ``GeoError/unanswerable(subject:reason:)`` when an area has no outline or holds no
     ///   cell of the model.
-    public func areaFloodReport(named name: String, rise: Double, placeLimit: Int = 10,
-                                kinds: Set<Place.Kind>? = nil, near: GeoPoint? = nil) throws -> AreaFloodReport {
+    public func areaFloodReport(
+        named name: String, rise: Double, placeLimit: Int = 10,
+        kinds: Set<Place.Kind>? = nil, near: GeoPoint? = nil
+    ) throws -> AreaFloodReport {
         try areaFloodReport(named: name, surface: .level(rise), reportedRise: rise, placeLimit: placeLimit, kinds: kinds, near: near)
     }
 
     /// `areaFloodReport(named:rise:…)` at a sea surface: cells and places each against the
     /// level where they stand; the figures say `reportedRise`.
-    func areaFloodReport(named name: String, surface: SeaSurface, reportedRise rise: Double, placeLimit: Int,
-                         kinds: Set<Place.Kind>?, near: GeoPoint?) throws -> AreaFloodReport {
+    func areaFloodReport(
+        named name: String, surface: SeaSurface, reportedRise rise: Double, placeLimit: Int,
+        kinds: Set<Place.Kind>?, near: GeoPoint?
+    ) throws -> AreaFloodReport {
         try surface.validate()
         try SpillIndex.validateRise(rise)
         try Self.validateFloodedPlaceLimit(placeLimit)
@@ -37,26 +41,35 @@ extension QueryEngine {
                 throw GeoError.unanswerable(subject: nil, reason: "\(place.title) (\(place.kind.rawValue) \(place.id)) has no outline: areas.geojson.gz is not loaded or lacks it")
             }
             let stats = try flood.stats(surface: surface, outline: outline, reportedRise: rise)
-            let flooded = placeFlooding == nil ? nil
-                : try floodedPlaces(rise: rise, limit: placeLimit, offset: 0, within: outline.bbox,
-                                    inside: { outline.contains(latitude: $0, longitude: $1) }, surface: surface)
+            let flooded =
+                placeFlooding == nil
+                ? nil
+                : try floodedPlaces(
+                    rise: rise, limit: placeLimit, offset: 0, within: outline.bbox,
+                    inside: { outline.contains(latitude: $0, longitude: $1) }, surface: surface)
             return AreaFloodReport(place: place, shape: .outline, bbox: outline.bbox, boxKilometers: nil, stats: stats, floodedPlaces: flooded)
         }
         let box = Self.townBox(latitude: place.latitude, longitude: place.longitude, answeredBy: flood)
-        return AreaFloodReport(place: place, shape: .box, bbox: box, boxKilometers: Self.townBoxKilometers,
-                               stats: try flood.stats(surface: surface, bbox: box, reportedRise: rise),
-                               floodedPlaces: placeFlooding == nil ? nil
-                                   : try floodedPlaces(rise: rise, limit: placeLimit, offset: 0, within: box, inside: nil, surface: surface))
+        return AreaFloodReport(
+            place: place, shape: .box, bbox: box, boxKilometers: Self.townBoxKilometers,
+            stats: try flood.stats(surface: surface, bbox: box, reportedRise: rise),
+            floodedPlaces: placeFlooding == nil
+                ? nil
+                : try floodedPlaces(rise: rise, limit: placeLimit, offset: 0, within: box, inside: nil, surface: surface))
     }
 
     /// The area question at the level `question` asks where the place stands (its high tide,
     /// its regional projection), with what that level is. See ``areaFloodReport(named:rise:placeLimit:)``.
-    public func areaFloodReport(named name: String, question: SeaLevelQuestion, placeLimit: Int = 10,
-                                kinds: Set<Place.Kind>? = nil, near: GeoPoint? = nil) throws -> SeaLevelAnswer<AreaFloodReport> {
+    public func areaFloodReport(
+        named name: String, question: SeaLevelQuestion, placeLimit: Int = 10,
+        kinds: Set<Place.Kind>? = nil, near: GeoPoint? = nil
+    ) throws -> SeaLevelAnswer<AreaFloodReport> {
         let place = try firstPlace(named: name, kinds: kinds, near: near)
         let basis = try resolve(question, at: GeoPoint(latitude: place.latitude, longitude: place.longitude), placeName: place.title)
-        return SeaLevelAnswer(try areaFloodReport(named: name, surface: withDefaults(question).surface(for: basis), reportedRise: basis.level,
-                                                  placeLimit: placeLimit, kinds: kinds, near: near), basis: basis)
+        return SeaLevelAnswer(
+            try areaFloodReport(
+                named: name, surface: withDefaults(question).surface(for: basis), reportedRise: basis.level,
+                placeLimit: placeLimit, kinds: kinds, near: near), basis: basis)
     }
 
     /// The first place `name` completes to, of `kinds` and nearest `near` when given.
@@ -78,8 +91,9 @@ extension QueryEngine {
     static func townBox(latitude: Double, longitude: Double, answeredBy flood: any FloodAnswering) -> GeoBBox {
         let box = townBox(latitude: latitude, longitude: longitude)
         guard !box.crossesAntimeridian, let footprint = flood.fineFootprint(latitude: latitude, longitude: longitude) else { return box }
-        let cut = GeoBBox(west: max(box.west, footprint.west), south: max(box.south, footprint.south),
-                          east: min(box.east, footprint.east), north: min(box.north, footprint.north))
+        let cut = GeoBBox(
+            west: max(box.west, footprint.west), south: max(box.south, footprint.south),
+            east: min(box.east, footprint.east), north: min(box.north, footprint.north))
         return cut.west < cut.east && cut.south < cut.north ? cut : box
     }
 

@@ -30,9 +30,12 @@ public struct FloodMap: Sendable {
     public func tooSmallToSee(_ stats: FloodStats, naming spelling: (Quantity) -> String = \.rawValue) -> String? {
         let area = stats.newlyFloodedLandKm2, pixels = width * height
         guard area > 0, newlyFloodedPixels == 0 || area < pixelKm2 || Double(newlyFloodedPixels) < Self.visibleShare * Double(pixels) else { return nil }
-        let shown = newlyFloodedPixels == 0 ? "covers no pixel"
-            : area < pixelKm2 ? "is smaller than one pixel"
-            : "shows on only \(Self.whole(Double(newlyFloodedPixels))) of the \(Self.whole(Double(pixels))) pixels"
+        let shown =
+            newlyFloodedPixels == 0
+            ? "covers no pixel"
+            : area < pixelKm2
+                ? "is smaller than one pixel"
+                : "shows on only \(Self.whole(Double(newlyFloodedPixels))) of the \(Self.whole(Double(pixels))) pixels"
         return "the newly flooded land at \(MapLegend.metres(stats.rise)) (\(Self.whole(area)) km²) \(shown) of this \(width)×\(height) map, "
             + "whose pixels are \(Self.whole(pixelKm2)) km² at its middle latitude; "
             + "give a smaller \(spelling(.bbox)) or a larger \(spelling(.width)) and \(spelling(.height)) to see it"
@@ -71,7 +74,8 @@ extension QueryEngine {
             count += 1
         }
         let middle = (box.north + box.south) / 2 * .pi / 180
-        let pixelKm2 = box.longitudeSpan / Double(width) * MapLegend.kilometresPerDegree * cos(middle)
+        let pixelKm2 =
+            box.longitudeSpan / Double(width) * MapLegend.kilometresPerDegree * cos(middle)
             * (box.north - box.south) / Double(height) * MapLegend.kilometresPerDegree
         if legend { try MapLegend.draw(on: &image, rise: rise, bbox: box) }
         return FloodMap(image: image, rise: rise, bbox: box, newlyFloodedPixels: count, pixelKm2: pixelKm2)

@@ -28,9 +28,12 @@ extension QueryEngine {
             largest.insert(index, at: low)
             if largest.count > limit { largest.removeLast() }
         }
-        return MapLabels(bbox: bbox, labels: largest.map { index in
-            MapLabel(id: Int(places.id[index]), name: places.name(index), latitude: places.latitude[index],
-                     longitude: places.longitude[index], population: Int(places.population[index]))
-        })
+        return MapLabels(
+            bbox: bbox,
+            labels: largest.map { index in
+                MapLabel(
+                    id: Int(places.id[index]), name: places.name(index), latitude: places.latitude[index],
+                    longitude: places.longitude[index], population: Int(places.population[index]))
+            })
     }
 }

@@ -31,8 +31,10 @@ extension QueryEngine {
     /// With a `surface` of high tide cell by cell, each place is asked at the level where it
     /// stands, and `rise` is only the level the answer reports.
     /// O(k) for the k places flooded, plus the walk down the places by population to the page.
-    func floodedPlaces(rise: Double, limit: Int, offset: Int, within bbox: GeoBBox?,
-                       inside: ((Double, Double) -> Bool)?, surface: SeaSurface? = nil) throws -> FloodedPlaces {
+    func floodedPlaces(
+        rise: Double, limit: Int, offset: Int, within bbox: GeoBBox?,
+        inside: ((Double, Double) -> Bool)?, surface: SeaSurface? = nil
+    ) throws -> FloodedPlaces {
         let table = try requirePlaceFlooding(), completer = try requirePlaces(), places = completer.placeTable
         func inArea(_ place: Int) -> Bool {
             guard let bbox else { return true }
@@ -83,19 +85,25 @@ extension QueryEngine {
         // At one level the flooded places the model does not resolve number exactly the rest;
         // with a level per place a place resolved at the highest level may not be at its own.
         let unresolvedCount = tide == nil ? floodedCount - resolvedFloodedCount : floodedCount
-        let unresolvedPage = page.count >= pageEnd ? [] : table.mostPopulous(
-            pageEnd - page.count, among: table.floodOrder[0..<floodedCount], count: unresolvedCount,
-            areaLimited: sorts) { table.isFlooded($0, atRise: level($0)) && !table.resolves($0, atRise: level($0)) && inArea($0) }
+        let unresolvedPage =
+            page.count >= pageEnd
+            ? []
+            : table.mostPopulous(
+                pageEnd - page.count, among: table.floodOrder[0..<floodedCount], count: unresolvedCount,
+                areaLimited: sorts
+            ) { table.isFlooded($0, atRise: level($0)) && !table.resolves($0, atRise: level($0)) && inArea($0) }
         let wanted = (page + unresolvedPage).dropFirst(offset).prefix(limit)
-        return FloodedPlaces(rise: rise, count: count, population: population, offset: offset,
-                             places: wanted.map { floodedPlace(index: $0, rise: level($0), table: table, completer: completer) },
-                             resolvedCount: resolvedCount, resolvedPopulation: resolvedPopulation)
+        return FloodedPlaces(
+            rise: rise, count: count, population: population, offset: offset,
+            places: wanted.map { floodedPlace(index: $0, rise: level($0), table: table, completer: completer) },
+            resolvedCount: resolvedCount, resolvedPopulation: resolvedPopulation)
     }
 
     /// Flood figures at `rise` and, when a gazetteer is loaded, the places they flood.
     public func floodReport(rise: Double, bbox: GeoBBox? = nil, placeLimit: Int = 10) throws -> FloodReport {
-        FloodReport(stats: try floodStats(rise: rise, bbox: bbox),
-                    floodedPlaces: placeFlooding == nil ? nil : try floodedPlaces(rise: rise, limit: placeLimit, bbox: bbox))
+        FloodReport(
+            stats: try floodStats(rise: rise, bbox: bbox),
+            floodedPlaces: placeFlooding == nil ? nil : try floodedPlaces(rise: rise, limit: placeLimit, bbox: bbox))
     }
 
     /// Completions for a partly typed place name, postal code or airport, each with its
@@ -104,12 +112,15 @@ extension QueryEngine {
     ///
     /// - Throws: ``GeoError/invalidInput(_:_:)`` for a bad ``Quantity/query``, ``Quantity/limit``
     ///   or ``Quantity/near`` point (see ``PlaceCompleter/complete(query:near:limit:kinds:)``).
-    public func complete(query: String, near: GeoPoint? = nil, limit: Int = 10,
-                         kinds: Set<Place.Kind>? = nil) throws -> [PlaceSuggestion] {
+    public func complete(
+        query: String, near: GeoPoint? = nil, limit: Int = 10,
+        kinds: Set<Place.Kind>? = nil
+    ) throws -> [PlaceSuggestion] {
         let completions = try requirePlaces().complete(query: query, near: near, limit: limit, kinds: kinds)
         return completions.map { completion in
             if let flood, let completer = places, let index = completion.placeIndex ?? completer.placeIndex(id: completion.id),
-               placeFlooding == nil || !PlaceFloodTable.tabulates(completer.placeTable.kind(index)) {
+                placeFlooding == nil || !PlaceFloodTable.tabulates(completer.placeTable.kind(index))
+            {
                 return untabulatedSuggestion(completion, index: index, flood: flood, completer: completer)
             }
             guard let table = placeFlooding, let index = completion.placeIndex ?? places?.placeIndex(id: completion.id) else {
@@ -117,45 +128,52 @@ extension QueryEngine {
             }
             // A place beyond every model is not "never under water": nothing was asked of it.
             guard table.isCovered(index) else {
-                return PlaceSuggestion(completion: completion, elevationM: nil, spillLevelM: nil,
-                                       flooding: "outside the elevation data (no elevation model covers it)")
+                return PlaceSuggestion(
+                    completion: completion, elevationM: nil, spillLevelM: nil,
+                    flooding: "outside the elevation data (no elevation model covers it)")
             }
             let point = table.point(index, latitude: completion.latitude, longitude: completion.longitude)
             let sentences = table.todaySentences.sentences(of: index) {
                 .init(flooding: point.spillDescription, confidence: point.confidence())
             }
-            return PlaceSuggestion(completion: completion, elevationM: point.elevation,
-                                   spillLevelM: point.spillLevel.isFinite ? point.spillLevel : nil, flooding: sentences.flooding,
-                                   source: point.source, today: point.today, confidence: sentences.confidence)
+            return PlaceSuggestion(
+                completion: completion, elevationM: point.elevation,
+                spillLevelM: point.spillLevel.isFinite ? point.spillLevel : nil, flooding: sentences.flooding,
+                source: point.source, today: point.today, confidence: sentences.confidence)
         }
     }
 
     /// A suggestion's point read from the models loaded at start (`PlaceFloodTable`'s rule:
     /// the finest model covering it, without on-demand tiles; a site of surveyed elevation
     /// stands at it). O(one point's answer).
-    private func untabulatedSuggestion(_ completion: Completion, index: Int, flood: any FloodAnswering,
-                                       completer: PlaceCompleter) -> PlaceSuggestion {
+    private func untabulatedSuggestion(
+        _ completion: Completion, index: Int, flood: any FloodAnswering,
+        completer: PlaceCompleter
+    ) -> PlaceSuggestion {
         let models = flood.modelsLoadedAtStart
         guard let cell = try? models.point(latitude: completion.latitude, longitude: completion.longitude) else {
-            return PlaceSuggestion(completion: completion, elevationM: nil, spillLevelM: nil,
-                                   flooding: "outside the elevation data (no elevation model covers it)")
+            return PlaceSuggestion(
+                completion: completion, elevationM: nil, spillLevelM: nil,
+                flooding: "outside the elevation data (no elevation model covers it)")
         }
         var point = PlaceFloodTable.atSite(cell, elevation: completer.placeTable.elevation[index])
         // As the table keeps it, so that both say the same.
         point.reliefM = point.reliefM.map { Double(Float($0)) }
-        return PlaceSuggestion(completion: completion, elevationM: point.elevation,
-                               spillLevelM: point.spillLevel.isFinite ? point.spillLevel : nil, flooding: point.spillDescription,
-                               source: point.source, today: point.today, confidence: point.confidence())
+        return PlaceSuggestion(
+            completion: completion, elevationM: point.elevation,
+            spillLevelM: point.spillLevel.isFinite ? point.spillLevel : nil, flooding: point.spillDescription,
+            source: point.source, today: point.today, confidence: point.confidence())
     }
 
     private func floodedPlace(index: Int, rise: Double, table: PlaceFloodTable, completer: PlaceCompleter) -> FloodedPlace {
         let places = completer.placeTable
         let point = table.point(index, latitude: places.latitude[index], longitude: places.longitude[index])
-        return FloodedPlace(id: Int(places.id[index]), name: places.name(index), subtitle: completer.subtitle(ofPlaceAt: index),
-                            latitude: places.latitude[index], longitude: places.longitude[index],
-                            population: Int(places.population[index]), elevationM: table.elevation[index],
-                            spillLevelM: table.spillLevel[index], source: table.source(of: index),
-                            today: point.today, confidence: point.confidence(atRise: rise))
+        return FloodedPlace(
+            id: Int(places.id[index]), name: places.name(index), subtitle: completer.subtitle(ofPlaceAt: index),
+            latitude: places.latitude[index], longitude: places.longitude[index],
+            population: Int(places.population[index]), elevationM: table.elevation[index],
+            spillLevelM: table.spillLevel[index], source: table.source(of: index),
+            today: point.today, confidence: point.confidence(atRise: rise))
     }
 }
 

@@ -18,8 +18,9 @@ extension QueryEngine {
             var basis = try bare.resolved(at: nil, placeName: "the whole grid")
             let surface = SeaSurface(rise: basis.rise, tide: raster)
             try surface.validate()
-            basis.highTide = HighTideAtPlace(metres: raster.mean, source: "\(raster.path) over the whole grid: each cell its own; this is the mean of the raster's cells",
-                                             cellByCell: true)
+            basis.highTide = HighTideAtPlace(
+                metres: raster.mean, source: "\(raster.path) over the whole grid: each cell its own; this is the mean of the raster's cells",
+                cellByCell: true)
             basis.level = basis.rise + raster.mean
             return (surface, basis)
         }

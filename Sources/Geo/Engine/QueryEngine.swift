@@ -27,8 +27,10 @@ public struct QueryEngine: Sendable {
     /// O(1) with `tabulatingPlaces` false, for a caller that completes a query or two: then each
     /// suggestion's point is read from the models as it is suggested, by the same rule, and
     /// the questions about every place (flooded places) are not answered.
-    public init(flood: (any FloodAnswering)?, places: PlaceCompleter? = nil, areaOutlines: AreaOutlines? = nil,
-                tabulatingPlaces: Bool = true) {
+    public init(
+        flood: (any FloodAnswering)?, places: PlaceCompleter? = nil, areaOutlines: AreaOutlines? = nil,
+        tabulatingPlaces: Bool = true
+    ) {
         self.flood = flood
         self.places = places
         self.areaOutlines = areaOutlines

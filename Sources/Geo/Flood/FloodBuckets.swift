@@ -59,8 +59,10 @@ struct FloodBuckets {
     /// Pops every cell, lowest level first from `bucket` up, and hands it to `expand` with its
     /// level. Each of `pending` (sorted by level) is let in when the queue reaches its level, at
     /// that level, if `admits` it then (it may have been reached lower in the meantime).
-    @inline(__always) func drain(from bucket: Int, pending: [(level: Int16, cell: Int)] = [],
-                                 admits: (_ cell: Int, _ level: Int16) -> Bool, expand: (_ cell: Int, _ level: Int16) -> Void) {
+    @inline(__always) func drain(
+        from bucket: Int, pending: [(level: Int16, cell: Int)] = [],
+        admits: (_ cell: Int, _ level: Int16) -> Bool, expand: (_ cell: Int, _ level: Int16) -> Void
+    ) {
         var bucket = bucket, nextPending = 0
         while bucket < Self.bucketCount {
             while nextPending < pending.count, Self.bucket(pending[nextPending].level) <= bucket {

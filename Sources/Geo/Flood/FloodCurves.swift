@@ -39,8 +39,9 @@ struct FloodCurves: Sendable {
             let halves = [0..<grid.height / 2, grid.height / 2..<grid.height]
             let partial = concurrentMap(halves.count) { half in
                 var histograms = Int16Histograms()
-                histograms.add(rows: halves[half], width: width, spill: spill, elevations: elevations,
-                               nodata: grid.int16Nodata, cellAreas: cellAreas, today: today, rampTops: tops)
+                histograms.add(
+                    rows: halves[half], width: width, spill: spill, elevations: elevations,
+                    nodata: grid.int16Nodata, cellAreas: cellAreas, today: today, rampTops: tops)
                 return histograms
             }
             var total = partial[0]
@@ -60,7 +61,9 @@ struct FloodCurves: Sendable {
                     let level = levels.level(atIndex: index)
                     let cellElevation = grid.elevation(atIndex: index)
                     let share = cellElevation == nil ? 0 : today?.landShare(atIndex: index) ?? (cellElevation! > 0 ? 1 : 0)
-                    if level == -.infinity { alwaysWater += area } else if level.isFinite {
+                    if level == -.infinity {
+                        alwaysWater += area
+                    } else if level.isFinite {
                         waterPairs.append((level, area * (1 - share)))
                         allPairs.append((level, area))
                     }
@@ -91,8 +94,10 @@ struct FloodCurves: Sendable {
 
         /// `rampTops`: `CoastalRamp.tops` (empty without one); a cell with a top leaves its land
         /// to the ramp's curve.
-        mutating func add(rows: Range<Int>, width: Int, spill: [Int16], elevations: [Int16], nodata: Int16?, cellAreas: CellAreas,
-                          today: TodayCells?, rampTops: [Float]) {
+        mutating func add(
+            rows: Range<Int>, width: Int, spill: [Int16], elevations: [Int16], nodata: Int16?, cellAreas: CellAreas,
+            today: TodayCells?, rampTops: [Float]
+        ) {
             // Without nodata, a value no Int16 cell can hold keeps the inner loop branch-light.
             let nodata = nodata.map(Int32.init) ?? Int32.min
             let coarse = today?.regime == .coarse
@@ -100,53 +105,53 @@ struct FloodCurves: Sendable {
             let codes = today?.codes ?? []
             var alwaysWater = 0.0, landKm2 = 0.0
             spill.withUnsafeBufferPointer { spill in
-            elevations.withUnsafeBufferPointer { elevations in
-            codes.withUnsafeBufferPointer { codes in
-            rampTops.withUnsafeBufferPointer { rampTops in
-            water.withUnsafeMutableBufferPointer { waterBins in
-            land.withUnsafeMutableBufferPointer { landBins in
-            all.withUnsafeMutableBufferPointer { allBins in
-            elevation.withUnsafeMutableBufferPointer { elevationBins in
-                for row in rows {
-                    let cellArea = cellAreas.areaKm2(row: row)
-                    var index = row * width
-                    let end = index + width
-                    while index < end {
-                        let level = spill[index]
-                        let elevation = elevations[index]
-                        let code: UInt8 = codes.isEmpty ? (elevation > 0 ? 100 : 0) : codes[index]
-                        // A run of equal cells (open sea, a lake, flat land) is added at once:
-                        // adding cell by cell to one bin waits on the bin's last addition.
-                        var next = index + 1
-                        while next < end, spill[next] == level, elevations[next] == elevation, codes.isEmpty || codes[next] == code { next += 1 }
-                        // Whether a cell's land is on the ramp follows from its level, elevation and code alone.
-                        let onRamp = !rampTops.isEmpty && rampTops[index] > 0
-                        let area = cellArea * Double(next - index)
-                        index = next
-                        let hasData = Int32(elevation) != nodata
-                        let share = hasData ? Double(code & 0x7F) / 100 : 0
-                        if level == SpillLevels.int16AlwaysWater {
-                            alwaysWater += area
-                        } else if level != SpillLevels.int16NeverWater {
-                            waterBins[Int(level) &+ 32768] += area * (1 - share)
-                            allBins[Int(level) &+ 32768] += area
-                        }
-                        if hasData {
-                            landKm2 += area * share
-                            let landLevel = max(level, elevation)
-                            if share > 0, !onRamp, landLevel != SpillLevels.int16NeverWater { landBins[Int(landLevel) &+ 32768] += area * share }
-                            let flooded = coarse && code & TodayCells.oceanBit != 0 ? min(elevation, 0) : elevation
-                            elevationBins[Int(flooded) &+ 32768] += area
+                elevations.withUnsafeBufferPointer { elevations in
+                    codes.withUnsafeBufferPointer { codes in
+                        rampTops.withUnsafeBufferPointer { rampTops in
+                            water.withUnsafeMutableBufferPointer { waterBins in
+                                land.withUnsafeMutableBufferPointer { landBins in
+                                    all.withUnsafeMutableBufferPointer { allBins in
+                                        elevation.withUnsafeMutableBufferPointer { elevationBins in
+                                            for row in rows {
+                                                let cellArea = cellAreas.areaKm2(row: row)
+                                                var index = row * width
+                                                let end = index + width
+                                                while index < end {
+                                                    let level = spill[index]
+                                                    let elevation = elevations[index]
+                                                    let code: UInt8 = codes.isEmpty ? (elevation > 0 ? 100 : 0) : codes[index]
+                                                    // A run of equal cells (open sea, a lake, flat land) is added at once:
+                                                    // adding cell by cell to one bin waits on the bin's last addition.
+                                                    var next = index + 1
+                                                    while next < end, spill[next] == level, elevations[next] == elevation, codes.isEmpty || codes[next] == code { next += 1 }
+                                                    // Whether a cell's land is on the ramp follows from its level, elevation and code alone.
+                                                    let onRamp = !rampTops.isEmpty && rampTops[index] > 0
+                                                    let area = cellArea * Double(next - index)
+                                                    index = next
+                                                    let hasData = Int32(elevation) != nodata
+                                                    let share = hasData ? Double(code & 0x7F) / 100 : 0
+                                                    if level == SpillLevels.int16AlwaysWater {
+                                                        alwaysWater += area
+                                                    } else if level != SpillLevels.int16NeverWater {
+                                                        waterBins[Int(level) &+ 32768] += area * (1 - share)
+                                                        allBins[Int(level) &+ 32768] += area
+                                                    }
+                                                    if hasData {
+                                                        landKm2 += area * share
+                                                        let landLevel = max(level, elevation)
+                                                        if share > 0, !onRamp, landLevel != SpillLevels.int16NeverWater { landBins[Int(landLevel) &+ 32768] += area * share }
+                                                        let flooded = coarse && code & TodayCells.oceanBit != 0 ? min(elevation, 0) : elevation
+                                                        elevationBins[Int(flooded) &+ 32768] += area
+                                                    }
+                                                }
+                                            }
+                                        }
+                                    }
+                                }
+                            }
                         }
                     }
                 }
-            }
-            }
-            }
-            }
-            }
-            }
-            }
             }
             self.alwaysWater += alwaysWater
             self.landKm2 += landKm2

@@ -32,12 +32,12 @@ public enum FloodPalette {
     public static let landStops: [Stop] = [
         Stop(metres: 0, colour: (101, 132, 93)), Stop(metres: 200, colour: (147, 172, 97)), Stop(metres: 600, colour: (195, 183, 133)),
         Stop(metres: 1_500, colour: (207, 146, 110)), Stop(metres: 3_000, colour: (150, 112, 82)), Stop(metres: 4_500, colour: (200, 190, 184)),
-        Stop(metres: 6_000, colour: (250, 250, 250)),
+        Stop(metres: 6_000, colour: (250, 250, 250))
     ]
     /// Water by depth below the sea surface.
     public static let seaStops: [Stop] = [
         Stop(metres: 0, colour: (179, 215, 228)), Stop(metres: 200, colour: (106, 183, 244)), Stop(metres: 1_000, colour: (73, 145, 209)),
-        Stop(metres: 4_000, colour: (36, 59, 133)), Stop(metres: 8_000, colour: (10, 28, 84)),
+        Stop(metres: 4_000, colour: (36, 59, 133)), Stop(metres: 8_000, colour: (10, 28, 84))
     ]
     /// Depth assumed for water over cells without data.
     static let noDataDepth = 8_000.0
@@ -78,9 +78,12 @@ public enum FloodPalette {
         for index in 1..<stops.count where value <= stops[index].metres {
             let low = stops[index - 1], high = stops[index]
             let t = (value - low.metres) / (high.metres - low.metres)
-            return rgba((low.colour.r + (high.colour.r - low.colour.r) * t,
-                         low.colour.g + (high.colour.g - low.colour.g) * t,
-                         low.colour.b + (high.colour.b - low.colour.b) * t))
+            return rgba(
+                (
+                    low.colour.r + (high.colour.r - low.colour.r) * t,
+                    low.colour.g + (high.colour.g - low.colour.g) * t,
+                    low.colour.b + (high.colour.b - low.colour.b) * t
+                ))
         }
         return rgba(stops[stops.count - 1].colour)
     }

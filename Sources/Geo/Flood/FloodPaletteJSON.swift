@@ -36,9 +36,11 @@ public struct FloodPaletteJSON: Encodable, Sendable {
     public let hatch: Hatch
 
     public init() {
-        let flat: [(FloodClass, String)] = [(.newlyFlooded, "newlyFlooded"), (.isolatedLowland, "isolatedLowland"),
-                                            (.exposedSeaFloor, "exposedSeaFloor"), (.landBelowSeaLevel, "landBelowSeaLevel"),
-                                            (.sea, "sea"), (.dryLand, "dryLand")]
+        let flat: [(FloodClass, String)] = [
+            (.newlyFlooded, "newlyFlooded"), (.isolatedLowland, "isolatedLowland"),
+            (.exposedSeaFloor, "exposedSeaFloor"), (.landBelowSeaLevel, "landBelowSeaLevel"),
+            (.sea, "sea"), (.dryLand, "dryLand")
+        ]
         classes = flat.map { ClassColour(class: $0.1, value: $0.0.rawValue, name: $0.0.name, colour: Self.hex(FloodPalette.representative($0.0))) }
         landRamp = FloodPalette.landStops.map { LandStop(elevationM: $0.metres, colour: Self.hex(FloodPalette.rgba($0.colour))) }
         seaRamp = FloodPalette.seaStops.map { SeaStop(depthM: $0.metres, colour: Self.hex(FloodPalette.rgba($0.colour))) }

@@ -70,8 +70,10 @@ public struct FloodPoint: Sendable, Equatable, Encodable {
         case lake
     }
 
-    public init(latitude: Double, longitude: Double, cellLatitude: Double, cellLongitude: Double, elevation: Double?,
-                spillLevel: Double, source: FloodModelSource? = nil) {
+    public init(
+        latitude: Double, longitude: Double, cellLatitude: Double, cellLongitude: Double, elevation: Double?,
+        spillLevel: Double, source: FloodModelSource? = nil
+    ) {
         (self.latitude, self.longitude, self.cellLatitude, self.cellLongitude) = (latitude, longitude, cellLatitude, cellLongitude)
         (self.elevation, self.spillLevel, self.source) = (elevation, spillLevel, source)
     }
@@ -178,31 +180,42 @@ public struct FloodPoint: Sendable, Equatable, Encodable {
         let cellText = cellSizeText
         if today == .sea, (rise ?? 0) >= 0 {
             if unresolvedLevel == .seaBesideShore {
-                return AnswerConfidence(level: .low, reason: "cannot tell: the sea today by today's coastline (GSHHG), but within about one of its cells of land, "
-                    + "and the shore here is finer than the coastline's cells: this point may stand on land")
+                return AnswerConfidence(
+                    level: .low,
+                    reason: "cannot tell: the sea today by today's coastline (GSHHG), but within about one of its cells of land, "
+                        + "and the shore here is finer than the coastline's cells: this point may stand on land")
             }
             return AnswerConfidence(level: .high, reason: "the sea today, by today's coastline (GSHHG): water at any level at or above today's")
         }
         if unresolvedLevel == .modelledBelowTheCell {
             let top = rampTopM.map { FloodPoint.signed(($0 * 10).rounded() / 10) } ?? "?"
-            return AnswerConfidence(level: .low, reason: "cannot tell at this model's resolution: its \(cellText) cells do not show how high the land near the coast stands; "
-                + "it is taken to rise from 0 m at the shore to about \(top) m (a sub-grid model, not a measurement)")
+            return AnswerConfidence(
+                level: .low,
+                reason: "cannot tell at this model's resolution: its \(cellText) cells do not show how high the land near the coast stands; "
+                    + "it is taken to rise from 0 m at the shore to about \(top) m (a sub-grid model, not a measurement)")
         }
         if unresolvedLevel == .shoreFinerThanMask {
-            return AnswerConfidence(level: .low, reason: "cannot tell: the shore crosses today's coastline cell here, so this point may be land or sea, "
-                + "and \(model)'s \(cellText) cells do not resolve it")
+            return AnswerConfidence(
+                level: .low,
+                reason: "cannot tell: the shore crosses today's coastline cell here, so this point may be land or sea, "
+                    + "and \(model)'s \(cellText) cells do not resolve it")
         }
         if unresolvedLevel == .belowDefendedLand {
-            return AnswerConfidence(level: .low, reason: "cannot tell at this model's resolution: its \(cellText) cell puts this land at "
-                + "\(FloodPoint.signed(elevation ?? spillLevel)) m, below any land defences keep dry (about -7 m at the lowest): that height is the sea floor's "
-                + "or the model's error, not the land's")
+            return AnswerConfidence(
+                level: .low,
+                reason: "cannot tell at this model's resolution: its \(cellText) cell puts this land at "
+                    + "\(FloodPoint.signed(elevation ?? spillLevel)) m, below any land defences keep dry (about -7 m at the lowest): that height is the sea floor's "
+                    + "or the model's error, not the land's")
         }
         if levelUnresolved {
-            return AnswerConfidence(level: .low, reason: "cannot tell at this model's resolution: the \(cellText) cell holds sea and land, and its one height "
-                + "(\(FloodPoint.signed(elevation ?? spillLevel)) m) is the sea's, not the land's")
+            return AnswerConfidence(
+                level: .low,
+                reason: "cannot tell at this model's resolution: the \(cellText) cell holds sea and land, and its one height "
+                    + "(\(FloodPoint.signed(elevation ?? spillLevel)) m) is the sea's, not the land's")
         }
-        return AnswerConfidence.assess(placeLevel: spillLevel, asked: rise ?? 0, uncertaintyM: uncertaintyM,
-                                       verticalAccuracyM: accuracy, reliefM: relief, cellSizeText: cellText, model: model)
+        return AnswerConfidence.assess(
+            placeLevel: spillLevel, asked: rise ?? 0, uncertaintyM: uncertaintyM,
+            verticalAccuracyM: accuracy, reliefM: relief, cellSizeText: cellText, model: model)
     }
 
     /// The answer for a place that stands on land (a town, an airport, a postal code's point)
@@ -267,8 +280,9 @@ extension SpillIndex {
         let centre = locator.centre(row: row, col: col) ?? (longitude, latitude)
         let elevation = grid.elevation(atIndex: index).map(ElevationGrid.answered)
         let level = ElevationGrid.answered(levels.level(atIndex: index))
-        var point = FloodPoint(latitude: latitude, longitude: longitude, cellLatitude: centre.latitude,
-                               cellLongitude: centre.longitude, elevation: elevation, spillLevel: level)
+        var point = FloodPoint(
+            latitude: latitude, longitude: longitude, cellLatitude: centre.latitude,
+            cellLongitude: centre.longitude, elevation: elevation, spillLevel: level)
         point.reliefM = relief(row: row, col: col)
         point.gridCellSizeM = FloodModelSource.cellMetres(grid.georeference)
         guard let today, let elevation else { return point }

@@ -39,8 +39,9 @@ public struct FloodRelief: Sendable {
     /// far longer (docs/measurements.md).
     public func pngData() throws -> Data {
         try samples.withUnsafeBytes { bytes in
-            try GDAL.encode(bytes.baseAddress!, width: width, height: height, bandCount: 2, type: GDT_UInt16,
-                            interpretations: [GCI_GrayIndex, GCI_AlphaBand], driver: "PNG", extension: "png", options: ["ZLEVEL=6"])
+            try GDAL.encode(
+                bytes.baseAddress!, width: width, height: height, bandCount: 2, type: GDT_UInt16,
+                interpretations: [GCI_GrayIndex, GCI_AlphaBand], driver: "PNG", extension: "png", options: ["ZLEVEL=6"])
         }
     }
 }

@@ -50,11 +50,12 @@ extension SpillIndex {
         let reachedWithData = allCurve.area(atOrBelow: rise) - allCurve.area(atOrBelow: -.infinity)
         let isolated = nonNegative(elevationCurve.area(atOrBelow: rise) - reachedWithData)
         let exposed = rise < 0 ? nonNegative(waterCurve.area(atOrBelow: 0) - waterCurve.area(atOrBelow: rise)) : 0
-        return FloodStats(rise: rise, waterKm2: water, newlyFloodedLandKm2: newlyFlooded,
-                          isolatedLowlandKm2: isolated, exposedSeaFloorKm2: exposed, landKm2: landKm2,
-                          landFloodedFraction: landKm2 > 0 ? newlyFlooded / landKm2 : 0, totalKm2: totalKm2,
-                          landBelowSeaLevelKm2: nonNegative(min(landCurve.area(atOrBelow: 0), landKm2)),
-                          modelledNewlyFloodedLandKm2: min(modelled, newlyFlooded))
+        return FloodStats(
+            rise: rise, waterKm2: water, newlyFloodedLandKm2: newlyFlooded,
+            isolatedLowlandKm2: isolated, exposedSeaFloorKm2: exposed, landKm2: landKm2,
+            landFloodedFraction: landKm2 > 0 ? newlyFlooded / landKm2 : 0, totalKm2: totalKm2,
+            landBelowSeaLevelKm2: nonNegative(min(landCurve.area(atOrBelow: 0), landKm2)),
+            modelledNewlyFloodedLandKm2: min(modelled, newlyFlooded))
     }
 
     /// A difference of two cumulative sums, with rounding residue (≪ one cell) taken to zero.
@@ -92,10 +93,11 @@ extension SpillIndex {
     @inline(__always)
     func addCell(_ index: Int, row: Int, to sums: inout FloodSums, seaLevel: Double?) {
         let elevation = grid.elevation(atIndex: index)
-        sums.add(area: cellAreas.areaKm2(row: row), level: levels.level(atIndex: index), elevation: elevation,
-                 landShare: landShare(atIndex: index, elevation: elevation),
-                 floodedElevation: elevation.map { today?.floodedElevation($0, atIndex: index) ?? $0 }, seaLevel: seaLevel,
-                 rampTop: ramp?.top(atIndex: index))
+        sums.add(
+            area: cellAreas.areaKm2(row: row), level: levels.level(atIndex: index), elevation: elevation,
+            landShare: landShare(atIndex: index, elevation: elevation),
+            floodedElevation: elevation.map { today?.floodedElevation($0, atIndex: index) ?? $0 }, seaLevel: seaLevel,
+            rampTop: ramp?.top(atIndex: index))
     }
 
     /// The share of a cell that is land today, 0…1: from the coastline, else 1 above 0 m. O(1).

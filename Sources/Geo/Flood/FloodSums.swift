@@ -27,8 +27,10 @@ struct FloodSums {
     /// is the sea's level where the cell stands, when it is not `rise` (high tide cell by cell).
     /// `rampTop`: the top of the cell's `CoastalRamp` where a coarse model does not resolve its
     /// land, which then floods by share.
-    mutating func add(area: Double, level: Double, elevation: Double?, landShare: Double, floodedElevation: Double?,
-                      seaLevel: Double? = nil, rampTop: Double? = nil) {
+    mutating func add(
+        area: Double, level: Double, elevation: Double?, landShare: Double, floodedElevation: Double?,
+        seaLevel: Double? = nil, rampTop: Double? = nil
+    ) {
         let rise = seaLevel ?? self.rise
         total += area
         let isWater = level <= rise
@@ -55,9 +57,10 @@ struct FloodSums {
     var stats: FloodStats {
         // A difference of cumulative sums leaves rounding residue (≪ one cell): taken to zero.
         let residue = total * 1e-12
-        return FloodStats(rise: rise, waterKm2: min(water, total), newlyFloodedLandKm2: min(newlyFlooded, land),
-                          isolatedLowlandKm2: isolated < residue ? 0 : isolated, exposedSeaFloorKm2: exposed < residue ? 0 : exposed,
-                          landKm2: land, landFloodedFraction: land > 0 ? min(1, newlyFlooded / land) : 0, totalKm2: total,
-                          landBelowSeaLevelKm2: min(belowSea, land), modelledNewlyFloodedLandKm2: min(modelled, newlyFlooded, land))
+        return FloodStats(
+            rise: rise, waterKm2: min(water, total), newlyFloodedLandKm2: min(newlyFlooded, land),
+            isolatedLowlandKm2: isolated < residue ? 0 : isolated, exposedSeaFloorKm2: exposed < residue ? 0 : exposed,
+            landKm2: land, landFloodedFraction: land > 0 ? min(1, newlyFlooded / land) : 0, totalKm2: total,
+            landBelowSeaLevelKm2: min(belowSea, land), modelledNewlyFloodedLandKm2: min(modelled, newlyFlooded, land))
     }
 }

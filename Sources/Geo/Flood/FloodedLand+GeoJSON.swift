@@ -20,8 +20,9 @@ extension FloodedLand {
         let floodedOnly = mask.pixels.map { $0 == FloodClass.newlyFlooded.rawValue ? UInt8(1) : 0 }
         let band = GDALGetRasterBand(raster, 1)
         var status = floodedOnly.withUnsafeBytes { buffer in
-            GDALRasterIO(band, GF_Write, 0, 0, Int32(mask.width), Int32(mask.height),
-                         UnsafeMutableRawPointer(mutating: buffer.baseAddress!), Int32(mask.width), Int32(mask.height), GDT_Byte, 0, 0)
+            GDALRasterIO(
+                band, GF_Write, 0, 0, Int32(mask.width), Int32(mask.height),
+                UnsafeMutableRawPointer(mutating: buffer.baseAddress!), Int32(mask.width), Int32(mask.height), GDT_Byte, 0, 0)
         }
         var coefficients = georeference.geoTransform.coefficients
         GDALSetGeoTransform(raster, &coefficients)
@@ -45,13 +46,16 @@ extension FloodedLand {
         }
         guard status == CE_None else { throw GeoError.internalFailure(.gdal, "polygonizing failed (\(GDAL.lastError(or: "unknown")))") }
 
-        let toWGS84: OGRCoordinateTransformationH? = georeference.isGeographic ? nil : {
-            let wgs84 = OSRNewSpatialReference(nil)
-            OSRImportFromEPSG(wgs84, 4326)
-            OSRSetAxisMappingStrategy(wgs84, OAMS_TRADITIONAL_GIS_ORDER)
-            defer { OSRDestroySpatialReference(wgs84) }
-            return OCTNewCoordinateTransformation(gridReference, wgs84)
-        }()
+        let toWGS84: OGRCoordinateTransformationH? =
+            georeference.isGeographic
+            ? nil
+            : {
+                let wgs84 = OSRNewSpatialReference(nil)
+                OSRImportFromEPSG(wgs84, 4326)
+                OSRSetAxisMappingStrategy(wgs84, OAMS_TRADITIONAL_GIS_ORDER)
+                defer { OSRDestroySpatialReference(wgs84) }
+                return OCTNewCoordinateTransformation(gridReference, wgs84)
+            }()
         defer { if let toWGS84 { OCTDestroyCoordinateTransformation(toWGS84) } }
 
         let tolerance = abs(georeference.geoTransform.coefficients[1])
@@ -60,7 +64,8 @@ extension FloodedLand {
         while let feature = OGR_L_GetNextFeature(layer) {
             defer { OGR_F_Destroy(feature) }
             guard let geometry = OGR_F_GetGeometryRef(feature),
-                  let simplified = OGR_G_SimplifyPreserveTopology(geometry, tolerance) else { continue }
+                let simplified = OGR_G_SimplifyPreserveTopology(geometry, tolerance)
+            else { continue }
             defer { OGR_G_DestroyGeometry(simplified) }
             if OGR_G_IsEmpty(simplified) != 0 { continue }
             if let toWGS84 { OGR_G_Transform(simplified, toWGS84) }

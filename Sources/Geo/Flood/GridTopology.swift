@@ -65,8 +65,10 @@ struct GridTopology {
     }
 
     /// Indices of the cells on the grid's border.
-    func borderCells(includeTop: Bool = true, includeBottom: Bool = true,
-                     includeSides: Bool = true) -> [Int] {
+    func borderCells(
+        includeTop: Bool = true, includeBottom: Bool = true,
+        includeSides: Bool = true
+    ) -> [Int] {
         var cells: [Int] = []
         if includeTop { cells += 0..<width }
         if includeBottom && height > 1 { cells += (height - 1) * width..<height * width }

@@ -60,12 +60,14 @@ public enum MapLegend {
         let latitudeText = String(Int(abs(middleLatitude).rounded())) + (middleLatitude < 0 ? "S" : "N")
         let barText = String(Int(bar.kilometres)) + " km at " + latitudeText
         let lines = entries(rise: rise, shows: { colour in Self.holds(image, colour) })
-        let textWidth = ([riseText(rise), barText].map { BitmapFont.width(of: $0, scale: scale) }
-                         + lines.map { swatch + gap + BitmapFont.width(of: $0.label, scale: scale) }).max()!
+        let textWidth =
+            ([riseText(rise), barText].map { BitmapFont.width(of: $0, scale: scale) }
+            + lines.map { swatch + gap + BitmapFont.width(of: $0.label, scale: scale) }).max()!
         let panelWidth = 2 * padding + max(textWidth, bar.pixels), panelHeight = 2 * padding + lineHeight * (lines.count + 2) + 4 * scale
         let margin = 8 * scale
         guard panelWidth + 2 * margin <= image.width, panelHeight + 2 * margin <= image.height else {
-            throw GeoError.invalidInput(.legend, "expected a map of at least \(panelWidth + 2 * margin)×\(panelHeight + 2 * margin) pixels to hold it, got \(image.width)×\(image.height)")
+            throw GeoError.invalidInput(
+                .legend, "expected a map of at least \(panelWidth + 2 * margin)×\(panelHeight + 2 * margin) pixels to hold it, got \(image.width)×\(image.height)")
         }
         let left = margin, top = image.height - margin - panelHeight
         for y in top..<(top + panelHeight) {

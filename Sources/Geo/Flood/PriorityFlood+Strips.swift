@@ -27,8 +27,10 @@ extension PriorityFlood {
     ///   - seeds: the cells to expand first, each already at its level.
     ///   - pending: seeds with a level of their own, above their elevation, by level: each starts
     ///     when the flood reaches its level, unless reached lower before.
-    static func floodInStrips(_ state: FloodState, topology: GridTopology, seeds: [Int],
-                              pending: [(level: Int16, cell: Int)]) {
+    static func floodInStrips(
+        _ state: FloodState, topology: GridTopology, seeds: [Int],
+        pending: [(level: Int16, cell: Int)]
+    ) {
         let width = topology.width, seam = topology.height / 2
         let strips = [0..<seam, seam..<topology.height]
         let seamCell = seam * width
@@ -37,16 +39,19 @@ extension PriorityFlood {
         let shared = Shared(state)
         DispatchQueue.concurrentPerform(iterations: strips.count) { index in
             let rows = strips[index]
-            flood(shared.value.from(rows.lowerBound * width), topology: topology.strip(rows: rows.count),
-                  seeds: stripSeeds[index], pending: stripPending[index])
+            flood(
+                shared.value.from(rows.lowerBound * width), topology: topology.strip(rows: rows.count),
+                seeds: stripSeeds[index], pending: stripPending[index])
         }
         lowerAcrossSeam(state, topology: topology, seam: seam)
     }
 
     /// Step 1 for one strip: the bucket-queue flood of ``spillLevels(elevations:nodata:nodataPolicy:topology:seeds:seedLevels:ownLevelRuns:uniformBlocks:stripFloodFrom:progress:)``,
     /// from seeds whose levels are set, over the strip's cells (`state` indexed from its first).
-    private static func flood(_ state: FloodState, topology: GridTopology, seeds: [Int],
-                              pending: [(level: Int16, cell: Int)]) {
+    private static func flood(
+        _ state: FloodState, topology: GridTopology, seeds: [Int],
+        pending: [(level: Int16, cell: Int)]
+    ) {
         let spill = state.spill
         FloodBuckets.withQueue(over: state) { queue in
             var bucket = pending.first.map { FloodBuckets.bucket($0.level) } ?? FloodBuckets.bucketCount
@@ -77,7 +82,8 @@ extension PriorityFlood {
         @inline(__always) func offer(_ cell: Int, from level: Int16) -> Int16? {
             let current = spill[cell]
             guard level != SpillLevels.int16Unvisited, level != SpillLevels.int16NeverWater,
-                  current != SpillLevels.int16NeverWater else { return nil }
+                current != SpillLevels.int16NeverWater
+            else { return nil }
             let candidate = max(state.elevation(cell), level)
             return current == SpillLevels.int16Unvisited || candidate < current ? candidate : nil
         }
@@ -95,10 +101,13 @@ extension PriorityFlood {
         guard !pending.isEmpty else { return }
         pending.sort { $0.level < $1.level }
         FloodBuckets.withQueue(over: state) { queue in
-            queue.drain(from: FloodBuckets.bucket(pending[0].level), pending: pending, admits: { cell, level in
-                let current = spill[cell]
-                return current == SpillLevels.int16Unvisited || level < current
-            }) { cell, level in
+            queue.drain(
+                from: FloodBuckets.bucket(pending[0].level), pending: pending,
+                admits: { cell, level in
+                    let current = spill[cell]
+                    return current == SpillLevels.int16Unvisited || level < current
+                }
+            ) { cell, level in
                 topology.forEachNeighbour(of: cell) { neighbour in
                     guard let lowered = offer(neighbour, from: level) else { return }
                     spill[neighbour] = lowered

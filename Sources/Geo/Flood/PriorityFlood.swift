@@ -24,10 +24,12 @@ enum PriorityFlood {
     /// (a nested model's nodata over land, filled from the base: see ``UniformBlocks``).
     /// A grid of `stripFloodFrom` cells or more, with a quarter of its seeds or more in each half
     /// of its rows, is flooded in two strips at once (``floodInStrips(_:topology:seeds:pending:)``).
-    static func spillLevels(elevations: [Int16], nodata: Int16?, nodataPolicy: FloodOptions.NodataPolicy,
-                            topology: GridTopology, seeds: [Int], seedLevels: [Int16]? = nil, ownLevelRuns: [Range<Int>] = [],
-                            uniformBlocks: UniformBlocks? = nil, stripFloodFrom: Int = stripFloodCells,
-                            progress: ProgressHandler?) throws -> [Int16] {
+    static func spillLevels(
+        elevations: [Int16], nodata: Int16?, nodataPolicy: FloodOptions.NodataPolicy,
+        topology: GridTopology, seeds: [Int], seedLevels: [Int16]? = nil, ownLevelRuns: [Range<Int>] = [],
+        uniformBlocks: UniformBlocks? = nil, stripFloodFrom: Int = stripFloodCells,
+        progress: ProgressHandler?
+    ) throws -> [Int16] {
         let count = elevations.count
         guard count > 0 else { return [] }
         let linkBytes = count * MemoryLayout<UInt32>.stride
@@ -40,18 +42,21 @@ enum PriorityFlood {
         return elevations.withUnsafeBufferPointer { elevations in
             [Int16].filledOnHugePages(count: count) { spill in
                 let state = FloodState(elevations: elevations.baseAddress!, spill: spill.baseAddress!, next: next)
-                flood(state, count: count, nodata: nodata, nodataPolicy: nodataPolicy, topology: topology, seeds: seeds,
-                      seedLevels: seedLevels, ownLevelRuns: ownLevelRuns, uniformBlocks: uniformBlocks,
-                      stripFloodFrom: stripFloodFrom, progress: progress)
+                flood(
+                    state, count: count, nodata: nodata, nodataPolicy: nodataPolicy, topology: topology, seeds: seeds,
+                    seedLevels: seedLevels, ownLevelRuns: ownLevelRuns, uniformBlocks: uniformBlocks,
+                    stripFloodFrom: stripFloodFrom, progress: progress)
             }
         }
     }
 
     /// The flood of ``spillLevels(elevations:nodata:nodataPolicy:topology:seeds:seedLevels:ownLevelRuns:uniformBlocks:stripFloodFrom:progress:)``
     /// over `state`, whose levels it leaves as the answer.
-    private static func flood(_ state: FloodState, count: Int, nodata: Int16?, nodataPolicy: FloodOptions.NodataPolicy,
-                              topology: GridTopology, seeds: [Int], seedLevels: [Int16]?, ownLevelRuns: [Range<Int>],
-                              uniformBlocks: UniformBlocks?, stripFloodFrom: Int, progress: ProgressHandler?) {
+    private static func flood(
+        _ state: FloodState, count: Int, nodata: Int16?, nodataPolicy: FloodOptions.NodataPolicy,
+        topology: GridTopology, seeds: [Int], seedLevels: [Int16]?, ownLevelRuns: [Range<Int>],
+        uniformBlocks: UniformBlocks?, stripFloodFrom: Int, progress: ProgressHandler?
+    ) {
         let spill = state.spill, next = state.next
         let bucketCount = FloodBuckets.bucketCount, empty = FloodBuckets.empty
 
@@ -85,8 +90,9 @@ enum PriorityFlood {
         } else if blocks == nil {
             initialise(0..<count, state, next: empty)
         } else {
-            forEachRun(outside: { initialise($0, state, next: empty) },
-                       inside: { run, _ in initialise(run, state, next: inBlock) })
+            forEachRun(
+                outside: { initialise($0, state, next: empty) },
+                inside: { run, _ in initialise(run, state, next: inBlock) })
         }
         FloodBuckets.withQueue(over: state) { queue in
             let heads = queue.heads
@@ -187,7 +193,8 @@ enum PriorityFlood {
             // Where one strip holds few of the seeds, the strip flood's second step floods much of
             // it again, after the first: slower than one flood (docs/measurements.md).
             if blocks == nil, count >= stripFloodFrom, topology.height >= 2,
-               seedsAbove * 4 >= seedCount, (seedCount - seedsAbove) * 4 >= seedCount {
+                seedsAbove * 4 >= seedCount, (seedCount - seedsAbove) * 4 >= seedCount
+            {
                 // Every seed is in a bucket's list: they are the cells the strips start from.
                 var seeded: [Int] = []
                 for bucket in lowestBucket..<bucketCount {
@@ -211,10 +218,12 @@ enum PriorityFlood {
         if blocks == nil {
             settle(0..<count)
         } else {
-            forEachRun(outside: settle, inside: { run, block in
-                let level = blockLevels[block] == SpillLevels.int16Unvisited ? SpillLevels.int16NeverWater : blockLevels[block]
-                for cell in run { spill[cell] = level }
-            })
+            forEachRun(
+                outside: settle,
+                inside: { run, block in
+                    let level = blockLevels[block] == SpillLevels.int16Unvisited ? SpillLevels.int16NeverWater : blockLevels[block]
+                    for cell in run { spill[cell] = level }
+                })
         }
     }
 
@@ -228,8 +237,10 @@ enum PriorityFlood {
     }
 
     /// Spill levels of a float grid (NaN = nodata); −∞ marks always water, +∞ never.
-    static func spillLevels(elevations: [Float], nodataPolicy: FloodOptions.NodataPolicy,
-                            topology: GridTopology, seeds: [Int], seedLevels: [Float]? = nil, progress: ProgressHandler?) -> [Float] {
+    static func spillLevels(
+        elevations: [Float], nodataPolicy: FloodOptions.NodataPolicy,
+        topology: GridTopology, seeds: [Int], seedLevels: [Float]? = nil, progress: ProgressHandler?
+    ) -> [Float] {
         let count = elevations.count
         var spill = [Float](repeating: .nan, count: count)
         var heap = LevelHeap()
@@ -237,64 +248,64 @@ enum PriorityFlood {
         var pitHead = 0
 
         spill.withUnsafeMutableBufferPointer { spill in
-        elevations.withUnsafeBufferPointer { elevations in
-            for cell in 0..<count where elevations[cell].isNaN {
-                spill[cell] = nodataPolicy == .ocean ? -.infinity : .infinity
-                if nodataPolicy == .ocean { heap.insert(level: -.infinity, cell: cell) }
-            }
-            // As for integer grids: seeds with a level of their own start when the flood
-            // reaches that level, unless it reached them lower first.
-            var pending: [(level: Float, cell: Int)] = []
-            for (seedIndex, cell) in seeds.enumerated() where spill[cell].isNaN && !elevations[cell].isNaN {
-                let level = max(seedLevels?[seedIndex] ?? elevations[cell], elevations[cell])
-                if seedLevels == nil || level == elevations[cell] {
-                    spill[cell] = level
-                    heap.insert(level: level, cell: cell)
-                } else {
-                    pending.append((level, cell))
+            elevations.withUnsafeBufferPointer { elevations in
+                for cell in 0..<count where elevations[cell].isNaN {
+                    spill[cell] = nodataPolicy == .ocean ? -.infinity : .infinity
+                    if nodataPolicy == .ocean { heap.insert(level: -.infinity, cell: cell) }
                 }
-            }
-            pending.sort { $0.level < $1.level }
-            var nextPending = 0
-            var processed = 0, untilReport = max(1 << 20, count / 100)
-            let reportEvery = untilReport
-            while true {
-                let cell: Int
-                if pitHead < pit.count {
-                    cell = Int(pit[pitHead]); pitHead += 1
-                    if pitHead == pit.count { pit.removeAll(keepingCapacity: true); pitHead = 0 }
-                } else if nextPending < pending.count, heap.minimumLevel.map({ pending[nextPending].level < $0 }) ?? true {
-                    let seed = pending[nextPending]
-                    nextPending += 1
-                    guard spill[seed.cell].isNaN else { continue }
-                    spill[seed.cell] = seed.level
-                    cell = seed.cell
-                } else if let popped = heap.popMin() {
-                    cell = popped
-                } else {
-                    break
-                }
-                let level = spill[cell]
-                topology.forEachNeighbour(of: cell) { neighbour in
-                    guard spill[neighbour].isNaN, !elevations[neighbour].isNaN else { return }
-                    let elevation = elevations[neighbour]
-                    if elevation <= level {
-                        spill[neighbour] = level
-                        pit.append(UInt32(truncatingIfNeeded: neighbour))
+                // As for integer grids: seeds with a level of their own start when the flood
+                // reaches that level, unless it reached them lower first.
+                var pending: [(level: Float, cell: Int)] = []
+                for (seedIndex, cell) in seeds.enumerated() where spill[cell].isNaN && !elevations[cell].isNaN {
+                    let level = max(seedLevels?[seedIndex] ?? elevations[cell], elevations[cell])
+                    if seedLevels == nil || level == elevations[cell] {
+                        spill[cell] = level
+                        heap.insert(level: level, cell: cell)
                     } else {
-                        spill[neighbour] = elevation
-                        heap.insert(level: elevation, cell: neighbour)
+                        pending.append((level, cell))
                     }
                 }
-                untilReport -= 1
-                if untilReport == 0 {
-                    processed += reportEvery
-                    untilReport = reportEvery
-                    progress?("computing spill levels", Double(processed) / Double(count))
+                pending.sort { $0.level < $1.level }
+                var nextPending = 0
+                var processed = 0, untilReport = max(1 << 20, count / 100)
+                let reportEvery = untilReport
+                while true {
+                    let cell: Int
+                    if pitHead < pit.count {
+                        cell = Int(pit[pitHead]); pitHead += 1
+                        if pitHead == pit.count { pit.removeAll(keepingCapacity: true); pitHead = 0 }
+                    } else if nextPending < pending.count, heap.minimumLevel.map({ pending[nextPending].level < $0 }) ?? true {
+                        let seed = pending[nextPending]
+                        nextPending += 1
+                        guard spill[seed.cell].isNaN else { continue }
+                        spill[seed.cell] = seed.level
+                        cell = seed.cell
+                    } else if let popped = heap.popMin() {
+                        cell = popped
+                    } else {
+                        break
+                    }
+                    let level = spill[cell]
+                    topology.forEachNeighbour(of: cell) { neighbour in
+                        guard spill[neighbour].isNaN, !elevations[neighbour].isNaN else { return }
+                        let elevation = elevations[neighbour]
+                        if elevation <= level {
+                            spill[neighbour] = level
+                            pit.append(UInt32(truncatingIfNeeded: neighbour))
+                        } else {
+                            spill[neighbour] = elevation
+                            heap.insert(level: elevation, cell: neighbour)
+                        }
+                    }
+                    untilReport -= 1
+                    if untilReport == 0 {
+                        processed += reportEvery
+                        untilReport = reportEvery
+                        progress?("computing spill levels", Double(processed) / Double(count))
+                    }
                 }
+                for cell in 0..<count where spill[cell].isNaN { spill[cell] = .infinity }
             }
-            for cell in 0..<count where spill[cell].isNaN { spill[cell] = .infinity }
-        }
         }
         return spill
     }

@@ -30,10 +30,11 @@ extension SpillIndex {
                     guard AreaOutline.isInside(longitude: longitude, crossings: crossings) else { continue }
                     let index = row * grid.width + col
                     let elevation = grid.elevation(atIndex: index)
-                    sums.add(area: area, level: levels.level(atIndex: index), elevation: elevation,
-                             landShare: landShare(atIndex: index, elevation: elevation),
-                             floodedElevation: elevation.map { today?.floodedElevation($0, atIndex: index) ?? $0 },
-                             seaLevel: surface.level(row: row, col: col, locator: locator), rampTop: ramp?.top(atIndex: index))
+                    sums.add(
+                        area: area, level: levels.level(atIndex: index), elevation: elevation,
+                        landShare: landShare(atIndex: index, elevation: elevation),
+                        floodedElevation: elevation.map { today?.floodedElevation($0, atIndex: index) ?? $0 },
+                        seaLevel: surface.level(row: row, col: col, locator: locator), rampTop: ramp?.top(atIndex: index))
                 }
             }
         }

@@ -3,18 +3,23 @@ extension SpillIndex {
         guard grid.cellCount < Int(UInt32.max) else {
             throw GeoError.unanswerable(subject: nil, reason: "the grid has \(grid.cellCount) cells; geoq handles up to \(UInt32.max - 1) (tile or resample it)")
         }
-        let topology = GridTopology(width: grid.width, height: grid.height, wrapsEastWest: grid.wrapsEastWest,
-                                    connectivity: options.connectivity)
+        let topology = GridTopology(
+            width: grid.width, height: grid.height, wrapsEastWest: grid.wrapsEastWest,
+            connectivity: options.connectivity)
         let seeds = try seedCells(grid: grid, options: options, topology: topology)
         defer { progress?("computing spill levels", 1) }
         switch grid.samples {
         case .int16(let elevations):
-            return .int16(try PriorityFlood.spillLevels(elevations: elevations, nodata: grid.int16Nodata,
-                                                    nodataPolicy: options.nodata, topology: topology,
-                                                    seeds: seeds, progress: progress))
+            return .int16(
+                try PriorityFlood.spillLevels(
+                    elevations: elevations, nodata: grid.int16Nodata,
+                    nodataPolicy: options.nodata, topology: topology,
+                    seeds: seeds, progress: progress))
         case .float32(let elevations):
-            return .float32(PriorityFlood.spillLevels(elevations: elevations, nodataPolicy: options.nodata,
-                                                      topology: topology, seeds: seeds, progress: progress))
+            return .float32(
+                PriorityFlood.spillLevels(
+                    elevations: elevations, nodataPolicy: options.nodata,
+                    topology: topology, seeds: seeds, progress: progress))
         }
     }
 

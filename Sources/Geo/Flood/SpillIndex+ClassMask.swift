@@ -20,12 +20,16 @@ extension SpillIndex {
                 let index = row * grid.width + col
                 let elevation = landElevation(atIndex: index, ramp: ramp)
                 let rise = surface.level(row: row, col: col, locator: locator)
-                pixels[j * columns.count + i] = FloodClass.of(elevation: elevation, spillLevel: levels.level(atIndex: index), rise: rise,
-                                                             landToday: isLandToday(atIndex: index, elevation: elevation)).rawValue
+                pixels[j * columns.count + i] =
+                    FloodClass.of(
+                        elevation: elevation, spillLevel: levels.level(atIndex: index), rise: rise,
+                        landToday: isLandToday(atIndex: index, elevation: elevation)
+                    ).rawValue
             }
         }
-        var image = RasterImage(width: columns.count, height: rows.count, bandCount: 1, pixels: pixels,
-                                georeference: windowGeoreference(firstRow: rows.lowerBound, firstColumn: columns[0]))
+        var image = RasterImage(
+            width: columns.count, height: rows.count, bandCount: 1, pixels: pixels,
+            georeference: windowGeoreference(firstRow: rows.lowerBound, firstColumn: columns[0]))
         image.nodata = FloodClass.noData.rawValue
         image.palette = FloodClass.allCases.map { ($0.rawValue, FloodPalette.representative($0), $0.name) }
         return image

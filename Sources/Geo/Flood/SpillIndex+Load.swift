@@ -31,37 +31,47 @@ extension SpillIndex {
     /// that cannot be written is a notice, not a failure.
     /// With `coastline`, today's sea comes from it (`TodayCells`), and the cache holds the levels
     /// flooded with it, apart from those flooded without.
-    public static func load(rasterPath: String, band: Int = 1, options: FloodOptions = FloodOptions(), coastline: CoastlineMask? = nil,
-                            cache: CachePolicy, progress: ProgressHandler? = nil,
-                            notice: (@Sendable (String) -> Void)? = nil) throws -> SpillIndex {
-        let (grid, levels, today) = try gridAndLevels(rasterPath: rasterPath, band: band, options: options, coastline: coastline,
-                                                      cache: cache, progress: progress, notice: notice)
+    public static func load(
+        rasterPath: String, band: Int = 1, options: FloodOptions = FloodOptions(), coastline: CoastlineMask? = nil,
+        cache: CachePolicy, progress: ProgressHandler? = nil,
+        notice: (@Sendable (String) -> Void)? = nil
+    ) throws -> SpillIndex {
+        let (grid, levels, today) = try gridAndLevels(
+            rasterPath: rasterPath, band: band, options: options, coastline: coastline,
+            cache: cache, progress: progress, notice: notice)
         return try SpillIndex(grid: grid, options: options, levels: levels, coastline: coastline, coarseToday: today)
     }
 
     /// Makes sure `store` holds the raster's spill levels, computing and storing them when it
     /// does not (`geoq index build`), and fails when they cannot be stored. Returns the grid's
     /// size. Unlike `load`, it leaves out the flood curves, which the cache does not keep.
-    public static func buildCache(rasterPath: String, band: Int = 1, options: FloodOptions = FloodOptions(), coastline: CoastlineMask? = nil,
-                                  store: CacheFolder, progress: ProgressHandler? = nil,
-                                  notice: (@Sendable (String) -> Void)? = nil) throws -> (width: Int, height: Int) {
-        let (grid, _, _) = try gridAndLevels(rasterPath: rasterPath, band: band, options: options, coastline: coastline, cache: .require(store),
-                                          progress: progress, notice: notice)
+    public static func buildCache(
+        rasterPath: String, band: Int = 1, options: FloodOptions = FloodOptions(), coastline: CoastlineMask? = nil,
+        store: CacheFolder, progress: ProgressHandler? = nil,
+        notice: (@Sendable (String) -> Void)? = nil
+    ) throws -> (width: Int, height: Int) {
+        let (grid, _, _) = try gridAndLevels(
+            rasterPath: rasterPath, band: band, options: options, coastline: coastline, cache: .require(store),
+            progress: progress, notice: notice)
         return (grid.width, grid.height)
     }
 
     /// The raster, its levels and, for a coarse model with a coastline, its classified cells:
     /// from the cache when it is valid, else computed and cached. Classifying ETOPO5's cells
     /// costs more than reading its levels, so the classification is cached beside them.
-    private static func gridAndLevels(rasterPath: String, band: Int, options: FloodOptions, coastline: CoastlineMask?, cache: CachePolicy,
-                                      progress: ProgressHandler?, notice: (@Sendable (String) -> Void)?)
-        throws -> (ElevationGrid, SpillLevels, TodayCells?) {
+    private static func gridAndLevels(
+        rasterPath: String, band: Int, options: FloodOptions, coastline: CoastlineMask?, cache: CachePolicy,
+        progress: ProgressHandler?, notice: (@Sendable (String) -> Void)?
+    )
+        throws -> (ElevationGrid, SpillLevels, TodayCells?)
+    {
         // The key is taken before the cells are read: a raster rewritten during the read then
         // leaves a cache that is stale for its new version, never one claiming to be it.
         if case .require(let store) = cache { try store.checkWritable() }
         let key = try cache.store.map { _ in try CacheFolder.Key(rasterPath: rasterPath, band: band, options: options, coastline: coastline) }
-        let grid = try ElevationGrid.read(path: rasterPath, band: band, progress: progress,
-                                          workingBytesPerCell: SpillIndex.workingBytesPerCell)
+        let grid = try ElevationGrid.read(
+            path: rasterPath, band: band, progress: progress,
+            workingBytesPerCell: SpillIndex.workingBytesPerCell)
         let coarseMask = coastline.flatMap { TodayCells.regime(of: grid, mask: $0) == .coarse ? $0 : nil }
         var today: TodayCells?
         func classified(_ mask: CoastlineMask) -> TodayCells {

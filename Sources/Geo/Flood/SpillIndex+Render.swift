@@ -40,14 +40,17 @@ extension SpillIndex {
                         let hatchPixel = hatchOrigin.map { ($0.x + i, $0.y + j) }
                         let rise = surface.level(row: row, col: col, locator: locator)
                         let quantile = pixelMask.map { _ in Self.rampQuantile(maskRow: maskRows![j], maskColumn: maskColumns![i]) }
-                        paint(&pixels, at: (j * width + i) * 4, cell: cell, rise: rise, landToday: landToday, hatchPixel: hatchPixel,
-                              ramp: ramp, rampQuantile: quantile)
+                        paint(
+                            &pixels, at: (j * width + i) * 4, cell: cell, rise: rise, landToday: landToday, hatchPixel: hatchPixel,
+                            ramp: ramp, rampQuantile: quantile)
                         // A pixel wider than a cell shows newly flooded land when any cell under
                         // it holds some: at world scale the coast's flooded cells are single
                         // cells, lost between pixel centres otherwise.
                         if rise > 0, columnSpans[i] + rowSpans[j] > 0,
-                           floodedLand(aroundRow: row, col: col, rowSpan: rowSpans[j], columnSpan: columnSpans[i], surface: surface,
-                                       ramp: ramp, rampQuantile: quantile ?? 0.5) {
+                            floodedLand(
+                                aroundRow: row, col: col, rowSpan: rowSpans[j], columnSpan: columnSpans[i], surface: surface,
+                                ramp: ramp, rampQuantile: quantile ?? 0.5)
+                        {
                             let colour = FloodPalette.colour(of: .newlyFlooded, elevation: nil, rise: rise, hatchPixel: hatchPixel)
                             let offset = (j * width + i) * 4
                             (pixels[offset], pixels[offset + 1], pixels[offset + 2], pixels[offset + 3]) = (colour.r, colour.g, colour.b, colour.a)
@@ -60,9 +63,10 @@ extension SpillIndex {
                 for (j, latitude) in latitudes.enumerated() {
                     for (i, longitude) in longitudes.enumerated() {
                         guard let (row, col) = locator.cell(latitude: latitude, longitude: longitude) else { continue }
-                        paint(&pixels, at: (j * width + i) * 4, cell: row * grid.width + col,
-                              rise: surface.level(row: row, col: col, locator: locator), landToday: nil,
-                              hatchPixel: hatchOrigin.map { ($0.x + i, $0.y + j) }, ramp: ramp)
+                        paint(
+                            &pixels, at: (j * width + i) * 4, cell: row * grid.width + col,
+                            rise: surface.level(row: row, col: col, locator: locator), landToday: nil,
+                            hatchPixel: hatchOrigin.map { ($0.x + i, $0.y + j) }, ramp: ramp)
                     }
                 }
             }
@@ -88,8 +92,10 @@ extension SpillIndex {
     /// stands above 0 m. O(cells in the block).
     /// Land on `CoastalRamp`s counts when at least `rampQuantile` of all of it in the block is
     /// under water, so that the share of such pixels drawn flooded follows the share of the land.
-    func floodedLand(aroundRow row: Int, col: Int, rowSpan: Int, columnSpan: Int, surface: SeaSurface, ramp: CoastalRamp?,
-                     rampQuantile: Double = 0.5) -> Bool {
+    func floodedLand(
+        aroundRow row: Int, col: Int, rowSpan: Int, columnSpan: Int, surface: SeaSurface, ramp: CoastalRamp?,
+        rampQuantile: Double = 0.5
+    ) -> Bool {
         var rampLand = 0.0, rampFlooded = 0.0
         for r in max(0, row - rowSpan)...min(grid.height - 1, row + rowSpan) {
             for dc in -columnSpan...columnSpan {
@@ -123,12 +129,15 @@ extension SpillIndex {
     }
 
     @inline(__always)
-    private func paint(_ pixels: inout UnsafeMutableBufferPointer<UInt8>, at offset: Int, cell: Int, rise: Double, landToday: Bool?,
-                       hatchPixel: (x: Int, y: Int)?, ramp: CoastalRamp?, rampQuantile: Double? = nil) {
+    private func paint(
+        _ pixels: inout UnsafeMutableBufferPointer<UInt8>, at offset: Int, cell: Int, rise: Double, landToday: Bool?,
+        hatchPixel: (x: Int, y: Int)?, ramp: CoastalRamp?, rampQuantile: Double? = nil
+    ) {
         var elevation = landElevation(atIndex: cell, ramp: ramp)
         if let rampQuantile, let top = ramp?.top(atIndex: cell) { elevation = top * rampQuantile }
-        let flood = FloodClass.of(elevation: elevation, spillLevel: levels.level(atIndex: cell), rise: rise,
-                                  landToday: landToday ?? isLandToday(atIndex: cell, elevation: elevation))
+        let flood = FloodClass.of(
+            elevation: elevation, spillLevel: levels.level(atIndex: cell), rise: rise,
+            landToday: landToday ?? isLandToday(atIndex: cell, elevation: elevation))
         let colour = FloodPalette.colour(of: flood, elevation: elevation, rise: rise, hatchPixel: hatchPixel)
         pixels[offset] = colour.r
         pixels[offset + 1] = colour.g

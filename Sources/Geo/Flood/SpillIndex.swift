@@ -46,8 +46,10 @@ public struct SpillIndex: Sendable {
 
     /// Computes the spill levels of `grid`. O(n) for integer grids, O(n log n) for float grids.
     /// With `coastline`, today's sea comes from it rather than from the elevations (`TodayCells`).
-    public init(grid: ElevationGrid, options: FloodOptions = FloodOptions(), coastline: CoastlineMask? = nil,
-                progress: ProgressHandler? = nil) throws {
+    public init(
+        grid: ElevationGrid, options: FloodOptions = FloodOptions(), coastline: CoastlineMask? = nil,
+        progress: ProgressHandler? = nil
+    ) throws {
         let coarse = coastline.flatMap { TodayCells.regime(of: grid, mask: $0) == .coarse ? TodayCells.coarse(grid: grid, mask: $0) : nil }
         let flooded = try coarse?.openedToTheSea(grid) ?? grid
         let levels = try SpillIndex.computeLevels(grid: flooded, options: options, progress: progress)
@@ -74,9 +76,11 @@ public struct SpillIndex: Sendable {
         let locator = GridLocator(grid: grid)
         self.locator = locator
         if let coastline {
-            today = coarseToday ?? (TodayCells.regime(of: grid, mask: coastline) == .coarse
-                ? TodayCells.coarse(grid: grid, mask: coastline)
-                : TodayCells.fine(grid: grid, levels: levels, locator: locator, mask: coastline))
+            today =
+                coarseToday
+                ?? (TodayCells.regime(of: grid, mask: coastline) == .coarse
+                    ? TodayCells.coarse(grid: grid, mask: coastline)
+                    : TodayCells.fine(grid: grid, levels: levels, locator: locator, mask: coastline))
         } else {
             today = nil
         }

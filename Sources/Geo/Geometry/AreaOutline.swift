@@ -25,9 +25,10 @@ public struct AreaOutline: Sendable, Equatable {
     }
 
     public static func == (a: AreaOutline, b: AreaOutline) -> Bool {
-        a.bbox == b.bbox && a.rings.count == b.rings.count && zip(a.rings, b.rings).allSatisfy { ra, rb in
-            ra.count == rb.count && zip(ra, rb).allSatisfy { $0.longitude == $1.longitude && $0.latitude == $1.latitude }
-        }
+        a.bbox == b.bbox && a.rings.count == b.rings.count
+            && zip(a.rings, b.rings).allSatisfy { ra, rb in
+                ra.count == rb.count && zip(ra, rb).allSatisfy { $0.longitude == $1.longitude && $0.latitude == $1.latitude }
+            }
     }
 
     /// The longitudes where the rings cross the parallel `latitude`, ascending: between the

@@ -42,8 +42,11 @@ public final class AreaOutlines: Sendable {
         // Said as what it is (GazetteerFile's own words expect a places TSV); a FIFO never opened.
         switch AtomicFile.kind(of: path) {
         case .regular: break
-        case .missing: throw GeoError.unreadableFile(path: path, message: "no such file; expected the outlines of the areas (a GeoJSON FeatureCollection, optionally gzip-compressed)")
-        case .directory, .special: throw GeoError.unreadableFile(path: path, message: "is not a regular file; expected the outlines of the areas (a GeoJSON FeatureCollection, optionally gzip-compressed)")
+        case .missing:
+            throw GeoError.unreadableFile(path: path, message: "no such file; expected the outlines of the areas (a GeoJSON FeatureCollection, optionally gzip-compressed)")
+        case .directory, .special:
+            throw GeoError.unreadableFile(
+                path: path, message: "is not a regular file; expected the outlines of the areas (a GeoJSON FeatureCollection, optionally gzip-compressed)")
         }
         let bytes: [UInt8]
         do {
@@ -82,7 +85,8 @@ public final class AreaOutlines: Sendable {
                     var points: [(longitude: Double, latitude: Double)] = []
                     for position in ring.array ?? [] {
                         guard let pair = position.array, pair.count >= 2, let lon = pair[0].number, let lat = pair[1].number,
-                              abs(lon) <= 180, abs(lat) <= 90 else {
+                            abs(lon) <= 180, abs(lat) <= 90
+                        else {
                             throw fail("feature \(index) has a position that is not [longitude, latitude] in range")
                         }
                         points.append((lon, lat))

@@ -94,7 +94,8 @@ extension GeoBBox: Codable {
 
     public init(from decoder: any Decoder) throws {
         var container = try decoder.unkeyedContainer()
-        self.init(west: try container.decode(Double.self), south: try container.decode(Double.self),
-                  east: try container.decode(Double.self), north: try container.decode(Double.self))
+        self.init(
+            west: try container.decode(Double.self), south: try container.decode(Double.self),
+            east: try container.decode(Double.self), north: try container.decode(Double.self))
     }
 }

@@ -19,8 +19,9 @@ public struct CellAreas: Sendable {
         if reference.isGeographic {
             let c = reference.geoTransform.coefficients
             let deltaLongitude = abs(c[1]) * .pi / 180
-            let band = EllipsoidBand(semiMajorMetres: reference.semiMajorMetres,
-                                     inverseFlattening: reference.inverseFlattening)
+            let band = EllipsoidBand(
+                semiMajorMetres: reference.semiMajorMetres,
+                inverseFlattening: reference.inverseFlattening)
             rowAreasKm2 = (0..<height).map { row in
                 let edgeA = c[3] + Double(row) * c[5], edgeB = edgeA + c[5]
                 return band.areaKm2(between: edgeA, and: edgeB, deltaLongitudeRadians: deltaLongitude)

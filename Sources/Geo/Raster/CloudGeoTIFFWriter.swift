@@ -36,8 +36,10 @@ struct CloudGeoTIFFWriter {
 
     /// Makes the template with GDAL: `bandCount` bands of `type`, the georeference, nodata, band
     /// descriptions and dataset metadata; returns the tags to copy.
-    static func templateTags(type: GDALDataType, bandCount: Int, geoTransform: [Double], crsWKT: String, nodata: Double,
-                             bandDescriptions: [String], metadata: [(String, String)]) throws -> [TIFFEntry] {
+    static func templateTags(
+        type: GDALDataType, bandCount: Int, geoTransform: [Double], crsWKT: String, nodata: Double,
+        bandDescriptions: [String], metadata: [(String, String)]
+    ) throws -> [TIFFEntry] {
         GDAL.ensureInitialized()
         GDAL.resetError()
         let path = "/vsimem/geoq-template-\(UUID().uuidString).tif"
@@ -102,8 +104,10 @@ struct CloudGeoTIFFWriter {
     /// of that level, row-major; `blockBytes(level, index, &buffer)` puts that
     /// block's bytes in `buffer`, called in file order.
     /// `bigTIFF` nil chooses BigTIFF only when the file would pass 4 GiB.
-    func write(to path: String, blockLengths: [[Int]], bigTIFF: Bool? = nil,
-               blockBytes: (_ level: Int, _ index: Int, _ buffer: inout [UInt8]) throws -> Void) throws {
+    func write(
+        to path: String, blockLengths: [[Int]], bigTIFF: Bool? = nil,
+        blockBytes: (_ level: Int, _ index: Int, _ buffer: inout [UInt8]) throws -> Void
+    ) throws {
         let ghost = Self.ghostArea
         let dataBytes = blockLengths.joined().reduce(0) { $0 + $1 + 8 }
         var header = layout(bigTIFF: bigTIFF ?? false, ghost: ghost, blockLengths: blockLengths)
@@ -132,7 +136,8 @@ struct CloudGeoTIFFWriter {
     }
 
     static var ghostArea: [UInt8] {
-        var body = "LAYOUT=IFDS_BEFORE_DATA\nBLOCK_ORDER=ROW_MAJOR\nBLOCK_LEADER=SIZE_AS_UINT4\n"
+        var body =
+            "LAYOUT=IFDS_BEFORE_DATA\nBLOCK_ORDER=ROW_MAJOR\nBLOCK_LEADER=SIZE_AS_UINT4\n"
             + "BLOCK_TRAILER=LAST_4_BYTES_REPEATED\nKNOWN_INCOMPATIBLE_EDITION=NO\n"
         let line = { String(format: "GDAL_STRUCTURAL_METADATA_SIZE=%06d bytes\n", body.utf8.count) }
         // The IFD that follows must start on an even offset.
@@ -156,16 +161,19 @@ struct CloudGeoTIFFWriter {
                 TIFFEntry(tag: tag, type: 4, count: values.count, bytes: values.flatMap { le(UInt32($0)) })
             }
             func wide(_ tag: UInt16, _ values: [Int]) -> TIFFEntry {
-                bigTIFF ? TIFFEntry(tag: tag, type: offsetType, count: values.count, bytes: values.flatMap { le(UInt64($0)) })
+                bigTIFF
+                    ? TIFFEntry(tag: tag, type: offsetType, count: values.count, bytes: values.flatMap { le(UInt64($0)) })
                     : long(tag, values)
             }
             let bits = sampleBytes * 8
-            var list = [long(254, [level == 0 ? 0 : 1]), long(256, [levels[level].width]), long(257, [levels[level].height]),
-                        short(258, Array(repeating: bits, count: bandCount)), short(259, [8]), short(262, [1]),
-                        short(277, [bandCount]), short(284, [1]), short(317, [2]),
-                        short(322, [IndexPyramid.blockSide]), short(323, [IndexPyramid.blockSide]),
-                        wide(324, offsets), wide(325, blockLengths[level]),
-                        short(339, Array(repeating: isFloat ? 3 : 2, count: bandCount))]
+            var list = [
+                long(254, [level == 0 ? 0 : 1]), long(256, [levels[level].width]), long(257, [levels[level].height]),
+                short(258, Array(repeating: bits, count: bandCount)), short(259, [8]), short(262, [1]),
+                short(277, [bandCount]), short(284, [1]), short(317, [2]),
+                short(322, [IndexPyramid.blockSide]), short(323, [IndexPyramid.blockSide]),
+                wide(324, offsets), wide(325, blockLengths[level]),
+                short(339, Array(repeating: isFloat ? 3 : 2, count: bandCount))
+            ]
             if bandCount > 1 { list.append(short(338, Array(repeating: 0, count: bandCount - 1))) }
             list += templateTags.filter { level == 0 || $0.tag == Self.nodataTag }
             return list.sorted { $0.tag < $1.tag }
@@ -187,7 +195,9 @@ struct CloudGeoTIFFWriter {
             for length in blockLengths[level] { dataOffsets[level].append(position + 4); position += length + 8 }
         }
 
-        var bytes: [UInt8] = bigTIFF ? [0x49, 0x49] + le(UInt16(43)) + le(UInt16(8)) + le(UInt16(0)) + le(UInt64(firstIFD))
+        var bytes: [UInt8] =
+            bigTIFF
+            ? [0x49, 0x49] + le(UInt16(43)) + le(UInt16(8)) + le(UInt16(0)) + le(UInt64(firstIFD))
             : [0x49, 0x49] + le(UInt16(42)) + le(UInt32(firstIFD))
         bytes += ghost
         for level in levels.indices {

@@ -12,8 +12,10 @@ extension ElevationGrid {
     /// `workingBytesPerCell(sampleBytes)` that the caller will need beside them) is checked
     /// against `MemoryBudget.available()`: a raster too large for memory is refused in one line
     /// naming its cells and the bytes needed, never a crash.
-    public static func read(path: String, band: Int = 1, progress: ProgressHandler? = nil,
-                            workingBytesPerCell: (_ sampleBytes: Int) -> Int = { _ in 0 }) throws -> ElevationGrid {
+    public static func read(
+        path: String, band: Int = 1, progress: ProgressHandler? = nil,
+        workingBytesPerCell: (_ sampleBytes: Int) -> Int = { _ in 0 }
+    ) throws -> ElevationGrid {
         let dataset = try GDAL.openElevationRaster(path)
         defer { GDALClose(dataset) }
 
@@ -25,8 +27,10 @@ extension ElevationGrid {
             throw GeoError.invalidInput(.band, "\(path) has \(bandCount) band\(bandCount == 1 ? "" : "s"); expected 1…\(bandCount), got \(band)")
         }
         if band == 1, GDALGetMetadataItem(dataset, "GEOQ_INDEX", nil).map({ String(cString: $0) }) == TiledIndexFiles.formatName {
-            throw GeoError.invalidInput(.dem, "\(path) is a geoq tiled spill index: its band 1 holds spill levels, not heights; "
-                + "expected an elevation raster (answer from the index itself, or read its heights from band 2)")
+            throw GeoError.invalidInput(
+                .dem,
+                "\(path) is a geoq tiled spill index: its band 1 holds spill levels, not heights; "
+                    + "expected an elevation raster (answer from the index itself, or read its heights from band 2)")
         }
         let georeference = try readGeoreference(dataset: dataset, path: path)
         guard let bandHandle = GDALGetRasterBand(dataset, Int32(band)) else {
@@ -47,20 +51,23 @@ extension ElevationGrid {
 
         if fitsInt16 && !isScaled {
             let values = try [Int16].filledOnHugePages(count: width * height) { values in
-                try readRows(band: bandHandle, path: path, width: width, height: height, type: GDT_Int16,
-                             into: UnsafeMutableRawBufferPointer(values), progress: progress)
+                try readRows(
+                    band: bandHandle, path: path, width: width, height: height, type: GDT_Int16,
+                    into: UnsafeMutableRawBufferPointer(values), progress: progress)
             }
             var int16Nodata: Int16? = nil
             if hasNodata != 0, nodata.isFinite, nodata == nodata.rounded(), let exact = Int16(exactly: nodata) {
                 int16Nodata = exact
             }
-            return try ElevationGrid(width: width, height: height, samples: .int16(values),
-                                     int16Nodata: int16Nodata, georeference: georeference)
+            return try ElevationGrid(
+                width: width, height: height, samples: .int16(values),
+                int16Nodata: int16Nodata, georeference: georeference)
         }
 
         var values = try [Float].filledOnHugePages(count: width * height) { values in
-            try readRows(band: bandHandle, path: path, width: width, height: height, type: GDT_Float32,
-                         into: UnsafeMutableRawBufferPointer(values), progress: progress)
+            try readRows(
+                band: bandHandle, path: path, width: width, height: height, type: GDT_Float32,
+                into: UnsafeMutableRawBufferPointer(values), progress: progress)
         }
         let nodataFloat = hasNodata != 0 ? Float(nodata) : nil
         let factor = Float(hasScale != 0 ? scale : 1), shift = Float(hasOffset != 0 ? offset : 0)
@@ -85,8 +92,10 @@ extension ElevationGrid {
     /// Float32 become infinite too): taking them as nodata without a word turned land into sea.
     static func refuseInfinite(_ count: Int, path: String, window: String = "") throws {
         guard count > 0 else { return }
-        throw GeoError.unreadableFile(path: path, message: "\(window)holds \(count) cell\(count == 1 ? "" : "s") of ±infinity (or beyond Float32's range); "
-            + "expected finite heights in metres, or the band's nodata value for cells without one")
+        throw GeoError.unreadableFile(
+            path: path,
+            message: "\(window)holds \(count) cell\(count == 1 ? "" : "s") of ±infinity (or beyond Float32's range); "
+                + "expected finite heights in metres, or the band's nodata value for cells without one")
     }
 
     /// Refuses a geotransform that cannot describe a place on the Earth: a zero or non-finite
@@ -105,7 +114,12 @@ extension ElevationGrid {
         let maximumPixelSide = georeference.isGeographic ? 360.0 : 1e9
         let pixelWidth = hypot(c[1], c[4]), pixelHeight = hypot(c[2], c[5])
         guard pixelWidth <= maximumPixelSide, pixelHeight <= maximumPixelSide else {
-            throw GeoError.unreadableFile(path: path, message: "its geotransform (\(listed)) gives pixels of \(pixelWidth) by \(pixelHeight) \(georeference.isGeographic ? "degrees" : "units of its CRS"), out of range; expected a pixel width and height greater than 0 and at most \(georeference.isGeographic ? "360" : "1e9")")
+            throw GeoError.unreadableFile(
+                path: path,
+                message:
+                    "its geotransform (\(listed)) gives pixels of \(pixelWidth) by \(pixelHeight) \(georeference.isGeographic ? "degrees" : "units of its CRS"), out of "
+                    + "range; expected a pixel width and height greater than 0 and at most \(georeference.isGeographic ? "360" : "1e9")"
+            )
         }
         let determinant = c[1] * c[5] - c[2] * c[4]
         guard determinant != 0, determinant.isFinite else {
@@ -123,7 +137,8 @@ extension ElevationGrid {
         // (gdalwarp -ts gives ETOPO5 ×4 an edge at −90.075°).
         let tolerance = 90 + max(cellHeight / 2 * 1.01, 0.1)
         guard south >= -tolerance, north <= tolerance else {
-            throw GeoError.unreadableFile(path: path, message: "its rows span latitudes \(south)° to \(north)°; expected latitudes within ±90° (half a cell or 0.1° beyond at most)")
+            throw GeoError.unreadableFile(
+                path: path, message: "its rows span latitudes \(south)° to \(north)°; expected latitudes within ±90° (half a cell or 0.1° beyond at most)")
         }
     }
 
@@ -135,8 +150,11 @@ extension ElevationGrid {
         if let needed, needed <= available.bytes { return }
         let cellText = cells.map { "\(width)×\(height) = \(MemoryBudget.grouped($0)) cells" } ?? "\(width)×\(height) cells"
         let neededText = needed.map { MemoryBudget.describe(bytes: $0) } ?? "more bytes than a 64-bit count holds"
-        throw GeoError.remedied(.unanswerable(subject: path, reason: "\(cellText) need \(neededText) in memory (\(bytesPerCell) bytes a cell), "
-            + "more than the \(MemoryBudget.describe(bytes: available.bytes)) available (\(available.limit))"), .buildTiledIndex(dem: path))
+        throw GeoError.remedied(
+            .unanswerable(
+                subject: path,
+                reason: "\(cellText) need \(neededText) in memory (\(bytesPerCell) bytes a cell), "
+                    + "more than the \(MemoryBudget.describe(bytes: available.bytes)) available (\(available.limit))"), .buildTiledIndex(dem: path))
     }
 
     static func readGeoreference(dataset: GDALDatasetH, path: String) throws -> Georeference {
@@ -158,24 +176,32 @@ extension ElevationGrid {
         // A local CRS (what `gdal_edit.py -a_srs ""` leaves) cannot be located through PROJ.
         guard isGeographic || OSRIsProjected(spatialReference) != 0 else {
             let name = OSRGetName(spatialReference).map { String(cString: $0) } ?? "unnamed"
-            throw GeoError.unreadableFile(path: path, message: "its coordinate reference system (\(name)) is neither geographic nor projected, so its cells cannot be placed on the Earth; expected one that is (assign it with gdal_edit.py -a_srs EPSG:4326 \(path))")
+            throw GeoError.unreadableFile(
+                path: path,
+                message:
+                    "its coordinate reference system (\(name)) is neither geographic nor projected, so its cells cannot be placed on the Earth; expected one that is "
+                    + "(assign it with gdal_edit.py -a_srs EPSG:4326 \(path))"
+            )
         }
         let linearUnit = isGeographic ? 1 : OSRGetLinearUnits(spatialReference, nil)
         let transform = GeoTransform(coefficients)
         if isGeographic && !transform.isNorthUp {
             throw GeoError.unanswerable(subject: path, reason: "has a rotated geographic geotransform; expected north-up rows (warp it first with gdalwarp)")
         }
-        let georeference = Georeference(geoTransform: transform, crsWKT: wkt, isGeographic: isGeographic,
-                                        linearUnitMetres: linearUnit > 0 ? linearUnit : 1,
-                                        semiMajorMetres: semiMajor > 0 ? semiMajor : 6_378_137,
-                                        inverseFlattening: inverseFlattening)
+        let georeference = Georeference(
+            geoTransform: transform, crsWKT: wkt, isGeographic: isGeographic,
+            linearUnitMetres: linearUnit > 0 ? linearUnit : 1,
+            semiMajorMetres: semiMajor > 0 ? semiMajor : 6_378_137,
+            inverseFlattening: inverseFlattening)
         try checkPlausible(georeference, width: Int(GDALGetRasterXSize(dataset)), height: Int(GDALGetRasterYSize(dataset)), path: path)
         return georeference
     }
 
-    private static func readRows(band: GDALRasterBandH, path: String, width: Int, height: Int,
-                                 type: GDALDataType, into raw: UnsafeMutableRawBufferPointer,
-                                 progress: ProgressHandler?) throws {
+    private static func readRows(
+        band: GDALRasterBandH, path: String, width: Int, height: Int,
+        type: GDALDataType, into raw: UnsafeMutableRawBufferPointer,
+        progress: ProgressHandler?
+    ) throws {
         // Whole rows of the file's blocks at a time: a strip that ends inside a row of tiles
         // has GDAL read those tiles again for the next one.
         var blockWidth: Int32 = 0, blockHeight: Int32 = 0
@@ -189,11 +215,13 @@ extension ElevationGrid {
                 let rows = min(stripRows, height - row)
                 let destination = raw.baseAddress! + row * width * sampleBytes
                 GDAL.resetError()
-                let status = GDALRasterIO(band, GF_Read, Int32(0), Int32(row), Int32(width), Int32(rows),
-                                          destination, Int32(width), Int32(rows), type, 0, 0)
+                let status = GDALRasterIO(
+                    band, GF_Read, Int32(0), Int32(row), Int32(width), Int32(rows),
+                    destination, Int32(width), Int32(rows), type, 0, 0)
                 guard status == CE_None else {
-                    throw GeoError.unreadableFile(path: path,
-                                                  message: "rows \(row)–\(row + rows - 1) cannot be read (\(GDAL.lastError(or: "read failed"))); the file may be truncated or corrupt")
+                    throw GeoError.unreadableFile(
+                        path: path,
+                        message: "rows \(row)–\(row + rows - 1) cannot be read (\(GDAL.lastError(or: "read failed"))); the file may be truncated or corrupt")
                 }
                 row += rows
                 progress?("reading \(path)", Double(row) / Double(height))

@@ -21,8 +21,10 @@ public struct ElevationGrid: Sendable {
     public let wrapsEastWest: Bool
 
     /// Creates a grid; `samples` must hold `width × height` values.
-    public init(width: Int, height: Int, samples: Samples, int16Nodata: Int16? = nil,
-                georeference: Georeference) throws {
+    public init(
+        width: Int, height: Int, samples: Samples, int16Nodata: Int16? = nil,
+        georeference: Georeference
+    ) throws {
         guard width > 0, height > 0 else {
             throw GeoError.invalidInput(.grid, "expected at least one cell, got \(width)×\(height)")
         }

@@ -18,8 +18,10 @@ enum GDAL {
         if CPLGetConfigOption("GTIFF_DIRECT_IO", nil) == nil { CPLSetConfigOption("GTIFF_DIRECT_IO", "YES") }
         // Network rasters (/vsicurl/ models, Copernicus tiles): a server that never answers, or
         // answers a byte a minute, fails in bounded time rather than holding a question for ever.
-        for (key, value) in [("GDAL_HTTP_CONNECTTIMEOUT", "10"), ("GDAL_HTTP_TIMEOUT", "60"),
-                             ("GDAL_HTTP_LOW_SPEED_TIME", "30"), ("GDAL_HTTP_LOW_SPEED_LIMIT", "1")]
+        for (key, value) in [
+            ("GDAL_HTTP_CONNECTTIMEOUT", "10"), ("GDAL_HTTP_TIMEOUT", "60"),
+            ("GDAL_HTTP_LOW_SPEED_TIME", "30"), ("GDAL_HTTP_LOW_SPEED_LIMIT", "1")
+        ]
         where CPLGetConfigOption(key, nil) == nil {
             CPLSetConfigOption(key, value)
         }

@@ -16,13 +16,15 @@ public struct Georeference: Sendable, Equatable {
 
     /// WGS 84, the CRS of the embedded DEM and of every coordinate a user gives.
     public static let wgs84WKT = """
-    GEOGCS["WGS 84",DATUM["WGS_1984",SPHEROID["WGS 84",6378137,298.257223563]],PRIMEM["Greenwich",0],\
-    UNIT["degree",0.0174532925199433],AUTHORITY["EPSG","4326"]]
-    """
+        GEOGCS["WGS 84",DATUM["WGS_1984",SPHEROID["WGS 84",6378137,298.257223563]],PRIMEM["Greenwich",0],\
+        UNIT["degree",0.0174532925199433],AUTHORITY["EPSG","4326"]]
+        """
 
-    public init(geoTransform: GeoTransform, crsWKT: String, isGeographic: Bool,
-                linearUnitMetres: Double = 1, semiMajorMetres: Double = 6_378_137,
-                inverseFlattening: Double = 298.257223563) {
+    public init(
+        geoTransform: GeoTransform, crsWKT: String, isGeographic: Bool,
+        linearUnitMetres: Double = 1, semiMajorMetres: Double = 6_378_137,
+        inverseFlattening: Double = 298.257223563
+    ) {
         self.geoTransform = geoTransform
         self.crsWKT = crsWKT
         self.isGeographic = isGeographic
@@ -33,8 +35,9 @@ public struct Georeference: Sendable, Equatable {
 
     /// A WGS 84 lat/lon grid whose top-left corner is (west, north), with square cells of `cellDegrees`.
     public static func geographic(west: Double, north: Double, cellDegrees: Double) -> Georeference {
-        Georeference(geoTransform: GeoTransform([west, cellDegrees, 0, north, 0, -cellDegrees]),
-                     crsWKT: wgs84WKT, isGeographic: true)
+        Georeference(
+            geoTransform: GeoTransform([west, cellDegrees, 0, north, 0, -cellDegrees]),
+            crsWKT: wgs84WKT, isGeographic: true)
     }
 
     /// True when `width` columns cover the full 360° of longitude, so the grid wraps east–west.

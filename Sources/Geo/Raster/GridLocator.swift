@@ -27,7 +27,8 @@ public struct GridLocator: Sendable {
     /// for geographic grids.
     public func cell(latitude: Double, longitude: Double) -> (row: Int, col: Int)? {
         guard let (x, y) = mapCoordinates(latitude: latitude, longitude: longitude),
-              let pixel = georeference.geoTransform.pixel(x: x, y: y) else { return nil }
+            let pixel = georeference.geoTransform.pixel(x: x, y: y)
+        else { return nil }
         return cell(pixelCol: pixel.col, pixelRow: pixel.row)
     }
 

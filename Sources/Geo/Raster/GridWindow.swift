@@ -32,7 +32,8 @@ public struct GridWindow: Sendable, Equatable {
             for longitude in longitudes {
                 for latitude in [bbox.south, (bbox.south + bbox.north) / 2, bbox.north] {
                     if let (x, y) = locator.mapCoordinates(latitude: latitude, longitude: longitude),
-                       let pixel = reference.geoTransform.pixel(x: x, y: y) {
+                        let pixel = reference.geoTransform.pixel(x: x, y: y)
+                    {
                         cols.append(pixel.col); rowsFound.append(pixel.row)
                     }
                 }

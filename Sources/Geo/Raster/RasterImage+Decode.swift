@@ -24,8 +24,9 @@ extension RasterImage {
         guard GDALGetRasterCount(dataset) == 4 else { throw GeoError.internalFailure(.gdal, "expected an RGBA PNG, got \(GDALGetRasterCount(dataset)) bands") }
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
         let status = pixels.withUnsafeMutableBytes { buffer in
-            GDALDatasetRasterIO(dataset, GF_Read, 0, 0, Int32(width), Int32(height), buffer.baseAddress, Int32(width), Int32(height), GDT_Byte,
-                                4, nil, 4, Int32(4 * width), 1)
+            GDALDatasetRasterIO(
+                dataset, GF_Read, 0, 0, Int32(width), Int32(height), buffer.baseAddress, Int32(width), Int32(height), GDT_Byte,
+                4, nil, 4, Int32(4 * width), 1)
         }
         guard status == CE_None else { throw GeoError.internalFailure(.gdal, "cannot decode the PNG (\(GDAL.lastError(or: "read failed")))") }
         return RasterImage(width: width, height: height, bandCount: 4, pixels: pixels)

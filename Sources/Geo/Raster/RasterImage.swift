@@ -37,8 +37,10 @@ public struct RasterImage: Sendable {
     private func encoded(driver name: String, extension fileExtension: String, options: [String]) throws -> Data {
         let interpretations = bandCount == 4 ? [GCI_RedBand, GCI_GreenBand, GCI_BlueBand, GCI_AlphaBand] : []
         return try pixels.withUnsafeBytes { buffer in
-            try GDAL.encode(buffer.baseAddress!, width: width, height: height, bandCount: bandCount, type: GDT_Byte,
-                            interpretations: interpretations, driver: name, extension: fileExtension, options: options) { dataset in
+            try GDAL.encode(
+                buffer.baseAddress!, width: width, height: height, bandCount: bandCount, type: GDT_Byte,
+                interpretations: interpretations, driver: name, extension: fileExtension, options: options
+            ) { dataset in
                 self.describe(dataset)
             }
         }
@@ -72,9 +74,11 @@ public struct RasterImage: Sendable {
 extension GDAL {
     /// Encodes pixel-interleaved samples of `type` with a GDAL driver (PNG, GTiff) in memory;
     /// `describe` may add georeferencing or palettes before the copy. O(pixels).
-    static func encode(_ samples: UnsafeRawPointer, width: Int, height: Int, bandCount: Int, type: GDALDataType,
-                       interpretations: [GDALColorInterp], driver name: String, extension fileExtension: String,
-                       options: [String], describe: (GDALDatasetH) -> Void = { _ in }) throws -> Data {
+    static func encode(
+        _ samples: UnsafeRawPointer, width: Int, height: Int, bandCount: Int, type: GDALDataType,
+        interpretations: [GDALColorInterp], driver name: String, extension fileExtension: String,
+        options: [String], describe: (GDALDatasetH) -> Void = { _ in }
+    ) throws -> Data {
         ensureInitialized()
         guard let memory = GDALGetDriverByName("MEM"), let driver = GDALGetDriverByName(name) else {
             throw GeoError.internalFailure(.driverMissing, "GDAL's \(name) driver is not available")
@@ -84,9 +88,10 @@ extension GDAL {
         }
         defer { GDALClose(dataset) }
         let sampleBytes = Int(GDALGetDataTypeSizeBytes(type))
-        let writeStatus = GDALDatasetRasterIO(dataset, GF_Write, 0, 0, Int32(width), Int32(height), UnsafeMutableRawPointer(mutating: samples),
-                                              Int32(width), Int32(height), type, Int32(bandCount), nil,
-                                              Int32(bandCount * sampleBytes), Int32(bandCount * sampleBytes * width), Int32(sampleBytes))
+        let writeStatus = GDALDatasetRasterIO(
+            dataset, GF_Write, 0, 0, Int32(width), Int32(height), UnsafeMutableRawPointer(mutating: samples),
+            Int32(width), Int32(height), type, Int32(bandCount), nil,
+            Int32(bandCount * sampleBytes), Int32(bandCount * sampleBytes * width), Int32(sampleBytes))
         guard writeStatus == CE_None else { throw GeoError.internalFailure(.gdal, "cannot fill the image (\(lastError(or: "write failed")))") }
         for (band, interpretation) in interpretations.enumerated() {
             GDALSetRasterColorInterpretation(GDALGetRasterBand(dataset, Int32(band + 1)), interpretation)

@@ -106,16 +106,23 @@ final class RasterSource {
                 destination.storeBytes(of: raw * scale + offset, toByteOffset: index * stride, as: Float.self)
             }
         }
-        try ElevationGrid.refuseInfinite(infinite, path: path,
-                                         window: "rows \(rect.row)–\(rect.row + rect.height - 1), columns \(rect.col)–\(rect.col + rect.width - 1) ")
+        try ElevationGrid.refuseInfinite(
+            infinite, path: path,
+            window: "rows \(rect.row)–\(rect.row + rect.height - 1), columns \(rect.col)–\(rect.col + rect.width - 1) ")
     }
 
     private func read(_ rect: TileLayout.Rect, into buffer: UnsafeMutableRawPointer, type: GDALDataType, stride: Int) throws {
         GDAL.resetError()
-        let status = GDALRasterIOEx(bandHandle, GF_Read, Int32(rect.col), Int32(rect.row), Int32(rect.width), Int32(rect.height),
-                                    buffer, Int32(rect.width), Int32(rect.height), type, GSpacing(stride), GSpacing(stride * rect.width), nil)
+        let status = GDALRasterIOEx(
+            bandHandle, GF_Read, Int32(rect.col), Int32(rect.row), Int32(rect.width), Int32(rect.height),
+            buffer, Int32(rect.width), Int32(rect.height), type, GSpacing(stride), GSpacing(stride * rect.width), nil)
         guard status == CE_None else {
-            throw GeoError.unreadableFile(path: path, message: "rows \(rect.row)–\(rect.row + rect.height - 1), columns \(rect.col)–\(rect.col + rect.width - 1) cannot be read (\(GDAL.lastError(or: "read failed"))); the file may be truncated or corrupt")
+            throw GeoError.unreadableFile(
+                path: path,
+                message:
+                    "rows \(rect.row)–\(rect.row + rect.height - 1), columns \(rect.col)–\(rect.col + rect.width - 1) cannot be read "
+                    + "(\(GDAL.lastError(or: "read failed"))); the file may be truncated or corrupt"
+            )
         }
     }
 }

@@ -49,9 +49,12 @@ struct AdaptiveTrim {
         for member in core.members {
             coreFrame.add(latitude: sampleLatitudes[member], circleLongitude: CircularRun.circleLongitude(sampleLongitudes[member]))
         }
-        var frame = coreFrame.frame() ?? coreFrame.frame(sortedVoters: core.members.compactMap { member in
-            abs(sampleLatitudes[member]) == 90 ? nil : CircularRun.circleLongitude(sampleLongitudes[member])
-        }.sorted())
+        var frame =
+            coreFrame.frame()
+            ?? coreFrame.frame(
+                sortedVoters: core.members.compactMap { member in
+                    abs(sampleLatitudes[member]) == 90 ? nil : CircularRun.circleLongitude(sampleLongitudes[member])
+                }.sorted())
 
         // Growth: one pass over every point, then over those still outside while the frame grows.
         var kept = FrameAccumulator()
@@ -69,8 +72,9 @@ struct AdaptiveTrim {
                         func visit(_ index: Int) {
                             let latitude = latitudes[index], longitude = CircularRun.circleLongitude(longitudes[index])
                             if zone.contains(latitude: latitude, circleLongitude: longitude),
-                               framed.distanceBound(latitude: latitude, circleLongitude: longitude) <= reach
-                                || framed.distance(latitude: latitude, circleLongitude: longitude) <= reach {
+                                framed.distanceBound(latitude: latitude, circleLongitude: longitude) <= reach
+                                    || framed.distance(latitude: latitude, circleLongitude: longitude) <= reach
+                            {
                                 add(latitude, longitude)
                             } else {
                                 stillOutside.append(index)
@@ -92,7 +96,8 @@ struct AdaptiveTrim {
             if outside.isEmpty { break }
         }
         if 4 * outside.count > max(4, count),
-           !(2 * outside.count < count && Self.areAllPlainlyApart(outside, points, from: frame.frame, reach: max(Self.farFactor * frame.frame.size, floor))) {
+            !(2 * outside.count < count && Self.areAllPlainlyApart(outside, points, from: frame.frame, reach: max(Self.farFactor * frame.frame.size, floor)))
+        {
             // Never leave out more than a quarter of the points (or more than one of fewer than eight),
             // unless they are fewer than half and plainly apart: then every point is framed.
             for index in outside {

@@ -22,8 +22,9 @@ enum CircularRun {
             let index = (firstBreak + step) % blockCount
             runCount += blocks[index].count
             guard isBreak(after: index) else { continue }
-            let run = arc(from: blocks[runStart].lowest, to: blocks[index].highest, count: runCount,
-                          crossesAntimeridian: index < runStart)
+            let run = arc(
+                from: blocks[runStart].lowest, to: blocks[index].highest, count: runCount,
+                crossesAntimeridian: index < runStart)
             if best.map({ run.isPreferred(over: $0) }) ?? true { best = run }
             runStart = (index + 1) % blockCount
             runCount = 0
@@ -47,8 +48,9 @@ enum CircularRun {
         let westIndex = (gapIndex + 1) % count
         let eastIndex = gapIndex
         let total = blocks.reduce(0) { $0 + $1.count }
-        return arc(from: blocks[westIndex].lowest, to: blocks[eastIndex].highest, count: total,
-                   crossesAntimeridian: eastIndex < westIndex)
+        return arc(
+            from: blocks[westIndex].lowest, to: blocks[eastIndex].highest, count: total,
+            crossesAntimeridian: eastIndex < westIndex)
     }
 
     private static func widestGap<Blocks: RandomAccessCollection>(_ blocks: Blocks) -> Double

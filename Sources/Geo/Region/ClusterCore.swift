@@ -28,8 +28,8 @@ struct ClusterCore {
         // count apart, so a third cluster is weighed against one of them, not against their sum.
         var clusterSizes = [Int](repeating: 1, count: count)
         var larger: [Int] = [], smaller: [Int] = [], keepsBoth: [Bool] = []
-        var parent = Array(0..<count)       // union-find over points
-        var nodeOfRoot = Array(0..<count)   // the node of each union-find root's cluster
+        var parent = Array(0..<count)  // union-find over points
+        var nodeOfRoot = Array(0..<count)  // the node of each union-find root's cluster
 
         func root(_ point: Int) -> Int {
             var point = point

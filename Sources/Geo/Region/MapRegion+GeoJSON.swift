@@ -13,11 +13,13 @@ extension MapRegion {
     public func geoJSON(points: PointSet) -> RegionGeoJSON {
         let region = RegionGeoJSON.Feature(
             bbox: bounds, geometry: bounds.geoJSONGeometry,
-            properties: .region(center: [center.longitude, center.latitude], span: span, pointCount: pointCount,
-                                keptCount: keptCount, zoom: zoom))
+            properties: .region(
+                center: [center.longitude, center.latitude], span: span, pointCount: pointCount,
+                keptCount: keptCount, zoom: zoom))
         let trimmed = trimmedIndices.map { index in
-            RegionGeoJSON.Feature(bbox: nil, geometry: .point([points.longitudes[index], points.latitudes[index]]),
-                                  properties: .trimmed(index: index))
+            RegionGeoJSON.Feature(
+                bbox: nil, geometry: .point([points.longitudes[index], points.latitudes[index]]),
+                properties: .trimmed(index: index))
         }
         return RegionGeoJSON(bbox: bounds, features: [region] + trimmed)
     }

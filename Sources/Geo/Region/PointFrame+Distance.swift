@@ -26,8 +26,9 @@ extension PointFrame {
             return max(0, south - latitude, latitude - north)
         }
         let toWestEdge = 360 - offset, toEastEdge = offset - arc
-        return min(distanceToEdge(latitude: latitude, longitudeDifference: min(toWestEdge, 360 - toWestEdge)),
-                   distanceToEdge(latitude: latitude, longitudeDifference: min(toEastEdge, 360 - toEastEdge)))
+        return min(
+            distanceToEdge(latitude: latitude, longitudeDifference: min(toWestEdge, 360 - toWestEdge)),
+            distanceToEdge(latitude: latitude, longitudeDifference: min(toEastEdge, 360 - toEastEdge)))
     }
 
     /// The distance to the meridian segment south…north that lies `longitudeDifference` degrees away.
@@ -35,9 +36,10 @@ extension PointFrame {
         let phi = latitude * .pi / 180, lambda = longitudeDifference * .pi / 180
         let nearest = atan2(sin(phi), cos(phi) * cos(lambda)) * 180 / .pi
         let edgeLatitude = min(max(nearest, south), north)
-        return min(Self.haversineDegrees(latitude, edgeLatitude, longitudeDifference),
-                   Self.haversineDegrees(latitude, south, longitudeDifference),
-                   Self.haversineDegrees(latitude, north, longitudeDifference))
+        return min(
+            Self.haversineDegrees(latitude, edgeLatitude, longitudeDifference),
+            Self.haversineDegrees(latitude, south, longitudeDifference),
+            Self.haversineDegrees(latitude, north, longitudeDifference))
     }
 
     /// The great-circle distance in degrees between two points, by the haversine formula.

@@ -61,8 +61,9 @@ struct PointFrame: Equatable, Sendable {
         }
         let fromSelf = reach(from: self, to: other), fromOther = reach(from: other, to: self)
         let (west, arc) = fromOther < fromSelf ? (other.west, fromOther) : (self.west, fromSelf)
-        return PointFrame(south: min(south, other.south), north: max(north, other.north),
-                          west: arc >= 360 ? -180 : west, arc: min(arc, 360))
+        return PointFrame(
+            south: min(south, other.south), north: max(north, other.north),
+            west: arc >= 360 ? -180 : west, arc: min(arc, 360))
     }
 
     /// Degrees eastward from `west` to `longitude`, 0…<360.

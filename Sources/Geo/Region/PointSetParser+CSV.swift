@@ -54,14 +54,17 @@ extension PointSetParser {
         throw PointSetError.unrecognizedFormat("the first line is \"\(shown)\"")
     }
 
-    private static func readRow(_ line: ArraySlice<UInt8>, lineNumber: Int, layout: CSVLayout,
-                                into points: inout PointAccumulator) throws {
+    private static func readRow(
+        _ line: ArraySlice<UInt8>, lineNumber: Int, layout: CSVLayout,
+        into points: inout PointAccumulator
+    ) throws {
         let location = "line \(lineNumber)"
         let row = fields(of: line, delimiter: layout.delimiter)
         let needed = max(layout.latitudeColumn, layout.longitudeColumn) + 1
         guard row.count >= needed else {
-            throw PointSetError.badPoint(index: points.nextIndex, location: location,
-                                         problem: "the row has \(row.count) field\(row.count == 1 ? "" : "s"); expected at least \(needed)")
+            throw PointSetError.badPoint(
+                index: points.nextIndex, location: location,
+                problem: "the row has \(row.count) field\(row.count == 1 ? "" : "s"); expected at least \(needed)")
         }
         func number(_ column: Int, _ name: String) throws -> Double {
             var field = text(of: row[column])
@@ -73,8 +76,9 @@ extension PointSetParser {
             }
             // Decimal only (not "0x10"); "nan" and "inf" go on to be refused as not finite.
             guard let value = DecimalNumber.parse(field) ?? Double(field).flatMap({ $0.isFinite ? nil : $0 }) else {
-                throw PointSetError.badPoint(index: points.nextIndex, location: location,
-                                             problem: "\(name) \"\(field.prefix(40))\" is not a number")
+                throw PointSetError.badPoint(
+                    index: points.nextIndex, location: location,
+                    problem: "\(name) \"\(field.prefix(40))\" is not a number")
             }
             return value
         }

@@ -63,7 +63,7 @@ extension PointSetParser {
     /// (RFC 7946 §3.1.1: no more than three elements).
     private static func readPosition(_ position: JSONValue, location: String?, into points: inout PointAccumulator) throws {
         guard let elements = position.array, (2...3).contains(elements.count), elements.allSatisfy({ $0.number != nil }),
-              let longitude = elements[0].number, let latitude = elements[1].number
+            let longitude = elements[0].number, let latitude = elements[1].number
         else {
             let found = position.array.map { "[" + $0.map(\.summary).joined(separator: ", ") + "]" } ?? position.summary
             throw badPoint(points, location, "expected a position [longitude, latitude] of two numbers; found \(found)")

@@ -58,23 +58,26 @@ public struct RegionFramer: Sendable {
     public func frame(_ points: PointSet) -> MapRegion {
         guard options.mode != .adaptive else {
             let trim = AdaptiveTrim(points: points, gap: options.gap)
-            return region(latitudes: trim.frame.latitudeRun(count: trim.keptCount),
-                          longitudes: trim.frame.longitudeRun(count: trim.keptCount, eastLongitude: trim.east),
-                          keptCount: trim.keptCount, trimmedIndices: trim.trimmedIndices, pointCount: points.count)
+            return region(
+                latitudes: trim.frame.latitudeRun(count: trim.keptCount),
+                longitudes: trim.frame.longitudeRun(count: trim.keptCount, eastLongitude: trim.east),
+                keptCount: trim.keptCount, trimmedIndices: trim.trimmedIndices, pointCount: points.count)
         }
         let latitudeRun = self.latitudeRun(points.latitudes)
         let someAreOffThePoles = points.latitudes.contains { abs($0) != 90 }
         let longitudeRun = self.longitudeRun(points, skippingPoles: someAreOffThePoles)
-        let survivors = Survivors(points: points, latitudeRun: latitudeRun, longitudeRun: longitudeRun,
-                                  measuringExtents: options.mode == .joint)
+        let survivors = Survivors(
+            points: points, latitudeRun: latitudeRun, longitudeRun: longitudeRun,
+            measuringExtents: options.mode == .joint)
         var framedLatitudes = latitudeRun
         var framedLongitudes = longitudeRun
         if options.mode == .joint, let latitudes = survivors.latitudeExtent {
             framedLatitudes = latitudes
             framedLongitudes = survivors.longitudeExtent ?? longitudeRun
         }
-        return region(latitudes: framedLatitudes, longitudes: framedLongitudes, keptCount: survivors.keptCount,
-                      trimmedIndices: survivors.trimmedIndices, pointCount: points.count)
+        return region(
+            latitudes: framedLatitudes, longitudes: framedLongitudes, keptCount: survivors.keptCount,
+            trimmedIndices: survivors.trimmedIndices, pointCount: points.count)
     }
 
     /// The region framing every point of `points`, none left out (the padding, minimum span and
@@ -84,18 +87,23 @@ public struct RegionFramer: Sendable {
         all.adding { add in
             for index in 0..<points.count { add(points.latitudes[index], CircularRun.circleLongitude(points.longitudes[index])) }
         }
-        let framed = all.frame() ?? all.frame(sortedVoters: (0..<points.count).compactMap { index in
-            abs(points.latitudes[index]) == 90 ? nil : CircularRun.circleLongitude(points.longitudes[index])
-        }.sorted())
-        return region(latitudes: framed.frame.latitudeRun(count: points.count),
-                      longitudes: framed.frame.longitudeRun(count: points.count, eastLongitude: framed.east),
-                      keptCount: points.count, trimmedIndices: [], pointCount: points.count)
+        let framed =
+            all.frame()
+            ?? all.frame(
+                sortedVoters: (0..<points.count).compactMap { index in
+                    abs(points.latitudes[index]) == 90 ? nil : CircularRun.circleLongitude(points.longitudes[index])
+                }.sorted())
+        return region(
+            latitudes: framed.frame.latitudeRun(count: points.count),
+            longitudes: framed.frame.longitudeRun(count: points.count, eastLongitude: framed.east),
+            keptCount: points.count, trimmedIndices: [], pointCount: points.count)
     }
 
     /// The preferred latitude run.
     func latitudeRun(_ latitudes: [Double]) -> ValueRun {
         if runSearch == .automatic,
-           var buckets = BucketAccumulator(origin: -90, range: 180, width: options.gap / 2, maximumBuckets: bucketLimit(latitudes.count)) {
+            var buckets = BucketAccumulator(origin: -90, range: 180, width: options.gap / 2, maximumBuckets: bucketLimit(latitudes.count))
+        {
             buckets.add { add in latitudes.forEach(add) }
             return LinearRun.longest(in: buckets.blocks(), gap: options.gap)
         }
@@ -105,7 +113,8 @@ public struct RegionFramer: Sendable {
     /// The preferred longitude arc, over the points not at a pole when `skippingPoles`.
     func longitudeRun(_ points: PointSet, skippingPoles: Bool) -> ValueRun {
         if runSearch == .automatic,
-           var buckets = BucketAccumulator(origin: -180, range: 360, width: options.gap / 2, maximumBuckets: bucketLimit(points.count)) {
+            var buckets = BucketAccumulator(origin: -180, range: 360, width: options.gap / 2, maximumBuckets: bucketLimit(points.count))
+        {
             buckets.add { add in forEachVotingLongitude(points, skippingPoles: skippingPoles, add) }
             if let arc = CircularRun.longestArc(in: buckets.blocks(), gap: options.gap) { return arc }
             // One run closes the circle: its arc leaves out the widest gap between neighbours, which

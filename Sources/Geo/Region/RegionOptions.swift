@@ -39,9 +39,11 @@ public struct RegionOptions: Sendable, Equatable {
     /// When set, the framer also reports the largest Web Mercator zoom at which the region fits.
     public let viewport: Viewport?
 
-    public init(gap: Double = Quantity.gap.declaration.defaultValue!, mode: Mode = .adaptive,
-                padding: Double = Quantity.padding.declaration.defaultValue!,
-                minimumSpan: Double = Quantity.minimumSpan.declaration.defaultValue!, viewport: Viewport? = nil) {
+    public init(
+        gap: Double = Quantity.gap.declaration.defaultValue!, mode: Mode = .adaptive,
+        padding: Double = Quantity.padding.declaration.defaultValue!,
+        minimumSpan: Double = Quantity.minimumSpan.declaration.defaultValue!, viewport: Viewport? = nil
+    ) {
         self.gap = gap
         self.mode = mode
         self.padding = padding

@@ -25,7 +25,8 @@ public enum WebMercatorZoom {
         for zoom in zoomLevels.reversed() {
             let worldPixels = tileSize * Double(1 << zoom)
             if widthFraction * worldPixels <= Double(viewport.width) * slack,
-               heightFraction * worldPixels <= Double(viewport.height) * slack {
+                heightFraction * worldPixels <= Double(viewport.height) * slack
+            {
                 return zoom
             }
         }

@@ -16,16 +16,18 @@ struct AR6File {
         (self.path, self.owner) = (path, owner)
         GDAL.ensureInitialized()
         // A FIFO or a device would block GDAL's open for ever: only files are read.
-        let problem: String? = switch AtomicFile.kind(of: path) {
-        case .regular: nil
-        case .missing: "no such file"
-        case .directory: "is a folder, not a file"
-        case .special: "is not a regular file (a FIFO or a device)"
-        }
+        let problem: String? =
+            switch AtomicFile.kind(of: path) {
+            case .regular: nil
+            case .missing: "no such file"
+            case .directory: "is a folder, not a file"
+            case .special: "is not a regular file (a FIFO or a device)"
+            }
         if let problem { throw Self.mistake("\(problem); expected \(Quantity.projections.declaration.meaning)", path: path, owner: owner) }
         GDAL.resetError()
         guard let dataset = GDALOpenEx(path, UInt32(GDAL_OF_MULTIDIM_RASTER | GDAL_OF_READONLY), nil, nil, nil) else {
-            throw Self.mistake("not a multidimensional file GDAL reads (\(GDAL.lastError(or: "unknown format"))); expected \(Quantity.projections.declaration.meaning)", path: path, owner: owner)
+            throw Self.mistake(
+                "not a multidimensional file GDAL reads (\(GDAL.lastError(or: "unknown format"))); expected \(Quantity.projections.declaration.meaning)", path: path, owner: owner)
         }
         guard let root = GDALDatasetGetRootGroup(dataset) else {
             GDALClose(dataset)

@@ -38,13 +38,16 @@ public enum HighTide: Sendable {
             return HighTideAtPlace(metres: metres, source: "given as \(QuantityDeclaration.text(metres)) m")
         case let .raster(raster):
             guard let point else {
-                throw GeoError.invalidInput(.highTide, "a raster of high tide answers for a place, a point or a box, or cell by cell (flood answers); "
-                    + "expected a number of metres here, or a box or a place")
+                throw GeoError.invalidInput(
+                    .highTide,
+                    "a raster of high tide answers for a place, a point or a box, or cell by cell (flood answers); "
+                        + "expected a number of metres here, or a box or a place")
             }
             let (metres, filled) = try raster.value(at: point)
-            return HighTideAtPlace(metres: metres,
-                                   source: "\(raster.path) at \(placeName) (\(String(format: "%.4f, %.4f", point.latitude, point.longitude)))"
-                                       + (filled ? ", a cell without data: the nearest value" : ""), cellByCell: true)
+            return HighTideAtPlace(
+                metres: metres,
+                source: "\(raster.path) at \(placeName) (\(String(format: "%.4f, %.4f", point.latitude, point.longitude)))"
+                    + (filled ? ", a cell without data: the nearest value" : ""), cellByCell: true)
         }
     }
 }
@@ -64,7 +67,8 @@ public struct HighTideAtPlace: Sendable, Equatable, Encodable {
     }
 
     /// How a raster is applied cell by cell, as every answer from one says.
-    public static let cellByCellMethod = "applied cell by cell: each cell of the model takes the tide raster's cell its centre falls in "
+    public static let cellByCellMethod =
+        "applied cell by cell: each cell of the model takes the tide raster's cell its centre falls in "
         + "(nearest neighbour); a tide cell without data takes the nearest values, a cell beyond the raster its nearest edge cell"
 
     private enum CodingKeys: String, CodingKey { case metres, source, cellByCell }

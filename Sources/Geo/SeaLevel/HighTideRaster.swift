@@ -39,8 +39,10 @@ public struct HighTideRaster: Sendable {
             GDALClose(dataset)
         } catch let error as GeoError { throw refusal(error) }
         guard width * height <= Self.maximumCells else {
-            throw GeoError.invalidInput(.highTide, "\(path) has \(width) × \(height) cells; a tide raster is read whole, and at most \(Self.maximumCells) cells "
-                + "(a 1/16° global grid) fit in memory: expected a coarser raster, such as gdalwarp -tr 0.0625 0.0625 -r average \(path) tide-16.tif")
+            throw GeoError.invalidInput(
+                .highTide,
+                "\(path) has \(width) × \(height) cells; a tide raster is read whole, and at most \(Self.maximumCells) cells "
+                    + "(a 1/16° global grid) fit in memory: expected a coarser raster, such as gdalwarp -tr 0.0625 0.0625 -r average \(path) tide-16.tif")
         }
         let grid: ElevationGrid
         do { grid = try ElevationGrid.read(path: path) } catch let error as GeoError { throw refusal(error) }
@@ -83,7 +85,8 @@ public struct HighTideRaster: Sendable {
             return Double(filledValues[row * grid.width + col])
         }
         guard let (x, y) = locator.mapCoordinates(latitude: latitude, longitude: longitude),
-              let pixel = grid.georeference.geoTransform.pixel(x: x, y: y), pixel.col.isFinite, pixel.row.isFinite else { return mean }
+            let pixel = grid.georeference.geoTransform.pixel(x: x, y: y), pixel.col.isFinite, pixel.row.isFinite
+        else { return mean }
         let col = Int(min(max(pixel.col.rounded(.down), 0), Double(grid.width - 1)))
         let row = Int(min(max(pixel.row.rounded(.down), 0), Double(grid.height - 1)))
         return Double(filledValues[row * grid.width + col])

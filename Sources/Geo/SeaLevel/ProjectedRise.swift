@@ -38,7 +38,9 @@ public struct ProjectedRise: Sendable, Equatable {
 
     /// How the figure was had: the report's table, or linear interpolation between two of its years.
     public var method: String {
-        let source = regional == nil ? "IPCC AR6 WG1 projection of global mean sea level (Table 9.9, medium confidence)"
+        let source =
+            regional == nil
+            ? "IPCC AR6 WG1 projection of global mean sea level (Table 9.9, medium confidence)"
             : "the regional file's projection (IPCC AR6 format)"
         let base = "\(source), relative to the 1995–2014 mean"
         guard let between = interpolatedBetween, between.count == 2 else { return base }
@@ -47,7 +49,8 @@ public struct ProjectedRise: Sendable, Equatable {
 
     /// What the figure leaves out.
     public var leavesOut: String {
-        let lowLikelihood = "the low-likelihood, high-impact outcome of ice-sheet processes the report cannot rule out "
+        let lowLikelihood =
+            "the low-likelihood, high-impact outcome of ice-sheet processes the report cannot rule out "
             + "(global mean sea level approaching 2 m by 2100 under SSP5-8.5, AR6 SPM B.5.3)"
         guard regional == nil else { return "Leaves out " + lowLikelihood + "." }
         return "A global mean: it leaves out local land motion and ocean dynamics (regional projections differ from it by tens of centimetres; "

@@ -21,7 +21,9 @@ public struct RegionalProjectionFiles: Sendable {
         for file in files {
             guard let scenario = file.scenario else {
                 guard files.count == 1 else {
-                    throw GeoError.unreadableFile(path: file.path, message: "names no scenario; expected one file per scenario, each named as the AR6 data set names them (total_ssp245_medium_confidence_values.nc)")
+                    throw GeoError.unreadableFile(
+                        path: file.path,
+                        message: "names no scenario; expected one file per scenario, each named as the AR6 data set names them (total_ssp245_medium_confidence_values.nc)")
                 }
                 continue
             }
@@ -42,8 +44,9 @@ public struct RegionalProjectionFiles: Sendable {
     /// What `/v1/projections` and `geoq projections` say of each file.
     public var summaries: [Summary] {
         files.map { file in
-            Summary(file: file.path, scenario: file.scenario?.name, locations: file.latitudes.count,
-                    years: [file.years.first ?? 0, file.years.last ?? 0])
+            Summary(
+                file: file.path, scenario: file.scenario?.name, locations: file.latitudes.count,
+                years: [file.years.first ?? 0, file.years.last ?? 0])
         }
     }
 
@@ -56,7 +59,8 @@ public struct RegionalProjectionFiles: Sendable {
         public var locations: Int
         /// Its first and last year.
         public var years: [Int]
-        public var answers = "year questions at a place, a point or a box (the value at the file's nearest location holding one); "
+        public var answers =
+            "year questions at a place, a point or a box (the value at the file's nearest location holding one); "
             + "the whole grid and map tiles take the global mean"
     }
 }

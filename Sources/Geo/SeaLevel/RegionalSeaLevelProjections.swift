@@ -78,8 +78,9 @@ public struct RegionalSeaLevelProjections: Sendable {
         let slab = years.count * latitudes.count
         for (order, index) in quantileIndices.enumerated() {
             try values.withUnsafeMutableBufferPointer { all in
-                try file.read(array, start: [index, 0, 0], count: [1, years.count, latitudes.count],
-                              into: UnsafeMutableBufferPointer(rebasing: all[order * slab..<(order + 1) * slab]), what: Self.arrayName)
+                try file.read(
+                    array, start: [index, 0, 0], count: [1, years.count, latitudes.count],
+                    into: UnsafeMutableBufferPointer(rebasing: all[order * slab..<(order + 1) * slab]), what: Self.arrayName)
             }
         }
         let bounds = Quantity.rise.declaration.bounds!.closedRange
@@ -115,7 +116,11 @@ public struct RegionalSeaLevelProjections: Sendable {
     ///   ``GeoError/unanswerable(subject:reason:)`` when no location has values.
     public func rise(_ projection: SeaLevelProjection, at point: GeoPoint) throws -> ProjectedRise {
         if let scenario, scenario != projection.scenario {
-            throw GeoError.invalidInput(.scenario, "\(projection.scenario.name), but \(owner.name(of: path)) holds \(scenario.name) (its name says \(scenario.fileTag)); expected \(scenario.name) with this file, or the file of \(projection.scenario.name)")
+            throw GeoError.invalidInput(
+                .scenario,
+                "\(projection.scenario.name), but \(owner.name(of: path)) holds \(scenario.name) (its name says \(scenario.fileTag)); expected \(scenario.name) with this "
+                    + "file, or the file of \(projection.scenario.name)"
+            )
         }
         guard let first = years.first, let last = years.last, (first...last).contains(projection.year) else {
             throw GeoError.invalidInput(.year, "\(projection.year) is outside \(owner.name(of: path))'s years; expected \(years.first ?? 0) to \(years.last ?? 0)")
@@ -128,18 +133,22 @@ public struct RegionalSeaLevelProjections: Sendable {
             (0..<quantileCount).allSatisfy { !value($0, year: lower, location: location).isNaN && !value($0, year: upper, location: location).isNaN }
         }
         guard let location = found else {
-            throw GeoError.unanswerable(subject: owner.name(of: path), reason: "none of its \(latitudes.count) locations holds a projection for \(projection.year); expected a file with values near the place")
+            throw GeoError.unanswerable(
+                subject: owner.name(of: path),
+                reason: "none of its \(latitudes.count) locations holds a projection for \(projection.year); expected a file with values near the place")
         }
         let fraction = upper == lower ? 0 : Double(projection.year - years[lower]) / Double(years[upper] - years[lower])
         let millimetres = (0..<quantileCount).map { order in
             let below = value(order, year: lower, location: location), above = value(order, year: upper, location: location)
             return below + (above - below) * fraction
         }
-        let source = RegionalProjectionSource(file: path, location: location, latitude: latitudes[location], longitude: longitudes[location],
-                                              distanceKm: CompletionRanking.distanceKilometers(point, latitude: latitudes[location], longitude: longitudes[location]))
-        return ProjectedRise(projection: projection, median: millimetres[1] / 1000, likelyLow: millimetres[0] / 1000,
-                             likelyHigh: millimetres[2] / 1000, interpolatedBetween: upper == lower ? nil : [years[lower], years[upper]],
-                             regional: source)
+        let source = RegionalProjectionSource(
+            file: path, location: location, latitude: latitudes[location], longitude: longitudes[location],
+            distanceKm: CompletionRanking.distanceKilometers(point, latitude: latitudes[location], longitude: longitudes[location]))
+        return ProjectedRise(
+            projection: projection, median: millimetres[1] / 1000, likelyLow: millimetres[0] / 1000,
+            likelyHigh: millimetres[2] / 1000, interpolatedBetween: upper == lower ? nil : [years[lower], years[upper]],
+            regional: source)
     }
 }
 

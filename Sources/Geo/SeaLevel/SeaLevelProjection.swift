@@ -50,8 +50,9 @@ public struct SeaLevelProjection: Sendable, Hashable {
     /// it leaves out. O(1).
     public func globalMean() -> ProjectedRise {
         let quantiles = globalMeanQuantiles()
-        return ProjectedRise(projection: self, median: quantiles.p50, likelyLow: quantiles.p17, likelyHigh: quantiles.p83,
-                             interpolatedBetween: quantiles.between.map { [$0.0, $0.1] }, regional: nil)
+        return ProjectedRise(
+            projection: self, median: quantiles.p50, likelyLow: quantiles.p17, likelyHigh: quantiles.p83,
+            interpolatedBetween: quantiles.between.map { [$0.0, $0.1] }, regional: nil)
     }
 
     /// Every scenario's projection at every tabulated year: what `geoq projections` and

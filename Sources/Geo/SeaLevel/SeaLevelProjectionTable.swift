@@ -21,7 +21,8 @@ public struct SeaLevelProjectionTable: Sendable, Encodable {
     public var scenarios = ClimateScenario.allCases.map(\.name)
     public var quantiles = ProjectionQuantile.allCases.map(\.rawValue)
     public var years = [SeaLevelProjection.yearRange.lowerBound, SeaLevelProjection.yearRange.upperBound]
-    public var source = "IPCC AR6 WG1 Chapter 9 (Fox-Kemper et al. 2021), Table 9.9 and Figure 9.27: global mean sea level relative to 1995–2014, "
+    public var source =
+        "IPCC AR6 WG1 Chapter 9 (Fox-Kemper et al. 2021), Table 9.9 and Figure 9.27: global mean sea level relative to 1995–2014, "
         + "medium confidence (Garner et al. 2021, doi:10.5281/zenodo.5914709), CC BY 4.0"
     public var interpolation = "linear between the tabulated years"
     public var leavesOut: String
@@ -39,12 +40,14 @@ public struct SeaLevelProjectionTable: Sendable, Encodable {
         rows = try SeaLevelProjection.table().map { global in
             var rise = global
             if let point, let file = regional?.file(for: global.projection.scenario),
-               let first = file.years.first, let last = file.years.last, (first...last).contains(global.projection.year) {
+                let first = file.years.first, let last = file.years.last, (first...last).contains(global.projection.year)
+            {
                 rise = try file.rise(global.projection, at: point)
             }
-            return Row(scenario: rise.projection.scenario.name, year: rise.projection.year, medianM: rise.median,
-                       likelyRangeM: [rise.likelyLow, rise.likelyHigh], extent: rise.regional == nil ? "global mean" : "regional",
-                       regional: rise.regional)
+            return Row(
+                scenario: rise.projection.scenario.name, year: rise.projection.year, medianM: rise.median,
+                likelyRangeM: [rise.likelyLow, rise.likelyHigh], extent: rise.regional == nil ? "global mean" : "regional",
+                regional: rise.regional)
         }
         leavesOut = SeaLevelProjection.table()[0].leavesOut
         self.regional = regional?.summaries

@@ -89,8 +89,9 @@ public struct SeaLevelBasis: Sendable, Equatable {
             lines.append("  " + projection.leavesOut)
         }
         if let highTide {
-            lines.append("above high tide: \(FloodPoint.signed(rise)) m above high tide; high tide here \(FloodPoint.signed(highTide.metres)) m (\(highTide.source)), "
-                + "so \(FloodPoint.signed(level)) m above mean sea level")
+            lines.append(
+                "above high tide: \(FloodPoint.signed(rise)) m above high tide; high tide here \(FloodPoint.signed(highTide.metres)) m (\(highTide.source)), "
+                    + "so \(FloodPoint.signed(level)) m above mean sea level")
             if highTide.cellByCell { lines.append("  high tide " + HighTideAtPlace.cellByCellMethod) }
         }
         lines.append("datum: " + SeaLevelDatum.statement(aboveHighTide: highTide))

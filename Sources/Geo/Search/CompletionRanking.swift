@@ -163,7 +163,8 @@ public enum CompletionRanking {
         let radians = Double.pi / 180
         let dLat = (latitude - a.latitude) * radians
         let dLon = (longitude - a.longitude) * radians
-        let h = sin(dLat / 2) * sin(dLat / 2)
+        let h =
+            sin(dLat / 2) * sin(dLat / 2)
             + cos(a.latitude * radians) * cos(latitude * radians) * sin(dLon / 2) * sin(dLon / 2)
         return 2 * 6371 * asin(min(1, sqrt(h)))
     }

@@ -77,21 +77,26 @@ private enum GeoNamesDump {
         try forEachLine(bytes) { number, line in
             if line.isEmpty || line.first == UInt8(ascii: "#") { return }
             guard let text = String(validating: line, as: UTF8.self) else {
-                skipped.append(.init(line: number, record: nil,
-                    reason: "invalid UTF-8 at byte \((firstInvalidUTF8(line) ?? 0) + 1)"))
+                skipped.append(
+                    .init(
+                        line: number, record: nil,
+                        reason: "invalid UTF-8 at byte \((firstInvalidUTF8(line) ?? 0) + 1)"))
                 return
             }
             let fields = text.split(separator: "\t", omittingEmptySubsequences: false)
             guard fields.count == columnCount else {
                 if !sawRow && number <= 5 && skipped.count >= 4 { throw GazetteerError.unknownFormat(path: path) }
-                skipped.append(.init(line: number, record: nil,
-                    reason: "expected \(columnCount) tab-separated columns, found \(fields.count)"))
+                skipped.append(
+                    .init(
+                        line: number, record: nil,
+                        reason: "expected \(columnCount) tab-separated columns, found \(fields.count)"))
                 return
             }
             sawRow = true
             guard fields[6] == "P" else { notPopulated += 1; return }
             guard let id = Int(fields[0]), let latitude = Double(fields[4]), let longitude = Double(fields[5]),
-                  (-90...90).contains(latitude), (-180...180).contains(longitude) else {
+                (-90...90).contains(latitude), (-180...180).contains(longitude)
+            else {
                 skipped.append(.init(line: number, record: nil, reason: "geonameid, latitude or longitude is not a valid number"))
                 return
             }
@@ -99,12 +104,13 @@ private enum GeoNamesDump {
                 skipped.append(.init(line: number, record: nil, reason: "empty name"))
                 return
             }
-            places.append(Place(
-                id: id, name: String(fields[1]), asciiName: String(fields[2]),
-                alternateNames: fields[3].isEmpty ? [] : fields[3].split(separator: ",").map(String.init),
-                countryCode: String(fields[8]), admin1Code: String(fields[10]),
-                latitude: latitude, longitude: longitude, population: Int(fields[14]) ?? 0,
-                featureCode: String(fields[7]), timeZone: String(fields[17])))
+            places.append(
+                Place(
+                    id: id, name: String(fields[1]), asciiName: String(fields[2]),
+                    alternateNames: fields[3].isEmpty ? [] : fields[3].split(separator: ",").map(String.init),
+                    countryCode: String(fields[8]), admin1Code: String(fields[10]),
+                    latitude: latitude, longitude: longitude, population: Int(fields[14]) ?? 0,
+                    featureCode: String(fields[7]), timeZone: String(fields[17])))
         }
         if !sawRow { throw GazetteerError.unknownFormat(path: path) }
         let countryFile = directory + "/countryInfo.txt"
@@ -207,17 +213,19 @@ private enum GeoNamesJSON {
                 skipped.append(.init(line: 0, record: key, reason: "empty name or coordinates out of range"))
                 continue
             }
-            places.append(Place(
-                id: city.geonameid, name: city.name, asciiName: asciiFolded(city.name),
-                alternateNames: city.alternatenames ?? [], countryCode: city.countrycode,
-                admin1Code: city.admin1code ?? "", latitude: city.latitude, longitude: city.longitude,
-                population: max(0, city.population ?? 0), featureCode: "PPL", timeZone: city.timezone ?? ""))
+            places.append(
+                Place(
+                    id: city.geonameid, name: city.name, asciiName: asciiFolded(city.name),
+                    alternateNames: city.alternatenames ?? [], countryCode: city.countrycode,
+                    admin1Code: city.admin1code ?? "", latitude: city.latitude, longitude: city.longitude,
+                    population: max(0, city.population ?? 0), featureCode: "PPL", timeZone: city.timezone ?? ""))
         }
         places.sort { $0.id < $1.id }
         let countryFile = directory + "/countries.json"
         var countries: [String: AreaName] = [:]
         if let data = try? GazetteerFile.read(countryFile),
-           let decoded = try? JSONDecoder().decode([String: Country].self, from: Data(data)) {
+            let decoded = try? JSONDecoder().decode([String: Country].self, from: Data(data))
+        {
             for (code, country) in decoded {
                 countries[code] = AreaName(name: country.name, aliases: country.iso3.map { [$0] } ?? [])
             }

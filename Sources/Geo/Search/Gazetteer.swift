@@ -12,8 +12,10 @@ public struct Gazetteer: Sendable {
 
     /// A gazetteer of `places`; `regions` start from geoq's own table (`Admin1Names`),
     /// and entries given here replace it region by region.
-    public init(places: [Place], countries: [String: AreaName] = [:], regions: [String: AreaName] = [:],
-                postalPatterns: [String: PostalCodePattern] = [:]) {
+    public init(
+        places: [Place], countries: [String: AreaName] = [:], regions: [String: AreaName] = [:],
+        postalPatterns: [String: PostalCodePattern] = [:]
+    ) {
         self.places = places
         self.countries = countries
         self.regions = Admin1Names.table.merging(regions) { _, given in given }
@@ -52,7 +54,8 @@ public struct Gazetteer: Sendable {
     public func areaSubtitle(for place: Place) -> String {
         var parts: [String] = []
         if !place.admin1Code.isEmpty,
-           let region = regions[Self.regionKey(country: place.countryCode, admin1: place.admin1Code)] {
+            let region = regions[Self.regionKey(country: place.countryCode, admin1: place.admin1Code)]
+        {
             parts.append(region.name)
         }
         parts.append(countries[place.countryCode]?.name ?? place.countryCode)

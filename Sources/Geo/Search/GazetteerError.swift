@@ -42,7 +42,7 @@ enum GazetteerError: Error, CustomStringConvertible, Equatable {
         case let .notPlacesTSV(path, line, _), let .invalidUTF8(path, line, _), let .badRow(path, line, _):
             location = "\(path):\(line)"
         case let .missing(path), let .missingSource(path), let .unreadable(path, _), let .empty(path),
-             let .noPlaces(path), let .unknownFormat(path):
+            let .noPlaces(path), let .unknownFormat(path):
             location = path
         }
         return .unreadableFile(path: location, message: String(description.dropFirst(location.count + 2)))

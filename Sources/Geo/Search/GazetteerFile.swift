@@ -43,8 +43,10 @@ enum GazetteerFile {
             let count = chunk.withUnsafeMutableBytes { VSIFReadL($0.baseAddress, 1, $0.count, file) }
             bytes.append(contentsOf: chunk[0..<count])
             if bytes.count > limit {
-                throw GazetteerError.unreadable(path: path, reason: "it inflates to more than \(inflationLimit) times its size, "
-                    + "which no text or GeoJSON does; expected a gzip-compressed geoq data file")
+                throw GazetteerError.unreadable(
+                    path: path,
+                    reason: "it inflates to more than \(inflationLimit) times its size, "
+                        + "which no text or GeoJSON does; expected a gzip-compressed geoq data file")
             }
             if count < chunk.count { break }
         }

@@ -77,7 +77,7 @@ public enum Normalizer {
     static let foldedLetters: [Unicode.Scalar: String] = [
         "ø": "o", "Ø": "o", "ł": "l", "Ł": "l", "đ": "d", "Đ": "d", "ð": "d", "Ð": "d",
         "þ": "th", "Þ": "th", "æ": "ae", "Æ": "ae", "œ": "oe", "Œ": "oe", "ß": "ss", "ẞ": "ss",
-        "ı": "i", "ħ": "h", "Ħ": "h", "ŧ": "t", "Ŧ": "t", "ŀ": "l", "Ŀ": "l",
+        "ı": "i", "ħ": "h", "Ħ": "h", "ŧ": "t", "Ŧ": "t", "ŀ": "l", "Ŀ": "l"
     ]
 
     /// Apostrophe-like characters that join rather than split words ("N'Djamena", "Xi’an").
@@ -139,7 +139,7 @@ private struct WordEmitter {
         case .nonspacingMark, .spacingMark, .enclosingMark, .modifierLetter, .format:
             return
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .otherLetter,
-             .decimalNumber, .letterNumber, .otherNumber:
+            .decimalNumber, .letterNumber, .otherNumber:
             let lower = scalar.properties.lowercaseMapping
             for byte in lower.utf8 { emit(byte) }
         default:

@@ -42,7 +42,7 @@ public enum PlaceAbbreviations {
         ("DRC", .country("CD"), "Democratic Republic of the Congo"),
         ("KSA", .country("SA"), "Saudi Arabia"),
         ("PNG", .country("PG"), "Papua New Guinea"),
-        ("NZ", .country("NZ"), "New Zealand"),
+        ("NZ", .country("NZ"), "New Zealand")
     ]
 
     /// A hash of the table: the completion index cache is keyed by it (docs/place-index.md).

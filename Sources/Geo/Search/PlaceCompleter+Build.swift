@@ -15,8 +15,10 @@ extension PlaceCompleter {
     ///     both).
     ///   - progress: hears each stage ("place index: normalizing names", "… building the
     ///     search tries", "… listing places by area") and the fraction of it done.
-    public init(gazetteer: Gazetteer, k: Int = 10, typoThreshold: Int = 5, nicknameWeight: Float = NameClass.nicknameWeight,
-                progress: ProgressHandler? = nil) {
+    public init(
+        gazetteer: Gazetteer, k: Int = 10, typoThreshold: Int = 5, nicknameWeight: Float = NameClass.nicknameWeight,
+        progress: ProgressHandler? = nil
+    ) {
         // Normalizing names is a large part of the build and independent per place: slices of
         // places on every core, joined in order so entry ids stay place by place.
         let places = PlaceAbbreviations.applied(to: gazetteer.places)
@@ -28,8 +30,9 @@ extension PlaceCompleter {
         let normalized = Atomic<Int>(0)
         let slices = concurrentMap(sliceCount) { slice in
             defer { progress?(normalizing, Double(normalized.add(1, ordering: .relaxed).newValue) / Double(sliceCount)) }
-            return NameKeys(places: places, range: (slice * places.count / sliceCount)..<((slice + 1) * places.count / sliceCount),
-                            importance: importance, famousNames: famous, nicknameWeight: nicknameWeight)
+            return NameKeys(
+                places: places, range: (slice * places.count / sliceCount)..<((slice + 1) * places.count / sliceCount),
+                importance: importance, famousNames: famous, nicknameWeight: nicknameWeight)
         }
         let names = NameKeys(joining: slices)
         // The tries and the place and area tables are independent: one thread each.
@@ -69,8 +72,10 @@ extension PlaceCompleter {
 
         /// The keys of the towns and airports of `places[range]` (postal codes have their own
         /// trie). O(name bytes).
-        init(places: [Place], range: Range<Int>, importance: [Float], famousNames: [[UInt8]: Int],
-             nicknameWeight: Float = NameClass.nicknameWeight) {
+        init(
+            places: [Place], range: Range<Int>, importance: [Float], famousNames: [[UInt8]: Int],
+            nicknameWeight: Float = NameClass.nicknameWeight
+        ) {
             var seen = Set<[UInt8]>()
             for placeIndex in range {
                 let place = places[placeIndex]
@@ -84,8 +89,12 @@ extension PlaceCompleter {
                         bytes.removeLast(bytes.count - PlaceCompleter.maximumIndexedNameBytes)
                     }
                     guard !bytes.isEmpty, seen.insert(bytes).inserted else { continue }
-                    let nameClass: NameClass = nameIndex < 2 ? .name : nameIndex < codeEnd ? .code
-                        : Self.isNickname(bytes, of: placeIndex, famousNames: famousNames) ? .nickname : .alternate
+                    let nameClass: NameClass =
+                        nameIndex < 2
+                        ? .name
+                        : nameIndex < codeEnd
+                            ? .code
+                            : Self.isNickname(bytes, of: placeIndex, famousNames: famousNames) ? .nickname : .alternate
                     let start = UInt32(text.count)
                     text.append(contentsOf: bytes)
                     let end = UInt32(text.count)
@@ -141,8 +150,10 @@ extension PlaceCompleter {
                 guard !key.isEmpty else { continue }
                 let start = UInt32(text.count)
                 text.append(contentsOf: key)
-                keys.append(.init(start: start, end: UInt32(text.count),
-                                  score: CompletionRanking.importance(of: place), group: UInt32(index)))
+                keys.append(
+                    .init(
+                        start: start, end: UInt32(text.count),
+                        score: CompletionRanking.importance(of: place), group: UInt32(index)))
             }
             return PrefixTrie(text: text, keys: keys, k: k)
         }
@@ -153,9 +164,10 @@ extension PlaceCompleter {
             for run in runs {
                 let textBase = UInt32(text.count)
                 text.append(contentsOf: run.text)
-                keys.append(contentsOf: run.keys.lazy.map {
-                    PrefixTrie.Key(start: $0.start + textBase, end: $0.end + textBase, score: $0.score, group: $0.group)
-                })
+                keys.append(
+                    contentsOf: run.keys.lazy.map {
+                        PrefixTrie.Key(start: $0.start + textBase, end: $0.end + textBase, score: $0.score, group: $0.group)
+                    })
                 entryName.append(contentsOf: run.entryName)
                 entryWordOffset.append(contentsOf: run.entryWordOffset)
                 entryClass.append(contentsOf: run.entryClass)

@@ -48,7 +48,9 @@ extension PlaceCompleter {
         guard let qualified = qualifiers.interpretations(of: words).first(where: { $0.areas != nil }) else { return [] }
         let qualifier = words[qualified.nameWords.count...].joined(separator: " ")
         return try stableCandidates(query: qualified.nameWords.joined(separator: " "), near: near, limit: limit, kinds: kinds)
-            .map { var completion = makeCompletion($0, near: near); completion.ignoredQualifier = qualifier; return completion }
+            .map {
+                var completion = makeCompletion($0, near: near); completion.ignoredQualifier = qualifier; return completion
+            }
     }
 
     /// The first `stableHead` candidates are those of a search at that limit, whatever the
@@ -86,7 +88,8 @@ extension PlaceCompleter {
         // like a code is tried in turn until one finds codes: "1012 nl" is the shape of a whole
         // Dutch postcode (1012 AB) that does not exist, and then 1012 in the Netherlands is meant.
         let postalReadings = readings.compactMap { reading in
-            PostalQuery(normalizedWords: reading.nameWords).map { (query: $0, areas: reading.areas) } }
+            PostalQuery(normalizedWords: reading.nameWords).map { (query: $0, areas: reading.areas) }
+        }
         let postalQuery = postalReadings.first?.query
         if kinds?.contains(.postcode) ?? true {
             for (postal, areas) in postalReadings where postalCandidates.isEmpty {
@@ -108,9 +111,10 @@ extension PlaceCompleter {
         guard kinds.map({ $0.contains { $0 != .postcode } }) ?? true else {
             return Search.ranked(postalCandidates, limit: limit)
         }
-        var search = Search(completer: self, near: near, limit: limit, kinds: kinds, wholeQuery: normalized,
-                            inCapitals: CompletionRanking.isTypedInCapitals(query),
-                            isCodeShaped: query.utf8.allSatisfy { $0 < 0x80 })
+        var search = Search(
+            completer: self, near: near, limit: limit, kinds: kinds, wholeQuery: normalized,
+            inCapitals: CompletionRanking.isTypedInCapitals(query),
+            isCodeShaped: query.utf8.allSatisfy { $0 < 0x80 })
         // Postal codes already found fill the list as exact matches do.
         search.exactCount = postalCandidates.count
         search.leadingCount = postalCandidates.count
@@ -151,7 +155,7 @@ extension PlaceCompleter {
     /// Abbreviations that match their long form both ways.
     static let abbreviations: [String: String] = [
         "st": "saint", "saint": "st", "ste": "sainte", "sainte": "ste",
-        "ft": "fort", "fort": "ft", "mt": "mount", "mount": "mt",
+        "ft": "fort", "fort": "ft", "mt": "mount", "mount": "mt"
     ]
 
     /// The query words as trie keys: as typed, and with each abbreviation swapped for its
@@ -173,15 +177,17 @@ extension PlaceCompleter {
         // Most matches are of the name itself: the title, not decoded a second time.
         let matchedName = candidate.isPostal || entryName[entry] == 0 ? title : name(of: candidate.entry, place: place)
         let start = candidate.isPostal ? 0 : Int(entryWordOffset[entry])
-        let highlights = candidate.isPostal
+        let highlights =
+            candidate.isPostal
             ? Self.codeHighlights(in: title, characters: candidate.matchLength)
             : Self.highlights(in: matchedName, ranges: candidate.scatteredRanges ?? [start..<(start + candidate.matchLength)])
         let isAlias = !candidate.isPostal && entryName[entry] != 0
-        let code: String? = switch kind {
-        case .city, .country, .region: nil
-        case .postcode: title
-        case .airport: placeTable.codes(place).first { $0.count == 3 } ?? placeTable.codes(place).first
-        }
+        let code: String? =
+            switch kind {
+            case .city, .country, .region: nil
+            case .postcode: title
+            case .airport: placeTable.codes(place).first { $0.count == 3 } ?? placeTable.codes(place).first
+            }
         let latitude = placeTable.latitude[place], longitude = placeTable.longitude[place]
         return Completion(
             id: Int(placeTable.id[place]), kind: kind, title: title,
@@ -238,8 +244,10 @@ extension PlaceCompleter {
 
     /// One range per word of `bytes` within `byteRanges` (spaces are never highlighted),
     /// adjacent ranges merged; `source` gives the UTF-16 range each byte came from. O(|bytes|).
-    private static func wordHighlights(_ bytes: [UInt8], _ byteRanges: [Range<Int>],
-                                       source: (Int) -> Range<Int>) -> [Completion.TextRange] {
+    private static func wordHighlights(
+        _ bytes: [UInt8], _ byteRanges: [Range<Int>],
+        source: (Int) -> Range<Int>
+    ) -> [Completion.TextRange] {
         var ranges: [Completion.TextRange] = []
         for byteRange in byteRanges.sorted(by: { $0.lowerBound < $1.lowerBound }) {
             var index = byteRange.lowerBound

@@ -3,8 +3,11 @@ extension PlaceCompleter {
     /// (what it was built from) in its header. O(index bytes).
     func write(to path: String, key: String) throws {
         var writer = PlaceIndexFile.Writer()
-        writer.append(FlatArray<Int64>([Int64(trie.k), Int64(postalTrie.k), Int64(typoThreshold),
-                                        Int64(nicknameWeight.bitPattern), Int64(qualifiers.longestPhrase)]))
+        writer.append(
+            FlatArray<Int64>([
+                Int64(trie.k), Int64(postalTrie.k), Int64(typoThreshold),
+                Int64(nicknameWeight.bitPattern), Int64(qualifiers.longestPhrase)
+            ]))
         placeTable.write(to: &writer)
         trie.write(to: &writer)
         postalTrie.write(to: &writer)
@@ -50,10 +53,12 @@ extension PlaceCompleter {
         let areaKeys = try reader.strings(), phrases = try reader.strings()
         let longestPhrase = QualifierTable.longestPhrase(in: phrases)
         guard scalars[4] == Int64(longestPhrase) else {
-            throw PlaceIndexFile.DecodeError(reason: "its parameters are damaged (the longest qualifier phrase is recorded as \(scalars[4]) words; the phrases hold \(longestPhrase))")
+            throw PlaceIndexFile.DecodeError(
+                reason: "its parameters are damaged (the longest qualifier phrase is recorded as \(scalars[4]) words; the phrases hold \(longestPhrase))")
         }
-        let qualifiers = QualifierTable(areaKeys: areaKeys, phrases: phrases, phraseAreaStart: try reader.array(),
-                                        phraseAreaIDs: try reader.array(), longestPhrase: longestPhrase)
+        let qualifiers = QualifierTable(
+            areaKeys: areaKeys, phrases: phrases, phraseAreaStart: try reader.array(),
+            phraseAreaIDs: try reader.array(), longestPhrase: longestPhrase)
         let placeCountryID: FlatArray<UInt32> = try reader.array()
         let placeRegionID: FlatArray<UInt32> = try reader.array()
         let placeImportance: FlatArray<Float> = try reader.array()
@@ -66,9 +71,10 @@ extension PlaceCompleter {
         // (or a damaged header) is caught here rather than answering nonsense.
         let places = placeTable.count, entries = trie.entryCount
         guard [placeCountryID.count, placeRegionID.count, placeImportance.count].allSatisfy({ $0 == places }),
-              [entryName.count, entryClass.count, entryWordOffset.count].allSatisfy({ $0 == entries }),
-              areaEntryStart.count == qualifiers.areaCount + 2, qualifiers.phraseAreaStart.count == qualifiers.phrases.count + 1,
-              patternStrings.count % 3 == 0 else {
+            [entryName.count, entryClass.count, entryWordOffset.count].allSatisfy({ $0 == entries }),
+            areaEntryStart.count == qualifiers.areaCount + 2, qualifiers.phraseAreaStart.count == qualifiers.phrases.count + 1,
+            patternStrings.count % 3 == 0
+        else {
             throw PlaceIndexFile.DecodeError(reason: "its sections disagree in length")
         }
         var patterns: [String: PostalCodePattern] = [:]
@@ -118,7 +124,9 @@ extension PlaceCompleter {
             guard weight.isFinite, (0...1).contains(weight) else { throw damaged("the nickname weight is \(weight); expected 0 to 1") }
             self.init(k: Int(scalars[0]), typoThreshold: Int(scalars[2]), nicknameWeight: weight)
             if let expected, self != expected {
-                throw damaged("k \(k), typos \(typoThreshold), nickname \(nicknameWeight); its key says k \(expected.k), typos \(expected.typoThreshold), nickname \(expected.nicknameWeight)")
+                throw damaged(
+                    "k \(k), typos \(typoThreshold), nickname \(nicknameWeight); its key says k \(expected.k), typos \(expected.typoThreshold), nickname \(expected.nicknameWeight)"
+                )
             }
         }
     }
@@ -139,11 +147,14 @@ extension PlaceTable {
     }
 
     convenience init(reading reader: inout PlaceIndexFile.Reader) throws {
-        self.init(id: try reader.array(), kind: try reader.array(), latitude: try reader.array(), longitude: try reader.array(),
-                  population: try reader.array(), elevation: try reader.array(), codeCount: try reader.array(),
-                  stringStart: try reader.array(), strings: try reader.strings(), orderByID: try reader.array())
-        guard [kind.count, latitude.count, longitude.count, population.count, elevation.count, codeCount.count, orderByID.count]
-            .allSatisfy({ $0 == count }), stringStart.count == count + 1 else {
+        self.init(
+            id: try reader.array(), kind: try reader.array(), latitude: try reader.array(), longitude: try reader.array(),
+            population: try reader.array(), elevation: try reader.array(), codeCount: try reader.array(),
+            stringStart: try reader.array(), strings: try reader.strings(), orderByID: try reader.array())
+        guard
+            [kind.count, latitude.count, longitude.count, population.count, elevation.count, codeCount.count, orderByID.count]
+                .allSatisfy({ $0 == count }), stringStart.count == count + 1
+        else {
             throw PlaceIndexFile.DecodeError(reason: "its place columns disagree in length")
         }
     }
@@ -173,18 +184,23 @@ extension PrefixTrie {
     }
 
     convenience init(reading reader: inout PlaceIndexFile.Reader, k: Int) throws {
-        self.init(text: try reader.array(), labels: try reader.array(), entryKeyStart: try reader.array(),
-                  entryKeyEnd: try reader.array(), entryScore: try reader.array(), entryGroup: try reader.array(),
-                  labelStart: try reader.array(), labelLength: try reader.array(), firstByte: try reader.array(),
-                  childStart: try reader.array(), childrenByScore: try reader.array(), postingStart: try reader.array(),
-                  postings: try reader.array(), topStart: try reader.array(), topCount: try reader.array(),
-                  top: try reader.array(), subtreeEntryCount: try reader.array(), bestEntry: try reader.array(),
-                  bestEntryScore: try reader.array(), k: k)
+        self.init(
+            text: try reader.array(), labels: try reader.array(), entryKeyStart: try reader.array(),
+            entryKeyEnd: try reader.array(), entryScore: try reader.array(), entryGroup: try reader.array(),
+            labelStart: try reader.array(), labelLength: try reader.array(), firstByte: try reader.array(),
+            childStart: try reader.array(), childrenByScore: try reader.array(), postingStart: try reader.array(),
+            postings: try reader.array(), topStart: try reader.array(), topCount: try reader.array(),
+            top: try reader.array(), subtreeEntryCount: try reader.array(), bestEntry: try reader.array(),
+            bestEntryScore: try reader.array(), k: k)
         let nodes = labelStart.count, entries = entryScore.count
-        guard nodes > 0, [labelLength.count, firstByte.count, childrenByScore.count, topStart.count, topCount.count,
-                          subtreeEntryCount.count, bestEntry.count, bestEntryScore.count].allSatisfy({ $0 == nodes }),
-              childStart.count == nodes + 1, postingStart.count == nodes + 1,
-              [entryKeyStart.count, entryKeyEnd.count, entryGroup.count].allSatisfy({ $0 == entries }) else {
+        guard nodes > 0,
+            [
+                labelLength.count, firstByte.count, childrenByScore.count, topStart.count, topCount.count,
+                subtreeEntryCount.count, bestEntry.count, bestEntryScore.count
+            ].allSatisfy({ $0 == nodes }),
+            childStart.count == nodes + 1, postingStart.count == nodes + 1,
+            [entryKeyStart.count, entryKeyEnd.count, entryGroup.count].allSatisfy({ $0 == entries })
+        else {
             throw PlaceIndexFile.DecodeError(reason: "its trie arrays disagree in length")
         }
     }

@@ -20,7 +20,8 @@ extension PlaceCompleter {
         while index < result.count {
             let area = result[index]
             guard placeTable.kind(area.place).isArea, area.match == .exactName, !area.isPostal,
-                  [.alternate, .nickname].contains(nameClass(of: area.entry)) else { index += 1; continue }
+                [.alternate, .nickname].contains(nameClass(of: area.entry))
+            else { index += 1; continue }
             let areaKey = Array(trie.keyBytes(area.entry))
             let town = result.indices.dropFirst(index + 1).first { later in
                 let candidate = result[later]
@@ -76,7 +77,8 @@ extension PlaceCompleter {
                 guard share >= Self.seatShare else { return false }
                 if hasName(regionName, place: place) { return true }
                 guard placeTable.string(2, of: place) == placeTable.string(2, of: region),
-                      placeTable.string(3, of: place) == placeTable.string(3, of: region) else { return false }
+                    placeTable.string(3, of: place) == placeTable.string(3, of: region)
+                else { return false }
                 let townKey = Array(trie.keyBytes(result[later].entry)).split(separator: 0x20).map(Array.init)
                 return !townKey.isEmpty && townKey.count <= regionKey.count
                     && (0...(regionKey.count - townKey.count)).contains { Array(regionKey[$0..<($0 + townKey.count)]) == townKey }

@@ -35,9 +35,10 @@ extension PlaceCompleter {
             let isPart = townsByName[base, default: []].contains { town in
                 let city = places[town]
                 return city.countryCode == part.countryCode && city.population > part.population
-                    && CompletionRanking.distanceKilometers(GeoPoint(latitude: city.latitude, longitude: city.longitude),
-                                                            latitude: part.latitude, longitude: part.longitude)
-                    <= partOfCityMaximumKilometers
+                    && CompletionRanking.distanceKilometers(
+                        GeoPoint(latitude: city.latitude, longitude: city.longitude),
+                        latitude: part.latitude, longitude: part.longitude)
+                        <= partOfCityMaximumKilometers
             }
             if isPart { parts.insert(index) }
         }

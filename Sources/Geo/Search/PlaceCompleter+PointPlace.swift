@@ -31,8 +31,9 @@ extension PlaceCompleter {
         }
         let standsOut = namesakes.first { town in
             guard let index = town.placeIndex,
-                  placeTable.string(2, of: index) == placeTable.string(2, of: area),
-                  first.kind == .country || placeTable.string(3, of: index) == placeTable.string(3, of: area) else { return false }
+                placeTable.string(2, of: index) == placeTable.string(2, of: area),
+                first.kind == .country || placeTable.string(3, of: index) == placeTable.string(3, of: area)
+            else { return false }
             let share = first.kind == .country ? Self.townShareOfCountry : Self.seatShare
             return Double(town.population) >= share * Double(placeTable.population[area])
         }

@@ -39,7 +39,9 @@ extension PlaceCompleter.Search {
         var topScores = best.values.map(\.score).sorted(by: >)
         if topScores.count > limit { topScores.removeLast(topScores.count - limit) }
         var checked = Set<UInt64>()
-        var walk = anchorIsPrefix ? PrefixTrie.RankedEntries(trie: trie, node: anchorPosition.node)
+        var walk =
+            anchorIsPrefix
+            ? PrefixTrie.RankedEntries(trie: trie, node: anchorPosition.node)
             : PrefixTrie.RankedEntries(trie: trie, wholeWordAt: anchorPosition)
         while scatteredVisits < Self.maximumScatteredVisits, let entry = walk.next() {
             scatteredVisits += 1
@@ -61,19 +63,22 @@ extension PlaceCompleter.Search {
             if let existing = best[place], existing.score >= trie.entryScore[Int(entry)] * 0.8 { continue }
             guard let ranges = Self.wordMatches(words, in: nameBytes) else { continue }
             let lastRange = ranges[ranges.count - 1]
-            let lastIsWhole = lastRange.upperBound == nameBytes.count
+            let lastIsWhole =
+                lastRange.upperBound == nameBytes.count
                 || nameBytes[nameBytes.startIndex + lastRange.upperBound] == Normalizer.space
             let match: Completion.Match = lastIsWhole ? .exactWord : .prefix
-            var score = CompletionRanking.staticScore(
-                importance: completer.placeImportance[place],
-                weight: completer.nameClass(of: entry).weight(nicknameWeight: completer.nicknameWeight),
-                startsAtFirstWord: ranges.contains { $0.lowerBound == 0 }) * CompletionRanking.quality(match)
+            var score =
+                CompletionRanking.staticScore(
+                    importance: completer.placeImportance[place],
+                    weight: completer.nameClass(of: entry).weight(nicknameWeight: completer.nicknameWeight),
+                    startsAtFirstWord: ranges.contains { $0.lowerBound == 0 }) * CompletionRanking.quality(match)
             if completer.nameClass(of: entry) == .alternate || completer.nameClass(of: entry) == .nickname {
                 score *= aliasEvidence(entry, typedLetters: typedLetters)
             }
             score *= proximity(of: place) * CompletionRanking.scatteredWordsFactor
-            let candidate = Candidate(place: place, entry: entry, match: match, edits: 0,
-                                      matchLength: 0, score: score, scatteredRanges: ranges)
+            let candidate = Candidate(
+                place: place, entry: entry, match: match, edits: 0,
+                matchLength: 0, score: score, scatteredRanges: ranges)
             if let existing = best[place] {
                 guard candidate.ranks(before: existing, ids: (place, place)) else { continue }
             } else {
@@ -124,8 +129,9 @@ extension PlaceCompleter.Search {
         for (index, word) in words.enumerated() {
             let isLast = index == words.count - 1
             // The last word may be a prefix, but a whole-word match ranks higher: prefer it.
-            guard let match = nameWords.indices.first(where: { !used[$0] && equals(word, nameWords[$0], prefix: false) })
-                ?? (isLast ? nameWords.indices.first { !used[$0] && equals(word, nameWords[$0], prefix: true) } : nil)
+            guard
+                let match = nameWords.indices.first(where: { !used[$0] && equals(word, nameWords[$0], prefix: false) })
+                    ?? (isLast ? nameWords.indices.first { !used[$0] && equals(word, nameWords[$0], prefix: true) } : nil)
             else { return nil }
             used[match] = true
             ranges.append(nameWords[match].lowerBound..<(nameWords[match].lowerBound + word.count))

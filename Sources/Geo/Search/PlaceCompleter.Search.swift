@@ -74,8 +74,10 @@ extension PlaceCompleter {
         /// Entries read so far by typo walks under a qualifier, which share one budget per query.
         var filteredTypoVisits = 0
 
-        init(completer: PlaceCompleter, near: GeoPoint?, limit: Int, kinds: Set<Place.Kind>? = nil,
-             wholeQuery: [UInt8] = [], inCapitals: Bool = false, isCodeShaped: Bool = true, postal: Bool = false) {
+        init(
+            completer: PlaceCompleter, near: GeoPoint?, limit: Int, kinds: Set<Place.Kind>? = nil,
+            wholeQuery: [UInt8] = [], inCapitals: Bool = false, isCodeShaped: Bool = true, postal: Bool = false
+        ) {
             self.completer = completer
             self.trie = postal ? completer.postalTrie : completer.trie
             self.isPostal = postal
@@ -128,8 +130,9 @@ extension PlaceCompleter {
                 }
             }
             guard let position else { return }
-            collect(below: position.node, matchLength: key.count, edits: 0, areas: areas,
-                    endsAtNode: position.offset == Int(trie.labelLength[position.node]))
+            collect(
+                below: position.node, matchLength: key.count, edits: 0, areas: areas,
+                endsAtNode: position.offset == Int(trie.labelLength[position.node]))
         }
 
         /// Typos within a small area: each key of the area's places against `key`. As in the
@@ -161,8 +164,9 @@ extension PlaceCompleter {
         /// The proximity factor of a place to the near point (1 without one).
         func proximity(of place: Int) -> Float {
             guard let near else { return 1 }
-            return CompletionRanking.proximity(distanceKilometers: CompletionRanking.distanceKilometers(
-                near, latitude: completer.placeTable.latitude[place], longitude: completer.placeTable.longitude[place]))
+            return CompletionRanking.proximity(
+                distanceKilometers: CompletionRanking.distanceKilometers(
+                    near, latitude: completer.placeTable.latitude[place], longitude: completer.placeTable.longitude[place]))
         }
 
         /// Matches of `key` within `maxEdits` edits that are not exact.
@@ -182,16 +186,20 @@ extension PlaceCompleter {
             } else {
                 matches = trie.fuzzyMatches(key, maxEdits: 1, exactPrefix: 2)
             }
-            matches = matches
+            matches =
+                matches
                 .sorted { ($0.edits, -trie.bestScore($0.node)) < ($1.edits, -trie.bestScore($1.node)) }
             // Walks under a filter or a near point read more than a top list: fewer of them.
             let subtrees = areas == nil && near == nil ? Self.maximumTypoSubtrees : Self.maximumTypoSubtrees / 4
             for match in matches.prefix(subtrees) {
-                let allowed = areas == nil ? Self.maximumTypoVisits
+                let allowed =
+                    areas == nil
+                    ? Self.maximumTypoVisits
                     : min(Self.maximumTypoVisits, Self.maximumFilteredTypoVisits - filteredTypoVisits)
                 guard allowed > 0 else { break }
-                let visits = collect(below: match.node, matchLength: match.length, edits: match.edits, areas: areas,
-                                     endsAtNode: false, perSubtree: max(1, limit - exactCount), maximumVisits: allowed)
+                let visits = collect(
+                    below: match.node, matchLength: match.length, edits: match.edits, areas: areas,
+                    endsAtNode: false, perSubtree: max(1, limit - exactCount), maximumVisits: allowed)
                 if areas != nil { filteredTypoVisits += visits }
             }
         }
@@ -202,9 +210,11 @@ extension PlaceCompleter {
         /// Otherwise a best-first walk runs until its bound falls below the `limit`-th score.
         /// Returns the entries the walk visited (0 for the top lists).
         @discardableResult
-        private mutating func collect(below node: Int, matchLength: Int, edits: Int,
-                                      areas: [QualifierTable.Area]?, endsAtNode: Bool, perSubtree: Int? = nil,
-                                      maximumVisits: Int = Search.maximumVisits) -> Int {
+        private mutating func collect(
+            below node: Int, matchLength: Int, edits: Int,
+            areas: [QualifierTable.Area]?, endsAtNode: Bool, perSubtree: Int? = nil,
+            maximumVisits: Int = Search.maximumVisits
+        ) -> Int {
             var maximumVisits = maximumVisits
             if areas == nil && near == nil && kindMask == Self.allKinds && limit <= trie.k {
                 offeredWeighedDown = false
@@ -299,7 +309,8 @@ extension PlaceCompleter {
             var score = trie.entryScore[Int(entry)] * CompletionRanking.quality(match)
             if edits > 0 {
                 // A typo that still covers a whole word keeps that word's credit.
-                score = trie.entryScore[Int(entry)] * CompletionRanking.quality(classify(entry, matchLength: matchLength))
+                score =
+                    trie.entryScore[Int(entry)] * CompletionRanking.quality(classify(entry, matchLength: matchLength))
                     * CompletionRanking.typoFactor(edits: edits)
             }
             var tier: UInt8 = edits > 0 ? 2 : 1
@@ -316,7 +327,9 @@ extension PlaceCompleter {
                     if match == .prefix || match == .exactWord, completer.placeTable.kind(place).isArea {
                         let typed = edits == 0 ? keyLetters : CompletionRanking.letters(in: trie.keyBytes(entry).prefix(matchLength))
                         let nameLetters = CompletionRanking.letters(in: trie.keyBytes(entry, extendedBack: wordOffset(entry)))
-                        let factor = match == .prefix ? CompletionRanking.areaEvidence(typedLetters: typed, nameLetters: nameLetters)
+                        let factor =
+                            match == .prefix
+                            ? CompletionRanking.areaEvidence(typedLetters: typed, nameLetters: nameLetters)
                             : CompletionRanking.areaWordEvidence(typedLetters: typed, nameLetters: nameLetters)
                         if factor < 1 {
                             score *= factor
@@ -329,12 +342,14 @@ extension PlaceCompleter {
                     // it ranks as a town of its airport's weight typed in part would ("ber":
                     // Berlin first, "jfk": no town starts so); typed in part, it says little.
                     if isCodeShaped && match == .exactName && edits == 0 && matchLength == wholeQuery.count
-                        && trie.keyStarts(entry, with: wholeQuery) {
+                        && trie.keyStarts(entry, with: wholeQuery)
+                    {
                         matchedWholeCode = true
                         if inCapitals {
                             tier = 0
                         } else {
-                            score *= completer.placeTable.kind(place) == .country
+                            score *=
+                                completer.placeTable.kind(place) == .country
                                 ? CompletionRanking.countryCodeFactor : CompletionRanking.lowercaseCodeFactor
                         }
                     } else {
@@ -355,9 +370,10 @@ extension PlaceCompleter {
                 }
             }
             score *= proximity(of: place)
-            let candidate = Candidate(place: place, entry: entry, match: match, edits: edits,
-                                      matchLength: matchLength, score: score, tier: tier, isPostal: isPostal,
-                                      isWeighedDown: weighedDown)
+            let candidate = Candidate(
+                place: place, entry: entry, match: match, edits: edits,
+                matchLength: matchLength, score: score, tier: tier, isPostal: isPostal,
+                isWeighedDown: weighedDown)
             if let existing = best[place] {
                 if candidate.ranks(before: existing, ids: (place, place)) {
                     best[place] = candidate
@@ -378,8 +394,9 @@ extension PlaceCompleter {
             let bytes = wordOffset(entry) + trie.keyLength(entry)
             if typedLetters >= CompletionRanking.meaningfulAliasLetters && 2 * typedLetters > bytes { return 1 }
             // Counting past twice the letters typed cannot change the answer.
-            let aliasLetters = CompletionRanking.letters(in: trie.keyBytes(entry, extendedBack: wordOffset(entry)),
-                                                         limit: 2 * typedLetters + 1)
+            let aliasLetters = CompletionRanking.letters(
+                in: trie.keyBytes(entry, extendedBack: wordOffset(entry)),
+                limit: 2 * typedLetters + 1)
             return CompletionRanking.aliasEvidence(typedLetters: typedLetters, aliasLetters: aliasLetters, inCapitals: inCapitals)
         }
 

@@ -145,7 +145,8 @@ public struct PlaceCompleter: Sendable {
             }
             for scalar in character.unicodeScalars where scalar.properties.generalCategory == .control {
                 let code = String(scalar.value, radix: 16, uppercase: true)
-                throw GeoError.invalidInput(.query, "a control character U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code) at character \(position); expected printable text")
+                throw GeoError.invalidInput(
+                    .query, "a control character U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code) at character \(position); expected printable text")
             }
         }
     }

@@ -62,8 +62,10 @@ public struct PlaceIndexCache: Sendable {
     ///   header only, and relies on bounds-checked reads (a damaged section answers wrongly,
     ///   never traps).
     /// - Parameter progress: hears the writing of an index just built.
-    public func completer(placesPaths: [String], key: Key? = nil, verifyPayload: Bool = false, progress: ProgressHandler? = nil,
-                          notice: (String) -> Void, build: () throws -> PlaceCompleter) throws -> (PlaceCompleter, Source) {
+    public func completer(
+        placesPaths: [String], key: Key? = nil, verifyPayload: Bool = false, progress: ProgressHandler? = nil,
+        notice: (String) -> Void, build: () throws -> PlaceCompleter
+    ) throws -> (PlaceCompleter, Source) {
         let key = key ?? Key(placesPaths: placesPaths)
         let url = fileURL(for: key)
         switch open(url.path, key: key, verifyPayload: verifyPayload) {

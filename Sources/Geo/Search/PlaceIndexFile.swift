@@ -126,8 +126,9 @@ enum PlaceIndexFile {
             let sectionCount = Int(try integer(UInt32.self, at: 12))
             let length = try integer(UInt64.self, at: 16)
             guard length == UInt64(bytes.count) else {
-                throw DecodeError(reason: length > UInt64(bytes.count)
-                    ? "the file is truncated (\(bytes.count) of \(length) bytes)" : "it has \(UInt64(bytes.count) - length) bytes past its end")
+                throw DecodeError(
+                    reason: length > UInt64(bytes.count)
+                        ? "the file is truncated (\(bytes.count) of \(length) bytes)" : "it has \(UInt64(bytes.count) - length) bytes past its end")
             }
             payloadChecksum = try integer(UInt64.self, at: 24)
             let keyLength = Int(try integer(UInt32.self, at: 32))
@@ -136,8 +137,10 @@ enum PlaceIndexFile {
             let checksumOffset = tableStart + 16 * sectionCount
             guard checksumOffset + 8 <= bytes.count else { throw DecodeError(reason: "the file is truncated") }
             let storedHeaderChecksum = try integer(UInt64.self, at: checksumOffset)
-            guard PlaceIndexFile.checksum(UnsafeRawBufferPointer(rebasing: bytes[0..<checksumOffset]), seed: PlaceIndexFile.checksumSeed)
-                == storedHeaderChecksum else {
+            guard
+                PlaceIndexFile.checksum(UnsafeRawBufferPointer(rebasing: bytes[0..<checksumOffset]), seed: PlaceIndexFile.checksumSeed)
+                    == storedHeaderChecksum
+            else {
                 throw DecodeError(reason: "its header checksum does not match")
             }
             key = String(decoding: bytes[40..<(40 + keyLength)], as: UTF8.self)

@@ -23,9 +23,11 @@ final class PlaceTable: Sendable {
     /// Strings every place has before its codes and alternate names.
     static let fixedStrings = 7
 
-    init(id: FlatArray<Int64>, kind: FlatArray<UInt8>, latitude: FlatArray<Double>, longitude: FlatArray<Double>,
-         population: FlatArray<Int64>, elevation: FlatArray<Double>, codeCount: FlatArray<UInt16>,
-         stringStart: FlatArray<UInt32>, strings: StringTable, orderByID: FlatArray<UInt32>) {
+    init(
+        id: FlatArray<Int64>, kind: FlatArray<UInt8>, latitude: FlatArray<Double>, longitude: FlatArray<Double>,
+        population: FlatArray<Int64>, elevation: FlatArray<Double>, codeCount: FlatArray<UInt16>,
+        stringStart: FlatArray<UInt32>, strings: StringTable, orderByID: FlatArray<UInt32>
+    ) {
         self.id = id
         self.kind = kind
         self.latitude = latitude

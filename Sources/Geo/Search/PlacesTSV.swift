@@ -17,7 +17,7 @@ import Synchronization
 enum PlacesTSV {
     static let columns = [
         "kind", "geonameid", "name", "asciiname", "alternatenames", "country", "admin1",
-        "latitude", "longitude", "population", "feature", "timezone", "elevation",
+        "latitude", "longitude", "population", "feature", "timezone", "elevation"
     ]
     /// The columns of files written before airports had elevations.
     static let columnsWithoutElevation = Array(columns.dropLast())
@@ -51,7 +51,8 @@ enum PlacesTSV {
                 return
             }
             guard fields.count == columnCount else {
-                throw GazetteerError.badRow(path: path, line: lineNumber,
+                throw GazetteerError.badRow(
+                    path: path, line: lineNumber,
                     reason: "expected \(columnCount) tab-separated fields, found \(fields.count)")
             }
             let aliases = fields[4].isEmpty ? [] : fields[4].split(separator: ",").map(String.init)
@@ -65,7 +66,8 @@ enum PlacesTSV {
             case "A":
                 regions[Gazetteer.regionKey(country: fields[5], admin1: fields[6])] = AreaName(name: fields[2], aliases: aliases)
             default:
-                throw GazetteerError.badRow(path: path, line: lineNumber,
+                throw GazetteerError.badRow(
+                    path: path, line: lineNumber,
                     reason: "unknown row kind '\(fields[0])' (expected P, Z, F, N, R, C, A or V)")
             }
         }
@@ -95,14 +97,16 @@ enum PlacesTSV {
     private static func place(from fields: [String], aliases: [String], path: String, lineNumber: Int) throws -> Place {
         func number<T: LosslessStringConvertible>(_ index: Int, _ type: T.Type) throws -> T {
             guard let value = T(fields[index]) else {
-                throw GazetteerError.badRow(path: path, line: lineNumber,
+                throw GazetteerError.badRow(
+                    path: path, line: lineNumber,
                     reason: "\(columns[index]) '\(fields[index].prefix(30))' is not a number")
             }
             return value
         }
         let latitude = try number(7, Double.self), longitude = try number(8, Double.self)
         guard (-90...90).contains(latitude), (-180...180).contains(longitude) else {
-            throw GazetteerError.badRow(path: path, line: lineNumber,
+            throw GazetteerError.badRow(
+                path: path, line: lineNumber,
                 reason: "coordinates \(latitude),\(longitude) out of range (expected latitude −90…90, longitude −180…180)")
         }
         let id = try number(1, Int.self)
@@ -153,18 +157,23 @@ enum PlacesTSV {
         var out = comment + "\n" + headerLine + "\n"
         for code in gazetteer.countries.keys.sorted() {
             let country = gazetteer.countries[code]!
-            out += ["C", "", clean(country.name), "", aliasList(country.aliases), code, "", "", "", "", "", "", ""]
+            out +=
+                ["C", "", clean(country.name), "", aliasList(country.aliases), code, "", "", "", "", "", "", ""]
                 .joined(separator: "\t") + "\n"
         }
         for key in includeRegions.keys.sorted() {
             let region = includeRegions[key]!
             let parts = key.split(separator: ".", maxSplits: 1).map(String.init)
-            out += ["A", "", clean(region.name), "", aliasList(region.aliases), parts[0], parts.count > 1 ? parts[1] : "",
-                    "", "", "", "", "", ""].joined(separator: "\t") + "\n"
+            out +=
+                [
+                    "A", "", clean(region.name), "", aliasList(region.aliases), parts[0], parts.count > 1 ? parts[1] : "",
+                    "", "", "", "", "", ""
+                ].joined(separator: "\t") + "\n"
         }
         for code in gazetteer.postalPatterns.keys.sorted() {
             let pattern = gazetteer.postalPatterns[code]!
-            out += ["V", "", pattern.regularExpression.replacingTabs, clean(pattern.format), "", code, "", "", "", "", "", "", ""]
+            out +=
+                ["V", "", pattern.regularExpression.replacingTabs, clean(pattern.format), "", code, "", "", "", "", "", "", ""]
                 .joined(separator: "\t") + "\n"
         }
         for place in gazetteer.places {
@@ -176,11 +185,12 @@ enum PlacesTSV {
             case .country: (kind, second, aliases) = ("N", place.asciiName, place.alternateNames)
             case .region: (kind, second, aliases) = ("R", place.asciiName, place.alternateNames)
             }
-            out += [
-                kind, String(place.id), clean(place.name), clean(second), aliasList(aliases),
-                place.countryCode, place.admin1Code, String(place.latitude), String(place.longitude),
-                String(place.population), place.featureCode, place.timeZone, place.elevation.map { String($0) } ?? "",
-            ].joined(separator: "\t") + "\n"
+            out +=
+                [
+                    kind, String(place.id), clean(place.name), clean(second), aliasList(aliases),
+                    place.countryCode, place.admin1Code, String(place.latitude), String(place.longitude),
+                    String(place.population), place.featureCode, place.timeZone, place.elevation.map { String($0) } ?? ""
+                ].joined(separator: "\t") + "\n"
         }
         return out
     }

@@ -66,21 +66,25 @@ public struct PostalCodeCheck: Sendable, Equatable, Encodable, CustomStringConve
         let countryCode = country?.trimmingSpaces.uppercased()
         // Postal codes are written with ASCII digits; a pattern's \d would take ٩ or ９ too.
         if let foreign = compact.first(where: { $0.isNumber && !$0.isASCII }) {
-            return PostalCodeCheck(code: code, country: countryCode, isValid: false, canonical: nil,
-                                   reason: "'\(foreign)' is a digit outside ASCII; postal codes are written with the digits 0–9")
+            return PostalCodeCheck(
+                code: code, country: countryCode, isValid: false, canonical: nil,
+                reason: "'\(foreign)' is a digit outside ASCII; postal codes are written with the digits 0–9")
         }
         switch countryCode {
         case "US"?: return checkUS(code, compact: compact)
         case "CA"?: return checkCanada(code, compact: compact)
         case let other?:
             guard let pattern = patterns[other] else {
-                return PostalCodeCheck(code: code, country: other, isValid: false, canonical: nil,
-                                       reason: "no postal-code rule or pattern is known for country \(other)")
+                return PostalCodeCheck(
+                    code: code, country: other, isValid: false, canonical: nil,
+                    reason: "no postal-code rule or pattern is known for country \(other)")
             }
             let valid = pattern.matches(trimmed) || pattern.matches(compact)
-            return PostalCodeCheck(code: code, country: other, isValid: valid, canonical: valid ? trimmed : nil,
-                                   reason: valid ? "matches the postal-code format of \(other), \(pattern.format)"
-                                                 : "does not match the postal-code format of \(other), \(pattern.format)")
+            return PostalCodeCheck(
+                code: code, country: other, isValid: valid, canonical: valid ? trimmed : nil,
+                reason: valid
+                    ? "matches the postal-code format of \(other), \(pattern.format)"
+                    : "does not match the postal-code format of \(other), \(pattern.format)")
         case nil:
             break
         }
@@ -91,21 +95,25 @@ public struct PostalCodeCheck: Sendable, Equatable, Encodable, CustomStringConve
             return checkUS(code, compact: compact)
         }
         if compact.count >= 2, compact.first!.isASCIILetter, Array(compact)[1].isASCIIDigit,
-           compact.count == 3 || compact.count == 6 {
+            compact.count == 3 || compact.count == 6
+        {
             let canada = checkCanada(code, compact: compact)
             if canada.isValid { return canada }
             let others = matchingCountries(trimmed, compact: compact, patterns: patterns).filter { $0 != "CA" }
             if others.isEmpty { return canada }
-            return PostalCodeCheck(code: code, country: nil, isValid: true, canonical: trimmed,
-                                   reason: "not Canadian (\(canada.reason)), but the format of \(others.joined(separator: ", "))")
+            return PostalCodeCheck(
+                code: code, country: nil, isValid: true, canonical: trimmed,
+                reason: "not Canadian (\(canada.reason)), but the format of \(others.joined(separator: ", "))")
         }
         let countries = matchingCountries(trimmed, compact: compact, patterns: patterns)
         if countries.isEmpty {
-            return PostalCodeCheck(code: code, country: nil, isValid: false, canonical: nil,
-                                   reason: "matches no country's postal-code format; give --country to see why")
+            return PostalCodeCheck(
+                code: code, country: nil, isValid: false, canonical: nil,
+                reason: "matches no country's postal-code format; give --country to see why")
         }
-        return PostalCodeCheck(code: code, country: countries.count == 1 ? countries[0] : nil, isValid: true, canonical: trimmed,
-                               reason: "the postal-code format of \(countries.joined(separator: ", "))")
+        return PostalCodeCheck(
+            code: code, country: countries.count == 1 ? countries[0] : nil, isValid: true, canonical: trimmed,
+            reason: "the postal-code format of \(countries.joined(separator: ", "))")
     }
 
     private static func matchingCountries(_ trimmed: String, compact: String, patterns: [String: PostalCodePattern]) -> [String] {
@@ -125,13 +133,15 @@ public struct PostalCodeCheck: Sendable, Equatable, Encodable, CustomStringConve
         case 1 where compact.count == 5:
             return PostalCodeCheck(code: code, country: "US", isValid: true, canonical: compact, reason: "a US ZIP code")
         case 1 where compact.count == 9:
-            return PostalCodeCheck(code: code, country: "US", isValid: true, canonical: String(compact.prefix(5)),
-                                   reason: "a US ZIP+4 code, ZIP \(compact.prefix(5))")
+            return PostalCodeCheck(
+                code: code, country: "US", isValid: true, canonical: String(compact.prefix(5)),
+                reason: "a US ZIP+4 code, ZIP \(compact.prefix(5))")
         case 1:
             return invalid("US ZIP codes have 5 digits (ZIP+4: 5, a hyphen and 4); found \(compact.count)")
         case 2 where parts[0].count == 5 && parts[1].count == 4:
-            return PostalCodeCheck(code: code, country: "US", isValid: true, canonical: String(parts[0]),
-                                   reason: "a US ZIP+4 code, ZIP \(parts[0])")
+            return PostalCodeCheck(
+                code: code, country: "US", isValid: true, canonical: String(parts[0]),
+                reason: "a US ZIP+4 code, ZIP \(parts[0])")
         default:
             return invalid("a US ZIP+4 code is 5 digits, a hyphen and 4 digits (90210-1234)")
         }
@@ -165,12 +175,14 @@ public struct PostalCodeCheck: Sendable, Equatable, Encodable, CustomStringConve
         }
         let area = String(characters[0..<3])
         if characters.count == 3 {
-            return PostalCodeCheck(code: code, country: "CA", isValid: true, canonical: area,
-                                   reason: "a Canadian forward sortation area")
+            return PostalCodeCheck(
+                code: code, country: "CA", isValid: true, canonical: area,
+                reason: "a Canadian forward sortation area")
         }
         let canonical = area + " " + String(characters[3...])
-        return PostalCodeCheck(code: code, country: "CA", isValid: true, canonical: canonical,
-                               reason: "a Canadian postal code, forward sortation area \(area)")
+        return PostalCodeCheck(
+            code: code, country: "CA", isValid: true, canonical: canonical,
+            reason: "a Canadian postal code, forward sortation area \(area)")
     }
 }
 

@@ -23,13 +23,15 @@ struct PostalQuery: Equatable {
             compact.append(contentsOf: word.utf8)
         }
         guard (1...Self.maximumLength).contains(compact.count),
-              compact.allSatisfy({ Self.isDigit($0) || Self.isLetter($0) }),
-              compact.contains(where: Self.isDigit) else { return nil }
+            compact.allSatisfy({ Self.isDigit($0) || Self.isLetter($0) }),
+            compact.contains(where: Self.isDigit)
+        else { return nil }
         if compact.count == 9 && compact.allSatisfy(Self.isDigit) {
             key = Array(compact.prefix(5))  // ZIP+4
             isReduced = true
         } else if compact.count == 6 && (0..<6).allSatisfy({ $0 % 2 == 0 ? Self.isLetter(compact[$0]) : Self.isDigit(compact[$0]) })
-                    && Self.hasCanadianLetters(compact) {
+            && Self.hasCanadianLetters(compact)
+        {
             key = Array(compact.prefix(3))  // A1A 1A1 → its forward sortation area
             isReduced = true
         } else if let outward = Self.ukOutwardCodeLength(compact) {

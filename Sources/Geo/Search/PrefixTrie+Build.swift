@@ -106,8 +106,10 @@ private struct Builder {
         }
     }
 
-    private mutating func partition(text: UnsafeBufferPointer<UInt8>, order: UnsafeMutableBufferPointer<Slot>,
-                                    scratch: UnsafeMutableBufferPointer<Slot>) {
+    private mutating func partition(
+        text: UnsafeBufferPointer<UInt8>, order: UnsafeMutableBufferPointer<Slot>,
+        scratch: UnsafeMutableBufferPointer<Slot>
+    ) {
         let scores = score
         var queue: [Pending] = [Pending(lower: 0, upper: order.count, depth: 0)]
         var head = 0
@@ -173,8 +175,10 @@ private struct Builder {
 
     /// Sorts `order[range]` by the byte at `depth`: a counting sort for large ranges,
     /// insertion sort for the many small ones (cheaper than clearing 256 counters).
-    private static func bucket(_ order: UnsafeMutableBufferPointer<Slot>, _ scratch: UnsafeMutableBufferPointer<Slot>,
-                               range: Range<Int>, text: UnsafeBufferPointer<UInt8>, at depth: Int) {
+    private static func bucket(
+        _ order: UnsafeMutableBufferPointer<Slot>, _ scratch: UnsafeMutableBufferPointer<Slot>,
+        range: Range<Int>, text: UnsafeBufferPointer<UInt8>, at depth: Int
+    ) {
         if range.count <= 1 { return }
         if range.count <= 48 {
             for index in (range.lowerBound + 1)..<range.upperBound {
@@ -266,7 +270,8 @@ private struct Builder {
                     let entryScore = scores[Int(entry)]
                     let length = keyEnd[Int(entry)] &- keyStart[Int(entry)]
                     if bestSource < 0 || entryScore > bestScore
-                        || (entryScore == bestScore && (length < bestLength || (length == bestLength && entry < bestEntry))) {
+                        || (entryScore == bestScore && (length < bestLength || (length == bestLength && entry < bestEntry)))
+                    {
                         bestSource = source
                         bestScore = entryScore
                         bestEntry = entry

@@ -56,9 +56,11 @@ private struct FuzzyWalk {
     let allowedWidth: Int
     var matches: [PrefixTrie.FuzzyMatch] = []
 
-    init(trie: PrefixTrie, text: FlatArray<UInt8>, labelStart: FlatArray<UInt32>,
-         labelLength: FlatArray<UInt16>, firstByte: FlatArray<UInt8>,
-         query: UnsafeBufferPointer<UInt8>, maxEdits: Int, exactPrefix: Int) {
+    init(
+        trie: PrefixTrie, text: FlatArray<UInt8>, labelStart: FlatArray<UInt32>,
+        labelLength: FlatArray<UInt16>, firstByte: FlatArray<UInt8>,
+        query: UnsafeBufferPointer<UInt8>, maxEdits: Int, exactPrefix: Int
+    ) {
         self.trie = trie
         self.text = text
         self.labelStart = labelStart
@@ -215,8 +217,9 @@ func prefixEditDistance(_ query: [UInt8], _ key: FlatArray<UInt8>, maxEdits: Int
                     rows[row] = Int32(d)
                     var rowMinimum = Int32(d)
                     for i in 1..<width {
-                        var value = min(rows[previous + i] + 1, rows[row + i - 1] + 1,
-                                        rows[previous + i - 1] + (query[i - 1] == byte ? 0 : 1))
+                        var value = min(
+                            rows[previous + i] + 1, rows[row + i - 1] + 1,
+                            rows[previous + i - 1] + (query[i - 1] == byte ? 0 : 1))
                         if i > 1 && d > 1 && query[i - 1] == key[d - 2] && query[i - 2] == byte {
                             value = min(value, rows[previous - width + i - 2] + 1)
                         }

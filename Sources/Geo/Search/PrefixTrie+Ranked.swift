@@ -86,8 +86,10 @@ extension PrefixTrie {
         private mutating func pushPosting(at position: Int, end: Int) {
             guard position < end else { return }
             let entry = trie.postings[position]
-            heap.insert(Item(score: trie.entryScore[Int(entry)], tie: -Int32(truncatingIfNeeded: entry) - 1, kind: .posting,
-                             position: UInt32(position), end: UInt32(end)))
+            heap.insert(
+                Item(
+                    score: trie.entryScore[Int(entry)], tie: -Int32(truncatingIfNeeded: entry) - 1, kind: .posting,
+                    position: UInt32(position), end: UInt32(end)))
         }
 
         private mutating func pushChild(at position: Int, end: Int) {
@@ -95,8 +97,10 @@ extension PrefixTrie {
             let child = Int(trie.childrenByScore[position])
             let best = trie.bestEntry[child]
             guard best != PrefixTrie.noEntry else { return }  // sorted best first: the rest are empty too
-            heap.insert(Item(score: trie.bestEntryScore[child], tie: -Int32(truncatingIfNeeded: best) - 1, kind: .child,
-                             position: UInt32(position), end: UInt32(end)))
+            heap.insert(
+                Item(
+                    score: trie.bestEntryScore[child], tie: -Int32(truncatingIfNeeded: best) - 1, kind: .child,
+                    position: UInt32(position), end: UInt32(end)))
         }
     }
 }

@@ -56,12 +56,14 @@ final class PrefixTrie: Sendable {
     /// The `k` the top lists were built with.
     let k: Int
 
-    init(text: FlatArray<UInt8>, labels: FlatArray<UInt8>, entryKeyStart: FlatArray<UInt32>, entryKeyEnd: FlatArray<UInt32>,
-         entryScore: FlatArray<Float>, entryGroup: FlatArray<UInt32>, labelStart: FlatArray<UInt32>, labelLength: FlatArray<UInt16>,
-         firstByte: FlatArray<UInt8>, childStart: FlatArray<UInt32>, childrenByScore: FlatArray<UInt32>,
-         postingStart: FlatArray<UInt32>, postings: FlatArray<UInt32>, topStart: FlatArray<UInt32>, topCount: FlatArray<UInt8>,
-         top: FlatArray<UInt32>, subtreeEntryCount: FlatArray<UInt32>, bestEntry: FlatArray<UInt32>,
-         bestEntryScore: FlatArray<Float>, k: Int) {
+    init(
+        text: FlatArray<UInt8>, labels: FlatArray<UInt8>, entryKeyStart: FlatArray<UInt32>, entryKeyEnd: FlatArray<UInt32>,
+        entryScore: FlatArray<Float>, entryGroup: FlatArray<UInt32>, labelStart: FlatArray<UInt32>, labelLength: FlatArray<UInt16>,
+        firstByte: FlatArray<UInt8>, childStart: FlatArray<UInt32>, childrenByScore: FlatArray<UInt32>,
+        postingStart: FlatArray<UInt32>, postings: FlatArray<UInt32>, topStart: FlatArray<UInt32>, topCount: FlatArray<UInt8>,
+        top: FlatArray<UInt32>, subtreeEntryCount: FlatArray<UInt32>, bestEntry: FlatArray<UInt32>,
+        bestEntryScore: FlatArray<Float>, k: Int
+    ) {
         self.text = text
         self.labels = labels
         self.entryKeyStart = entryKeyStart

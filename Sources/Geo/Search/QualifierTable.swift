@@ -24,8 +24,10 @@ final class QualifierTable: Sendable {
     /// How many countries and regions have ids (ids run from 1 to this).
     var areaCount: Int { max(0, areaKeys.count - 1) }
 
-    init(areaKeys: StringTable, phrases: StringTable, phraseAreaStart: FlatArray<UInt32>, phraseAreaIDs: FlatArray<UInt32>,
-         longestPhrase: Int) {
+    init(
+        areaKeys: StringTable, phrases: StringTable, phraseAreaStart: FlatArray<UInt32>, phraseAreaIDs: FlatArray<UInt32>,
+        longestPhrase: Int
+    ) {
         self.areaKeys = areaKeys
         self.phrases = phrases
         self.phraseAreaStart = phraseAreaStart
@@ -43,9 +45,10 @@ final class QualifierTable: Sendable {
             ids += builder.areasByPhrase[phrase]!.map(\.id)
             start.append(UInt32(ids.count))
         }
-        self.init(areaKeys: StringTable(keys), phrases: StringTable(phraseList), phraseAreaStart: FlatArray(start),
-                  phraseAreaIDs: FlatArray(ids),
-                  longestPhrase: builder.longestPhrase)
+        self.init(
+            areaKeys: StringTable(keys), phrases: StringTable(phraseList), phraseAreaStart: FlatArray(start),
+            phraseAreaIDs: FlatArray(ids),
+            longestPhrase: builder.longestPhrase)
     }
 
     /// The most words of any phrase in `phrases` (at least 1): what `longestPhrase` must be, so
@@ -105,7 +108,7 @@ final class QualifierTable: Sendable {
         static let commonCountryAliases: [String: [String]] = [
             "US": ["USA", "America", "United States of America", "U.S.", "U.S.A."],
             "GB": ["UK", "U.K.", "Britain", "Great Britain", "United Kingdom"],
-            "AE": ["UAE"], "CZ": ["Czechia"], "KR": ["Korea"], "NL": ["Holland"], "RU": ["Russia"],
+            "AE": ["UAE"], "CZ": ["Czechia"], "KR": ["Korea"], "NL": ["Holland"], "RU": ["Russia"]
         ]
 
         init(gazetteer: Gazetteer) {

@@ -59,8 +59,10 @@ public enum AtomicFile {
 
     /// As `write(_:to:durable:target:)`, with the file's bytes handed to `put` part by part
     /// by `parts`, in order: a large buffer is written as it is, never copied into one `Data`.
-    public static func write(to path: String, durable: Bool = true, target mode: Target = .followingLinks,
-                             parts: (_ put: (UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
+    public static func write(
+        to path: String, durable: Bool = true, target mode: Target = .followingLinks,
+        parts: (_ put: (UnsafeRawBufferPointer) throws -> Void) throws -> Void
+    ) throws {
         if mode == .followingLinks {
             let target = try resolvedTarget(path)
             if case .special = kind(of: target) {
@@ -79,8 +81,10 @@ public enum AtomicFile {
     /// target is replaced, and when it is a FIFO or a device the temporary file is made in the
     /// system's temporary folder and then copied into it. As `.entryItself`, the entry at
     /// `path` is replaced whatever it is.
-    public static func replace(_ path: String, target mode: Target = .followingLinks,
-                               write: (_ temporaryPath: String) throws -> Void) throws {
+    public static func replace(
+        _ path: String, target mode: Target = .followingLinks,
+        write: (_ temporaryPath: String) throws -> Void
+    ) throws {
         try checkWritable(path, target: mode)
         let target = mode == .entryItself ? path : try resolvedTarget(path)
         let special: Bool
@@ -193,7 +197,9 @@ public enum AtomicFile {
             var status = stat()
             guard lstat(current, &status) == 0, status.st_mode & S_IFMT == S_IFLNK else { return current }
             guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else { return current }
-            current = destination.hasPrefix("/") ? destination
+            current =
+                destination.hasPrefix("/")
+                ? destination
                 : URL(fileURLWithPath: current).deletingLastPathComponent().appendingPathComponent(destination).path
         }
         throw GeoError.unwritableFile(path: path, message: "too many levels of symbolic links")
@@ -202,8 +208,10 @@ public enum AtomicFile {
     /// Writes into an existing FIFO or device as it is (no temporary file, no rename), or with
     /// `create` into a new file, flushed to disk before it is renamed. Errors carry the system's
     /// words ("No space left on device").
-    private static func writeStraight(to target: String, reportedAs path: String, create: Bool = false,
-                                      durable: Bool = true, parts: (_ put: (UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
+    private static func writeStraight(
+        to target: String, reportedAs path: String, create: Bool = false,
+        durable: Bool = true, parts: (_ put: (UnsafeRawBufferPointer) throws -> Void) throws -> Void
+    ) throws {
         let descriptor = create ? open(target, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644) : open(target, O_WRONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw GeoError.unwritableFile(path: path, message: String(cString: strerror(errno))) }
         var closed = false

@@ -36,7 +36,8 @@ extension CacheFolder {
             GDAL.ensureInitialized()
             // A FIFO or a device would block the open for ever; the reader refuses it, naming it.
             guard path.hasPrefix("/vsi") || AtomicFile.kind(of: path) != .special,
-                  let dataset = GDALOpenEx(path, UInt32(GDAL_OF_RASTER | GDAL_OF_READONLY), nil, nil, nil) else { return [] }
+                let dataset = GDALOpenEx(path, UInt32(GDAL_OF_RASTER | GDAL_OF_READONLY), nil, nil, nil)
+            else { return [] }
             defer { GDALClose(dataset) }
             guard let list = GDALGetFileList(dataset) else { return [] }
             defer { CSLDestroy(list) }
@@ -57,7 +58,6 @@ extension CacheFolder {
             return "\(path)\tsize \(status.st_size) mtime \(seconds(status.st_mtim)) ctime \(seconds(status.st_ctim)) inode \(status.st_ino)"
         }
     }
-
 
     /// Where the tiled index of `key`'s raster is kept when built into the cache.
     public func tiledIndexURL(for key: Key) -> URL {
@@ -84,7 +84,9 @@ extension CacheFolder {
                 let path = changed.components(separatedBy: "\t").first ?? changed
                 return .failure(CacheMissError(miss: .stale("\(path) changed since it was built")))
             }
-            guard decoded.levels.count == expectedCount else { return .failure(CacheMissError(miss: .corrupt("it holds \(decoded.levels.count) cells, the raster \(expectedCount)"))) }
+            guard decoded.levels.count == expectedCount else {
+                return .failure(CacheMissError(miss: .corrupt("it holds \(decoded.levels.count) cells, the raster \(expectedCount)")))
+            }
             return .success(decoded.levels)
         } catch let error as CacheFormat.DecodeError {
             return .failure(CacheMissError(miss: .corrupt(error.reason)))
@@ -102,9 +104,10 @@ extension CacheFolder {
     func loadTodayCodes(key: Key, expectedCount: Int) -> [UInt8]? {
         let url = todayCellsURL(for: key)
         guard AtomicFile.cacheEntryProblem(url.path) == nil, AtomicFile.entry(at: url.path) == .regular,
-              let storage = try? FlatStorage(mapping: url.path),
-              let decoded = try? withExtendedLifetime(storage, { try CacheFormat.decodeBytes(storage.bytes) }),
-              decoded.identity == key.identity, decoded.version == key.version, decoded.bytes.count == expectedCount else { return nil }
+            let storage = try? FlatStorage(mapping: url.path),
+            let decoded = try? withExtendedLifetime(storage, { try CacheFormat.decodeBytes(storage.bytes) }),
+            decoded.identity == key.identity, decoded.version == key.version, decoded.bytes.count == expectedCount
+        else { return nil }
         return decoded.bytes
     }
 

@@ -37,7 +37,8 @@ public struct CacheFolder: Sendable {
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
-            throw GeoError.unwritableFile(path: directory.path, message: "cannot create the cache folder (\((error as NSError).localizedFailureReason ?? error.localizedDescription))")
+            throw GeoError.unwritableFile(
+                path: directory.path, message: "cannot create the cache folder (\((error as NSError).localizedFailureReason ?? error.localizedDescription))")
         }
         guard access(directory.path, W_OK) == 0 else {
             throw GeoError.unwritableFile(path: directory.path, message: "the cache folder is not writable (\(String(cString: strerror(errno))))")

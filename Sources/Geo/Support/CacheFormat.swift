@@ -10,8 +10,10 @@ enum CacheFormat {
 
     /// Hands the file's bytes to `put` in order: the header, the levels as they lie in memory
     /// (little-endian, as every platform geoq runs on), and the checksum of the levels.
-    static func encode(_ levels: SpillLevels, identity: String, version: String,
-                       into put: (UnsafeRawBufferPointer) throws -> Void) throws {
+    static func encode(
+        _ levels: SpillLevels, identity: String, version: String,
+        into put: (UnsafeRawBufferPointer) throws -> Void
+    ) throws {
         switch levels {
         case .int16(let values): try values.withUnsafeBytes { try encode(kind: 1, count: values.count, payload: $0, identity: identity, version: version, into: put) }
         case .float32(let values): try values.withUnsafeBytes { try encode(kind: 2, count: values.count, payload: $0, identity: identity, version: version, into: put) }
@@ -19,13 +21,17 @@ enum CacheFormat {
     }
 
     /// The same layout for a byte per cell.
-    static func encodeBytes(_ bytes: [UInt8], identity: String, version: String,
-                            into put: (UnsafeRawBufferPointer) throws -> Void) throws {
+    static func encodeBytes(
+        _ bytes: [UInt8], identity: String, version: String,
+        into put: (UnsafeRawBufferPointer) throws -> Void
+    ) throws {
         try bytes.withUnsafeBytes { try encode(kind: 3, count: bytes.count, payload: $0, identity: identity, version: version, into: put) }
     }
 
-    private static func encode(kind: UInt32, count: Int, payload: UnsafeRawBufferPointer, identity: String, version: String,
-                               into put: (UnsafeRawBufferPointer) throws -> Void) throws {
+    private static func encode(
+        kind: UInt32, count: Int, payload: UnsafeRawBufferPointer, identity: String, version: String,
+        into put: (UnsafeRawBufferPointer) throws -> Void
+    ) throws {
         var header = Data(magic)
         func append<T: FixedWidthInteger>(_ value: T) { withUnsafeBytes(of: value.littleEndian) { header.append(contentsOf: $0) } }
         func appendText(_ text: String) { let bytes = Array(text.utf8); append(UInt32(bytes.count)); header.append(contentsOf: bytes) }
@@ -59,8 +65,11 @@ enum CacheFormat {
         return (identity, version, [UInt8].filledOnHugePages(count: payload.count) { UnsafeMutableRawBufferPointer($0).copyMemory(from: payload) })
     }
 
-    private static func decodeFile(_ raw: UnsafeRawBufferPointer) throws
-        -> (identity: String, version: String, kind: UInt32, count: Int, payload: UnsafeRawBufferPointer) {
+    private static func decodeFile(
+        _ raw: UnsafeRawBufferPointer
+    ) throws
+        -> (identity: String, version: String, kind: UInt32, count: Int, payload: UnsafeRawBufferPointer)
+    {
         var offset = 0
         func take(_ count: Int) throws -> UnsafeRawBufferPointer {
             guard count >= 0, offset + count <= raw.count else { throw DecodeError(reason: "the file is truncated") }

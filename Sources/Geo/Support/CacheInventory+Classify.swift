@@ -12,8 +12,9 @@ extension CacheInventory {
         // A temporary file only when it is a regular file named for one of the cache's files.
         if let (fileName, writer) = AtomicFile.temporaryParts(of: name), isCacheFileName(fileName) {
             guard AtomicFile.entry(at: path) == .regular else { return foreign }
-            return entry(.temporary, "a file being written by process \(writer)",
-                         processIsGone(writer) ? .unneeded("its writer, process \(writer), is gone") : .current)
+            return entry(
+                .temporary, "a file being written by process \(writer)",
+                processIsGone(writer) ? .unneeded("its writer, process \(writer), is gone") : .current)
         }
         guard AtomicFile.entry(at: path) == .regular || name.hasSuffix(".tif.work") else { return foreign }
         if let hash = hashedName(name, prefix: "spill-", suffix: ".bin") {
@@ -37,17 +38,21 @@ extension CacheInventory {
         if hashedName(name, prefix: "tiled-", suffix: ".tif.curves") != nil, WorkFile.storedChecksum(URL(fileURLWithPath: path)) != nil {
             let index = String(path.dropLast(".curves".count))
             let owner = tiledIndex(path: index)
-            return entry(.tiledIndex, "the curves of \(owner?.belongsTo ?? (index as NSString).lastPathComponent)",
-                         owner?.state ?? .unneeded("its index is gone"))
+            return entry(
+                .tiledIndex, "the curves of \(owner?.belongsTo ?? (index as NSString).lastPathComponent)",
+                owner?.state ?? .unneeded("its index is gone"))
         }
         if hashedName(name, prefix: "tiled-", suffix: ".tif.work") != nil, AtomicFile.isFolderItself(path),
-           let plan = try? TiledWorkFolder.readPlan(at: URL(fileURLWithPath: path).appendingPathComponent("plan.json")) {
+            let plan = try? TiledWorkFolder.readPlan(at: URL(fileURLWithPath: path).appendingPathComponent("plan.json"))
+        {
             let index = String(path.dropLast(".work".count))
             if FileManager.default.fileExists(atPath: index), tiledIndex(path: index)?.state == .current {
                 return entry(.tiledWork, plan.dem, .unneeded("its index is built"))
             }
-            return entry(.tiledWork, plan.dem, plan.inputChange().map { .unneeded("\($0)") }
-                         ?? .kept("an interrupted build; building the same tiled index again resumes from it"))
+            return entry(
+                .tiledWork, plan.dem,
+                plan.inputChange().map { .unneeded("\($0)") }
+                    ?? .kept("an interrupted build; building the same tiled index again resumes from it"))
         }
         return foreign
     }
@@ -69,7 +74,8 @@ extension CacheInventory {
                     for name in names(endpointFolder.path) {
                         let tiles = endpointFolder.appendingPathComponent(name)
                         if let resolution = CopernicusTile.Resolution.allCases.first(where: { "glo\($0.rawValue)" == name }),
-                           AtomicFile.isFolderItself(tiles.path) {
+                            AtomicFile.isFolderItself(tiles.path)
+                        {
                             found += self.tiles(in: tiles, resolution: resolution, onDemandFrom: endpoint)
                         } else {
                             found.append(foreign(tiles.path))
@@ -99,10 +105,13 @@ extension CacheInventory {
             if let tile = CopernicusTile(keptFileName: name, resolution: resolution), tile.isKeptFile(at: path) {
                 entry.kind = endpoint == nil ? .fetchedTile : .copernicusTile
                 entry.belongsTo = "\(tile.name) (\(source))"
-                entry.state = .kept(endpoint == nil ? "a VRT of geoq dem fetch may name it"
-                                                    : "bounded by copernicus_cache_size, least recently used first")
+                entry.state = .kept(
+                    endpoint == nil
+                        ? "a VRT of geoq dem fetch may name it"
+                        : "bounded by copernicus_cache_size, least recently used first")
             } else if endpoint != nil, name.hasSuffix(".tif.used"), entry.bytes == 0,
-                      let tile = CopernicusTile(keptFileName: String(name.dropLast(5)), resolution: resolution) {
+                let tile = CopernicusTile(keptFileName: String(name.dropLast(5)), resolution: resolution)
+            {
                 entry.kind = .copernicusTile
                 entry.belongsTo = "\(tile.name) (\(source))"
                 entry.state = .kept("when the tile was last used, for the least-recently-used order")
@@ -128,7 +137,8 @@ extension CacheInventory {
         guard name.hasPrefix("."), name.hasSuffix(".part") else { return nil }
         let parts = name.dropFirst().dropLast(5).split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[1] == "tif", !parts[2].isEmpty,
-              parts[2].utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }) else { return nil }
+            parts[2].utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) })
+        else { return nil }
         return CopernicusTile(keptFileName: parts[0] + ".tif", resolution: resolution)
     }
 
@@ -149,9 +159,10 @@ extension CacheInventory {
     static func isTileList(_ path: String) -> Bool {
         guard size(of: path) <= 1 << 24, let data = FileManager.default.contents(atPath: path) else { return false }
         let lines = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline)
-        return !lines.isEmpty && lines.allSatisfy { line in
-            CopernicusTile.Resolution.allCases.contains { CopernicusTile(keptFileName: line + ".tif", resolution: $0) != nil }
-        }
+        return !lines.isEmpty
+            && lines.allSatisfy { line in
+                CopernicusTile.Resolution.allCases.contains { CopernicusTile(keptFileName: line + ".tif", resolution: $0) != nil }
+            }
     }
 
     /// Whether `path` is a VRT `geoq dem fetch` wrote: a VRTDataset whose every source is a
@@ -161,18 +172,21 @@ extension CacheInventory {
         let text = String(decoding: data, as: UTF8.self)
         guard text.hasPrefix("<VRTDataset") else { return false }
         let sources = text.components(separatedBy: "<SourceFilename").dropFirst()
-        return !sources.isEmpty && sources.allSatisfy { source in
-            guard let start = source.firstIndex(of: ">"), let end = source.range(of: "</SourceFilename>") else { return false }
-            let file = URL(fileURLWithPath: String(source[source.index(after: start)..<end.lowerBound])).lastPathComponent
-            return CopernicusTile(keptFileName: file, resolution: resolution) != nil
-        }
+        return !sources.isEmpty
+            && sources.allSatisfy { source in
+                guard let start = source.firstIndex(of: ">"), let end = source.range(of: "</SourceFilename>") else { return false }
+                let file = URL(fileURLWithPath: String(source[source.index(after: start)..<end.lowerBound])).lastPathComponent
+                return CopernicusTile(keptFileName: file, resolution: resolution) != nil
+            }
     }
 
     /// Whether `name` is one geoq gives a file at the top of its cache folder: a temporary file
     /// for one of these is geoq's too.
     public static func isCacheFileName(_ name: String) -> Bool {
-        [("spill-", ".bin"), ("fine-", ".bin"), ("fine-", ".cells.bin"), ("today-", ".bin"), ("coastline-", ".bin"),
-         ("places-", ".bin"), ("tiled-", ".tif"), ("tiled-", ".tif.curves")].contains { hashedName(name, prefix: $0.0, suffix: $0.1) != nil }
+        [
+            ("spill-", ".bin"), ("fine-", ".bin"), ("fine-", ".cells.bin"), ("today-", ".bin"), ("coastline-", ".bin"),
+            ("places-", ".bin"), ("tiled-", ".tif"), ("tiled-", ".tif.curves")
+        ].contains { hashedName(name, prefix: $0.0, suffix: $0.1) != nil }
     }
 
     /// The 16 hex digits of a name `prefix` + digits + `suffix`, or nil.

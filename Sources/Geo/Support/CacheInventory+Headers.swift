@@ -10,7 +10,8 @@ extension CacheInventory {
         guard let head = leadingBytes(of: path, count: 1 << 16), head.starts(with: CacheFormat.magic) else { return nil }
         var reader = HeaderReader(bytes: head, offset: CacheFormat.magic.count)
         guard let format = reader.integer(UInt32.self), reader.integer(UInt32.self) != nil, reader.integer(UInt64.self) != nil,
-              let identity = reader.text(), let version = reader.text() else {
+            let identity = reader.text(), let version = reader.text()
+        else {
             return ((path as NSString).lastPathComponent, .unneeded("its header is damaged"))
         }
         let lines = identity.components(separatedBy: "\n")
@@ -36,7 +37,8 @@ extension CacheInventory {
         guard let head = leadingBytes(of: path, count: 1 << 20), head.starts(with: CacheFormat.magic) else { return nil }
         var reader = HeaderReader(bytes: head, offset: CacheFormat.magic.count)
         guard let format = reader.integer(UInt32.self), reader.integer(UInt32.self) != nil, reader.integer(UInt64.self) != nil,
-              let identity = reader.text(), let version = reader.text() else {
+            let identity = reader.text(), let version = reader.text()
+        else {
             return ((path as NSString).lastPathComponent, .unneeded("its header is damaged"))
         }
         let lines = identity.components(separatedBy: "\n")
@@ -65,8 +67,9 @@ extension CacheInventory {
         guard let head = leadingBytes(of: path, count: 1 << 16), head.starts(with: CoastlineMask.cacheMagic) else { return nil }
         var reader = HeaderReader(bytes: head, offset: CoastlineMask.cacheMagic.count)
         guard let format = reader.integer(UInt32.self), reader.integer(UInt64.self) != nil, reader.integer(UInt64.self) != nil,
-              reader.integer(UInt64.self) != nil, reader.integer(UInt64.self) != nil, reader.integer(UInt64.self) != nil,
-              let mask = reader.text(), let version = reader.text() else {
+            reader.integer(UInt64.self) != nil, reader.integer(UInt64.self) != nil, reader.integer(UInt64.self) != nil,
+            let mask = reader.text(), let version = reader.text()
+        else {
             return ((path as NSString).lastPathComponent, .unneeded("its header is damaged"))
         }
         guard format == CoastlineMask.cacheFormatVersion else { return (mask, .unneeded("written in another format, never read again")) }
@@ -88,7 +91,8 @@ extension CacheInventory {
         let key = String(decoding: head[40..<(40 + Int(keyLength))], as: UTF8.self).components(separatedBy: "\n\n")
         guard key.count == 2 else { return ((path as NSString).lastPathComponent, .unneeded("its header is damaged")) }
         let paths = Array(key[0].components(separatedBy: "\n").dropFirst())
-        let belongsTo = paths.map { ($0 as NSString).lastPathComponent }.joined(separator: ", ")
+        let belongsTo =
+            paths.map { ($0 as NSString).lastPathComponent }.joined(separator: ", ")
             + (paths.first.map { " in " + ($0 as NSString).deletingLastPathComponent } ?? "")
         guard format == PlaceIndexFile.formatVersion else { return (belongsTo, .unneeded("written in format \(format), this geoq reads \(PlaceIndexFile.formatVersion)")) }
         guard CacheFormat.fnv1a(Array(key[0].utf8)) == nameHash else { return (belongsTo, .unneeded("not under its own name, never read")) }

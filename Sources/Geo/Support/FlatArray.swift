@@ -46,7 +46,7 @@ struct FlatArray<Element: BitwiseCopyable>: RandomAccessCollection, @unchecked S
     subscript(index: Int) -> Element {
         guard UInt(bitPattern: index) < UInt(bitPattern: count) else {
             #if DEBUG
-            precondition(!isBuiltInMemory, "FlatArray: index \(index) out of range 0..<\(count)")
+                precondition(!isBuiltInMemory, "FlatArray: index \(index) out of range 0..<\(count)")
             #endif
             return storage.base.loadUnaligned(as: Element.self)
         }
@@ -58,8 +58,9 @@ struct FlatArray<Element: BitwiseCopyable>: RandomAccessCollection, @unchecked S
     func clamped(_ lowerBound: Int, _ upperBound: Int) -> FlatArray {
         let lower = Swift.min(Swift.max(lowerBound, 0), count)
         let upper = Swift.min(Swift.max(upperBound, lower), count)
-        return FlatArray(storage: storage, base: base + lower * MemoryLayout<Element>.stride, count: upper - lower,
-                         isBuiltInMemory: isBuiltInMemory)
+        return FlatArray(
+            storage: storage, base: base + lower * MemoryLayout<Element>.stride, count: upper - lower,
+            isBuiltInMemory: isBuiltInMemory)
     }
 
     /// The values' bytes, for writing them to a file.

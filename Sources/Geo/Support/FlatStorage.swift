@@ -40,8 +40,10 @@ final class FlatStorage: @unchecked Sendable {
     init(mapping path: String, privateSnapshot: Bool = false) throws {
         let original = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
         guard original >= 0 else {
-            throw GeoError.unreadableFile(path: path, message: errno == ELOOP
-                ? "it is a symbolic link; expected a regular file" : String(cString: strerror(errno)))
+            throw GeoError.unreadableFile(
+                path: path,
+                message: errno == ELOOP
+                    ? "it is a symbolic link; expected a regular file" : String(cString: strerror(errno)))
         }
         var descriptor = original
         defer { close(descriptor) }

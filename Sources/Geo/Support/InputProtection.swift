@@ -17,9 +17,11 @@ public enum InputProtection {
             guard let target = try? AtomicFile.resolvedTarget(written), let writtenIdentity = identity(of: target) else { continue }
             if let (input, _) = inputIdentities.first(where: { $0.1 == writtenIdentity }) {
                 let same = input == written ? "" : " (\(input))"
-                throw GeoError.unwritableFile(path: output, message: written == output
-                    ? "it is an input of this command\(same); expected a new file, the input is left as it was"
-                    : "it would replace \(written), an input of this command\(same); expected another output path")
+                throw GeoError.unwritableFile(
+                    path: output,
+                    message: written == output
+                        ? "it is an input of this command\(same); expected a new file, the input is left as it was"
+                        : "it would replace \(written), an input of this command\(same); expected another output path")
             }
         }
     }

@@ -189,7 +189,7 @@ struct JSONReader {
             case UInt8(ascii: "t"): units.append(0x09)
             case UInt8(ascii: "u"):
                 guard index + 4 <= raw.endIndex,
-                      let unit = UInt16(String(decoding: raw[index..<index + 4], as: UTF8.self), radix: 16)
+                    let unit = UInt16(String(decoding: raw[index..<index + 4], as: UTF8.self), radix: 16)
                 else { throw error("bad \\u escape in a string; expected four hex digits") }
                 units.append(unit)
                 index += 4

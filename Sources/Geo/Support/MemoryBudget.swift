@@ -18,8 +18,10 @@ public enum MemoryBudget {
     public static func available() -> Available {
         var candidates: [Available] = []
         if let memAvailable = meminfoKilobytes("MemAvailable") {
-            candidates.append(Available(bytes: memAvailable.multipliedReportingOverflow(by: 1024).partialValue,
-                                        limit: "memory available"))
+            candidates.append(
+                Available(
+                    bytes: memAvailable.multipliedReportingOverflow(by: 1024).partialValue,
+                    limit: "memory available"))
         }
         var limit = rlimit()
         if getrlimit(resourceLimit(RLIMIT_AS), &limit) == 0, limit.rlim_cur != rlim_t.max {
@@ -57,9 +59,9 @@ public enum MemoryBudget {
     private static func clamp(_ value: rlim_t) -> Int { value > rlim_t(Int.max) ? Int.max : Int(value) }
 
     #if os(Linux)
-    private static func resourceLimit(_ resource: __rlimit_resource) -> __rlimit_resource_t { __rlimit_resource_t(resource.rawValue) }
+        private static func resourceLimit(_ resource: __rlimit_resource) -> __rlimit_resource_t { __rlimit_resource_t(resource.rawValue) }
     #else
-    private static func resourceLimit(_ resource: Int32) -> Int32 { resource }
+        private static func resourceLimit(_ resource: Int32) -> Int32 { resource }
     #endif
 
     /// A "Name: N kB" line of /proc/meminfo.

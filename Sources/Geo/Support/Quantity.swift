@@ -148,8 +148,10 @@ public struct QuantityDeclaration: Sendable {
     /// The value taken when none is given; nil where one must be given or the absence means something.
     public let defaultValue: Double?
 
-    init(_ flag: String, _ field: String, _ meaning: String = "", bounds: QuantityBounds? = nil,
-         serviceBounds: QuantityBounds? = nil, default defaultValue: Double? = nil) {
+    init(
+        _ flag: String, _ field: String, _ meaning: String = "", bounds: QuantityBounds? = nil,
+        serviceBounds: QuantityBounds? = nil, default defaultValue: Double? = nil
+    ) {
         (self.flag, self.field, self.meaning) = (flag, field, meaning)
         (self.bounds, self.serviceBounds, self.defaultValue) = (bounds, serviceBounds, defaultValue)
     }

@@ -44,12 +44,18 @@ extension EngineSettings {
                 return (try baseSettings.loadFlood(), try baseSettings.singleModelSource())
             },
             nestingCache: { basePath, band in
-                noCache ? nil : NestingCache(store: cacheStore(), baseKey: try CacheFolder.Key(
-                    rasterPath: basePath, band: band, options: floodOptions, coastline: try loadCoastline()))
+                noCache
+                    ? nil
+                    : NestingCache(
+                        store: cacheStore(),
+                        baseKey: try CacheFolder.Key(
+                            rasterPath: basePath, band: band, options: floodOptions, coastline: try loadCoastline()))
             },
-            onDemand: OnDemandOpening(cacheDirectory: noCache && spec.onDemand != nil ? Self.uncachedTiles : cacheStore().directory,
-                                      downloadCacheBytes: copernicusCacheBytes, memoryBytes: onDemandMemoryBytes),
-            pointsWaitForDownloads: onDemandPointsWait, progress: Terminal.progressHandler(), notice: { line in
+            onDemand: OnDemandOpening(
+                cacheDirectory: noCache && spec.onDemand != nil ? Self.uncachedTiles : cacheStore().directory,
+                downloadCacheBytes: copernicusCacheBytes, memoryBytes: onDemandMemoryBytes),
+            pointsWaitForDownloads: onDemandPointsWait, progress: Terminal.progressHandler(),
+            notice: { line in
                 // The embedded stack's models are the files geoq ships: said so.
                 Terminal.notice(saysShipped ? line.replacingOccurrences(of: OnDemandFineModels<CopernicusElevationSource>.modelsLoadedAtStart, with: "the shipped models") : line)
             })
@@ -101,15 +107,17 @@ extension EngineSettings {
     /// Makes sure the cache holds the raster's spill levels (`index build`), with progress on a
     /// terminal; a cache that cannot be written is a failure. Returns the grid's size.
     func buildCache() throws -> (width: Int, height: Int) {
-        try SpillIndex.buildCache(rasterPath: try demPath(), band: band, options: floodOptions, coastline: try loadCoastline(), store: cacheStore(),
-                                  progress: Terminal.progressHandler(), notice: { Terminal.notice($0) })
+        try SpillIndex.buildCache(
+            rasterPath: try demPath(), band: band, options: floodOptions, coastline: try loadCoastline(), store: cacheStore(),
+            progress: Terminal.progressHandler(), notice: { Terminal.notice($0) })
     }
 
     /// Reads the raster and its spill index (cached), with progress on a terminal.
     func loadIndex() throws -> SpillIndex {
         let cache: SpillIndex.CachePolicy = noCache ? .disabled : .use(cacheStore())
-        return try SpillIndex.load(rasterPath: try demPath(), band: band, options: floodOptions, coastline: try loadCoastline(), cache: cache,
-                                   progress: Terminal.progressHandler(), notice: { Terminal.notice($0) })
+        return try SpillIndex.load(
+            rasterPath: try demPath(), band: band, options: floodOptions, coastline: try loadCoastline(), cache: cache,
+            progress: Terminal.progressHandler(), notice: { Terminal.notice($0) })
     }
 
     /// Today's coastline when answers use one (`usesCoastline`), read once a process.

@@ -28,8 +28,10 @@ struct ErrorDoor: Sendable {
         case .remote:
             (status, code, exitStatus, messageForClients) = (.badGateway, "source_unreachable", 1, nil)
         case .fileFault:
-            (status, code, exitStatus, messageForClients) = (.internalServerError, "data_fault", 1,
-                                                             "the service could not read or write its own data; its log says which file and why")
+            (status, code, exitStatus, messageForClients) = (
+                .internalServerError, "data_fault", 1,
+                "the service could not read or write its own data; its log says which file and why"
+            )
         case .notSetUp:
             // The service offers no answer of this kind, as started: its set-up's, told as such.
             (status, code, exitStatus, messageForClients) = (.notImplemented, "not_set_up", 1, nil)

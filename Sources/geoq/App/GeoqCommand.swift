@@ -11,15 +11,17 @@ struct GeoqCommand: AsyncParsableCommand {
         commandName: "geoq",
         abstract: "Sea-level flooding, place search completion and map regions.",
         discussion: """
-        Examples:
-          geoq flood --rise 2
-          geoq flood point --lat 31.5 --lon 35.5
-          geoq complete "new yo"
-        """,
+            Examples:
+              geoq flood --rise 2
+              geoq flood point --lat 31.5 --lon 35.5
+              geoq complete "new yo"
+            """,
         version: Geo.version,
-        subcommands: [FloodCommand.self, DemCommand.self, IndexCommand.self, CacheCommand.self, CompleteCommand.self, PlacesCommand.self,
-                      PostcodeCommand.self, ProjectionsCommand.self, RegionCommand.self, ServeCommand.self,
-                      SettingsCommand.self]
+        subcommands: [
+            FloodCommand.self, DemCommand.self, IndexCommand.self, CacheCommand.self, CompleteCommand.self, PlacesCommand.self,
+            PostcodeCommand.self, ProjectionsCommand.self, RegionCommand.self, ServeCommand.self,
+            SettingsCommand.self
+        ]
     )
 
     /// Exit status 2 for usage mistakes, 1 for data problems, one line on stderr either way.
@@ -72,7 +74,7 @@ struct GeoqCommand: AsyncParsableCommand {
     static func parseNamingMistakes(_ arguments: [String]) throws -> any ParsableCommand {
         do {
             return try parseAsRoot(arguments)
-        } catch where exitCode(for: error) != .success {
+        } catch  where exitCode(for: error) != .success {
             if let mistake = ArgumentMistake.find(in: arguments, root: Self.self) { throw NamedMistake(mistake: mistake, parserError: error) }
             let joined = ArgumentMistake.joiningDashedValues(arguments, root: Self.self)
             guard joined != arguments else { throw error }

@@ -52,8 +52,10 @@ enum GeoqEngine {
                 return completer
             }
             return try PlaceIndexCache(directory: directory)
-                .completer(placesPaths: paths, verifyPayload: settings.verifiesPlacesIndex, progress: progress,
-                           notice: { Terminal.notice($0) }, build: announced).0
+                .completer(
+                    placesPaths: paths, verifyPayload: settings.verifiesPlacesIndex, progress: progress,
+                    notice: { Terminal.notice($0) }, build: announced
+                ).0
         }
         // The outlines of the countries and regions lie beside their names (areas.tsv.gz).
         let outlines = placesPaths?.first { URL(fileURLWithPath: $0).lastPathComponent == "areas.tsv.gz" }

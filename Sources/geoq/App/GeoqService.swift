@@ -34,15 +34,18 @@ enum GeoqService {
         // A body trickling in restarts the idle timeout with each byte: the whole body gets that long.
         let idleTimeout = TimeAmount.nanoseconds(Int64(settings.idleTimeout * 1e9))
         let http = HTTP1Channel.Configuration(
-            additionalChannelHandlers: [FlushBeforeCloseHandler(patience: grace), MalformedRequestHandler(maximumBodyBytes: maximumBody),
-                                        RequestHeadTimeoutHandler(timeout: headerTimeout),
-                                        RequestBodyLimitHandler(maximumBodyBytes: maximumBody, deadline: idleTimeout)],
+            additionalChannelHandlers: [
+                FlushBeforeCloseHandler(patience: grace), MalformedRequestHandler(maximumBodyBytes: maximumBody),
+                RequestHeadTimeoutHandler(timeout: headerTimeout),
+                RequestBodyLimitHandler(maximumBodyBytes: maximumBody, deadline: idleTimeout)
+            ],
             idleTimeout: .nanoseconds(idleTimeout.nanoseconds))
         return Application(
             router: router,
             server: .http1(configuration: http),
-            configuration: .init(address: .hostname(host, port: port), serverName: "geoq",
-                                 availableConnectionsDelegate: MaximumAvailableConnections(connections)),
+            configuration: .init(
+                address: .hostname(host, port: port), serverName: "geoq",
+                availableConnectionsDelegate: MaximumAvailableConnections(connections)),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? 0
                 FileHandle.standardOutput.write(Data("geoq serving on http://\(host):\(port)/\n".utf8))

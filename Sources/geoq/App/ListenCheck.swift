@@ -26,7 +26,8 @@ enum ListenCheck {
         var yes: Int32 = 1
         _ = setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
         guard bind(descriptor, first.pointee.ai_addr, first.pointee.ai_addrlen) == 0 else {
-            throw SettingError(description: "\(named), port \(port): cannot listen there (\(String(cString: strerror(errno)))); expected an address of this machine and a free port")
+            throw SettingError(
+                description: "\(named), port \(port): cannot listen there (\(String(cString: strerror(errno)))); expected an address of this machine and a free port")
         }
     }
 }

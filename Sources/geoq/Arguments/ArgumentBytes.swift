@@ -7,8 +7,9 @@ enum ArgumentBytes {
     static func requireValidUTF8() throws {
         for index in 1..<Int(CommandLine.argc) {
             guard let pointer = CommandLine.unsafeArgv[index] else { continue }
-            let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self),
-                                            count: strlen(pointer))
+            let bytes = UnsafeBufferPointer(
+                start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self),
+                count: strlen(pointer))
             if String(validating: bytes, as: UTF8.self) == nil {
                 var decoder = UTF8()
                 var iterator = bytes.makeIterator()

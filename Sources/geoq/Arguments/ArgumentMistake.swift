@@ -139,7 +139,8 @@ private final class CommandTree {
 
     convenience init?(_ root: ParsableCommand.Type) {
         guard let data = root._dumpHelp().data(using: .utf8),
-              let dump = try? JSONDecoder().decode(Dump.self, from: data) else { return nil }
+            let dump = try? JSONDecoder().decode(Dump.self, from: data)
+        else { return nil }
         self.init(dump.command)
     }
 
@@ -150,8 +151,9 @@ private final class CommandTree {
         defaultSubcommandName = info.defaultSubcommand
         let all = info.arguments ?? []
         arguments = all.filter { $0.kind != "positional" }.map { argument in
-            Argument(names: (argument.names ?? []).map { ($0.kind == "short" ? "-" : $0.kind == "longWithSingleDash" ? "-" : "--") + $0.name },
-                     takesValue: argument.kind == "option")
+            Argument(
+                names: (argument.names ?? []).map { ($0.kind == "short" ? "-" : $0.kind == "longWithSingleDash" ? "-" : "--") + $0.name },
+                takesValue: argument.kind == "option")
         }
         takesPositional = all.contains { $0.kind == "positional" }
     }

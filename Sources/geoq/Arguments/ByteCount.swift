@@ -18,15 +18,18 @@ struct ByteCount: ExpressibleByArgument {
     init?(argument: String) {
         let text = argument.trimmingCharacters(in: .whitespaces).uppercased()
         let gib = 1_073_741_824.0, mib = 1_048_576.0, kib = 1024.0
-        let units: [(String, Double)] = [("GIB", gib), ("MIB", mib), ("KIB", kib), ("GB", gib), ("MB", mib),
-                                         ("KB", kib), ("G", gib), ("M", mib), ("K", kib), ("B", 1)]
+        let units: [(String, Double)] = [
+            ("GIB", gib), ("MIB", mib), ("KIB", kib), ("GB", gib), ("MB", mib),
+            ("KB", kib), ("G", gib), ("M", mib), ("K", kib), ("B", 1)
+        ]
         let (number, factor) = units.first { text.hasSuffix($0.0) }.map { (String(text.dropLast($0.0.count)), $0.1) } ?? (text, 1)
         let digits = number.trimmingCharacters(in: .whitespaces)
         let parts = digits.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
         guard !digits.isEmpty, parts.allSatisfy({ $0.allSatisfy { ("0"..."9").contains($0) } }), parts.contains(where: { !$0.isEmpty }),
-              let value = Double(digits), value > 0, value * factor < 1e18,
-              // Whole bytes only: "0.5B" is no size, and "1.5" no number of bytes.
-              (value * factor).rounded(.down) == value * factor, value * factor >= 1 else { return nil }
+            let value = Double(digits), value > 0, value * factor < 1e18,
+            // Whole bytes only: "0.5B" is no size, and "1.5" no number of bytes.
+            (value * factor).rounded(.down) == value * factor, value * factor >= 1
+        else { return nil }
         bytes = Int(value * factor)
     }
 

@@ -19,7 +19,8 @@ enum PlacesFileLocator {
         let places = try locate(explicit: nil)
         let directory = URL(fileURLWithPath: places).deletingLastPathComponent()
         guard URL(fileURLWithPath: places).lastPathComponent == fileName else { return [places] }
-        return [places] + companionFileNames.map { directory.appendingPathComponent($0).path }
+        return [places]
+            + companionFileNames.map { directory.appendingPathComponent($0).path }
             .filter { FileManager.default.fileExists(atPath: $0) }
     }
 

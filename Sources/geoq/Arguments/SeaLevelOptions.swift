@@ -16,26 +16,36 @@ private func scenarioArgument(_ text: String) throws -> ClimateScenario {
 /// every command that takes `--rise`. They parse and check their combination; the library
 /// answers (`SeaLevelQuestion`).
 struct SeaLevelOptions: ParsableArguments {
-    @Option(parsing: .unconditional, help: ArgumentHelp("Instead of --rise: the sea level the IPCC AR6 projects for this year (\(Quantity.year.declaration.rangeText)) under --scenario, "
-        + "global mean relative to 1995–2014; years between the report's decades are interpolated linearly.", valueName: "year"),
-            transform: DecimalArgument.reading(.year))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Instead of --rise: the sea level the IPCC AR6 projects for this year (\(Quantity.year.declaration.rangeText)) under --scenario, "
+                + "global mean relative to 1995–2014; years between the report's decades are interpolated linearly.", valueName: "year"),
+        transform: DecimalArgument.reading(.year))
     var year: Double?
 
-    @Option(help: ArgumentHelp("With --year: the emissions scenario, \(ClimateScenario.namesText) (geoq projections lists them).", valueName: "scenario"),
-            transform: scenarioArgument)
+    @Option(
+        help: ArgumentHelp("With --year: the emissions scenario, \(ClimateScenario.namesText) (geoq projections lists them).", valueName: "scenario"),
+        transform: scenarioArgument)
     var scenario: ClimateScenario?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("With --year: the percentile, 17, 50 or 83 (the likely range's ends). (default: 50, the median)", valueName: "percentile"),
-            transform: DecimalArgument.reading(.quantile))
+    @Option(
+        parsing: .unconditional, help: ArgumentHelp("With --year: the percentile, 17, 50 or 83 (the likely range's ends). (default: 50, the median)", valueName: "percentile"),
+        transform: DecimalArgument.reading(.quantile))
     var quantile: Double?
 
-    @Option(help: ArgumentHelp("With --year: a regional IPCC AR6 sea-level projection file (netCDF, e.g. total_ssp245_medium_confidence_values.nc); "
-        + "the rise is its value at the location nearest the place asked (the box's centre for --bbox).", valueName: "file.nc"))
+    @Option(
+        help: ArgumentHelp(
+            "With --year: a regional IPCC AR6 sea-level projection file (netCDF, e.g. total_ssp245_medium_confidence_values.nc); "
+                + "the rise is its value at the location nearest the place asked (the box's centre for --bbox).", valueName: "file.nc"))
     var projections: String?
 
-    @Option(name: .customLong("high-tide"), help: ArgumentHelp("Answer above local high tide: the level asked is added to high tide where the place stands, "
-        + "given in metres above mean sea level or as a raster of it, which maps, masks, polygons and a box's figures take cell by cell "
-        + "(GEOQ_HIGH_TIDE). Without it, levels are \(SeaLevelDatum.statement).", valueName: "metres|raster"))
+    @Option(
+        name: .customLong("high-tide"),
+        help: ArgumentHelp(
+            "Answer above local high tide: the level asked is added to high tide where the place stands, "
+                + "given in metres above mean sea level or as a raster of it, which maps, masks, polygons and a box's figures take cell by cell "
+                + "(GEOQ_HIGH_TIDE). Without it, levels are \(SeaLevelDatum.statement).", valueName: "metres|raster"))
     var highTide: String?
 
     /// Checks the combination: a rise (`riseFlag`, `--rise` or `--flooded-at`) or a year with a
@@ -64,8 +74,9 @@ struct SeaLevelOptions: ParsableArguments {
             if tideText != nil, highTide != nil { throw ValidationError("--high-tide: only with a sea level asked (\(riseFlag), or --year with --scenario)") }
             return nil
         }
-        let projection = try SeaLevelProjection(year: SeaLevelProjection.validateYear(year), scenario: scenario,
-                                                quantile: ProjectionQuantile.validated(quantile ?? 50))
+        let projection = try SeaLevelProjection(
+            year: SeaLevelProjection.validateYear(year), scenario: scenario,
+            quantile: ProjectionQuantile.validated(quantile ?? 50))
         return SeaLevelQuestion(rise: .projected(projection), highTide: tide, regional: try projections.map { try RegionalSeaLevelProjections(path: $0) })
     }
 }

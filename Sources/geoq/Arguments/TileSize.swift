@@ -12,7 +12,8 @@ struct TileSize: ExpressibleByArgument {
         let parts = argument.lowercased().split(separator: "x", omittingEmptySubsequences: false).map { Int($0.trimmingCharacters(in: .whitespaces)) }
         let range = TileLayout.minimumTileSide...TileLayout.maximumTileSide
         guard (1...2).contains(parts.count), let width = parts[0], let height = parts.count == 2 ? parts[1] : width,
-              range.contains(width), range.contains(height) else { return nil }
+            range.contains(width), range.contains(height)
+        else { return nil }
         self.init(width: width, height: height)
     }
 

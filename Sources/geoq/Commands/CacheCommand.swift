@@ -9,14 +9,14 @@ struct CacheCommand: ParsableCommand {
         commandName: "cache",
         abstract: "List what geoq keeps in its cache folder: indexes, place indexes, Copernicus tiles.",
         discussion: """
-        Each entry with its size, what it belongs to (a raster, the gazetteers, a tile) and \
-        whether an input still needs it. Files geoq did not write are listed as such and never \
-        removed.
+            Each entry with its size, what it belongs to (a raster, the gazetteers, a tile) and \
+            whether an input still needs it. Files geoq did not write are listed as such and never \
+            removed.
 
-        Example:
-          geoq cache
-          geoq cache clean
-        """,
+            Example:
+              geoq cache
+              geoq cache clean
+            """,
         subcommands: [CacheListCommand.self, CacheCleanCommand.self],
         defaultSubcommand: CacheListCommand.self
     )
@@ -57,8 +57,10 @@ struct CacheListCommand: ParsableCommand {
             print(Self.describe(entry, in: folder))
         }
         guard !inventory.entries.isEmpty else { return }
-        print(unneeded > 0 ? "geoq cache clean removes \(MemoryBudget.describe(bytes: unneeded)) no input needs"
-                           : "nothing to clean: every entry is in use or kept")
+        print(
+            unneeded > 0
+                ? "geoq cache clean removes \(MemoryBudget.describe(bytes: unneeded)) no input needs"
+                : "nothing to clean: every entry is in use or kept")
     }
 
     static func entries(_ count: Int) -> String { count == 1 ? "1 entry" : "\(count) entries" }
@@ -67,7 +69,8 @@ struct CacheListCommand: ParsableCommand {
     static func describe(_ entry: CacheInventory.Entry, in folder: URL, verb: String? = nil) -> String {
         let name = entry.path.hasPrefix(folder.path + "/") ? String(entry.path.dropFirst(folder.path.count + 1)) : entry.path
         let size = MemoryBudget.describe(bytes: entry.bytes)
-        let head = (verb.map { $0 + " " } ?? "") + entry.kind.rawValue.padding(toLength: 16, withPad: " ", startingAt: 0)
+        let head =
+            (verb.map { $0 + " " } ?? "") + entry.kind.rawValue.padding(toLength: 16, withPad: " ", startingAt: 0)
             + String(repeating: " ", count: max(0, 10 - size.count)) + size + "  " + name
         let state: String
         switch entry.state {
@@ -87,14 +90,14 @@ struct CacheCleanCommand: ParsableCommand {
         commandName: "clean",
         abstract: "Remove what no input needs: stale or damaged indexes, leftovers of killed writers.",
         discussion: """
-        An index whose raster or gazetteers changed or are gone is never read again, and neither \
-        is a temporary file whose writer died. Copernicus tiles are kept (they are bounded by \
-        copernicus_cache_size) unless --copernicus is given. A file geoq did not write is never \
-        removed.
+            An index whose raster or gazetteers changed or are gone is never read again, and neither \
+            is a temporary file whose writer died. Copernicus tiles are kept (they are bounded by \
+            copernicus_cache_size) unless --copernicus is given. A file geoq did not write is never \
+            removed.
 
-        Example:
-          geoq cache clean --copernicus
-        """)
+            Example:
+              geoq cache clean --copernicus
+            """)
 
     @OptionGroup var options: CacheFolderOptions
 

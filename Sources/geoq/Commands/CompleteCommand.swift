@@ -8,23 +8,23 @@ struct CompleteCommand: ParsableCommand {
         commandName: "complete",
         abstract: "Suggest places for a partly typed name, best first.",
         discussion: """
-        Matches every word start of every name and alternate name ("janeiro", "bombay"), \
-        St/Saint, Ft/Fort and Mt/Mount both ways, trailing country or region qualifiers \
-        ("paris tx", "london ontario"), and typos (1 edit from 4 letters, 2 from 8; \
-        always after exact matches). Postal codes come first for a query shaped like one \
-        ("9021", "K1A 0B1", "90210-1234"), an airport first for its IATA or ICAO code \
-        typed in capitals ("JFK", "EGLL"; in lower case a code ranks as the start of a \
-        name). --near biases by a smooth distance decay: \
-        score × 1/(1 + km/100). Highlight ranges in JSON count UTF-16 code units.
+            Matches every word start of every name and alternate name ("janeiro", "bombay"), \
+            St/Saint, Ft/Fort and Mt/Mount both ways, trailing country or region qualifiers \
+            ("paris tx", "london ontario"), and typos (1 edit from 4 letters, 2 from 8; \
+            always after exact matches). Postal codes come first for a query shaped like one \
+            ("9021", "K1A 0B1", "90210-1234"), an airport first for its IATA or ICAO code \
+            typed in capitals ("JFK", "EGLL"; in lower case a code ranks as the start of a \
+            name). --near biases by a smooth distance decay: \
+            score × 1/(1 + km/100). Highlight ranges in JSON count UTF-16 code units.
 
-        Examples:
-          geoq complete "new yo"
-          geoq complete 9021
-          geoq complete heathr --kinds airport
-          geoq complete springfield --near 39.8,-89.65 --format json
-          printf 'paris tx\\nkingston jamaica\\n' | geoq complete -
-          geoq complete --interactive
-        """)
+            Examples:
+              geoq complete "new yo"
+              geoq complete 9021
+              geoq complete heathr --kinds airport
+              geoq complete springfield --near 39.8,-89.65 --format json
+              printf 'paris tx\\nkingston jamaica\\n' | geoq complete -
+              geoq complete --interactive
+            """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
         case text, json
@@ -34,9 +34,10 @@ struct CompleteCommand: ParsableCommand {
     var query: String?
 
     // Unconditional: southern and western points start with '-' and must not read as flags.
-    @Option(parsing: .unconditional,
-            help: ArgumentHelp("Bias towards a point, as latitude,longitude in degrees.", valueName: "lat,lon"),
-            transform: GeoPoint.argument)
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Bias towards a point, as latitude,longitude in degrees.", valueName: "lat,lon"),
+        transform: GeoPoint.argument)
     var near: GeoPoint?
 
     @Option(help: "How many suggestions (1…\(Quantity.limit.declaration.upperInteger)).")
@@ -45,8 +46,9 @@ struct CompleteCommand: ParsableCommand {
     @Option(help: "Output format: text, or json (each suggestion with its elevation and spill level, as /v1/complete answers).")
     var format: Format = .text
 
-    @Option(help: ArgumentHelp("Only these kinds, comma-separated: city, postcode, airport.", valueName: "kinds"),
-            transform: Place.Kind.argument)
+    @Option(
+        help: ArgumentHelp("Only these kinds, comma-separated: city, postcode, airport.", valueName: "kinds"),
+        transform: Place.Kind.argument)
     var kinds: Set<Place.Kind>?
 
     @OptionGroup var gazetteer: PlacesOptions

@@ -18,24 +18,25 @@ struct DemFetchCommand: ParsableCommand {
         commandName: "fetch",
         abstract: "Fetch the Copernicus DEM tiles of an area and print the --dem to add to the stack.",
         discussion: """
-        Finds the 1°×1° tiles that cover the area, downloads them into the cache (or, with \
-        --remote, reads them in place), checks each, and writes a VRT over them. Ocean tiles do \
-        not exist (the sea is 0 m there); where GLO-30 holds no public tile, GLO-90 answers. \
-        An interrupted download resumes. Prints the VRT's path on stdout, the data's \
-        attribution on stderr. An area too large to nest in memory (--memory-limit) gets a \
-        tiled spill index over the VRT (geoq index build --tiled), whose path is printed \
-        instead: ask it with --index INDEX --dem VRT. For points anywhere, without a fetch \
-        first, use --dem copernicus:30 in the stack.
+            Finds the 1°×1° tiles that cover the area, downloads them into the cache (or, with \
+            --remote, reads them in place), checks each, and writes a VRT over them. Ocean tiles do \
+            not exist (the sea is 0 m there); where GLO-30 holds no public tile, GLO-90 answers. \
+            An interrupted download resumes. Prints the VRT's path on stdout, the data's \
+            attribution on stderr. An area too large to nest in memory (--memory-limit) gets a \
+            tiled spill index over the VRT (geoq index build --tiled), whose path is printed \
+            instead: ask it with --index INDEX --dem VRT. For points anywhere, without a fetch \
+            first, use --dem copernicus:30 in the stack.
 
-        Example:
-          geoq dem fetch --place "hamburg" --radius 20
-          geoq flood point --place hamburg --rise 2 \\
-            --dem "$(geoq dem fetch --place hamburg)"
-        """
+            Example:
+              geoq dem fetch --place "hamburg" --radius 20
+              geoq flood point --place hamburg --rise 2 \\
+                --dem "$(geoq dem fetch --place hamburg)"
+            """
     )
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("The area, \"west,south,east,north\" in degrees (west > east crosses ±180°).", valueName: "w,s,e,n"),
-            transform: GeoBBox.argument)
+    @Option(
+        parsing: .unconditional, help: ArgumentHelp("The area, \"west,south,east,north\" in degrees (west > east crosses ±180°).", valueName: "w,s,e,n"),
+        transform: GeoBBox.argument)
     var bbox: GeoBBox?
 
     @Option(help: ArgumentHelp("A place by name, through completion, instead of --bbox.", valueName: "name"))
@@ -47,7 +48,8 @@ struct DemFetchCommand: ParsableCommand {
     @Option(help: "GLO-30 (1″, about 30 m) or GLO-90 (3″, about 90 m).")
     var resolution: Int = 30
 
-    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Folder for the tiles and the VRT (default: the cache folder's copernicus/glo30 or glo90).", valueName: "dir"))
+    @Option(
+        name: [.short, .customLong("output")], help: ArgumentHelp("Folder for the tiles and the VRT (default: the cache folder's copernicus/glo30 or glo90).", valueName: "dir"))
     var output: String?
 
     @Flag(help: "Read the tiles in place, over the network, instead of downloading them.")
@@ -95,11 +97,14 @@ struct DemFetchCommand: ParsableCommand {
         } else {
             fetch = CopernicusAreaFetch(bbox: bbox!, resolution: resolution)
         }
-        let folder = output.map { URL(fileURLWithPath: $0) }
+        let folder =
+            output.map { URL(fileURLWithPath: $0) }
             ?? engineSettings.cacheStore().directory.appendingPathComponent("copernicus/glo\(self.resolution)")
         let fetcher = CopernicusFetcher(endpoint: endpoint, folder: folder, remote: remote, maxTiles: maxTiles)
-        if let path = try fetch.run(fetcher: fetcher, resolution: resolution, memoryLimit: memoryLimit?.bytes, options: engineSettings.floodOptions,
-                                    progress: Terminal.progressHandler(), notice: { Terminal.notice($0) }) {
+        if let path = try fetch.run(
+            fetcher: fetcher, resolution: resolution, memoryLimit: memoryLimit?.bytes, options: engineSettings.floodOptions,
+            progress: Terminal.progressHandler(), notice: { Terminal.notice($0) })
+        {
             print(path)
         }
     }

@@ -10,10 +10,10 @@ struct FloodCommand: ParsableCommand {
         abstract: "What is under water if the sea rises (or falls) by N metres.",
         usage: FloodUsage.synopses,
         discussion: """
-        Examples:
-          geoq flood --rise 2
-          geoq flood point --lat 31.5 --lon 35.5
-        """,
+            Examples:
+              geoq flood --rise 2
+              geoq flood point --lat 31.5 --lon 35.5
+            """,
         subcommands: [FloodLevelCommand.self, FloodPointCommand.self],
         defaultSubcommand: FloodLevelCommand.self
     )

@@ -9,28 +9,28 @@ struct FloodLevelCommand: ParsableCommand {
         abstract: "What is under water if the sea rises (or falls) by N metres (the default of geoq flood).",
         usage: FloodUsage.levelSynopsis,
         discussion: """
-        Water must reach the ocean: a basin behind a ridge stays dry until the sea tops the ridge. \
-        Areas are in km². Formats: text, json, geojson (polygons of newly flooded land), \
-        png (a map), tif (a GeoTIFF of flood classes).
+            Water must reach the ocean: a basin behind a ridge stays dry until the sea tops the ridge. \
+            Areas are in km². Formats: text, json, geojson (polygons of newly flooded land), \
+            png (a map), tif (a GeoTIFF of flood classes).
 
-        Levels are \(SeaLevelDatum.statement).
+            Levels are \(SeaLevelDatum.statement).
 
-        Example:
-          geoq flood --rise 2
-          geoq flood --rise 60 --bbox -10,35,30,60 --format png -o europe.png
-          geoq flood --year 2100 --scenario SSP5-8.5 --bbox 8,53,11,54.5
-          geoq flood --rise 1 --high-tide 1.9 --bbox 8,53,11,54.5   # 1 m above it
-          geoq flood --rise 2 --place bangladesh     # over Bangladesh's outline
+            Example:
+              geoq flood --rise 2
+              geoq flood --rise 60 --bbox -10,35,30,60 --format png -o europe.png
+              geoq flood --year 2100 --scenario SSP5-8.5 --bbox 8,53,11,54.5
+              geoq flood --rise 1 --high-tide 1.9 --bbox 8,53,11,54.5   # 1 m above it
+              geoq flood --rise 2 --place bangladesh     # over Bangladesh's outline
 
-        --place NAME takes the first place the name completes to: a country or region is \
-        counted over its outline (Natural Earth 1:10m, simplified to about 1 km), a town, \
-        postal code or airport over a \(Int(QueryEngine.townBoxKilometers)) km square around it \
-        (a town's extent is not known; that square holds the built-up area of all but the \
-        largest cities and several cells of the base model).
+            --place NAME takes the first place the name completes to: a country or region is \
+            counted over its outline (Natural Earth 1:10m, simplified to about 1 km), a town, \
+            postal code or airport over a \(Int(QueryEngine.townBoxKilometers)) km square around it \
+            (a town's extent is not known; that square holds the built-up area of all but the \
+            largest cities and several cells of the base model).
 
-        One place's elevation and flooding: geoq flood point --lat 31.5 --lon 35.5 \
-        (see geoq flood point --help).
-        """,
+            One place's elevation and flooding: geoq flood point --lat 31.5 --lon 35.5 \
+            (see geoq flood point --help).
+            """,
         shouldDisplay: false
     )
 
@@ -40,33 +40,42 @@ struct FloodLevelCommand: ParsableCommand {
 
     @OptionGroup var settingsFile: SettingsFileOption
 
-    @Option(parsing: .unconditional, help: "Sea-level change in metres, \(Quantity.rise.declaration.bounds!.phrase) (negative: the sea falls).",
-            transform: DecimalArgument.reading(.rise))
+    @Option(
+        parsing: .unconditional, help: "Sea-level change in metres, \(Quantity.rise.declaration.bounds!.phrase) (negative: the sea falls).",
+        transform: DecimalArgument.reading(.rise))
     var rise: Double?
 
     @OptionGroup var seaLevel: SeaLevelOptions
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Only this box, \"west,south,east,north\" in degrees (west > east crosses ±180°).", valueName: "w,s,e,n"),
-            transform: GeoBBox.argument)
+    @Option(
+        parsing: .unconditional, help: ArgumentHelp("Only this box, \"west,south,east,north\" in degrees (west > east crosses ±180°).", valueName: "w,s,e,n"),
+        transform: GeoBBox.argument)
     var bbox: GeoBBox?
 
-    @Option(help: ArgumentHelp("Only this place, as typed in a search box (\"bangladesh\", \"florida\", \"hamburg\"): a country's or region's outline, or a box around a town. Text and json.", valueName: "name"))
+    @Option(
+        help: ArgumentHelp(
+            "Only this place, as typed in a search box (\"bangladesh\", \"florida\", \"hamburg\"): a country's or region's outline, or a box around a town. Text and json.",
+            valueName: "name"))
     var place: String?
 
-    @Option(help: ArgumentHelp("With --place: only places of these kinds, comma-separated: \(Place.Kind.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "kinds"),
-            transform: Place.Kind.argument)
+    @Option(
+        help: ArgumentHelp("With --place: only places of these kinds, comma-separated: \(Place.Kind.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "kinds"),
+        transform: Place.Kind.argument)
     var kinds: Set<Place.Kind>?
 
     // Unconditional: southern and western points start with '-' and must not read as flags.
-    @Option(parsing: .unconditional,
-            help: ArgumentHelp("With --place: rank the places of that name by distance from this point, as latitude,longitude in degrees.", valueName: "lat,lon"),
-            transform: GeoPoint.argument)
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("With --place: rank the places of that name by distance from this point, as latitude,longitude in degrees.", valueName: "lat,lon"),
+        transform: GeoPoint.argument)
     var near: GeoPoint?
 
     @Option(help: "Output format: \(AnswerFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
     var format: AnswerFormat = .text
 
-    @Option(name: [.short, .customLong("output")], help: "Write the answer to this file instead of stdout (- for stdout; a FIFO or device is written into, a symbolic link's target replaced).")
+    @Option(
+        name: [.short, .customLong("output")],
+        help: "Write the answer to this file instead of stdout (- for stdout; a FIFO or device is written into, a symbolic link's target replaced).")
     var output: String?
 
     @Option(help: "PNG width in pixels.")
@@ -110,10 +119,13 @@ struct FloodLevelCommand: ParsableCommand {
         settings.gazetteer = place != nil ? .required : format == .json ? .ifAvailable : .skipped
         let question = try seaLevel.question(rise: rise, settings: try settingsFile.settings(dataset: dataset))!
         let engine = try GeoqEngine.buildEngine(settings: settings)
-        let answer = try engine.floodLevel(FloodLevelQuery(question: question, bbox: bbox, format: format, width: width, height: height,
-                                                           legend: legend, placeLimit: limit, place: place, kinds: kinds, near: near))
+        let answer = try engine.floodLevel(
+            FloodLevelQuery(
+                question: question, bbox: bbox, format: format, width: width, height: height,
+                legend: legend, placeLimit: limit, place: place, kinds: kinds, near: near))
         if case let .map(map) = answer.value,
-           let notice = map.tooSmallToSee(try engine.floodMapStats(question, bbox: bbox), naming: ArgumentSpelling.name(of:)) {
+            let notice = map.tooSmallToSee(try engine.floodMapStats(question, bbox: bbox), naming: ArgumentSpelling.name(of:))
+        {
             Terminal.notice(notice)
         }
         try Output.emit(try answer.encoded().bytes, to: output)

@@ -8,20 +8,20 @@ struct FloodPointCommand: ParsableCommand {
         commandName: "point",
         abstract: "The elevation of a place and the sea level from which it is under water.",
         discussion: """
-        Example:
-          geoq flood point --lat 52.37 --lon 4.90              # Amsterdam
-          geoq flood point --lat 52.37 --lon 4.90 --rise 2     # under water at +2 m?
-          geoq flood point --place hamburg --rise 2            # Hamburg at +2 m?
-          geoq flood point --place hamburg --kinds airport --rise 2
-          geoq flood point --place hamburg --year 2100 --scenario SSP5-8.5
-          geoq flood point --place bristol --rise 1 --high-tide 4.6
+            Example:
+              geoq flood point --lat 52.37 --lon 4.90              # Amsterdam
+              geoq flood point --lat 52.37 --lon 4.90 --rise 2     # under water at +2 m?
+              geoq flood point --place hamburg --rise 2            # Hamburg at +2 m?
+              geoq flood point --place hamburg --kinds airport --rise 2
+              geoq flood point --place hamburg --year 2100 --scenario SSP5-8.5
+              geoq flood point --place bristol --rise 1 --high-tide 4.6
 
-        Levels are \(SeaLevelDatum.statement).
+            Levels are \(SeaLevelDatum.statement).
 
-        A name that completes to a country or region ("bangladesh", "florida") is an area, \
-        not a point: flood point refuses it (exit 2) and geoq flood --place NAME --rise R \
-        answers the figures over its outline.
-        """
+            A name that completes to a country or region ("bangladesh", "florida") is an area, \
+            not a point: flood point refuses it (exit 2) and geoq flood --place NAME --rise R \
+            answers the figures over its outline.
+            """
     )
 
     @OptionGroup var dataset: DEMOptions
@@ -36,17 +36,23 @@ struct FloodPointCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Longitude in degrees, \(Quantity.longitude.declaration.rangeText).", transform: DecimalArgument.reading(.longitude))
     var lon: Double?
 
-    @Option(help: ArgumentHelp("A place by name, as typed in a search box (\"hamburg\", \"paris tx\"), instead of --lat/--lon; a country or region is refused (ask geoq flood --place).", valueName: "name"))
+    @Option(
+        help: ArgumentHelp(
+            "A place by name, as typed in a search box (\"hamburg\", \"paris tx\"), instead of --lat/--lon; a country or region is refused (ask geoq flood --place).",
+            valueName: "name"))
     var place: String?
 
-    @Option(parsing: .unconditional, help: "Say plainly whether the place or point is under water at this sea level (metres, \(Quantity.rise.declaration.rangeText)), and how sure that is.",
-            transform: DecimalArgument.reading(.rise))
+    @Option(
+        parsing: .unconditional,
+        help: "Say plainly whether the place or point is under water at this sea level (metres, \(Quantity.rise.declaration.rangeText)), and how sure that is.",
+        transform: DecimalArgument.reading(.rise))
     var rise: Double?
 
     @OptionGroup var seaLevel: SeaLevelOptions
 
-    @Option(help: ArgumentHelp("With --place: only places of these kinds, comma-separated: \(Place.Kind.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "kinds"),
-            transform: Place.Kind.argument)
+    @Option(
+        help: ArgumentHelp("With --place: only places of these kinds, comma-separated: \(Place.Kind.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "kinds"),
+        transform: Place.Kind.argument)
     var kinds: Set<Place.Kind>?
 
     enum Format: String, ExpressibleByArgument, CaseIterable {

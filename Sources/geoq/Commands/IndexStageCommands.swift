@@ -14,17 +14,22 @@ extension IndexCommand {
 
         @OptionGroup var dataset: DEMOptions
         @OptionGroup var settingsFile: SettingsFileOption
-        @Option(help: ArgumentHelp("Tile size in cells, N or WxH.", valueName: "size")) var tileSize = TileSize(width: TiledBuilder.defaultTileSize, height: TiledBuilder.defaultTileSize)
+        @Option(help: ArgumentHelp("Tile size in cells, N or WxH.", valueName: "size")) var tileSize = TileSize(
+            width: TiledBuilder.defaultTileSize, height: TiledBuilder.defaultTileSize)
         @Option(help: "The work folder (on a filesystem every worker reads).") var work: String
         @OptionGroup var failures: StageFailure.Option
 
         func run() throws {
             try failures.reporting {
                 let settings = try settingsFile.engineSettings(dataset: dataset, places: nil)
-                let plan = try TiledBuildPlan(dem: try settings.demPath(), band: settings.band, options: settings.floodOptions,
-                                               tileWidth: tileSize.width, tileHeight: tileSize.height)
+                let plan = try TiledBuildPlan(
+                    dem: try settings.demPath(), band: settings.band, options: settings.floodOptions,
+                    tileWidth: tileSize.width, tileHeight: tileSize.height)
                 let folder = try TiledWorkFolder.prepare(at: URL(fileURLWithPath: work), plan: plan)
-                print("{\"tiles\": \(folder.plan.tileCount), \"cells\": \(plan.layout.gridWidth * plan.layout.gridHeight), \"width\": \(plan.layout.gridWidth), \"height\": \(plan.layout.gridHeight), \"bytesPerTile\": \(folder.bytesPerTile), \"linkBytes\": \(plan.linkBytes)}")
+                print(
+                    "{\"tiles\": \(folder.plan.tileCount), \"cells\": \(plan.layout.gridWidth * plan.layout.gridHeight), \"width\": \(plan.layout.gridWidth), \"height\": "
+                        + "\(plan.layout.gridHeight), \"bytesPerTile\": \(folder.bytesPerTile), \"linkBytes\": \(plan.linkBytes)}"
+                )
             }
         }
     }
@@ -147,7 +152,11 @@ struct StageFailure: Encodable {
 
     /// `--json-errors` of every stage command.
     struct Option: ParsableArguments {
-        @Flag(help: "On failure, write one JSON object on standard error instead of the message, for schedulers: {\"kind\", \"message\", \"run\", \"tile\"}; kind missing-prerequisite names the stage to run first.")
+        @Flag(
+            help: ArgumentHelp(
+                "On failure, write one JSON object on standard error instead of the message, for schedulers: {\"kind\", \"message\", \"run\", \"tile\"}; kind "
+                    + "missing-prerequisite names the stage to run first.")
+        )
         var jsonErrors = false
 
         /// Runs `body`; with `--json-errors`, a failure becomes its JSON line and exit status.

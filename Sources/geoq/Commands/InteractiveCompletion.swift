@@ -37,15 +37,15 @@ struct InteractiveCompletion {
             var byte: UInt8 = 0
             guard read(STDIN_FILENO, &byte, 1) == 1 else { return }
             switch byte {
-            case 0x03, 0x04, 0x0d, 0x0a: return               // Ctrl-C, Ctrl-D, Enter
-            case 0x1b:                                          // Esc, or the start of an arrow key
+            case 0x03, 0x04, 0x0d, 0x0a: return  // Ctrl-C, Ctrl-D, Enter
+            case 0x1b:  // Esc, or the start of an arrow key
                 if !skipEscapeSequence() { return }
-            case 0x7f, 0x08:                                    // Backspace: drop one character
+            case 0x7f, 0x08:  // Backspace: drop one character
                 var text = String(decoding: typed, as: UTF8.self)
                 if !text.isEmpty { text.removeLast() }
                 typed = Array(text.utf8)
-            case 0x15: typed.removeAll()                        // Ctrl-U
-            case 0x00..<0x20: continue                          // other control keys: ignored
+            case 0x15: typed.removeAll()  // Ctrl-U
+            case 0x00..<0x20: continue  // other control keys: ignored
             default: typed.append(byte)
             }
             redraw(typed)

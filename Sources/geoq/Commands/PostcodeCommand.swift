@@ -15,21 +15,21 @@ struct PostcodeCommand: ParsableCommand {
             commandName: "check",
             abstract: "Say whether a postal code's format is valid, and why not, and whether geoq knows the code.",
             discussion: """
-            US ZIP codes are 5 digits (ZIP+4 is accepted and reduced to its ZIP); Canadian \
-            codes are A1A 1A1, with or without the space, in any case, never with D, F, I, O, \
-            Q or U, never starting with W or Z. Other countries follow the validation pattern \
-            of their country data (data/postcodes.tsv.gz). Without --country, the code's shape \
-            chooses: digits are read as a US ZIP, letter-digit-letter as Canadian, anything \
-            else is matched against every country's pattern. Whether the format is valid and \
-            whether the code is among the postal codes geoq ships are said apart (a Canadian \
-            code by its forward sortation area). Exit status 0 when the format is valid, known \
-            or not; 1 when not valid.
+                US ZIP codes are 5 digits (ZIP+4 is accepted and reduced to its ZIP); Canadian \
+                codes are A1A 1A1, with or without the space, in any case, never with D, F, I, O, \
+                Q or U, never starting with W or Z. Other countries follow the validation pattern \
+                of their country data (data/postcodes.tsv.gz). Without --country, the code's shape \
+                chooses: digits are read as a US ZIP, letter-digit-letter as Canadian, anything \
+                else is matched against every country's pattern. Whether the format is valid and \
+                whether the code is among the postal codes geoq ships are said apart (a Canadian \
+                code by its forward sortation area). Exit status 0 when the format is valid, known \
+                or not; 1 when not valid.
 
-            Examples:
-              geoq postcode check "K1A 0B1"
-              geoq postcode check W1A1A1 --country CA
-              geoq postcode check 00-950 --country PL
-            """)
+                Examples:
+                  geoq postcode check "K1A 0B1"
+                  geoq postcode check W1A1A1 --country CA
+                  geoq postcode check 00-950 --country PL
+                """)
 
         @Argument(help: "The postal code.")
         var code: String

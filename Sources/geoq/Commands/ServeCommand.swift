@@ -13,18 +13,18 @@ struct ServeCommand: AsyncParsableCommand {
         commandName: "serve",
         abstract: "Serve flooding, completion and regions over HTTP (see /openapi.yaml).",
         discussion: """
-        Loads every dataset before listening; a missing one stops it with one line. \
-        SIGINT or SIGTERM stops it gracefully: requests in flight finish, within --grace-period \
-        (30 s); then the connections still open are closed and it exits with status 1. A second \
-        signal stops it at once. Idle connections and slow request heads are closed after \
-        --idle-timeout (60 s) and --header-timeout (10 s); a request body must arrive whole \
-        within --idle-timeout of its head (else 408), and one announced over 4 MiB is refused \
-        at once (413); at most --max-connections are open. HEAD is answered wherever GET is.
+            Loads every dataset before listening; a missing one stops it with one line. \
+            SIGINT or SIGTERM stops it gracefully: requests in flight finish, within --grace-period \
+            (30 s); then the connections still open are closed and it exits with status 1. A second \
+            signal stops it at once. Idle connections and slow request heads are closed after \
+            --idle-timeout (60 s) and --header-timeout (10 s); a request body must arrive whole \
+            within --idle-timeout of its head (else 408), and one announced over 4 MiB is refused \
+            at once (413); at most --max-connections are open. HEAD is answered wherever GET is.
 
-        Example:
-          geoq serve --port 8080
-          curl 'http://127.0.0.1:8080/v1/flood?rise=2'
-        """
+            Example:
+              geoq serve --port 8080
+              curl 'http://127.0.0.1:8080/v1/flood?rise=2'
+            """
     )
 
     @OptionGroup var setup: ServiceSetupOptions

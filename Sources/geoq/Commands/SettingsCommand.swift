@@ -8,14 +8,14 @@ struct SettingsCommand: ParsableCommand {
         commandName: "settings",
         abstract: "Show geoq's settings, each with its value and where it came from.",
         discussion: """
-        Each setting is read from, in order: its flag, its environment variable (GEOQ_DEM, \
-        GEOQ_PLACES, GEOQ_CACHE_DIR, GEOQ_PORT, GEOQ_COMPLETION_CACHE_MIB, …), the --config file \
-        (YAML or JSON, flat keys: port: 9000), and its default. Every command reads the ones it \
-        has the same way: the data paths for all, the service's for geoq serve.
+            Each setting is read from, in order: its flag, its environment variable (GEOQ_DEM, \
+            GEOQ_PLACES, GEOQ_CACHE_DIR, GEOQ_PORT, GEOQ_COMPLETION_CACHE_MIB, …), the --config file \
+            (YAML or JSON, flat keys: port: 9000), and its default. Every command reads the ones it \
+            has the same way: the data paths for all, the service's for geoq serve.
 
-        Example:
-          GEOQ_PORT=9000 geoq settings --config geoq.yaml
-        """)
+            Example:
+              GEOQ_PORT=9000 geoq settings --config geoq.yaml
+            """)
 
     @OptionGroup var setup: ServiceSetupOptions
 
@@ -50,8 +50,10 @@ struct SettingsCommand: ParsableCommand {
     func run() throws {
         let settings = try setup.settings()
         let rows = settings.entries.map { entry in
-            (entry.setting.fileKey, Self.valueLines(entry),
-             entry.source == .default ? "default" : "\(entry.sourceName(file: settings.file)) \(entry.location(file: settings.file))")
+            (
+                entry.setting.fileKey, Self.valueLines(entry),
+                entry.source == .default ? "default" : "\(entry.sourceName(file: settings.file)) \(entry.location(file: settings.file))"
+            )
         }
         let columns = 100
         let nameWidth = rows.map(\.0.count).max() ?? 0, sourceWidth = min(30, rows.map(\.2.count).max() ?? 0)

@@ -19,8 +19,9 @@ struct APIError: HTTPResponseError {
     }
 
     /// The client closed its connection before its request was read whole (nginx's 499).
-    static let clientClosedRequest = APIError(status: .init(code: 499, reasonPhrase: "Client Closed Request"), code: "client_closed_request",
-                                              message: "the client closed the connection before sending its whole request")
+    static let clientClosedRequest = APIError(
+        status: .init(code: 499, reasonPhrase: "Client Closed Request"), code: "client_closed_request",
+        message: "the client closed the connection before sending its whole request")
 
     /// The JSON error body, `{"error": {"code": …, "message": …}}`: the one place it is written,
     /// for the router's errors and the channel handlers' answers alike.
@@ -70,8 +71,9 @@ struct APIErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             let allowed = routes.all.filter { Self.matches(pattern: $0.path, path: request.uri.path) }.map(\.method.rawValue)
             // A pattern met with the request's own method (an empty file name) is no route, not a method's mistake.
             if !allowed.isEmpty, !allowed.contains(request.method.rawValue) {
-                var methodError = APIError(status: .methodNotAllowed, code: "method_not_allowed",
-                                           message: "\(request.method.rawValue) is not served at \(request.uri.path); expected \(allowed.joined(separator: " or "))")
+                var methodError = APIError(
+                    status: .methodNotAllowed, code: "method_not_allowed",
+                    message: "\(request.method.rawValue) is not served at \(request.uri.path); expected \(allowed.joined(separator: " or "))")
                 methodError.headers[.allow] = allowed.joined(separator: ", ")
                 throw methodError
             }

@@ -11,9 +11,9 @@ enum ConnectionLimit {
     static func raiseOpenFileLimit(toHold wanted: Int) -> Int {
         var limit = rlimit()
         #if os(Linux)
-        let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+            let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
         #else
-        let resource = RLIMIT_NOFILE
+            let resource = RLIMIT_NOFILE
         #endif
         guard getrlimit(resource, &limit) == 0 else { return wanted }
         let needed = rlim_t(wanted + reservedDescriptors)

@@ -108,8 +108,9 @@ struct FloodRoutes<Context: RequestContext> {
         let query = try request.query(LevelQuery.self, context: context)
         // Checked whatever the format, so a bad value is never silently ignored.
         try QueryEngine.validateFloodedPlaceLimit(query.limit)
-        let asked = FloodLevelQuery(question: query.question, bbox: query.bbox, format: query.format, width: query.width, height: query.height,
-                                    legend: query.legend, placeLimit: query.limit, place: query.place, kinds: query.kinds, near: query.near)
+        let asked = FloodLevelQuery(
+            question: query.question, bbox: query.bbox, format: query.format, width: query.width, height: query.height,
+            legend: query.legend, placeLimit: query.limit, place: query.place, kinds: query.kinds, near: query.near)
         // A box inside one on-demand tile is answered from it: its load waited for as a point's is.
         if asked.place == nil, engine.answersPointsOnDemand {
             try await engine.prepareOnDemand(bbox: asked.bbox, timeout: Self.onDemandWait)
@@ -151,21 +152,23 @@ struct FloodRoutes<Context: RequestContext> {
         // same tile as "1" under another URL (and another cache entry).
         func index(_ quantity: Quantity, _ raw: String?) throws -> Int {
             guard let raw, !raw.isEmpty, raw.utf8.allSatisfy({ (0x30...0x39).contains($0) }), raw == "0" || !raw.hasPrefix("0"),
-                  let value = Int(raw) else {
+                let value = Int(raw)
+            else {
                 throw GeoError.invalidInput(quantity, "expected a whole number in decimal digits without a leading zero, got \"\(raw ?? "")\"")
             }
             return value
         }
         let tileName = context.parameters.get("tile") ?? ""
         guard tileName.hasSuffix(".png") else { throw GeoError.invalidInput(.tileY, "expected {y}.png, got \"\(tileName)\"") }
-        let tile = try MapTile(zoom: try index(.zoom, context.parameters.get("z")), x: try index(.tileX, context.parameters.get("x")),
-                                      y: try index(.tileY, String(tileName.dropLast(4))))
+        let tile = try MapTile(
+            zoom: try index(.zoom, context.parameters.get("z")), x: try index(.tileX, context.parameters.get("x")),
+            y: try index(.tileY, String(tileName.dropLast(4))))
         let query = try request.query(TileQuery.self, context: context)
         let (question, hatched) = (query.question, query.hatched)
         let drawn = try await OffLoop.run { [engine] in try engine.drawnTile(tile, question: question, hatched: hatched) }
         // A tile drawn while on-demand tiles under it still load is drawn again when asked again.
-        return EditedResponse(headers: [.cacheControl: drawn.isFinal ? "public, max-age=86400, immutable" : "no-store"],
-                              response: try EncodedAnswer.png(drawn.image))
+        return EditedResponse(
+            headers: [.cacheControl: drawn.isFinal ? "public, max-age=86400, immutable" : "no-store"],
+            response: try EncodedAnswer.png(drawn.image))
     }
 }
-

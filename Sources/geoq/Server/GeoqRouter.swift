@@ -19,8 +19,10 @@ enum GeoqRouter {
     /// and NIO's HTTP encoder writes no body for HEAD (RFC 9110 §9.3.2).
     /// `accessLog`: a Common Log Format line a request (`AccessLogMiddleware`); without it the
     /// log holds the errors only.
-    static func build(engine: QueryEngine, openAPISpec: Data,
-                      completionCacheMiB: Int = defaultCompletionCacheMiB, accessLog: Bool = false) -> Router<BasicRequestContext> {
+    static func build(
+        engine: QueryEngine, openAPISpec: Data,
+        completionCacheMiB: Int = defaultCompletionCacheMiB, accessLog: Bool = false
+    ) -> Router<BasicRequestContext> {
         ServerMetrics.bootstrapOnce()
         let router = Router(context: BasicRequestContext.self, options: .autoGenerateHeadEndpoints)
         if accessLog { router.add(middleware: AccessLogMiddleware()) }

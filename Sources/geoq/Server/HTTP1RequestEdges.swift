@@ -39,7 +39,8 @@ final class HTTP1RequestEdges: ChannelInboundHandler, RemovableChannelHandler {
     /// The 405 with its JSON body, written as bytes below the response encoder, then the close.
     private func refuseConnect(context: ChannelHandlerContext) {
         let body = APIError.body(code: "method_not_allowed", message: "CONNECT is not served: geoq is not a proxy; expected GET, HEAD or POST")
-        let head = "HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, POST\r\nContent-Type: application/json\r\n"
+        let head =
+            "HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, POST\r\nContent-Type: application/json\r\n"
             + "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n"
         var buffer = context.channel.allocator.buffer(capacity: head.utf8.count + body.count)
         buffer.writeString(head)

@@ -37,7 +37,8 @@ final class MalformedRequestHandler: ChannelDuplexHandler, RemovableChannelHandl
     func handlerAdded(context: ChannelHandlerContext) {
         let pipeline = context.pipeline.syncOperations
         guard (try? pipeline.context(handlerType: HTTP1RequestEdges.self)) == nil,
-              let decoder = try? pipeline.context(handlerType: ByteToMessageHandler<HTTPRequestDecoder>.self) else { return }
+            let decoder = try? pipeline.context(handlerType: ByteToMessageHandler<HTTPRequestDecoder>.self)
+        else { return }
         try? pipeline.addHandler(HTTP1RequestEdges(), position: .after(decoder.handler))
     }
 
@@ -73,7 +74,8 @@ final class MalformedRequestHandler: ChannelDuplexHandler, RemovableChannelHandl
             return
         }
         guard case .head(let head) = part, head.status == .badRequest, head.headerFields[.contentLength] == "0",
-              let parserError else {
+            let parserError
+        else {
             if case .end = part { responsesWritten += 1 }
             context.write(data, promise: promise)
             return

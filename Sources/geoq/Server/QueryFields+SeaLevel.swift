@@ -23,8 +23,9 @@ extension QueryFields {
             return nil
         }
         guard let scenario else { throw GeoError.invalidInput(.scenario, "missing; \(yearName) needs one of \(ClimateScenario.namesText)") }
-        let projection = try SeaLevelProjection(year: SeaLevelProjection.validateYear(year), scenario: ClimateScenario.parse(scenario),
-                                                quantile: ProjectionQuantile.validated(quantile ?? 50))
+        let projection = try SeaLevelProjection(
+            year: SeaLevelProjection.validateYear(year), scenario: ClimateScenario.parse(scenario),
+            quantile: ProjectionQuantile.validated(quantile ?? 50))
         return SeaLevelQuestion(rise: .projected(projection), highTide: tide)
     }
 }

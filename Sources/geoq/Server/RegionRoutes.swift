@@ -26,11 +26,12 @@ struct RegionRoutes<Context: RequestContext> {
             trim = try fields.text(.trim) == nil ? nil : try fields.boolean(.trim, default: false)
             format = try fields.choice(.format, default: .json, among: RegionRoutes.formats)
             let defaults = RegionOptions()
-            options = RegionOptions(gap: try fields.number(.gap) ?? defaults.gap,
-                                    mode: try fields.choice(.mode, default: defaults.mode),
-                                    padding: try fields.number(.padding) ?? defaults.padding,
-                                    minimumSpan: try fields.number(.minimumSpan) ?? defaults.minimumSpan,
-                                    viewport: try fields.text(.viewport).map { try Viewport(parsing: $0) })
+            options = RegionOptions(
+                gap: try fields.number(.gap) ?? defaults.gap,
+                mode: try fields.choice(.mode, default: defaults.mode),
+                padding: try fields.number(.padding) ?? defaults.padding,
+                minimumSpan: try fields.number(.minimumSpan) ?? defaults.minimumSpan,
+                viewport: try fields.text(.viewport).map { try Viewport(parsing: $0) })
         }
     }
 

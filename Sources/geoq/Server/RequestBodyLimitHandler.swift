@@ -114,8 +114,9 @@ final class RequestBodyLimitHandler: ChannelDuplexHandler, RemovableChannelHandl
         // The request still unanswered is answered 408 by whoever reads its body, then the
         // connection closes; one already answered leaves the rest to the framework, which closes.
         if responsesEnded < requestsForwarded { closeAfterResponses = requestsForwarded }
-        var timeout = APIError(status: .requestTimeout, code: "request_timeout",
-                               message: "the request body did not arrive whole within \(Self.seconds(deadline)) s of the request's head")
+        var timeout = APIError(
+            status: .requestTimeout, code: "request_timeout",
+            message: "the request body did not arrive whole within \(Self.seconds(deadline)) s of the request's head")
         timeout.headers[.connection] = "close"
         context.fireErrorCaught(timeout)
     }
@@ -123,8 +124,12 @@ final class RequestBodyLimitHandler: ChannelDuplexHandler, RemovableChannelHandl
     private func answerOversized(context: ChannelHandlerContext) {
         let message = "the request body is larger than \(maximumBodyBytes) bytes"
         let body = APIError.body(code: "body_too_large", message: message)
-        let head = HTTPResponse(status: .contentTooLarge, headerFields: [.contentType: AnswerFormat.json.contentType, .contentLength: "\(body.count)",
-                                                                         .connection: "close"])
+        let head = HTTPResponse(
+            status: .contentTooLarge,
+            headerFields: [
+                .contentType: AnswerFormat.json.contentType, .contentLength: "\(body.count)",
+                .connection: "close"
+            ])
         context.write(wrapOutboundOut(.head(head)), promise: nil)
         context.write(wrapOutboundOut(.body(ByteBuffer(bytes: body))), promise: nil)
         context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)

@@ -24,8 +24,9 @@ struct ShutdownSignals {
     func run(_ services: [any Service], logger: Logger) async throws {
         let shutdown = Shutdown()
         // The group shuts its services down last first: the notice, listed first, stops last.
-        var configuration = ServiceGroupConfiguration(services: [GracePeriodNotice(shutdown: shutdown, gracePeriod: gracePeriod)] + services,
-                                                      gracefulShutdownSignals: Self.signals, logger: logger)
+        var configuration = ServiceGroupConfiguration(
+            services: [GracePeriodNotice(shutdown: shutdown, gracePeriod: gracePeriod)] + services,
+            gracefulShutdownSignals: Self.signals, logger: logger)
         configuration.maximumGracefulShutdownDuration = gracePeriod
         let group = ServiceGroup(configuration: configuration)
         try await withThrowingTaskGroup(of: Void.self) { tasks in

@@ -20,18 +20,22 @@ struct WebRoutes<Context: RequestContext> {
     /// The page's ES modules under `/static/` (`geoq.js` imports the others; a module added to `web/`
     /// must be named here).
     static var pageModules: [String] {
-        ["accessibility.js", "api.js", "area-card.js", "completion.js", "downloads.js", "figures.js", "flooded-places.js", "format.js", "fragment.js",
-         "frame-all.js", "geoq.js", "globe-camera.js", "globe-controls.js", "globe-labels.js", "globe-motion.js", "globe-passes.js", "globe-shaders.js",
-         "globe-view.js", "globe.js", "map-labels.js", "map-view.js", "message.js", "palette.js", "place-card.js", "projection-select.js", "relief.js", "resolution-note.js",
-         "sea-level-scale.js", "sea-level.js", "visible-area.js"]
+        [
+            "accessibility.js", "api.js", "area-card.js", "completion.js", "downloads.js", "figures.js", "flooded-places.js", "format.js", "fragment.js",
+            "frame-all.js", "geoq.js", "globe-camera.js", "globe-controls.js", "globe-labels.js", "globe-motion.js", "globe-passes.js", "globe-shaders.js",
+            "globe-view.js", "globe.js", "map-labels.js", "map-view.js", "message.js", "palette.js", "place-card.js", "projection-select.js", "relief.js", "resolution-note.js",
+            "sea-level-scale.js", "sea-level.js", "visible-area.js"
+        ]
     }
     /// Modules the service writes itself, from the library's own declarations, so the page and the
     /// API cannot disagree: `sea-level-range.js` holds the sea levels the API takes
     /// (`SpillIndex.riseRange`), which bound the page's slider, number field and links.
     static var generatedModules: [String: String] {
         let range = SpillIndex.riseRange
-        return ["sea-level-range.js": "// Written by geoq serve from SpillIndex.riseRange: the sea levels the API takes.\n"
-                + "export const RISE_MIN = \(Int(range.lowerBound)), RISE_MAX = \(Int(range.upperBound));\n"]
+        return [
+            "sea-level-range.js": "// Written by geoq serve from SpillIndex.riseRange: the sea levels the API takes.\n"
+                + "export const RISE_MIN = \(Int(range.lowerBound)), RISE_MAX = \(Int(range.upperBound));\n"
+        ]
     }
     /// Files of `data/` the page draws, under `/static/`: the land borders (`make data` writes them).
     static var dataFiles: [String: String] { ["borders.geojson": "application/geo+json"] }
@@ -50,8 +54,10 @@ struct WebRoutes<Context: RequestContext> {
         Dictionary(uniqueKeysWithValues: ["layers.png", "layers-2x.png", "marker-icon.png", "marker-icon-2x.png", "marker-shadow.png"].map { ($0, "image/png") })
     }
 
-    init(pageFolder: String? = ShippedData.repositoryFile("web"), leafletFolder: String = Self.systemLeafletFolder,
-         threeFolder: String = Self.systemThreeFolder) {
+    init(
+        pageFolder: String? = ShippedData.repositoryFile("web"), leafletFolder: String = Self.systemLeafletFolder,
+        threeFolder: String = Self.systemThreeFolder
+    ) {
         self.pageFolder = pageFolder
         self.leafletFolder = leafletFolder
         self.threeFolder = threeFolder
@@ -104,7 +110,9 @@ struct WebRoutes<Context: RequestContext> {
             throw APIError(status: .notFound, code: "not_found", message: "no file \(route)\(name ?? ""); served here: \(table.keys.sorted().joined(separator: ", "))")
         }
         guard let folder, let data = FileManager.default.contents(atPath: folder + "/" + name) else {
-            let advice = route.hasPrefix("/leaflet/") ? " (install the Debian package libjs-leaflet)"
+            let advice =
+                route.hasPrefix("/leaflet/")
+                ? " (install the Debian package libjs-leaflet)"
                 : route == "/three/" ? " (install the Debian package libjs-three)" : ""
             throw APIError(status: .notFound, code: "not_found", message: "\(route)\(name) is missing on the server\(advice)")
         }

@@ -142,8 +142,9 @@ struct EngineSettings: Sendable {
     /// Refuses the band, connectivity, nodata and seeds given that differ from those `tiled`
     /// was built with.
     func checkGiven(against tiled: TiledSpillIndex) throws {
-        try tiled.checkRequested(band: givenBand, connectivity: givenConnectivity, nodata: givenNodata,
-                                 seeds: seeds.isEmpty ? nil : .points(seeds))
+        try tiled.checkRequested(
+            band: givenBand, connectivity: givenConnectivity, nodata: givenNodata,
+            seeds: seeds.isEmpty ? nil : .points(seeds))
     }
 }
 

@@ -71,15 +71,22 @@ struct GeoqSettings: Sendable {
 
     /// Reads every setting. `flags` holds the flags given on the command line (absent ones
     /// are not there); `environment` is the process's.
-    static func load(flags: [Setting: String], configFile: String?,
-                     environment: [String: String] = ProcessInfo.processInfo.environment) throws -> GeoqSettings {
+    static func load(
+        flags: [Setting: String], configFile: String?,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws -> GeoqSettings {
         let file = try configFile.map(SettingsFile.init(path:))
         // The providers in precedence order, and what each one is as a source.
         var providers: [(any ConfigProvider, Source)] = [
-            (InMemoryProvider(name: "flag", values: Dictionary(uniqueKeysWithValues: flags.map { setting, text in
-                (AbsoluteConfigKey(setting.environmentComponents), ConfigValue(.string(text), isSecret: false))
-            })), .flag),
-            (EnvironmentVariablesProvider(environmentVariables: environment), .environment),
+            (
+                InMemoryProvider(
+                    name: "flag",
+                    values: Dictionary(
+                        uniqueKeysWithValues: flags.map { setting, text in
+                            (AbsoluteConfigKey(setting.environmentComponents), ConfigValue(.string(text), isSecret: false))
+                        })), .flag
+            ),
+            (EnvironmentVariablesProvider(environmentVariables: environment), .environment)
         ]
         if let file { providers.append((file.provider, .file)) }
         let accesses = AccessRecorder()

@@ -14,16 +14,24 @@ struct ServiceOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Memory for completion answers kept for repeated prefixes, in MiB, 0 for none (\(Setting.completionCacheMiB.helpNote)).", valueName: "MiB"))
     var completionCache: Int?
 
-    @Option(help: ArgumentHelp("Seconds requests in flight may take to finish after SIGINT or SIGTERM; then their connections are closed. A second signal stops at once (\(Setting.gracePeriod.helpNote)).", valueName: "seconds"))
+    @Option(
+        help: ArgumentHelp(
+            "Seconds requests in flight may take to finish after SIGINT or SIGTERM; then their connections are closed. A second signal stops at once (\(Setting.gracePeriod.helpNote)).",
+            valueName: "seconds"))
     var gracePeriod: String?
 
     @Option(help: ArgumentHelp("Seconds a connection may stay open with no request being read or answered (\(Setting.idleTimeout.helpNote)).", valueName: "seconds"))
     var idleTimeout: String?
 
-    @Option(help: ArgumentHelp("Seconds a request's line and headers may take to arrive, from a connection's start or a request's first byte (\(Setting.headerTimeout.helpNote)).", valueName: "seconds"))
+    @Option(
+        help: ArgumentHelp(
+            "Seconds a request's line and headers may take to arrive, from a connection's start or a request's first byte (\(Setting.headerTimeout.helpNote)).",
+            valueName: "seconds"))
     var headerTimeout: String?
 
-    @Option(help: ArgumentHelp("Most connections open at once; more wait in the listen backlog, capped by the open-file limit (\(Setting.maxConnections.helpNote)).", valueName: "count"))
+    @Option(
+        help: ArgumentHelp(
+            "Most connections open at once; more wait in the listen backlog, capped by the open-file limit (\(Setting.maxConnections.helpNote)).", valueName: "count"))
     var maxConnections: Int?
 
     @Flag(name: .customLong("access-log"), help: "Log a line per request, in the Common Log Format (\(Setting.accessLog.helpNote)).")
@@ -47,7 +55,11 @@ struct ServiceOptions: ParsableArguments {
 /// `--config`, the settings file of every command that has settings.
 struct SettingsFileOption: ParsableArguments {
     // Taken as a list so that a second --config is refused by name, not silently the one read.
-    @Option(name: .customLong("config"), help: ArgumentHelp("Settings file, YAML or JSON with flat keys (\(Self.keysHelp)). A flag beats an environment variable (GEOQ_DEM, …), which beats the file. See geoq settings.", valueName: "PATH"))
+    @Option(
+        name: .customLong("config"),
+        help: ArgumentHelp(
+            "Settings file, YAML or JSON with flat keys (\(Self.keysHelp)). A flag beats an environment variable (GEOQ_DEM, …), which beats the file. See geoq settings.",
+            valueName: "PATH"))
     var configs: [String] = []
 
     /// The settings file given, if any.
@@ -69,8 +81,10 @@ struct SettingsFileOption: ParsableArguments {
     /// has), the environment, the file and the defaults.
     /// `projections` are the `--projections` files given to a command that has the setting's
     /// flag, `highTide` its `--high-tide`.
-    func settings(dataset: DEMOptions? = nil, places: [String]? = nil, service: ServiceOptions? = nil,
-                  projections: ProjectionFilesOption? = nil, highTide: HighTideOption? = nil) throws -> GeoqSettings {
+    func settings(
+        dataset: DEMOptions? = nil, places: [String]? = nil, service: ServiceOptions? = nil,
+        projections: ProjectionFilesOption? = nil, highTide: HighTideOption? = nil
+    ) throws -> GeoqSettings {
         var flags = service?.flags ?? [:]
         if let value = highTide?.value { flags[.highTide] = value }
         if let files = projections?.files, !files.isEmpty { flags[.projections] = Setting.listText(files) }

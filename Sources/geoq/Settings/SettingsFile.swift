@@ -19,13 +19,19 @@ struct SettingsFile {
         self.path = path
         let text = try Self.contents(of: path)
         if let line = Self.lineWithAnchorOrAlias(text) {
-            throw SettingError(description: "\(path): line \(line) holds a YAML anchor or alias (&name, *name); expected each value written out (aliases of aliases take exponential time to read)")
+            throw SettingError(
+                description: "\(path): line \(line) holds a YAML anchor or alias (&name, *name); expected each value written out (aliases of aliases take exponential time to read)"
+            )
         }
         let root: Node?
         do {
             root = try Parser(yaml: text).singleRoot()
         } catch YamlError.duplicatedKeysInMapping(let duplicates, let context) {
-            throw SettingError(description: "\(path): \(duplicates.count == 1 ? "the key" : "the keys") \(duplicates.joined(separator: ", ")) \(duplicates.count == 1 ? "is" : "are") given more than once (first at line \(context.mark.line)); expected each setting once")
+            throw SettingError(
+                description:
+                    "\(path): \(duplicates.count == 1 ? "the key" : "the keys") \(duplicates.joined(separator: ", ")) \(duplicates.count == 1 ? "is" : "are") given more "
+                    + "than once (first at line \(context.mark.line)); expected each setting once"
+            )
         } catch {
             throw SettingError(description: "\(path): not a YAML or JSON object of settings (\(Self.oneLine(error, in: text)))")
         }
@@ -41,7 +47,8 @@ struct SettingsFile {
         let unknown = (isJSON ? keys.sorted() : keys).filter { !known.contains($0) }
         if !unknown.isEmpty {
             let named = unknown.map { key in Self.nearest(to: key, among: known).map { "\(key) (did you mean \($0)?)" } ?? key }
-            throw SettingError(description: "\(path): unknown setting\(unknown.count == 1 ? "" : "s") \(named.joined(separator: ", ")); expected only \(known.joined(separator: ", "))")
+            throw SettingError(
+                description: "\(path): unknown setting\(unknown.count == 1 ? "" : "s") \(named.joined(separator: ", ")); expected only \(known.joined(separator: ", "))")
         }
         var values: [String: String] = [:]
         for (keyNode, value) in mapping {
@@ -112,11 +119,14 @@ struct SettingsFile {
 
     /// The file's values for swift-configuration, under the keys the other providers use.
     var provider: InMemoryProvider {
-        InMemoryProvider(name: path, values: Dictionary(uniqueKeysWithValues: values.compactMap { key, text in
-            Setting.all.first { $0.fileKey == key }.map {
-                (AbsoluteConfigKey($0.environmentComponents), ConfigValue(.string(text), isSecret: false))
-            }
-        }))
+        InMemoryProvider(
+            name: path,
+            values: Dictionary(
+                uniqueKeysWithValues: values.compactMap { key, text in
+                    Setting.all.first { $0.fileKey == key }.map {
+                        (AbsoluteConfigKey($0.environmentComponents), ConfigValue(.string(text), isSecret: false))
+                    }
+                }))
     }
 
     /// The text of a regular file of at most `maximumBytes`, opened without blocking (a FIFO

@@ -14,10 +14,12 @@ struct RegionTextReport {
         var lines = [
             line("centre", "\(degrees(region.center.latitude)), \(degrees(region.center.longitude))"),
             line("span", "\(degrees(region.span.latitudeDelta))° lat × \(degrees(region.span.longitudeDelta))° lon"),
-            line("bbox", "W \(degrees(bounds.west))  S \(degrees(bounds.south))  E \(degrees(bounds.east))  N \(degrees(bounds.north))"
-                + (bounds.crossesAntimeridian ? "  (crosses ±180°)" : "")),
+            line(
+                "bbox",
+                "W \(degrees(bounds.west))  S \(degrees(bounds.south))  E \(degrees(bounds.east))  N \(degrees(bounds.north))"
+                    + (bounds.crossesAntimeridian ? "  (crosses ±180°)" : "")),
             line("kept", "\(MemoryBudget.grouped(region.keptCount)) of \(MemoryBudget.grouped(region.pointCount)) points"),
-            line("trimmed", trimmedText),
+            line("trimmed", trimmedText)
         ]
         if let zoom = region.zoom, let viewport {
             lines.append(line("zoom", "\(zoom) (Web Mercator, \(viewport) pixels)"))

@@ -15,10 +15,12 @@ struct OnDemandContextMeasurements {
         let cache = try CopernicusFineModelsTests.cache(listing: tiles)
         let cells = HamburgStackTests.rawCells
         for tile in tiles {
-            CopernicusStandIn.write(tile, values: CopernicusStandIn.cells(of: tile) { row, col in
-                cells[row * 1201 + col] == -32768 ? .nan : Double(cells[row * 1201 + col])
-            },
-                                    at: cache.path(of: tile))
+            CopernicusStandIn.write(
+                tile,
+                values: CopernicusStandIn.cells(of: tile) { row, col in
+                    cells[row * 1201 + col] == -32768 ? .nan : Double(cells[row * 1201 + col])
+                },
+                at: cache.path(of: tile))
         }
         return cache
     }
@@ -34,8 +36,9 @@ struct OnDemandContextMeasurements {
                 _ = try models.point(latitude: 45.5, longitude: -0.5)
                 seconds.append(Date().timeIntervalSince(start))
             }
-            print("MEASURE first question, GLO-90 stand-in 1200 × 1200 Float32, context \(reach)°: "
-                  + seconds.sorted().map { String(format: "%.3f s", $0) }.joined(separator: ", "))
+            print(
+                "MEASURE first question, GLO-90 stand-in 1200 × 1200 Float32, context \(reach)°: "
+                    + seconds.sorted().map { String(format: "%.3f s", $0) }.joined(separator: ", "))
         }
     }
 
@@ -47,9 +50,11 @@ struct OnDemandContextMeasurements {
         try FileManager.default.createDirectory(at: cache.folder(of: .glo30), withIntermediateDirectories: true)
         try Data(tile.name.utf8).write(to: cache.folder(of: .glo30).appendingPathComponent("tileList.txt"))
         let cells = HamburgStackTests.rawCells
-        CopernicusStandIn.write(tile, values: CopernicusStandIn.cells(of: tile) { row, col in
-            cells[row / 3 * 1201 + col / 3] == -32768 ? .nan : Double(cells[row / 3 * 1201 + col / 3])
-        }, at: cache.path(of: tile))
+        CopernicusStandIn.write(
+            tile,
+            values: CopernicusStandIn.cells(of: tile) { row, col in
+                cells[row / 3 * 1201 + col / 3] == -32768 ? .nan : Double(cells[row / 3 * 1201 + col / 3])
+            }, at: cache.path(of: tile))
         let base = HamburgStackTests.models.base
         for reach in [0, 0.25] {
             let models = CopernicusFineModels(resolution: .glo30, cache: cache, base: base, connectivity: .eight, contextDegrees: reach)
@@ -75,8 +80,9 @@ struct OnDemandContextMeasurements {
             }
             deltas.sort()
             let median = deltas.isEmpty ? 0 : deltas[deltas.count / 2], largest = deltas.last ?? 0
-            print("MEASURE \(label), context \(a)° against \(b)°: \(differ) of \(points.count) points differ in level "
-                  + "(\(wetChanged) change whether water at +2 m); finite |Δ| median \(median) m, max \(largest) m")
+            print(
+                "MEASURE \(label), context \(a)° against \(b)°: \(differ) of \(points.count) points differ in level "
+                    + "(\(wetChanged) change whether water at +2 m); finite |Δ| median \(median) m, max \(largest) m")
         }
     }
 
@@ -90,8 +96,9 @@ struct OnDemandContextMeasurements {
         }
         var stacks: [Double: ElevationStack] = [:]
         for reach in [0, 0.25, 1] {
-            stacks[reach] = ElevationStack(base: HamburgStackTests.models.base, source: CopernicusFineModelsTests.baseSource, fines: [],
-                                           onDemand: (try HamburgContextTests.models(folder, reach: reach), 0))
+            stacks[reach] = ElevationStack(
+                base: HamburgStackTests.models.base, source: CopernicusFineModelsTests.baseSource, fines: [],
+                onDemand: (try HamburgContextTests.models(folder, reach: reach), 0))
         }
         try Self.compare("Hamburg terrain in four 1° tiles of 6″", points: points) { reach, index in
             try stacks[reach]!.point(latitude: points[index].0, longitude: points[index].1)
@@ -114,9 +121,13 @@ struct OnDemandContextMeasurements {
         }
         var stacks: [Double: ElevationStack] = [:]
         for reach in [0, 0.25, 1] {
-            stacks[reach] = ElevationStack(base: base, source: CopernicusFineModelsTests.baseSource, fines: [],
-                                           onDemand: (CopernicusFineModels(resolution: .glo90, cache: cache, base: base, connectivity: .eight,
-                                                                           contextDegrees: reach), 0))
+            stacks[reach] = ElevationStack(
+                base: base, source: CopernicusFineModelsTests.baseSource, fines: [],
+                onDemand: (
+                    CopernicusFineModels(
+                        resolution: .glo90, cache: cache, base: base, connectivity: .eight,
+                        contextDegrees: reach), 0
+                ))
         }
         try Self.compare("GLO-90 stand-ins of Hamburg terrain", points: points) { reach, index in
             try stacks[reach]!.point(latitude: points[index].0, longitude: points[index].1)

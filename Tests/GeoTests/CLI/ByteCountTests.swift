@@ -6,8 +6,10 @@ import Testing
 /// (hexadecimal, exponents, non-ASCII digits) is refused with what was expected.
 @Suite struct ByteCountTests {
     @Test func decimalSizesWithUnitsAreRead() {
-        let cases: [(String, Int)] = [("16", 16), ("512M", 512 << 20), ("2G", 2 << 30), ("2g", 2 << 30), ("1.5GiB", 3 << 29),
-                                      ("64 KB", 64 << 10), ("100B", 100), (".5K", 512)]
+        let cases: [(String, Int)] = [
+            ("16", 16), ("512M", 512 << 20), ("2G", 2 << 30), ("2g", 2 << 30), ("1.5GiB", 3 << 29),
+            ("64 KB", 64 << 10), ("100B", 100), (".5K", 512)
+        ]
         for (text, bytes) in cases {
             #expect(ByteCount(argument: text)?.bytes == bytes, "\(text)")
         }
@@ -34,7 +36,9 @@ import Testing
         let folder = TestRasters.temporaryDirectory()
         let run = try GeoqProcess.run(["index", "build", "--tiled", "--memory-limit", "0x10", "-o", folder.appendingPathComponent("x.tif").path])
         #expect(run.status == 2, "\(run.standardError)")
-        #expect(run.standardError.contains("'0x10' is invalid for '--memory-limit <size>': expected a size in bytes: decimal digits with an optional unit (1073741824, 512M, 2G, 1.5GiB), got 0x10"),
-                "\(run.standardError)")
+        #expect(
+            run.standardError.contains(
+                "'0x10' is invalid for '--memory-limit <size>': expected a size in bytes: decimal digits with an optional unit (1073741824, 512M, 2G, 1.5GiB), got 0x10"),
+            "\(run.standardError)")
     }
 }

@@ -89,8 +89,9 @@ import Testing
         let unset = try #require(try GeoqSettings.load(flags: [:], configFile: nil, environment: [:]).entry(.onDemand))
         #expect(unset.text == "copernicus:30" && unset.source == .default)
         let bad = try GeoqProcess.run(["flood", "point"] + Self.point + ["--on-demand", "data/N53E009.hgt"])
-        #expect(bad.status == 2 && bad.standardError.hasPrefix("geoq: --on-demand=data/N53E009.hgt (flag): expected none, or one copernicus:30"),
-                "\(bad.status) \(bad.standardError)")
+        #expect(
+            bad.status == 2 && bad.standardError.hasPrefix("geoq: --on-demand=data/N53E009.hgt (flag): expected none, or one copernicus:30"),
+            "\(bad.status) \(bad.standardError)")
     }
 }
 
@@ -151,8 +152,9 @@ extension DefaultStackOfflineTests {
         #expect(!service.standardError.contains("could not be reached"), "\(service.standardError)")
         let line = service.lines(containing: "could not be reached", within: 30)
         #expect(line.count == 1 && line[0].contains("/copernicus-dem-30m/tileList.txt: cannot be reached"), "\(service.standardError)")
-        #expect(line.first?.contains("answered from the models loaded at start (etopo5.tif, 9.3 km cells; N53E009.hgt, 93 m cells) instead") == true,
-                "\(service.standardError)")
+        #expect(
+            line.first?.contains("answered from the models loaded at start (etopo5.tif, 9.3 km cells; N53E009.hgt, 93 m cells) instead") == true,
+            "\(service.standardError)")
         // The command line's answer to the same question, its note included.
         let cliAnswer = try json(defaultStackPoint(onDemand: GeoqProcess.offlineOnDemand).0)
         for _ in 0..<2 {
@@ -190,8 +192,11 @@ extension DefaultStackOfflineTests {
         let server = try RangeServer(root: root)
         let service = try Service(onDemand: "copernicus:30@\(server.endpoint)", folder: cli.folder)
         let line = service.lines(containing: "can be reached", within: 30)
-        #expect(line == ["geoq: the Copernicus DEM can be reached at http://127.0.0.1:\(server.port)/copernicus-dem-30m; "
-                         + "points are answered from its tiles (Copernicus GLO-30 tiles fetched for points)"], "\(service.standardError)")
+        #expect(
+            line == [
+                "geoq: the Copernicus DEM can be reached at http://127.0.0.1:\(server.port)/copernicus-dem-30m; "
+                    + "points are answered from its tiles (Copernicus GLO-30 tiles fetched for points)"
+            ], "\(service.standardError)")
         #expect(!service.standardError.contains("could not be reached"), "\(service.standardError)")
     }
 }

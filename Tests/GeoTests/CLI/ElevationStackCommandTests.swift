@@ -10,11 +10,14 @@ import Testing
 
     /// A 4×4 fine model of 0.01° cells at 45.0–45.04° N, 30.0–30.04° E (the Black Sea's open
     /// water on ETOPO5, a cell that is sea today): heights 1 to 16 m, row-major.
-    func fineModel(name: String = "fine.tif", values: [Double] = (1...16).map(Double.init), epsg: Int32? = 4326,
-                   north: Double = 45.04, type: GDALDataType = GDT_Int16) -> String {
+    func fineModel(
+        name: String = "fine.tif", values: [Double] = (1...16).map(Double.init), epsg: Int32? = 4326,
+        north: Double = 45.04, type: GDALDataType = GDT_Int16
+    ) -> String {
         let path = cli.folder.appendingPathComponent(name).path
-        TestRasters.writeGeoTIFF(at: path, width: 4, height: 4, values: values, type: type,
-                                 geoTransform: [30.0, 0.01, 0, north, 0, -0.01], epsg: epsg)
+        TestRasters.writeGeoTIFF(
+            at: path, width: 4, height: 4, values: values, type: type,
+            geoTransform: [30.0, 0.01, 0, north, 0, -0.01], epsg: epsg)
         return path
     }
 
@@ -74,15 +77,17 @@ import Testing
         #expect((amsterdam["confidence"] as? [String: Any])?["level"] as? String == "low")
     }
 
-    @Test(.process, arguments: [
-        // A name that matches nothing ends with 1, as grep does: not a usage mistake.
-        (["flood", "point", "--place", "qqqzzzxq"], 1, "--place: no place matches \"qqqzzzxq\""),
-        (["dem", "fetch", "--place", "qqqzzzxq"], 1, "geoq: --place: no place matches \"qqqzzzxq\"; expected a town, postal code or airport geoq knows"),
-        (["flood", "point", "--place", "hamburg", "--lat", "1", "--lon", "2"], 2, "not both"),
-        (["flood", "point", "--lat", "1", "--lon", "2", "--rise", "abc"], 2, "'--rise <rise>': expected a sea-level change in metres"),
-        (["flood", "point", "--lat", "1", "--lon", "2", "--kinds", "airport"], 2, "--kinds: only with --place"),
-        (["flood", "point", "--place", "hamburg", "--kinds", "planet"], 2, "planet"),
-    ])
+    @Test(
+        .process,
+        arguments: [
+            // A name that matches nothing ends with 1, as grep does: not a usage mistake.
+            (["flood", "point", "--place", "qqqzzzxq"], 1, "--place: no place matches \"qqqzzzxq\""),
+            (["dem", "fetch", "--place", "qqqzzzxq"], 1, "geoq: --place: no place matches \"qqqzzzxq\"; expected a town, postal code or airport geoq knows"),
+            (["flood", "point", "--place", "hamburg", "--lat", "1", "--lon", "2"], 2, "not both"),
+            (["flood", "point", "--lat", "1", "--lon", "2", "--rise", "abc"], 2, "'--rise <rise>': expected a sea-level change in metres"),
+            (["flood", "point", "--lat", "1", "--lon", "2", "--kinds", "airport"], 2, "--kinds: only with --place"),
+            (["flood", "point", "--place", "hamburg", "--kinds", "planet"], 2, "planet")
+        ])
     func badPlaceQuestions(arguments: [String], status: Int32, message: String) throws {
         let run = try cli.geoq(arguments)
         #expect(run.status == status && run.standardError.contains(message), "\(run.standardError)")
@@ -124,10 +129,13 @@ import Testing
     /// one line naming it and both cell sizes.
     @Test(.process) func testFloodPoint_whenTheFineModelIsCoarserThanTheBase_refusesNamingBothCellSizes() throws {
         let coarse = cli.folder.appendingPathComponent("coarse.tif").path
-        TestRasters.writeGeoTIFF(at: coarse, width: 4, height: 4, values: (1...16).map(Double.init), type: GDT_Int16,
-                                 geoTransform: [30.0, 0.2, 0, 45.8, 0, -0.2])
-        let expected = ["coarse.tif", "22 km", "coarser than the base's (etopo5.tif, 9.3 km)",
-                        "give it as the base instead, flooded on its own: --alone --dem \(coarse)"]
+        TestRasters.writeGeoTIFF(
+            at: coarse, width: 4, height: 4, values: (1...16).map(Double.init), type: GDT_Int16,
+            geoTransform: [30.0, 0.2, 0, 45.8, 0, -0.2])
+        let expected = [
+            "coarse.tif", "22 km", "coarser than the base's (etopo5.tif, 9.3 km)",
+            "give it as the base instead, flooded on its own: --alone --dem \(coarse)"
+        ]
         try expectOneLine(["flood", "point", "--dem", coarse, "--lat", "45.5", "--lon", "30.5"], containing: expected)
         // The service refuses to start: it never says where it listens.
         let serve = Process(), output = Pipe(), errors = Pipe()

@@ -10,11 +10,12 @@ import Testing
 
     func datasets() throws -> (dem: String, places: String) {
         let dem = folder.appendingPathComponent("dem.tif").path
-        TestRasters.writeGeoTIFF(at: dem, width: 4, height: 3, values: [0, 8, 8, 8, 0, 8, 2, 8, 0, 8, 8, 8],
-                                 type: GDT_Int16, geoTransform: [10, 1, 0, 50, 0, -1])
+        TestRasters.writeGeoTIFF(
+            at: dem, width: 4, height: 3, values: [0, 8, 8, 8, 0, 8, 2, 8, 0, 8, 8, 8],
+            type: GDT_Int16, geoTransform: [10, 1, 0, 50, 0, -1])
         let places = folder.appendingPathComponent("places.tsv").path
         try Gazetteer(places: [
-            Place(id: 1, name: "Basinville", asciiName: "Basinville", countryCode: "DE", admin1Code: "02", latitude: 48.5, longitude: 12.5, population: 1_000),
+            Place(id: 1, name: "Basinville", asciiName: "Basinville", countryCode: "DE", admin1Code: "02", latitude: 48.5, longitude: 12.5, population: 1_000)
         ]).write(to: places)
         return (dem, places)
     }
@@ -43,8 +44,10 @@ import Testing
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         #expect(process.terminationStatus == 0, "\(text)")
-        for stage in ["place index: reading 1 gazetteer", "place index: normalizing the names of 1 place", "place index: building the search tries",
-                      "place index: listing places by area", "place index: writing places-"] {
+        for stage in [
+            "place index: reading 1 gazetteer", "place index: normalizing the names of 1 place", "place index: building the search tries",
+            "place index: listing places by area", "place index: writing places-"
+        ] {
             #expect(text.contains("\r\u{1B}[K" + stage), "\(stage) in \(text.debugDescription)")
         }
         #expect(text.contains("place search index built in"))

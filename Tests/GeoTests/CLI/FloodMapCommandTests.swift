@@ -33,16 +33,20 @@ import Testing
         #expect(Array(legendImage.pixels[corner..<corner + 4]) != Array(plainImage.pixels[corner..<corner + 4]))
         #expect(Array(legendImage.pixels[far..<far + 4]) == Array(plainImage.pixels[far..<far + 4]))
         // The grid's own box: every land pixel red, nothing to say.
-        let near = try geoq(["flood", "--alone", "--dem", dem, "--rise", "8", "--format", "png", "--bbox", "10,47,14,50", "--width", "400", "--height", "300",
-                             "-o", folder.appendingPathComponent("near.png").path])
+        let near = try geoq([
+            "flood", "--alone", "--dem", dem, "--rise", "8", "--format", "png", "--bbox", "10,47,14,50", "--width", "400", "--height", "300",
+            "-o", folder.appendingPathComponent("near.png").path
+        ])
         #expect(near.status == 0 && near.standardError.isEmpty, "\(near.standardError)")
     }
 
     @Test(.process) func aLegendNeedsAPNG() throws {
         let run = try geoq(["flood", "--dem", smallDEM(), "--rise", "8", "--legend"])
         #expect(run.status == 2 && run.standardError.contains("--legend draws on PNG maps; add --format png"), "\(run.standardError)")
-        let small = try geoq(["flood", "--dem", smallDEM(), "--rise", "8", "--format", "png", "--legend", "--width", "60", "--height", "40",
-                              "-o", folder.appendingPathComponent("small.png").path])
+        let small = try geoq([
+            "flood", "--dem", smallDEM(), "--rise", "8", "--format", "png", "--legend", "--width", "60", "--height", "40",
+            "-o", folder.appendingPathComponent("small.png").path
+        ])
         #expect(small.status == 2 && small.standardError.contains("--legend: expected a map of at least 221×104 pixels to hold it, got 60×40"), "\(small.standardError)")
     }
 }

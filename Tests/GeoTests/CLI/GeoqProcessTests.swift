@@ -34,7 +34,8 @@ struct GeoqProcessTests {
         let user = ["GEOQ_DEM": "/elsewhere/dem.tif", "XDG_CACHE_HOME": "/home/user/.cache", "PATH": "/usr/bin"]
         let offline = GeoqProcess.offlineOnDemand
         #expect(GeoqProcess.environment(base: user) == ["XDG_CACHE_HOME": GeoqProcess.cacheHome.path, "GEOQ_ON_DEMAND": offline, "PATH": "/usr/bin"])
-        #expect(GeoqProcess.environment(adding: ["GEOQ_PORT": "9", "XDG_CACHE_HOME": "/t"], base: user)
+        #expect(
+            GeoqProcess.environment(adding: ["GEOQ_PORT": "9", "XDG_CACHE_HOME": "/t"], base: user)
                 == ["GEOQ_PORT": "9", "XDG_CACHE_HOME": "/t", "GEOQ_ON_DEMAND": offline, "PATH": "/usr/bin"])
     }
 }

@@ -16,8 +16,9 @@ import Testing
         for command in Self.commands(under: GeoqCommand.self) {
             for line in command.configuration.discussion.split(separator: "\n") where !line.hasPrefix(" ") {
                 // A paragraph ends a sentence or opens a list of examples.
-                #expect([".", ":", "?", ")"].contains(line.last.map(String.init) ?? "."),
-                        "\(command.configuration.commandName ?? "geoq"): a sentence broken by a newline after \"\(line.suffix(30))\"")
+                #expect(
+                    [".", ":", "?", ")"].contains(line.last.map(String.init) ?? "."),
+                    "\(command.configuration.commandName ?? "geoq"): a sentence broken by a newline after \"\(line.suffix(30))\"")
             }
         }
     }

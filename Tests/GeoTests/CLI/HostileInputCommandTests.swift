@@ -14,14 +14,14 @@ import Testing
         let source = cli.smallDEM()
         let transform = geoTransform ?? "-180, \(360.0 / Double(width)), 0, 90, 0, \(-180.0 / Double(height))"
         let text = """
-        <VRTDataset rasterXSize="\(width)" rasterYSize="\(height)">
-          <SRS>EPSG:4326</SRS>
-          <GeoTransform>\(transform)</GeoTransform>
-          <VRTRasterBand dataType="\(type)" band="1">
-            <SimpleSource><SourceFilename relativeToVRT="0">\(source)</SourceFilename><SourceBand>1</SourceBand></SimpleSource>
-          </VRTRasterBand>
-        </VRTDataset>
-        """
+            <VRTDataset rasterXSize="\(width)" rasterYSize="\(height)">
+              <SRS>EPSG:4326</SRS>
+              <GeoTransform>\(transform)</GeoTransform>
+              <VRTRasterBand dataType="\(type)" band="1">
+                <SimpleSource><SourceFilename relativeToVRT="0">\(source)</SourceFilename><SourceBand>1</SourceBand></SimpleSource>
+              </VRTRasterBand>
+            </VRTDataset>
+            """
         let path = folder.appendingPathComponent(name).path
         FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
         return path
@@ -50,8 +50,11 @@ import Testing
     @Test(.process) func theMemoryLimitOfUlimitIsHonoured() throws {
         // 2·10^8 float cells need 20 bytes each, 4 GB: more than `ulimit -v` 1.5 GB allows.
         let path = vrt(width: 20_000, height: 10_000, type: "Float32")
-        let run = try cli.geoq(["-c", "ulimit -v 1500000 && exec \"$0\" \"$@\"", GeoqProcess.executable.path,
-                                "flood", "--rise", "1", "--no-cache", "--dem", path], executable: URL(fileURLWithPath: "/bin/sh"))
+        let run = try cli.geoq(
+            [
+                "-c", "ulimit -v 1500000 && exec \"$0\" \"$@\"", GeoqProcess.executable.path,
+                "flood", "--rise", "1", "--no-cache", "--dem", path
+            ], executable: URL(fileURLWithPath: "/bin/sh"))
         #expect(run.status == 1, "\(run.standardError)")
         #expect(run.standardError.contains("20000×10000 = 200,000,000 cells need 3.7 GiB in memory (20 bytes a cell)"), "\(run.standardError)")
         #expect(run.standardError.contains("(ulimit -v)"), "\(run.standardError)")

@@ -16,8 +16,9 @@ import Testing
         for row in 7...9 { for column in 10...12 { values[row * 36 + column] = 40 } }
         values[8 * 36 + 11] = -30
         let dem = folder.appendingPathComponent("global.tif").path
-        TestRasters.writeGeoTIFF(at: dem, width: 36, height: 18, values: values, type: GDT_Int16,
-                                 geoTransform: [-180, 10, 0, 90, 0, -10])
+        TestRasters.writeGeoTIFF(
+            at: dem, width: 36, height: 18, values: values, type: GDT_Int16,
+            geoTransform: [-180, 10, 0, 90, 0, -10])
         let index = folder.appendingPathComponent("idx.tif").path
         let environment = ["XDG_CACHE_HOME": folder.appendingPathComponent("cache").path]
         let build = try GeoqProcess.run(["index", "build", "--tiled", "--dem", dem, "--tile-size", "16", "-o", index], environment: environment)
@@ -38,8 +39,9 @@ import Testing
         let cached = try GeoqProcess.run(["index", "build", "--tiled", "--dem", dem, "--tile-size", "16"], environment: environment)
         #expect(cached.status == 0, "\(cached.standardError)")
         let fine = folder.appendingPathComponent("fine.tif").path
-        TestRasters.writeGeoTIFF(at: fine, width: 3, height: 3, values: [0, 5, 5, 0, 2, 5, 0, 5, 5], type: GDT_Int16,
-                                 geoTransform: [-66, 0.5, 0, 6, 0, -0.5])
+        TestRasters.writeGeoTIFF(
+            at: fine, width: 3, height: 3, values: [0, 5, 5, 0, 2, 5, 0, 5, 5], type: GDT_Int16,
+            geoTransform: [-66, 0.5, 0, 6, 0, -0.5])
         let nested = try GeoqProcess.run(["flood", "point", "--lat", "5", "--lon", "-65", "--dem", dem, "--dem", fine], environment: environment)
         #expect(nested.status == 2, "\(nested.standardOutput)\(nested.standardError)")
         #expect(nested.standardError.hasPrefix("geoq: --dem: fine models nest in a base held in memory; the base "), "\(nested.standardError)")

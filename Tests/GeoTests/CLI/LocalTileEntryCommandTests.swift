@@ -56,7 +56,7 @@ import Testing
             ("tiles:\(cli.folder.path)/N53E009.hgt", Int32(2), "tiles:\(cli.folder.path)/N53E009.hgt"),
             ("tiles:\(cli.folder.path)/missing/\(LocalTileFolderTests.srtm)", 1, "missing: no such folder"),
             ("tiles:\(shared)/{N|S}{lat:02}{E|W}{lon:03}.hgt.zip", 1, "N48W125.hgt.zip: has cells of 1″ × 1″; expected one grid for every tile"),
-            ("tiles:\(bad.path)/\(LocalTileFolderTests.srtm)", 1, "N44E007.hgt: not a raster GDAL can read"),
+            ("tiles:\(bad.path)/\(LocalTileFolderTests.srtm)", 1, "N44E007.hgt: not a raster GDAL can read")
         ] {
             let cache = cli.folder.appendingPathComponent("cache-\(status)-\(fragment.count)")
             let run = try cli.geoq(["flood", "point", "--lat", "53.55", "--lon", "9.99", "--dem", entry, "--cache-dir", cache.path])
@@ -66,7 +66,8 @@ import Testing
         }
         #expect(FileManager.default.fileExists(atPath: tile))
         let serve = try cli.geoq(["serve", "--port", "0", "--dem", "tiles:\(cli.folder.path)/missing/\(LocalTileFolderTests.srtm)"])
-        #expect(serve.status == 1 && serve.standardError.split(separator: "\n").count == 1 && serve.standardError.contains("missing: no such folder"),
-                "\(serve.standardError)")
+        #expect(
+            serve.status == 1 && serve.standardError.split(separator: "\n").count == 1 && serve.standardError.contains("missing: no such folder"),
+            "\(serve.standardError)")
     }
 }

@@ -22,8 +22,10 @@ import Testing
     }
 
     func checkSecondQuestionDoesNotWait(endpoint: String) throws {
-        let environment = ["XDG_CACHE_HOME": TestRasters.temporaryDirectory().appendingPathComponent("cache").path,
-                           "GEOQ_ON_DEMAND": "copernicus:30@\(endpoint)"]
+        let environment = [
+            "XDG_CACHE_HOME": TestRasters.temporaryDirectory().appendingPathComponent("cache").path,
+            "GEOQ_ON_DEMAND": "copernicus:30@\(endpoint)"
+        ]
         let first = try GeoqProcess.run(Self.question, environment: environment)
         #expect(first.status == 0 && first.standardError == Self.line, "\(first.standardError)")
         let (none, noneSeconds) = try Self.quicker(Self.question + ["--on-demand", "none"], environment: environment)

@@ -10,8 +10,10 @@ import Testing
 
     func bytes(_ path: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: path)) }
 
-    func expectRefused(_ arguments: [String], protecting path: String, saying fragment: String = "an input of this command",
-                       sourceLocation: SourceLocation = #_sourceLocation) throws {
+    func expectRefused(
+        _ arguments: [String], protecting path: String, saying fragment: String = "an input of this command",
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let before = try bytes(path)
         let run = try cli.geoq(arguments)
         #expect(run.status == 1, "\(arguments): \(run.standardError)", sourceLocation: sourceLocation)

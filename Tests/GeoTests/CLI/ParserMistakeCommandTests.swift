@@ -17,10 +17,14 @@ import Testing
         (["flood", "--rsie", "2"], "Error: unknown option '--rsie'; did you mean '--rise'?\n" + floodUsage),
         (["flood", "--rise", "2", "--bbox", "9,53,10,54", "--fromat", "json"], "Error: unknown option '--fromat'; did you mean '--format'?\n" + floodUsage),
         (["flod", "--rise", "2"], "Error: unknown subcommand 'flod'; did you mean 'flood'?\nUsage: geoq <subcommand>\n  See 'geoq --help' for more information.\n"),
-        (["complete", "x", "--limit", "-3"],
-         "Error: --limit: expected a whole number from 1 to 100, got -3\nUsage: geoq complete [<options>] [<query>]\n  See 'geoq complete --help' for more information.\n"),
-        (["flood", "--rise", "2", "--high-tide", "-101"],
-         "geoq: --high-tide: -101 is out of range; expected high tide in metres above mean sea level from -100 to 100, or a raster of it\n"),
+        (
+            ["complete", "x", "--limit", "-3"],
+            "Error: --limit: expected a whole number from 1 to 100, got -3\nUsage: geoq complete [<options>] [<query>]\n  See 'geoq complete --help' for more information.\n"
+        ),
+        (
+            ["flood", "--rise", "2", "--high-tide", "-101"],
+            "geoq: --high-tide: -101 is out of range; expected high tide in metres above mean sea level from -100 to 100, or a raster of it\n"
+        )
     ]
 
     @Test(.process, arguments: cases.indices)

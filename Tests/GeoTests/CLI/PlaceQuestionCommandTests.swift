@@ -12,8 +12,10 @@ import Testing
     /// parameter `/v1/flood/point` does not have).
     @Test(.process) func aPlaceNameCompletionRefusesIsThePlacesMistake() throws {
         let places = TestRasters.repositoryRoot.appendingPathComponent("data/places.tsv.gz").path
-        let engine = try GeoqEngine.buildEngine(settings: EngineSettings(dataset: try DEMOptions.parse(["--cache-dir", cli.folder.appendingPathComponent("cache").path]),
-                                                                         places: [places], settings: nil))
+        let engine = try GeoqEngine.buildEngine(
+            settings: EngineSettings(
+                dataset: try DEMOptions.parse(["--cache-dir", cli.folder.appendingPathComponent("cache").path]),
+                places: [places], settings: nil))
         let name = String(repeating: "x", count: 300)
         #expect(throws: GeoError.invalidInput(.place, "300 characters long; expected at most 256")) { try engine.floodAtPlace(named: name) }
         let fetch = try cli.geoq(["dem", "fetch", "--place", name])

@@ -16,8 +16,9 @@ import Testing
     /// that box asked by `--bbox`.
     @Test(.process) func testFloodPlace_whenAFineModelCoversTheTown_answersFromIt() throws {
         let area = try geoq(["flood", "--place", "hamburg", "--rise", "2"]).standardOutput.split(separator: "\n").map(String.init)
-        #expect(area.first == "place      Hamburg, Hamburg, Germany (city), figures over a 20 km square around it, cut to the extent of N53E009.hgt",
-                "\(area)")
+        #expect(
+            area.first == "place      Hamburg, Hamburg, Germany (city), figures over a 20 km square around it, cut to the extent of N53E009.hgt",
+            "\(area)")
         #expect(area.contains("(from N53E009.hgt, 93 m cells)"), "\(area)")
         // The box as JSON gives it, to the last digit (the text rounds it).
         let json = try geoq(["flood", "--place", "hamburg", "--rise", "2", "--format", "json"]).standardOutputData
@@ -43,8 +44,10 @@ import Testing
     /// With `--high-tide`, the datum's line says the levels are above high tide, and how high.
     @Test(.process) func testHighTide_isNamedInTheDatumLine() throws {
         let expected = "datum: metres above high tide (+1.90 m here), itself above mean sea level (EGM96/EGM2008 geoid); flood defences are not modelled"
-        for arguments in [["flood", "point", "--place", "hamburg", "--rise", "2", "--high-tide", "1.9"],
-                          ["flood", "--rise", "1", "--high-tide", "1.9", "--bbox", "9.2,53.2,9.8,53.8"]] {
+        for arguments in [
+            ["flood", "point", "--place", "hamburg", "--rise", "2", "--high-tide", "1.9"],
+            ["flood", "--rise", "1", "--high-tide", "1.9", "--bbox", "9.2,53.2,9.8,53.8"]
+        ] {
             let lines = try geoq(arguments).standardOutput.split(separator: "\n").map(String.init)
             #expect(lines.last == expected, "\(arguments): \(lines)")
             #expect(!lines.contains { $0.contains("not above high tide") }, "\(arguments): \(lines)")

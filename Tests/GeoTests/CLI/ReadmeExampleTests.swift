@@ -55,7 +55,8 @@ import Testing
         let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         #expect(process.terminationStatus == 0, "\(example.command)")
-        #expect(printed.replacingOccurrences(of: "\n\n", with: "\n") == example.expected,
-                "\(example.command) printed:\n\(printed)\nthe README shows:\n\(example.expected)")
+        #expect(
+            printed.replacingOccurrences(of: "\n\n", with: "\n") == example.expected,
+            "\(example.command) printed:\n\(printed)\nthe README shows:\n\(example.expected)")
     }
 }

@@ -40,7 +40,7 @@ import Testing
             ("", "geoq: standard input: no points: the input holds no coordinates\n"),
             ("lat,lon\n1,2\n3,nan\n", "geoq: standard input: point 1 (line 3): longitude is nan; expected a finite number of degrees\n"),
             ("[[1,2],[3,4],[5,95]]", "geoq: standard input: point 2: latitude 95.0 is out of range; expected -90 to 90\n"),
-            ("[[1,2],", "geoq: standard input: not valid JSON: line 1, column 8: unexpected end of input; expected a value\n"),
+            ("[[1,2],", "geoq: standard input: not valid JSON: line 1, column 8: unexpected end of input; expected a value\n")
         ]
         for (input, message) in cases {
             let outcome = try geoq(["region", "-"], input: input)
@@ -59,7 +59,7 @@ import Testing
             (["--padding", "-0.5"], "Error: --padding: expected a finite fraction of the span, 0 or more, got -0.5"),
             (["--min-span", "-1"], "Error: --min-span: expected a finite number of degrees, 0 or more, got -1.0"),
             (["--viewport", "1024"], "Error: The value '1024' is invalid for '--viewport <WxH>': expected WIDTHxHEIGHT in pixels, each 1 to 100000, like 1024x768; got \"1024\""),
-            (["--mode", "both"], "Error: The value 'both' is invalid for '--mode <mode>'. Please provide one of 'adaptive', 'locator' or 'joint'."),
+            (["--mode", "both"], "Error: The value 'both' is invalid for '--mode <mode>'. Please provide one of 'adaptive', 'locator' or 'joint'.")
         ]
         for (arguments, message) in cases {
             let outcome = try geoq(["region", "-"] + arguments, input: pins)
@@ -80,7 +80,8 @@ import Testing
     @Test(.process) func idsGivenAsPlacesAreNoInput() throws {
         let outcome = try geoq(["region", "--places", "2988507,2643743"])
         #expect(outcome.status == 2)
-        #expect(outcome.standardError.contains("expected one of: a file of points (or - for standard input), --place-ids ID,ID, --flooded-at RISE or --year YEAR --scenario S; got 0"),
-                "\(outcome.standardError)")
+        #expect(
+            outcome.standardError.contains("expected one of: a file of points (or - for standard input), --place-ids ID,ID, --flooded-at RISE or --year YEAR --scenario S; got 0"),
+            "\(outcome.standardError)")
     }
 }

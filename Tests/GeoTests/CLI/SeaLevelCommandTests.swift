@@ -16,8 +16,9 @@ import Testing
     /// 4 × 3 cells of 1° from 10° E, 50° N: a sea column, two columns of land at 1 m, one at 3 m.
     func dem() -> String {
         let path = folder.appendingPathComponent("coast.tif").path
-        TestRasters.writeGeoTIFF(at: path, width: 4, height: 3, values: [0, 1, 1, 3, 0, 1, 1, 3, 0, 1, 1, 3],
-                                 type: GDT_Int16, geoTransform: [10, 1, 0, 50, 0, -1])
+        TestRasters.writeGeoTIFF(
+            at: path, width: 4, height: 3, values: [0, 1, 1, 3, 0, 1, 1, 3, 0, 1, 1, 3],
+            type: GDT_Int16, geoTransform: [10, 1, 0, 50, 0, -1])
         return path
     }
 
@@ -87,10 +88,15 @@ import Testing
     @Test(.process) func aRegionalFileAnswersAtItsNearestLocation() throws {
         let path = folder.appendingPathComponent("total_ssp245_medium_confidence_values.nc").path
         // Location 0 at 48.4° N 11.6° E is nearest the box's centre; mm = 1000 l + 100 y + q.
-        AR6ProjectionFiles.write(at: path, quantiles: [0.05, 0.17, 0.5, 0.83, 0.95], years: [2020, 2050, 2100, 2150],
-                                 locations: [(48.4, 11.6), (0, 0)]) { q, y, l in Int16(1000 * l + 100 * y + q) }
-        let answer = try json(try geoq(["flood", "--alone", "--dem", dem(), "--year", "2100", "--scenario", "SSP2-4.5", "--projections", path,
-                                        "--bbox", "10,47,13,50", "--format", "json"]))
+        AR6ProjectionFiles.write(
+            at: path, quantiles: [0.05, 0.17, 0.5, 0.83, 0.95], years: [2020, 2050, 2100, 2150],
+            locations: [(48.4, 11.6), (0, 0)]
+        ) { q, y, l in Int16(1000 * l + 100 * y + q) }
+        let answer = try json(
+            try geoq([
+                "flood", "--alone", "--dem", dem(), "--year", "2100", "--scenario", "SSP2-4.5", "--projections", path,
+                "--bbox", "10,47,13,50", "--format", "json"
+            ]))
         #expect(answer["rise"] as? Double == 0.202)
         let projection = try #require((answer["seaLevel"] as? [String: Any])?["projection"] as? [String: Any])
         #expect(projection["extent"] as? String == "regional")
@@ -100,9 +106,11 @@ import Testing
     func places() throws -> String {
         let path = folder.appendingPathComponent("places.tsv").path
         let spots = [(1, 49.5, 11.5), (2, 48.5, 12.5), (3, 47.5, 13.5), (4, 49.5, 13.5)]
-        try Gazetteer(places: spots.map { id, latitude, longitude in
-            Place(id: id, name: "Place \(id)", asciiName: "Place \(id)", countryCode: "DE", admin1Code: "02", latitude: latitude, longitude: longitude, population: 1_000)
-        }).write(to: path)
+        try Gazetteer(
+            places: spots.map { id, latitude, longitude in
+                Place(id: id, name: "Place \(id)", asciiName: "Place \(id)", countryCode: "DE", admin1Code: "02", latitude: latitude, longitude: longitude, population: 1_000)
+            }
+        ).write(to: path)
         return path
     }
 
@@ -149,16 +157,23 @@ import Testing
         #expect(text.status == 0, "\(text.standardError)")
         #expect(text.standardOutput.contains("above high tide: +1 m above high tide; high tide here +1.25 m"), "\(text.standardOutput)")
         // The text's datum line says the levels are above high tide, and how high it is there.
-        #expect(text.standardOutput.hasSuffix("datum: metres above high tide (+1.25 m here), itself above mean sea level (EGM96/EGM2008 geoid); "
-                                              + "flood defences are not modelled\n"), "\(text.standardOutput)")
+        #expect(
+            text.standardOutput.hasSuffix(
+                "datum: metres above high tide (+1.25 m here), itself above mean sea level (EGM96/EGM2008 geoid); "
+                    + "flood defences are not modelled\n"), "\(text.standardOutput)")
     }
 
-    @Test(.process, arguments: [
-        (["--year", "2100", "--scenario", "SSP2-4.5", "--flooded-at", "1"], "--year: give --flooded-at, or --year with --scenario, not both"),
-        (["--year", "2100", "--scenario", "SSP2-4.5", "--place-ids", "1"], "expected one of: a file of points (or - for standard input), --place-ids ID,ID, --flooded-at RISE or --year YEAR --scenario S; got 2"),
-        (["--scenario", "SSP2-4.5", "--flooded-at", "1"], "--scenario: only with --year"),
-        (["--place-ids", "1", "--high-tide", "1"], "--high-tide: only with a sea level asked (--flooded-at, or --year with --scenario)"),
-    ])
+    @Test(
+        .process,
+        arguments: [
+            (["--year", "2100", "--scenario", "SSP2-4.5", "--flooded-at", "1"], "--year: give --flooded-at, or --year with --scenario, not both"),
+            (
+                ["--year", "2100", "--scenario", "SSP2-4.5", "--place-ids", "1"],
+                "expected one of: a file of points (or - for standard input), --place-ids ID,ID, --flooded-at RISE or --year YEAR --scenario S; got 2"
+            ),
+            (["--scenario", "SSP2-4.5", "--flooded-at", "1"], "--scenario: only with --year"),
+            (["--place-ids", "1", "--high-tide", "1"], "--high-tide: only with a sea level asked (--flooded-at, or --year with --scenario)")
+        ])
     func aRegionByYearRefusesMixedInput(arguments: [String], expected: String) throws {
         let run = try geoq(["region", "--alone", "--dem", dem(), "--places", try places()] + arguments)
         #expect(run.status == 2, "\(arguments): \(run.standardError)")
@@ -166,14 +181,16 @@ import Testing
         #expect(run.standardOutput.isEmpty)
     }
 
-    @Test(.process, arguments: [
-        (["--year", "2100", "--scenario", "RCP8.5"], "--scenario"),
-        (["--year", "2200", "--scenario", "SSP2-4.5"], "--year: 2200 is not offered; expected a year from 2020 to 2150"),
-        (["--year", "2100", "--scenario", "SSP2-4.5", "--quantile", "25"], "--quantile: 25 is not offered; expected 17, 50 (the median) or 83"),
-        (["--year", "2100", "--scenario", "SSP2-4.5", "--rise", "1"], "--year: give --rise, or --year with --scenario, not both"),
-        (["--year", "2100"], "--year: needs --scenario"),
-        (["--scenario", "SSP2-4.5", "--rise", "1"], "--scenario: only with --year"),
-    ])
+    @Test(
+        .process,
+        arguments: [
+            (["--year", "2100", "--scenario", "RCP8.5"], "--scenario"),
+            (["--year", "2200", "--scenario", "SSP2-4.5"], "--year: 2200 is not offered; expected a year from 2020 to 2150"),
+            (["--year", "2100", "--scenario", "SSP2-4.5", "--quantile", "25"], "--quantile: 25 is not offered; expected 17, 50 (the median) or 83"),
+            (["--year", "2100", "--scenario", "SSP2-4.5", "--rise", "1"], "--year: give --rise, or --year with --scenario, not both"),
+            (["--year", "2100"], "--year: needs --scenario"),
+            (["--scenario", "SSP2-4.5", "--rise", "1"], "--scenario: only with --year")
+        ])
     func badInputIsOneLineAndExitStatusTwo(arguments: [String], expected: String) throws {
         let run = try geoq(["flood", "--alone", "--dem", dem()] + arguments)
         #expect(run.status == 2, "\(arguments): \(run.standardError)")
@@ -183,8 +200,10 @@ import Testing
 
     @Test(.process) func aFileOfTheWrongShapeOrATideRasterWithoutACRSIsRefused() throws {
         let swapped = folder.appendingPathComponent("swapped.nc").path
-        AR6ProjectionFiles.write(at: swapped, quantiles: [0.17, 0.5, 0.83], years: [2020, 2100], locations: [(48.4, 11.6)],
-                                 dimensionOrder: [1, 0, 2]) { _, _, _ in 100 }
+        AR6ProjectionFiles.write(
+            at: swapped, quantiles: [0.17, 0.5, 0.83], years: [2020, 2100], locations: [(48.4, 11.6)],
+            dimensionOrder: [1, 0, 2]
+        ) { _, _, _ in 100 }
         let shape = try geoq(["flood", "--alone", "--dem", dem(), "--year", "2100", "--scenario", "SSP2-4.5", "--projections", swapped, "--bbox", "10,47,13,50"])
         #expect(shape.status == 2)
         #expect(shape.standardError == "geoq: --projections: \(swapped): sea_level_change has dimensions (years, quantiles, locations); expected (quantiles, years, locations)\n")

@@ -17,8 +17,9 @@ import Testing
 
     @Test func aFlagBeatsTheEnvironmentWhichBeatsTheFileWhichBeatsTheDefault() throws {
         let yaml = try file("geoq.yaml", "port: 9001\nhost: 0.0.0.0\ncompletion_cache_mib: 8\n")
-        let settings = try GeoqSettings.load(flags: [.host: "127.0.0.2"], configFile: yaml,
-                                                   environment: ["GEOQ_PORT": "9002", "GEOQ_DEM": "/data/dem.tif"])
+        let settings = try GeoqSettings.load(
+            flags: [.host: "127.0.0.2"], configFile: yaml,
+            environment: ["GEOQ_PORT": "9002", "GEOQ_DEM": "/data/dem.tif"])
         let sources = Dictionary(uniqueKeysWithValues: settings.entries.map { ($0.setting.fileKey, $0.source) })
         #expect(settings.host == "127.0.0.2" && sources["host"] == .flag)
         #expect(settings.port == 9002 && sources["port"] == .environment)
@@ -38,7 +39,7 @@ import Testing
             ([.port: "70000"], [:], nil, "--port=70000 (flag): expected a port number 0–65535 (0 picks a free one)"),
             ([:], ["GEOQ_COMPLETION_CACHE_MIB": "-1"], nil, "GEOQ_COMPLETION_CACHE_MIB=-1 (environment): expected a whole number of MiB from 0 to 65536"),
             // Swift's Int(_:) reads a leading "+": a port of "+1" was port 1.
-            ([:], ["GEOQ_PORT": "+1"], nil, "GEOQ_PORT=+1 (environment): expected a port number 0–65535 (0 picks a free one)"),
+            ([:], ["GEOQ_PORT": "+1"], nil, "GEOQ_PORT=+1 (environment): expected a port number 0–65535 (0 picks a free one)")
         ]
         for (flags, environment, _, message) in cases {
             #expect(throws: SettingError(description: message)) {
@@ -54,7 +55,8 @@ import Testing
     /// A key the settings file has but geoq does not know (a typo such as `prot:`) is refused
     /// with its name, the nearest known key and the known keys, not silently ignored.
     @Test(.process) func anUnknownKeyInTheFileIsNamed() throws {
-        let known = "expected only dem, on_demand, index, places, cache_dir, copernicus_cache_size, on_demand_memory, high_tide, projections, host, port, completion_cache_mib, grace_period, idle_timeout, header_timeout, max_connections, access_log"
+        let known =
+            "expected only dem, on_demand, index, places, cache_dir, copernicus_cache_size, on_demand_memory, high_tide, projections, host, port, completion_cache_mib, grace_period, idle_timeout, header_timeout, max_connections, access_log"
         let yaml = try file("typo.yaml", "prot: 9001\nhost: 0.0.0.0\n")
         #expect(throws: SettingError(description: "\(yaml): unknown setting prot (did you mean port?); \(known)")) {
             _ = try GeoqSettings.load(flags: [:], configFile: yaml, environment: [:])
@@ -105,8 +107,9 @@ import Testing
         let environmentCache = folder.appendingPathComponent("environment-cache").path
         let fromEnvironment = try answer(GeoqProcess.run(pointArguments, environment: ["GEOQ_DEM": dem, "GEOQ_CACHE_DIR": environmentCache]))
         #expect(fromEnvironment.elevation == 2 && fromEnvironment.spill == 8)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: environmentCache).contains { $0.hasPrefix("spill-") },
-                "the spill index is cached in GEOQ_CACHE_DIR")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: environmentCache).contains { $0.hasPrefix("spill-") },
+            "the spill index is cached in GEOQ_CACHE_DIR")
 
         let fileCache = folder.appendingPathComponent("file-cache").path
         let yaml = try file("data.yaml", "dem: \(dem)\ncache_dir: \(fileCache)\n")
@@ -135,7 +138,8 @@ import Testing
         // Flags keep their own list, so a path with a comma in it stays whole.
         let flags = try PlacesOptions.parse(["--places", "/data/a,b.tsv.gz", "--places", "/data/c.tsv.gz"])
         let fromFlags = try SettingsFileOption.parse([]).settings(places: flags.places)
-        #expect(fromFlags.entry(.places)?.source == .flag && EngineSettings(dataset: nil, places: flags.places, settings: fromFlags).places == ["/data/a,b.tsv.gz", "/data/c.tsv.gz"])
+        #expect(
+            fromFlags.entry(.places)?.source == .flag && EngineSettings(dataset: nil, places: flags.places, settings: fromFlags).places == ["/data/a,b.tsv.gz", "/data/c.tsv.gz"])
     }
 
     /// The engine is built from one typed value: the data paths from the settings (each from
@@ -143,8 +147,10 @@ import Testing
     /// their defaults; a command without the elevation options keeps their defaults whatever
     /// the environment says.
     @Test func theEngineSettingsTakeEachValueOnceFromWhereItWasSet() throws {
-        let environment = ["GEOQ_DEM": "/d/a.tif,/d/b.hgt", "GEOQ_INDEX": "/d/i.tif", "GEOQ_CACHE_DIR": "/c", "GEOQ_COPERNICUS_CACHE_SIZE": "512M",
-                           "GEOQ_PLACES": "/p.tsv.gz"]
+        let environment = [
+            "GEOQ_DEM": "/d/a.tif,/d/b.hgt", "GEOQ_INDEX": "/d/i.tif", "GEOQ_CACHE_DIR": "/c", "GEOQ_COPERNICUS_CACHE_SIZE": "512M",
+            "GEOQ_PLACES": "/p.tsv.gz"
+        ]
         let options = try DEMOptions.parse(["--band", "2", "--connectivity", "4", "--nodata", "land", "--seed", "1,2", "--no-cache", "--alone"])
         let settings = try GeoqSettings.load(flags: [:], configFile: nil, environment: environment)
         let engine = EngineSettings(dataset: options, places: [], settings: settings)
@@ -161,8 +167,9 @@ import Testing
 
     /// The service's timeouts and connection limit are settings too, checked the same way.
     @Test func theServiceLimitsAreSettings() throws {
-        let settings = try GeoqSettings.load(flags: [.gracePeriod: "2.5"], configFile: try file("limits.json", #"{"max_connections": 64, "idle_timeout": 5}"#),
-                                             environment: ["GEOQ_HEADER_TIMEOUT": "3"])
+        let settings = try GeoqSettings.load(
+            flags: [.gracePeriod: "2.5"], configFile: try file("limits.json", #"{"max_connections": 64, "idle_timeout": 5}"#),
+            environment: ["GEOQ_HEADER_TIMEOUT": "3"])
         #expect(settings.gracePeriod == 2.5 && settings.idleTimeout == 5 && settings.headerTimeout == 3 && settings.maxConnections == 64)
         #expect(throws: SettingError(description: "--grace-period=0x10 (flag): expected seconds greater than 0, at most 86400")) {
             _ = try GeoqSettings.load(flags: [.gracePeriod: "0x10"], configFile: nil, environment: [:])
@@ -180,7 +187,7 @@ import Testing
             ("map.yaml", "port: {a: 1}\n", "port (file %@) holds a mapping; \(port)"),
             ("map.json", #"{"port": {"a": 1}}"#, "port (file %@) holds a mapping; \(port)"),
             ("list.yaml", "host: [a, b]\n", "host (file %@) holds a list; expected a host name or address"),
-            ("nested.yaml", "dem:\n  - [a.tif]\n", "dem (file %@) holds a list holding a list; expected a list of paths, or \(Setting.dem.expectation)"),
+            ("nested.yaml", "dem:\n  - [a.tif]\n", "dem (file %@) holds a list holding a list; expected a list of paths, or \(Setting.dem.expectation)")
         ]
         for (name, text, message) in cases {
             let path = try file(name, text)
@@ -189,8 +196,9 @@ import Testing
             }
         }
         // A list where a list belongs, and JSON's null (not set), still read.
-        let fine = try GeoqSettings.load(flags: [:], configFile: try file("fine.json", #"{"places": ["/a.tsv.gz", "/b.tsv.gz"], "port": null}"#),
-                                         environment: [:])
+        let fine = try GeoqSettings.load(
+            flags: [:], configFile: try file("fine.json", #"{"places": ["/a.tsv.gz", "/b.tsv.gz"], "port": null}"#),
+            environment: [:])
         #expect(fine.text(.places) == "/a.tsv.gz,/b.tsv.gz" && fine.entry(.port)?.source == .default && fine.port == 8080)
     }
 

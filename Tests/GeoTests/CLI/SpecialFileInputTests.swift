@@ -8,8 +8,9 @@ import Testing
         let folder = TestRasters.temporaryDirectory()
         let fifo = folder.appendingPathComponent("dem.fifo").path
         #expect(mkfifo(fifo, 0o644) == 0)
-        let run = try GeoqProcess.run(["flood", "point", "--lat", "1", "--lon", "1", "--dem", fifo, "--alone"],
-                                      environment: ["XDG_CACHE_HOME": folder.appendingPathComponent("cache").path])
+        let run = try GeoqProcess.run(
+            ["flood", "point", "--lat", "1", "--lon", "1", "--dem", fifo, "--alone"],
+            environment: ["XDG_CACHE_HOME": folder.appendingPathComponent("cache").path])
         #expect(run.status == 1, "\(run.standardError)")
         #expect(run.standardError.contains(fifo) && run.standardError.contains("not a regular file"), "\(run.standardError)")
     }

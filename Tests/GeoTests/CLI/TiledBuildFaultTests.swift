@@ -11,8 +11,9 @@ import Testing
     let folder = TestRasters.temporaryDirectory()
 
     func geoq(_ arguments: [String], in workingDirectory: URL? = nil) throws -> GeoqProcess.Run {
-        try GeoqProcess.run(arguments, environment: ["XDG_CACHE_HOME": folder.appendingPathComponent("cache").path],
-                            workingDirectory: workingDirectory)
+        try GeoqProcess.run(
+            arguments, environment: ["XDG_CACHE_HOME": folder.appendingPathComponent("cache").path],
+            workingDirectory: workingDirectory)
     }
 
     /// A regional WGS 84 DEM of `width × height` cells with sea and land, different for each `variant`.
@@ -27,8 +28,9 @@ import Testing
             let noise: Int = Int(state >> 60)
             return Double(ramp - 30 + noise)
         }
-        TestRasters.writeGeoTIFF(at: path, width: width, height: height, values: values, type: GDT_Int16,
-                                 geoTransform: [10, 0.1, 0, 50, 0, -0.1])
+        TestRasters.writeGeoTIFF(
+            at: path, width: width, height: height, values: values, type: GDT_Int16,
+            geoTransform: [10, 0.1, 0, 50, 0, -0.1])
         return path
     }
 
@@ -88,8 +90,9 @@ import Testing
         let differing = ["--seed", "47,13", "--connectivity", "4"]
         let expected = ["connectivity 8 (given 4)", "seeds automatic (the ocean) (given 47.0,13.0)", index]
         expectOneLine(try geoq(["flood", "--rise", "2", "--index", index] + differing), status: 2, containing: expected)
-        expectOneLine(try geoq(["flood", "point", "--lat", "47", "--lon", "13", "--index", index, "--nodata", "land"]), status: 2,
-                      containing: ["nodata as ocean (given land)"])
+        expectOneLine(
+            try geoq(["flood", "point", "--lat", "47", "--lon", "13", "--index", index, "--nodata", "land"]), status: 2,
+            containing: ["nodata as ocean (given land)"])
         expectOneLine(try geoq(["index", "verify", "--dem", dem, "--index", index] + differing), status: 2, containing: expected)
         for agreeing in [[], ["--connectivity", "8"]] {
             let run = try geoq(["flood", "--rise", "2", "--index", index] + agreeing)
@@ -101,8 +104,9 @@ import Testing
     /// 4-connected index was taken as "not given" and answered with 4.
     @Test(.process) func aDefaultValueTypedOutIsCheckedToo() throws {
         let index = try buildIndex(dem: writeDEM("dem.tif"), "four.tif", extra: ["--connectivity", "4"])
-        expectOneLine(try geoq(["flood", "--rise", "2", "--index", index, "--connectivity", "8"]), status: 2,
-                      containing: ["connectivity 4 (given 8)"])
+        expectOneLine(
+            try geoq(["flood", "--rise", "2", "--index", index, "--connectivity", "8"]), status: 2,
+            containing: ["connectivity 4 (given 8)"])
         let agreeing = try geoq(["flood", "--rise", "2", "--index", index, "--connectivity", "4"])
         #expect(agreeing.status == 0, "\(agreeing.standardError)")
     }
@@ -119,8 +123,9 @@ import Testing
         try FileManager.default.copyItem(atPath: TiledIndexFiles.curvesPath(of: index), toPath: TiledIndexFiles.curvesPath(of: truncated))
         let expected = [truncated, "truncated: \(bytes.count / 2) bytes"]
         expectOneLine(try geoq(["flood", "--rise", "1", "--index", truncated]), status: 1, containing: expected)
-        expectOneLine(try runWithin(seconds: 60, ["serve", "--index", truncated, "--host", "127.0.0.1", "--port", "0"]),
-                      status: 1, containing: expected)
+        expectOneLine(
+            try runWithin(seconds: 60, ["serve", "--index", truncated, "--host", "127.0.0.1", "--port", "0"]),
+            status: 1, containing: expected)
         let whole = try geoq(["flood", "--rise", "1", "--index", index])
         #expect(whole.status == 0, "\(whole.standardError)")
     }
@@ -146,8 +151,9 @@ import Testing
             process.waitUntilExit()
             return nil
         }
-        return GeoqProcess.Run(status: process.terminationStatus, standardOutputData: try Data(contentsOf: output),
-                               standardError: try String(contentsOf: errors, encoding: .utf8))
+        return GeoqProcess.Run(
+            status: process.terminationStatus, standardOutputData: try Data(contentsOf: output),
+            standardError: try String(contentsOf: errors, encoding: .utf8))
     }
 
     // MARK: tile counts and the memory limit
@@ -192,8 +198,10 @@ import Testing
         let tiles = try #require(figures["tiles"] as? Int)
         #expect(tiles == 10 * 8)
         // Every stage's files, in one process (the stage commands one by one took 161).
-        let stages = try geoq(["index", "build", "--tiled", "--dem", dem, "--tile-size", "16", "--work", work, "--keep-work",
-                               "-o", folder.appendingPathComponent("staged.tif").path])
+        let stages = try geoq([
+            "index", "build", "--tiled", "--dem", dem, "--tile-size", "16", "--work", work, "--keep-work",
+            "-o", folder.appendingPathComponent("staged.tif").path
+        ])
         #expect(stages.status == 0, "\(stages.standardError)")
         func bytes(_ subfolder: String, _ suffix: String) throws -> Int {
             let url = URL(fileURLWithPath: work).appendingPathComponent(subfolder)
@@ -206,15 +214,18 @@ import Testing
         #expect(curvesBytes > 0)
 
         func build(limit: Int) throws -> GeoqProcess.Run {
-            try geoq(["index", "build", "--tiled", "--dem", dem, "--tile-size", "16", "--memory-limit", "\(limit)",
-                      "-o", folder.appendingPathComponent("m.tif").path])
+            try geoq([
+                "index", "build", "--tiled", "--dem", dem, "--tile-size", "16", "--memory-limit", "\(limit)",
+                "-o", folder.appendingPathComponent("m.tif").path
+            ])
         }
         // A tile fits; the link does not.
         expectOneLine(try build(limit: max(perTile, linkBytes - 1)), status: 1, containing: ["memory limit: linking the graphs of \(tiles) tiles needs"])
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("m.tif.work").path), "refused before any work")
         // A tile and the link fit; the assembly, which holds at least every tile's curves, does not.
-        expectOneLine(try build(limit: max(perTile, linkBytes, curvesBytes - 1)), status: 1,
-                      containing: ["memory limit: assembling the curves of \(tiles) tiles needs"])
+        expectOneLine(
+            try build(limit: max(perTile, linkBytes, curvesBytes - 1)), status: 1,
+            containing: ["memory limit: assembling the curves of \(tiles) tiles needs"])
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("m.tif").path))
         let enough = try build(limit: 1 << 30)
         #expect(enough.status == 0, "\(enough.standardError)")
@@ -234,8 +245,9 @@ import Testing
         let fill = try geoq(["index", "fill-tile", "--work", work, "--tile", "0"], in: elsewhere)
         #expect(fill.status == 0, "\(fill.standardError)")
         try FileManager.default.removeItem(at: folder.appendingPathComponent("dem.tif"))
-        expectOneLine(try geoq(["index", "fill-tile", "--work", work, "--tile", "1"], in: elsewhere), status: 1,
-                      containing: ["\(folder.appendingPathComponent("dem.tif").path) is missing"])
+        expectOneLine(
+            try geoq(["index", "fill-tile", "--work", work, "--tile", "1"], in: elsewhere), status: 1,
+            containing: ["\(folder.appendingPathComponent("dem.tif").path) is missing"])
     }
 
     // MARK: special files and damaged work folders
@@ -250,8 +262,12 @@ import Testing
             let path = work.appendingPathComponent(file).path
             try FileManager.default.removeItem(atPath: path)
             #expect(mkfifo(path, 0o600) == 0)
-            let run = try runWithin(seconds: 60, ["index", "build", "--tiled", "--dem", dem, "--tile-size", "16", "--work", work.path,
-                                                  "--keep-work", "-o", index])
+            let run = try runWithin(
+                seconds: 60,
+                [
+                    "index", "build", "--tiled", "--dem", dem, "--tile-size", "16", "--work", work.path,
+                    "--keep-work", "-o", index
+                ])
             #expect(run?.status == 0, "\(file): \(run?.standardError ?? "hung")")
             var status = stat()
             #expect(stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG, "\(file) is made again as a file")
@@ -259,8 +275,9 @@ import Testing
         try verify(dem: dem, index: index)
         let fifo = folder.appendingPathComponent("fifo.tif").path
         #expect(mkfifo(fifo, 0o600) == 0)
-        expectOneLine(try runWithin(seconds: 60, ["flood", "--rise", "1", "--index", fifo]), status: 1,
-                      containing: [fifo, "not a regular file (a FIFO)"])
+        expectOneLine(
+            try runWithin(seconds: 60, ["flood", "--rise", "1", "--index", fifo]), status: 1,
+            containing: [fifo, "not a regular file (a FIFO)"])
     }
 
     /// Removed stage folders are made again; a plan that is not one is named in one line.
@@ -275,8 +292,10 @@ import Testing
         }
         try verify(dem: dem, index: index)
         let plan = work.appendingPathComponent("plan.json")
-        for (garbage, reason) in [("garbage", "not a JSON object"), ("{\"format\": \"geoq-tiled-plan-1\"}", "no member dem"),
-                                  ("{\"format\": \"other\"}", "a plan of format other")] {
+        for (garbage, reason) in [
+            ("garbage", "not a JSON object"), ("{\"format\": \"geoq-tiled-plan-1\"}", "no member dem"),
+            ("{\"format\": \"other\"}", "a plan of format other")
+        ] {
             try Data(garbage.utf8).write(to: plan)
             let run = try geoq(["index", "link", "--work", work.path])
             expectOneLine(run, status: 1, containing: ["\(plan.path): ", reason])

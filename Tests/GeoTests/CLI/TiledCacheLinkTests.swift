@@ -12,8 +12,9 @@ import Testing
         let cache = folder.appendingPathComponent("cache")
         // Cells of 0.05° (5.6 km): finer than the embedded base's, in which `flood --dem` nests it.
         let dem = folder.appendingPathComponent("dem.tif").path
-        TestRasters.writeGeoTIFF(at: dem, width: 40, height: 30, values: (0..<1200).map { Double($0 % 40 - 10) }, type: GDT_Int16,
-                                 geoTransform: [10, 0.05, 0, 50, 0, -0.05])
+        TestRasters.writeGeoTIFF(
+            at: dem, width: 40, height: 30, values: (0..<1200).map { Double($0 % 40 - 10) }, type: GDT_Int16,
+            geoTransform: [10, 0.05, 0, 50, 0, -0.05])
         let environment = ["XDG_CACHE_HOME": cache.path]
         // The cache's name for this raster's tiled index, learnt from a first build into the cache.
         let first = try GeoqProcess.run(["index", "build", "--tiled", "--dem", dem, "--tile-size", "16"], environment: environment)

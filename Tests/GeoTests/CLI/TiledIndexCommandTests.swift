@@ -17,8 +17,9 @@ import Testing
     static let sharedIndex: Result<String, Error> = Result {
         let folder = TestRasters.temporaryDirectory()
         let output = folder.appendingPathComponent("etopo.tif").path
-        let run = try GeoqProcess.run(["index", "build", "--tiled", "--tile-size", "1024", "-o", output],
-                                      environment: ["XDG_CACHE_HOME": folder.appendingPathComponent("cache").path])
+        let run = try GeoqProcess.run(
+            ["index", "build", "--tiled", "--tile-size", "1024", "-o", output],
+            environment: ["XDG_CACHE_HOME": folder.appendingPathComponent("cache").path])
         guard run.status == 0, run.standardOutput.contains("tiled spill index ready") else { throw GeoError.unanswerable(subject: nil, reason: run.standardError) }
         return output
     }
@@ -48,8 +49,10 @@ import Testing
 
     @Test(.process) func anIndexAnswersLikeTheRasterAndVerifies() throws {
         let index = try sharedETOPO5()
-        for arguments in [["flood", "--rise", "10", "--format", "json"], ["flood", "--rise", "2", "--bbox", "-10,35,30,60", "--format", "json"],
-                          ["flood", "point", "--lat", "42", "--lon", "50.5", "--format", "json"]] {
+        for arguments in [
+            ["flood", "--rise", "10", "--format", "json"], ["flood", "--rise", "2", "--bbox", "-10,35,30,60", "--format", "json"],
+            ["flood", "point", "--lat", "42", "--lon", "50.5", "--format", "json"]
+        ] {
             // The tiled index is the raw model: the raster flooded alone, without today's coastline.
             let etopo5 = TestRasters.repositoryRoot.appendingPathComponent("data/etopo5.tif").path
             let fromIndex = try geoq(arguments + ["--index", index]), fromRaster = try geoq(arguments + ["--no-cache", "--alone", "--dem", etopo5])
@@ -68,8 +71,9 @@ import Testing
     @Test(.process) func anIndexOfAnotherGridIsRefused() throws {
         let index = try sharedETOPO5()
         let small = folder.appendingPathComponent("small.tif").path
-        TestRasters.writeGeoTIFF(at: small, width: 4, height: 3, values: [0, 8, 8, 8, 0, 8, 2, 8, 0, 8, 8, 8],
-                                 type: GDT_Int16, geoTransform: [10, 1, 0, 50, 0, -1])
+        TestRasters.writeGeoTIFF(
+            at: small, width: 4, height: 3, values: [0, 8, 8, 8, 0, 8, 2, 8, 0, 8, 8, 8],
+            type: GDT_Int16, geoTransform: [10, 1, 0, 50, 0, -1])
         oneLine(try geoq(["flood", "--rise", "1", "--index", index, "--dem", small]), containing: "not the 4×3 grid of")
     }
 
@@ -134,9 +138,10 @@ extension TiledIndexCommandTests {
         let cli = CommandLineTests()
         let folder = cli.folder.appendingPathComponent("here-\(output.isEmpty ? "empty" : "dash")")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let run = try GeoqProcess.run(["index", "build", "--tiled", "--dem", cli.smallDEM(), "-o", output],
-                                      environment: ["XDG_CACHE_HOME": cli.folder.appendingPathComponent("cache").path],
-                                      workingDirectory: folder)
+        let run = try GeoqProcess.run(
+            ["index", "build", "--tiled", "--dem", cli.smallDEM(), "-o", output],
+            environment: ["XDG_CACHE_HOME": cli.folder.appendingPathComponent("cache").path],
+            workingDirectory: folder)
         #expect(run.status == 2 && run.standardError.contains("--output: expected a file path for the index"), "\(run.standardError)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty, "nothing is written")
     }

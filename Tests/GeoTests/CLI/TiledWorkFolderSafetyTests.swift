@@ -9,8 +9,9 @@ import Testing
     let folder = TestRasters.temporaryDirectory()
 
     func geoq(_ arguments: [String], in workingDirectory: URL? = nil) throws -> GeoqProcess.Run {
-        try GeoqProcess.run(arguments, environment: ["XDG_CACHE_HOME": folder.appendingPathComponent("cache").path],
-                            workingDirectory: workingDirectory)
+        try GeoqProcess.run(
+            arguments, environment: ["XDG_CACHE_HOME": folder.appendingPathComponent("cache").path],
+            workingDirectory: workingDirectory)
     }
 
     func writeDEM(at path: String) {
@@ -18,8 +19,9 @@ import Testing
         for row in 0..<24 {
             for col in 0..<32 { values.append(Double(row * 5 + col * 2 - 30)) }
         }
-        TestRasters.writeGeoTIFF(at: path, width: 32, height: 24, values: values, type: GDT_Int16,
-                                 geoTransform: [10, 0.1, 0, 50, 0, -0.1])
+        TestRasters.writeGeoTIFF(
+            at: path, width: 32, height: 24, values: values, type: GDT_Int16,
+            geoTransform: [10, 0.1, 0, 50, 0, -0.1])
     }
 
     @Test(.process) func testBuild_whenWorkIsAFolderOfTheUsers_refusesAndKeepsEveryFile() throws {
@@ -57,8 +59,10 @@ import Testing
         let dem = folder.appendingPathComponent("dem.tif").path
         writeDEM(at: dem)
         let work = folder.appendingPathComponent("new.work")
-        let run = try geoq(["index", "build", "--tiled", "--dem", dem, "--tile-size", "16", "--work", work.path,
-                            "-o", folder.appendingPathComponent("idx.tif").path])
+        let run = try geoq([
+            "index", "build", "--tiled", "--dem", dem, "--tile-size", "16", "--work", work.path,
+            "-o", folder.appendingPathComponent("idx.tif").path
+        ])
         #expect(run.status == 0, "\(run.standardError)")
         #expect(!FileManager.default.fileExists(atPath: work.path))
     }
@@ -70,8 +74,10 @@ import Testing
         let plan = try geoq(["index", "plan", "--dem", dem, "--tile-size", "16", "--work", work.path])
         #expect(plan.status == 0, "\(plan.standardError)")
         try Data("keep\n".utf8).write(to: work.appendingPathComponent("readme.txt"))
-        let run = try geoq(["index", "build", "--tiled", "--dem", dem, "--tile-size", "16", "--work", work.path,
-                            "-o", folder.appendingPathComponent("idx.tif").path])
+        let run = try geoq([
+            "index", "build", "--tiled", "--dem", dem, "--tile-size", "16", "--work", work.path,
+            "-o", folder.appendingPathComponent("idx.tif").path
+        ])
         #expect(run.status == 0, "\(run.standardError)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: work.path) == ["readme.txt"])
     }

@@ -92,8 +92,9 @@ import Testing
     @Test func aPostalCodesFormatAndWhetherItIsKnownAreSaidApart() async throws {
         let text = try cli.geoq(["postcode", "check", "20095"])
         #expect(text.status == 0, "a valid format exits 0: \(text.standardError)")
-        #expect(text.standardOutput.contains("format valid (a US ZIP code)") && text.standardOutput.contains("not a known US postal code"),
-                "\(text.standardOutput)")
+        #expect(
+            text.standardOutput.contains("format valid (a US ZIP code)") && text.standardOutput.contains("not a known US postal code"),
+            "\(text.standardOutput)")
         let unknown = try cli.geoq(["postcode", "check", "20095", "--format", "json"])
         let answer = try json(unknown)
         #expect(answer["formatValid"] as? Bool == true && answer["known"] as? Bool == false, "\(answer)")

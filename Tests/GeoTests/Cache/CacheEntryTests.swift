@@ -27,12 +27,16 @@ import Testing
     /// The place index cache of a small gazetteer, and a build that counts its calls.
     func placeCache() throws -> (cache: PlaceIndexCache, paths: [String], file: String, completer: PlaceCompleter) {
         let towns = folder.appendingPathComponent("towns.tsv").path
-        try Gazetteer(places: [SearchFixtures.place(1, "Kiravo", "AA", "X", population: 10),
-                               SearchFixtures.place(2, "Kirasol", "AA", "X", population: 20)]).write(to: towns)
+        try Gazetteer(places: [
+            SearchFixtures.place(1, "Kiravo", "AA", "X", population: 10),
+            SearchFixtures.place(2, "Kirasol", "AA", "X", population: 20)
+        ]).write(to: towns)
         let cache = PlaceIndexCache(directory: folder.appendingPathComponent("cache"))
         try FileManager.default.createDirectory(at: cache.directory, withIntermediateDirectories: true)
-        return (cache, [towns], cache.fileURL(for: PlaceIndexCache.Key(placesPaths: [towns])).path,
-                PlaceCompleter(gazetteer: try Gazetteer(contentsOf: towns)))
+        return (
+            cache, [towns], cache.fileURL(for: PlaceIndexCache.Key(placesPaths: [towns])).path,
+            PlaceCompleter(gazetteer: try Gazetteer(contentsOf: towns))
+        )
     }
 
     @Test func aLinkInPlaceOfThePlaceIndexIsReplacedAndItsTargetKept() throws {
@@ -41,7 +45,9 @@ import Testing
         try FileManager.default.createSymbolicLink(atPath: file, withDestinationPath: target)
         var notices: [String] = []
         let (opened, source) = try cache.completer(placesPaths: paths, notice: { notices.append($0) }, build: { completer })
-        #expect(source == .built && notices == ["the completion index \(file) cannot be used (it is a symbolic link, not a file geoq wrote (its target is left as it is)); rebuilding it"])
+        #expect(
+            source == .built
+                && notices == ["the completion index \(file) cannot be used (it is a symbolic link, not a file geoq wrote (its target is left as it is)); rebuilding it"])
         #expect(try Data(contentsOf: URL(fileURLWithPath: target)) == bytes, "the link's target is untouched")
         #expect(isRegularFile(file))
         #expect(try opened.complete(query: "kira").map(\.id) == [2, 1])
@@ -69,8 +75,9 @@ import Testing
 
     func spillCase() throws -> (dem: String, cache: CacheFolder, file: String) {
         let dem = folder.appendingPathComponent("dem.tif").path
-        TestRasters.writeGeoTIFF(at: dem, width: 3, height: 3, values: [0, 0, 0, 0, 5, 0, 0, 0, 0], type: GDT_Int16,
-                                 geoTransform: [0, 1, 0, 3, 0, -1])
+        TestRasters.writeGeoTIFF(
+            at: dem, width: 3, height: 3, values: [0, 0, 0, 0, 5, 0, 0, 0, 0], type: GDT_Int16,
+            geoTransform: [0, 1, 0, 3, 0, -1])
         let cache = CacheFolder(directory: folder.appendingPathComponent("spill-cache"))
         try FileManager.default.createDirectory(at: cache.directory, withIntermediateDirectories: true)
         let file = cache.fileURL(for: try CacheFolder.Key(rasterPath: dem, band: 1, options: FloodOptions())).path
@@ -85,7 +92,9 @@ import Testing
         let notices = SpillIndexCacheTests.Notices()
         let linked = try SpillIndex.load(rasterPath: dem, cache: .use(cache), notice: { notices.append($0) })
         #expect(linked.allLevels == expected)
-        #expect(notices.all.contains("the cached spill index \(file) is corrupt (it is a symbolic link, not a file geoq wrote (its target is left as it is)); rebuilding"), "\(notices.all)")
+        #expect(
+            notices.all.contains("the cached spill index \(file) is corrupt (it is a symbolic link, not a file geoq wrote (its target is left as it is)); rebuilding"),
+            "\(notices.all)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: target)) == bytes && isRegularFile(file))
 
         try FileManager.default.removeItem(atPath: file)

@@ -13,8 +13,9 @@ import Testing
         let data = folder.appendingPathComponent("rasters")
         try? FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
         let path = data.appendingPathComponent(name).path
-        TestRasters.writeGeoTIFF(at: path, width: 3, height: 3, values: [5, 5, 5, 5, centre, 5, 5, 5, 5], type: GDT_Int16,
-                                 geoTransform: [10, 0.1, 0, 50, 0, -0.1])
+        TestRasters.writeGeoTIFF(
+            at: path, width: 3, height: 3, values: [5, 5, 5, 5, centre, 5, 5, 5, 5], type: GDT_Int16,
+            geoTransform: [10, 0.1, 0, 50, 0, -0.1])
         return path
     }
 
@@ -44,8 +45,10 @@ import Testing
         let deadTemporary = cacheFolder.appendingPathComponent(".spill-00000000000000aa.bin.\(finished.processIdentifier).9.tmp").path
         let liveTemporary = cacheFolder.appendingPathComponent(".spill-00000000000000bb.bin.\(getpid()).9.tmp").path
         // The user's own files, one under a name shaped like geoq's but not geoq's inside.
-        let foreign = ["notes.txt": Data("mine".utf8), "spill-0123456789abcdef.bin": Data("not an index".utf8),
-                       "places-0123456789abcdef.bin": Data(count: 64), "tiled-0123456789abcdef.tif": Data("II*\0".utf8)]
+        let foreign = [
+            "notes.txt": Data("mine".utf8), "spill-0123456789abcdef.bin": Data("not an index".utf8),
+            "places-0123456789abcdef.bin": Data(count: 64), "tiled-0123456789abcdef.tif": Data("II*\0".utf8)
+        ]
         for (name, bytes) in foreign { try bytes.write(to: cacheFolder.appendingPathComponent(name)) }
         for path in [deadTemporary, liveTemporary] { FileManager.default.createFile(atPath: path, contents: Data(count: 10)) }
         try FileManager.default.createDirectory(at: cacheFolder.appendingPathComponent("mine"), withIntermediateDirectories: true)
@@ -69,8 +72,11 @@ import Testing
         #expect(failed.isEmpty)
         #expect(Set(removed.map(\.path)) == [changedIndex, goneIndex, deadTemporary])
         let left = Set(try FileManager.default.contentsOfDirectory(atPath: cacheFolder.path).map { cacheFolder.appendingPathComponent($0).path })
-        #expect(left == Set([keptIndex, liveTemporary, cacheFolder.appendingPathComponent("mine").path]
-                            + foreign.keys.map { cacheFolder.appendingPathComponent($0).path }))
+        #expect(
+            left
+                == Set(
+                    [keptIndex, liveTemporary, cacheFolder.appendingPathComponent("mine").path]
+                        + foreign.keys.map { cacheFolder.appendingPathComponent($0).path }))
         for (name, bytes) in foreign { #expect(try Data(contentsOf: cacheFolder.appendingPathComponent(name)) == bytes, "\(name)") }
         // What is left is read as before: the kept raster's index is still used.
         #expect(CacheInventory(directory: cacheFolder).removable().isEmpty)

@@ -68,13 +68,15 @@ import Testing
         let archive = root.appendingPathComponent("archive"), cache = root.appendingPathComponent("cache")
         try folder(archive.path)
         let lidar = archive.appendingPathComponent("my_lidar_survey.tif").path
-        TestRasters.writeGeoTIFF(at: lidar, width: 4, height: 4, values: Array(repeating: 3, count: 16), type: GDT_Float32,
-                                 geoTransform: [10, 0.25, 0, 1, 0, -0.25])
+        TestRasters.writeGeoTIFF(
+            at: lidar, width: 4, height: 4, values: Array(repeating: 3, count: 16), type: GDT_Float32,
+            geoTransform: [10, 0.25, 0, 1, 0, -0.25])
         tile(.glo90, 10, at: archive.appendingPathComponent("Copernicus_DSM_COG_30_N10_00_E010_00_DEM.tif").path)
         text("", at: archive.appendingPathComponent("Copernicus_DSM_COG_30_N10_00_E010_00_DEM.tif.used").path)
         text("Copernicus_DSM_COG_30_N12_00_E012_00_DEM\n", at: archive.appendingPathComponent("tileList.txt").path)
-        text("<VRTDataset><SourceFilename>Copernicus_DSM_COG_30_N10_00_E010_00_DEM.tif</SourceFilename></VRTDataset>",
-             at: archive.appendingPathComponent("copernicus-area.vrt").path)
+        text(
+            "<VRTDataset><SourceFilename>Copernicus_DSM_COG_30_N10_00_E010_00_DEM.tif</SourceFilename></VRTDataset>",
+            at: archive.appendingPathComponent("copernicus-area.vrt").path)
         text("thesis", at: archive.appendingPathComponent("notes.txt").path)
 
         let tileCache = CopernicusTileCache(cacheDirectory: cache, endpoint: endpoint, sizeLimit: 0)
@@ -96,9 +98,11 @@ import Testing
         try link(at(cache, ".spill-00000000000000ee.bin.\(dead).5.tmp"), to: at(archive, "notes.txt"))
         text("signed", at: at(cache, ".spill-00000000000000ff.bin.+\(dead).6.tmp"))
         try link(at(cache, "tiled-0123456789abcdef.tif.work"), to: archive.path)
-        survivors += ["notes.txt", ".thesis.\(dead).1.tmp", ".thesis.txt.\(dead).2.tmp", ".spill-00000000000000cc.bin.\(dead).3.tmp",
-                      ".places-00000000000000dd.bin.\(dead).4.tmp", ".spill-00000000000000ee.bin.\(dead).5.tmp",
-                      ".spill-00000000000000ff.bin.+\(dead).6.tmp", "tiled-0123456789abcdef.tif.work"].map { at(cache, $0) }
+        survivors += [
+            "notes.txt", ".thesis.\(dead).1.tmp", ".thesis.txt.\(dead).2.tmp", ".spill-00000000000000cc.bin.\(dead).3.tmp",
+            ".places-00000000000000dd.bin.\(dead).4.tmp", ".spill-00000000000000ee.bin.\(dead).5.tmp",
+            ".spill-00000000000000ff.bin.+\(dead).6.tmp", "tiled-0123456789abcdef.tif.work"
+        ].map { at(cache, $0) }
         let temporary = at(cache, ".spill-00000000000000aa.bin.\(dead).9.tmp")
         text("geoq's", at: temporary)
 
@@ -111,17 +115,19 @@ import Testing
         try FileManager.default.copyItem(atPath: lidar, toPath: at(glo90, "my_lidar_survey.tif"))
         text("not a tile", at: at(glo90, "Copernicus_DSM_COG_30_N01_00_E001_00_DEM.tif"))
         try link(at(glo90, "Copernicus_DSM_COG_30_N10_00_E010_00_DEM.tif"), to: at(archive, "Copernicus_DSM_COG_30_N10_00_E010_00_DEM.tif"))
-        tile(.glo30, 3, at: at(glo90, "Copernicus_DSM_COG_10_N03_00_E003_00_DEM.tif"))         // GLO-30's name and grid, in GLO-90's folder
-        tile(.glo90, 8, at: at(glo90, "Copernicus_DSM_COG_30_N07_00_E007_00_DEM.tif"))         // a GeoTIFF of another tile's grid
-        tile(.glo90, 9, at: at(glo90, "Copernicus_DSM_COG_30_N9_00_E009_00_DEM.tif"))          // a name off the pattern
+        tile(.glo30, 3, at: at(glo90, "Copernicus_DSM_COG_10_N03_00_E003_00_DEM.tif"))  // GLO-30's name and grid, in GLO-90's folder
+        tile(.glo90, 8, at: at(glo90, "Copernicus_DSM_COG_30_N07_00_E007_00_DEM.tif"))  // a GeoTIFF of another tile's grid
+        tile(.glo90, 9, at: at(glo90, "Copernicus_DSM_COG_30_N9_00_E009_00_DEM.tif"))  // a name off the pattern
         text("my notes", at: at(glo90, "tileList.txt"))
         text("partial thesis", at: at(glo90, ".Copernicus_DSM_COG_30_N05_00_E005_00_DEM.tif.abc.part"))
         try folder(at(glo90, "Copernicus_DSM_COG_30_N06_00_E006_00_DEM.tif"))
         text("my notes", at: at(glo90, "Copernicus_DSM_COG_30_N04_00_E004_00_DEM.tif.used"))
-        survivors += ["my_lidar_survey.tif", "Copernicus_DSM_COG_30_N01_00_E001_00_DEM.tif", "Copernicus_DSM_COG_30_N10_00_E010_00_DEM.tif",
-                      "Copernicus_DSM_COG_10_N03_00_E003_00_DEM.tif", "Copernicus_DSM_COG_30_N07_00_E007_00_DEM.tif",
-                      "Copernicus_DSM_COG_30_N9_00_E009_00_DEM.tif", "tileList.txt", ".Copernicus_DSM_COG_30_N05_00_E005_00_DEM.tif.abc.part",
-                      "Copernicus_DSM_COG_30_N06_00_E006_00_DEM.tif", "Copernicus_DSM_COG_30_N04_00_E004_00_DEM.tif.used"].map { at(glo90, $0) }
+        survivors += [
+            "my_lidar_survey.tif", "Copernicus_DSM_COG_30_N01_00_E001_00_DEM.tif", "Copernicus_DSM_COG_30_N10_00_E010_00_DEM.tif",
+            "Copernicus_DSM_COG_10_N03_00_E003_00_DEM.tif", "Copernicus_DSM_COG_30_N07_00_E007_00_DEM.tif",
+            "Copernicus_DSM_COG_30_N9_00_E009_00_DEM.tif", "tileList.txt", ".Copernicus_DSM_COG_30_N05_00_E005_00_DEM.tif.abc.part",
+            "Copernicus_DSM_COG_30_N06_00_E006_00_DEM.tif", "Copernicus_DSM_COG_30_N04_00_E004_00_DEM.tif.used"
+        ].map { at(glo90, $0) }
         let realTile = at(glo90, "Copernicus_DSM_COG_30_N04_00_E004_00_DEM.tif")
         tile(.glo90, 4, at: realTile)
 

@@ -26,8 +26,9 @@ import Testing
     @Test func testPoint_onA9kmCellOfHillyRelief_cannotTell() {
         // An ETOPO5 cell (σ 30 m) at +12 m among neighbours from 0 to 60 m: u = √(900 + 900)
         // = 42.4 m; +2 m is 10 m away: low, and its sentence says so.
-        var point = FloodPoint(latitude: 44.4, longitude: 8.9, cellLatitude: 44.4, cellLongitude: 8.9, elevation: 12, spillLevel: 12,
-                               source: FloodModelSource(model: "etopo5.tif", cellSizeM: 9300, role: .base))
+        var point = FloodPoint(
+            latitude: 44.4, longitude: 8.9, cellLatitude: 44.4, cellLongitude: 8.9, elevation: 12, spillLevel: 12,
+            source: FloodModelSource(model: "etopo5.tif", cellSizeM: 9300, role: .base))
         point.reliefM = 60
         point.today = .land
         let confidence = point.confidence(atRise: 2)

@@ -13,8 +13,9 @@ import Testing
     func world() -> (base: String, mask: String) {
         let base = folder.appendingPathComponent("base.tif").path
         guard case .int16(let values) = TodaysCoastlineTests.base.samples else { preconditionFailure("the base is Int16") }
-        TestRasters.writeGeoTIFF(at: base, width: 36, height: 18, values: values.map(Double.init), type: GDT_Int16,
-                                 geoTransform: [-180, 10, 0, 90, 0, -10])
+        TestRasters.writeGeoTIFF(
+            at: base, width: 36, height: 18, values: values.map(Double.init), type: GDT_Int16,
+            geoTransform: [-180, 10, 0, 90, 0, -10])
         let mask = folder.appendingPathComponent("mask.tif").path
         try? FileManager.default.removeItem(atPath: mask)
         try? FileManager.default.copyItem(atPath: TodaysCoastlineTests.mask.path, toPath: mask)

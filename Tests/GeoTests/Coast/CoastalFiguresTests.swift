@@ -88,7 +88,8 @@ import Testing
         for line in try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n") where !line.hasPrefix("#") {
             let fields = line.split(separator: "\t").map(String.init)
             guard fields.count == 6, let latitude = Double(fields[1]), let longitude = Double(fields[2]),
-                  let lowest = Double(fields[3]), let highest = Double(fields[4]) else { continue }
+                let lowest = Double(fields[3]), let highest = Double(fields[4])
+            else { continue }
             let point = try Self.base.point(latitude: latitude, longitude: longitude)
             for rise in [0.0, 1, 2] {
                 judged += 1
@@ -129,7 +130,7 @@ import Testing
             SearchFixtures.place(2, "Inside", "AA", "01", population: 100_000, longitude: 5.0 / degree),
             SearchFixtures.place(3, "Beyond", "AA", "01", population: 100_000, longitude: 6.0 / degree),
             SearchFixtures.place(4, "Across", "BB", "01", population: 100_000, latitude: 1.0 / degree),
-            SearchFixtures.place(5, "Larger", "AA", "01", population: 2_000_000, longitude: -20.0 / degree),
+            SearchFixtures.place(5, "Larger", "AA", "01", population: 2_000_000, longitude: -20.0 / degree)
         ])
         #expect(PartsOfLargerCities.flags(places) == [false, true, false, false, false])
     }

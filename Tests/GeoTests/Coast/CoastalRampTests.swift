@@ -101,8 +101,9 @@ import Testing
         #expect(today.newlyFloodedLandKm2 == 0)
         let cell = 4 * 36 + 17
         func classOf(_ rise: Double) -> FloodClass {
-            FloodClass.of(elevation: Self.index.landElevation(atIndex: cell), spillLevel: Self.index.levels.level(atIndex: cell), rise: rise,
-                          landToday: Self.index.isLandToday(atIndex: cell, elevation: -5))
+            FloodClass.of(
+                elevation: Self.index.landElevation(atIndex: cell), spillLevel: Self.index.levels.level(atIndex: cell), rise: rise,
+                landToday: Self.index.isLandToday(atIndex: cell, elevation: -5))
         }
         #expect(classOf(0) == .dryLand)
         #expect(classOf(2.9) == .dryLand)

@@ -12,7 +12,7 @@ import Testing
     static let fields: [(name: String, offset: Int)] = [("width", 12), ("height", 20), ("west", 28), ("north", 36), ("cell size", 44)]
 
     static let damages: [(name: String, bits: UInt64)] = [
-        ("zero", 0), ("NaN", Double.nan.bitPattern), ("infinity", Double.infinity.bitPattern), ("all ones", .max),
+        ("zero", 0), ("NaN", Double.nan.bitPattern), ("infinity", Double.infinity.bitPattern), ("all ones", .max)
     ]
 
     @Test(arguments: fields)
@@ -36,7 +36,8 @@ import Testing
             }
             // Loaded again: from the mask, as it is.
             let again = try CoastlineMask.load(path: maskPath, cacheDirectory: cache)
-            #expect(again.width == read.width && again.height == read.height && again.west == read.west
+            #expect(
+                again.width == read.width && again.height == read.height && again.west == read.west
                     && again.north == read.north && again.cellDegrees == read.cellDegrees, "\(field.name) \(damage.name)")
         }
     }

@@ -28,7 +28,8 @@ import Testing
         #expect(confidence.reason.hasPrefix("cannot tell at this model's resolution"), "\(confidence.reason)")
         #expect(confidence.reason.contains("-60 m, below any land defences keep dry"), "\(confidence.reason)")
         // Its sentence does not say it floods as soon as the sea rises: that height is not the land's.
-        #expect(point.spillDescription == "land, but this model cannot tell its height: the -60 m it gives is lower than any "
+        #expect(
+            point.spillDescription == "land, but this model cannot tell its height: the -60 m it gives is lower than any "
                 + "land defences keep dry (the sea floor's height, or the model's error)")
     }
 
@@ -36,7 +37,8 @@ import Testing
         let (lat, lon) = TodaysCoastlineTests.centre(4, 18)
         let point = try Self.index.point(latitude: lat, longitude: lon)
         #expect(point.today == .landBelowSeaLevel && !point.levelUnresolved)
-        #expect(point.spillDescription == "below sea level today (-3 m): dry, kept so by defences or lower than this model resolves; "
+        #expect(
+            point.spillDescription == "below sea level today (-3 m): dry, kept so by defences or lower than this model resolves; "
                 + "under water as soon as the sea rises (defences are not modelled)")
     }
 }

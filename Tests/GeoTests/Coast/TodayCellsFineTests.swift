@@ -25,7 +25,7 @@ import Testing
         (west: 2.0 - 0.5 / 1200, north: 42.0 + 0.5 / 1200, cell: 1.0 / 1200, width: 300, height: 200),
         // An odd cell size over the Elbe estuary, and a grid across ±180° in Fiji.
         (west: 8.61, north: 54.02, cell: 0.00137, width: 257, height: 131),
-        (west: 179.7, north: -16.3, cell: 1.0 / 240, width: 150, height: 90),
+        (west: 179.7, north: -16.3, cell: 1.0 / 240, width: 150, height: 90)
     ])
     func theFineCodesAreTheMasksAtEachCentre(case grid: (west: Double, north: Double, cell: Double, width: Int, height: Int)) throws {
         let mask = EmbeddedCoastlineTests.mask
@@ -36,8 +36,9 @@ import Testing
         let nodata: Int16 = -32768
         let samples = elevations.enumerated().map { $0.offset % 97 == 0 ? nodata : $0.element }
         let levels = SpillLevels.float32((0..<count).map { _ in Float.random(in: -3...3, using: &random) })
-        let elevationGrid = try ElevationGrid(width: grid.width, height: grid.height, samples: .int16(samples), int16Nodata: nodata,
-                                              georeference: .geographic(west: grid.west, north: grid.north, cellDegrees: grid.cell))
+        let elevationGrid = try ElevationGrid(
+            width: grid.width, height: grid.height, samples: .int16(samples), int16Nodata: nodata,
+            georeference: .geographic(west: grid.west, north: grid.north, cellDegrees: grid.cell))
         let fine = TodayCells.fine(grid: elevationGrid, levels: levels, locator: GridLocator(grid: elevationGrid), mask: mask)
         let expected = Self.reference(grid: elevationGrid, levels: levels, mask: mask)
         #expect(fine.codes == expected)

@@ -78,8 +78,10 @@ import Testing
         #expect(point.spillLevel == 100, "reached when the sea tops its +100 m shores")
         #expect(!point.isWater(atRise: 0) && !point.isWater(atRise: 2))
         let index = 4 * 36 + 25
-        #expect(FloodClass.of(elevation: -30, spillLevel: Self.withCoast.levels.level(atIndex: index), rise: 0,
-                              landToday: Self.withCoast.isLandToday(atIndex: index, elevation: -30)) == .isolatedLowland)
+        #expect(
+            FloodClass.of(
+                elevation: -30, spillLevel: Self.withCoast.levels.level(atIndex: index), rise: 0,
+                landToday: Self.withCoast.isLandToday(atIndex: index, elevation: -30)) == .isolatedLowland)
     }
 
     @Test func testPoint_onLandInABaseSeaCell_isLand_onItsRamp_notSea() throws {
@@ -93,7 +95,8 @@ import Testing
         #expect(land.confidence(atRise: 150).reason.contains("taken to rise from 0 m at the shore to about +50 m"), "\(land.confidence(atRise: 150).reason)")
         #expect(!land.isWater(atRise: 0) && !land.isWater(atRise: 1) && land.isWater(atRise: 25))
         // Its sentence says how the land is modelled (a 10° cell: 1,112 km, which the source writes to two figures).
-        #expect(land.spillDescription == "near the coast, where this model's 1100 km cells do not show how high the land stands: "
+        #expect(
+            land.spillDescription == "near the coast, where this model's 1100 km cells do not show how high the land stands: "
                 + "taken to rise from 0 m at the shore to about +50 m, half of it under water from +25 m", "\(land.spillDescription)")
         let sea = try Self.withCoast.point(latitude: 5, longitude: 88.5)
         #expect(sea.today == .sea && sea.isWater(atRise: 0))
@@ -106,8 +109,9 @@ import Testing
         let polder = 4 * 36 + 18
         #expect(index.isLandToday(atIndex: polder, elevation: -3))
         func classOf(_ cell: Int, _ rise: Double) -> FloodClass {
-            FloodClass.of(elevation: index.landElevation(atIndex: cell), spillLevel: index.levels.level(atIndex: cell), rise: rise,
-                          landToday: index.isLandToday(atIndex: cell, elevation: index.grid.elevation(atIndex: cell)))
+            FloodClass.of(
+                elevation: index.landElevation(atIndex: cell), spillLevel: index.levels.level(atIndex: cell), rise: rise,
+                landToday: index.isLandToday(atIndex: cell, elevation: index.grid.elevation(atIndex: cell)))
         }
         // The −3 m polder cell is land the coarse model does not resolve: its land neighbours above
         // 0 m stand at +100 m (three) and +50 m (two strait cells), a mean of 80 m; top 80 / 1.5.
@@ -121,7 +125,7 @@ import Testing
         let ramps: [(top: Double, area: Double)] = [
             (polderTop, index.cellAreas.areaKm2(row: 4)), (50, index.cellAreas.areaKm2(row: 8) / 2),
             (52.5, 0.75 * index.cellAreas.areaKm2(row: 5)), (600.0 / 7 * 0.6, 0.75 * index.cellAreas.areaKm2(row: 5)),
-            (550.0 / 6 * 0.6, 0.75 * index.cellAreas.areaKm2(row: 5)),
+            (550.0 / 6 * 0.6, 0.75 * index.cellAreas.areaKm2(row: 5))
         ]
         let today = try index.stats(rise: 0)
         #expect(today.landBelowSeaLevelKm2 == 0)
@@ -160,8 +164,9 @@ import Testing
 
     @Test func testMask_whoseGridIsNotGlobal_isRefusedNamingTheFile() throws {
         let path = Self.folder.appendingPathComponent("regional.tif").path
-        TestRasters.writeGeoTIFF(at: path, width: 10, height: 10, values: [Double](repeating: 1, count: 100), type: GDT_Byte,
-                                 geoTransform: [0, 1, 0, 10, 0, -1])
+        TestRasters.writeGeoTIFF(
+            at: path, width: 10, height: 10, values: [Double](repeating: 1, count: 100), type: GDT_Byte,
+            geoTransform: [0, 1, 0, 10, 0, -1])
         let error = try #require(throws: GeoError.self) { try CoastlineMask.load(path: path, cacheDirectory: nil) }
         #expect("\(error)".contains(path) && "\(error)".contains("expected a global geographic grid"), "\(error)")
         let missing = try #require(throws: GeoError.self) { try CoastlineMask.load(path: path + ".gone", cacheDirectory: nil) }

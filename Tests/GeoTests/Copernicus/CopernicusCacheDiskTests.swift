@@ -13,8 +13,11 @@ import Testing
         let (root, _) = try RangeServer.buckets([Self.tile], height: { _, _ in 7 })
         let server = try RangeServer(root: root)
         let cacheHome = TestRasters.temporaryDirectory()
-        let run = try GeoqProcess.run(["flood", "point", "--dem", "copernicus:90@" + server.endpoint, "--no-cache", "--lat", "45.5", "--lon", "5.5",
-                                       "--format", "json"], environment: ["XDG_CACHE_HOME": cacheHome.path])
+        let run = try GeoqProcess.run(
+            [
+                "flood", "point", "--dem", "copernicus:90@" + server.endpoint, "--no-cache", "--lat", "45.5", "--lon", "5.5",
+                "--format", "json"
+            ], environment: ["XDG_CACHE_HOME": cacheHome.path])
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.standardOutput.contains(Self.tile.name + ".tif"), "\(run.standardOutput)")
         let left = (FileManager.default.enumerator(atPath: cacheHome.path)?.allObjects as? [String]) ?? []

@@ -37,7 +37,11 @@ import Testing
         let evictions = Mutex(0)
         cache.beforeAnswering.withLock {
             $0 = { path in
-                guard evictions.withLock({ count in defer { count += 1 }; return count == 0 }) else { return }
+                guard
+                    evictions.withLock({ count in
+                        defer { count += 1 }; return count == 0
+                    })
+                else { return }
                 unlink(path)
             }
         }

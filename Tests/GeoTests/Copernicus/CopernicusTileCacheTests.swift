@@ -9,8 +9,9 @@ import Testing
 
     /// A cache of `sizeLimit` units holding one tile per (tile, units, seconds since use).
     static func cache(sizeLimit: Int, files: [(CopernicusTile, bytes: Int, usedSecondsAgo: Double)]) throws -> CopernicusTileCache {
-        let cache = CopernicusTileCache(cacheDirectory: TestRasters.temporaryDirectory(), endpoint: "http://127.0.0.1:1/{bucket}",
-                                        sizeLimit: sizeLimit * unit)
+        let cache = CopernicusTileCache(
+            cacheDirectory: TestRasters.temporaryDirectory(), endpoint: "http://127.0.0.1:1/{bucket}",
+            sizeLimit: sizeLimit * unit)
         for (tile, bytes, ago) in files {
             try FileManager.default.createDirectory(at: cache.folder(of: tile.resolution), withIntermediateDirectories: true)
             let path = cache.path(of: tile)
@@ -91,7 +92,8 @@ import Testing
 
     @Test func entriesAreReadOrRefusedInOneLine() throws {
         #expect(try CopernicusStackEntry(parsing: "copernicus:30") == CopernicusStackEntry(resolution: .glo30))
-        #expect(try CopernicusStackEntry(parsing: "copernicus:90@http://127.0.0.1:9/{bucket}")
+        #expect(
+            try CopernicusStackEntry(parsing: "copernicus:90@http://127.0.0.1:9/{bucket}")
                 == CopernicusStackEntry(resolution: .glo90, endpoint: "http://127.0.0.1:9/{bucket}"))
         for bad in ["copernicus:45", "copernicus:", "copernicus:30@nowhere"] {
             #expect(throws: GeoError.self) { try CopernicusStackEntry(parsing: bad) }

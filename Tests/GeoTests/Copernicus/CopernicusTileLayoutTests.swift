@@ -29,8 +29,10 @@ import Testing
                 let epsilon = 0.1 / Double(resolution.rows)
                 // Just inside each edge, and just outside it.
                 let middleLatitude = (box.south + box.north) / 2, middleLongitude = (box.west + box.east) / 2
-                let inside = [(box.south + epsilon, middleLongitude), (box.north - epsilon, middleLongitude),
-                              (middleLatitude, box.west + epsilon), (middleLatitude, box.east - epsilon)]
+                let inside = [
+                    (box.south + epsilon, middleLongitude), (box.north - epsilon, middleLongitude),
+                    (middleLatitude, box.west + epsilon), (middleLatitude, box.east - epsilon)
+                ]
                 for (latitude, longitude) in inside where latitude >= -90 && latitude <= 90 {
                     let normalized = longitude >= 180 ? longitude - 360 : longitude < -180 ? longitude + 360 : longitude
                     let found = CopernicusTile.holding(latitude: latitude, longitude: normalized, resolution: resolution)

@@ -10,11 +10,13 @@ import Testing
     /// heights 1 to 32 m, row-major.
     static func stack(west: Double = 179.96) throws -> ElevationStack {
         let path = TestRasters.temporaryDirectory().appendingPathComponent("across.tif").path
-        TestRasters.writeGeoTIFF(at: path, width: 8, height: 4, values: (1...32).map(Double.init), type: GDT_Float32,
-                                 geoTransform: [west, 0.01, 0, 45.04, 0, -0.01])
+        TestRasters.writeGeoTIFF(
+            at: path, width: 8, height: 4, values: (1...32).map(Double.init), type: GDT_Float32,
+            geoTransform: [west, 0.01, 0, 45.04, 0, -0.01])
         let base = CopernicusFineModelsTests.base
-        return ElevationStack(base: base, source: CopernicusFineModelsTests.baseSource,
-                              fines: [try ElevationStack.nestedModel(path: path, in: base, connectivity: .eight)])
+        return ElevationStack(
+            base: base, source: CopernicusFineModelsTests.baseSource,
+            fines: [try ElevationStack.nestedModel(path: path, in: base, connectivity: .eight)])
     }
 
     @Test func testPoint_beyond180East_isAnsweredByTheFineModel() throws {

@@ -12,7 +12,7 @@ import Testing
         [0, 0, 0, 0],
         [0, 1, 3, 0],
         [0, 2, 5, 0],
-        [0, 0, 0, 0],
+        [0, 0, 0, 0]
     ]
 
     /// An L holding the centres of cells (1,1), (1,2) and (2,1), not (2,2).
@@ -58,8 +58,14 @@ import Testing
             ("{\"type\":\"FeatureCollection\",\"features\":[", "line 1"),
             ("{\"type\":\"Feature\"}", "not a FeatureCollection"),
             ("{\"type\":\"FeatureCollection\",\"features\":[{\"type\":\"Feature\",\"properties\":{},\"geometry\":null}]}", "feature 0 has no numeric id"),
-            ("{\"type\":\"FeatureCollection\",\"features\":[{\"type\":\"Feature\",\"properties\":{\"id\":1},\"geometry\":{\"type\":\"Point\",\"coordinates\":[1,2]}}]}", "feature 0 is not a Polygon"),
-            ("{\"type\":\"FeatureCollection\",\"features\":[{\"type\":\"Feature\",\"properties\":{\"id\":1},\"geometry\":{\"type\":\"Polygon\",\"coordinates\":[[[1,2],[200,2],[1,3]]]}}]}", "not [longitude, latitude] in range"),
+            (
+                "{\"type\":\"FeatureCollection\",\"features\":[{\"type\":\"Feature\",\"properties\":{\"id\":1},\"geometry\":{\"type\":\"Point\",\"coordinates\":[1,2]}}]}",
+                "feature 0 is not a Polygon"
+            ),
+            (
+                "{\"type\":\"FeatureCollection\",\"features\":[{\"type\":\"Feature\",\"properties\":{\"id\":1},\"geometry\":{\"type\":\"Polygon\",\"coordinates\":[[[1,2],[200,2],[1,3]]]}}]}",
+                "not [longitude, latitude] in range"
+            )
         ] {
             do {
                 _ = try AreaOutlines.parse(Array(text.utf8), path: "outlines.geojson")

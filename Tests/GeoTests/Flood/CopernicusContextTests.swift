@@ -42,8 +42,9 @@ import Testing
         let models = CopernicusFineModels(resolution: .glo90, cache: cache, base: base, connectivity: .eight)
         #expect(models.contextDegrees == 0.25)
         let onDemand = ElevationStack(base: base, source: CopernicusFineModelsTests.baseSource, fines: [], onDemand: (models, 0))
-        let alone = ElevationStack(base: base, source: CopernicusFineModelsTests.baseSource, fines: [],
-                                   onDemand: (CopernicusFineModels(resolution: .glo90, cache: cache, base: base, connectivity: .eight, contextDegrees: 0), 0))
+        let alone = ElevationStack(
+            base: base, source: CopernicusFineModelsTests.baseSource, fines: [],
+            onDemand: (CopernicusFineModels(resolution: .glo90, cache: cache, base: base, connectivity: .eight, contextDegrees: 0), 0))
         let folder = TestRasters.temporaryDirectory()
         var differFromAlone = 0
         for tile in [Self.t80w5, Self.t79w5] {
@@ -57,10 +58,12 @@ import Testing
             }
             let t = CopernicusStandIn.geoTransform(of: tile)
             let reference = folder.appendingPathComponent("\(tile.name)-joined.tif").path
-            TestRasters.writeGeoTIFF(at: reference, width: width, height: height, values: values, type: GDT_Float32,
-                                     geoTransform: [t[0] - Double(marginColumns) * t[1], t[1], 0, t[3] - Double(marginRows) * t[5], 0, t[5]])
-            let byHand = ElevationStack(base: base, source: CopernicusFineModelsTests.baseSource,
-                                        fines: [try ElevationStack.nestedModel(path: reference, in: base, connectivity: .eight)])
+            TestRasters.writeGeoTIFF(
+                at: reference, width: width, height: height, values: values, type: GDT_Float32,
+                geoTransform: [t[0] - Double(marginColumns) * t[1], t[1], 0, t[3] - Double(marginRows) * t[5], 0, t[5]])
+            let byHand = ElevationStack(
+                base: base, source: CopernicusFineModelsTests.baseSource,
+                fines: [try ElevationStack.nestedModel(path: reference, in: base, connectivity: .eight)])
             // Every cell within 30 cells of an edge, and the cells of every 37th row and column.
             func near(_ index: Int, _ count: Int) -> Bool { index < 30 || index >= count - 30 }
             for row in 0..<tile.resolution.rows {
@@ -76,8 +79,10 @@ import Testing
         #expect(differFromAlone > 0)
         // Just either side of 6° E (the tile E006's cells start 1/480° west of it) and of 80° N
         // (the tile N80's 1/2400° north of it): each from the tile whose cells hold it.
-        for (latitude, longitude, holder) in [(80.5, 5.9970, Self.t80w5), (80.5, 5.9990, Self.t80w6), (80.5, 6.0010, Self.t80w6),
-                                              (80.0006, 5.5, Self.t80w5), (80.0002, 5.5, Self.t79w5), (79.9995, 5.5, Self.t79w5)] {
+        for (latitude, longitude, holder) in [
+            (80.5, 5.9970, Self.t80w5), (80.5, 5.9990, Self.t80w6), (80.5, 6.0010, Self.t80w6),
+            (80.0006, 5.5, Self.t80w5), (80.0002, 5.5, Self.t79w5), (79.9995, 5.5, Self.t79w5)
+        ] {
             let answer = try onDemand.point(latitude: latitude, longitude: longitude)
             #expect(answer.source?.model == holder.name + ".tif", "\(latitude), \(longitude)")
             let t = CopernicusStandIn.geoTransform(of: holder)
@@ -98,8 +103,9 @@ import Testing
             CopernicusStandIn.write(written, values: CopernicusStandIn.cells(of: written) { Self.height(written, $0, $1) }, at: cache.path(of: written))
         }
         let base = CopernicusFineModelsTests.base
-        let onDemand = ElevationStack(base: base, source: CopernicusFineModelsTests.baseSource, fines: [],
-                                      onDemand: (CopernicusFineModels(resolution: .glo30, cache: cache, base: base, connectivity: .eight), 0))
+        let onDemand = ElevationStack(
+            base: base, source: CopernicusFineModelsTests.baseSource, fines: [],
+            onDemand: (CopernicusFineModels(resolution: .glo30, cache: cache, base: base, connectivity: .eight), 0))
         // 0.25° of the 1″ grid: 90 columns and 900 rows.
         let marginColumns = 90, marginRows = 900
         let width = tile.columns + 2 * marginColumns, height = tile.resolution.rows + 2 * marginRows
@@ -110,10 +116,12 @@ import Testing
         }
         let t = CopernicusStandIn.geoTransform(of: tile)
         let reference = TestRasters.temporaryDirectory().appendingPathComponent("joined.tif").path
-        TestRasters.writeGeoTIFF(at: reference, width: width, height: height, values: values, type: GDT_Float32,
-                                 geoTransform: [t[0] - Double(marginColumns) * t[1], t[1], 0, t[3] - Double(marginRows) * t[5], 0, t[5]])
-        let byHand = ElevationStack(base: base, source: CopernicusFineModelsTests.baseSource,
-                                    fines: [try ElevationStack.nestedModel(path: reference, in: base, connectivity: .eight)])
+        TestRasters.writeGeoTIFF(
+            at: reference, width: width, height: height, values: values, type: GDT_Float32,
+            geoTransform: [t[0] - Double(marginColumns) * t[1], t[1], 0, t[3] - Double(marginRows) * t[5], 0, t[5]])
+        let byHand = ElevationStack(
+            base: base, source: CopernicusFineModelsTests.baseSource,
+            fines: [try ElevationStack.nestedModel(path: reference, in: base, connectivity: .eight)])
         // The columns within 20 of the eastern edge, on every 7th row.
         for row in stride(from: 0, to: tile.resolution.rows, by: 7) {
             for col in tile.columns - 20..<tile.columns {

@@ -55,18 +55,21 @@ import Testing
             if col == 6 { return 40 }
             return col > 6 ? Double(row) - 2 : Double(row + col)
         }
-        let onDemand = ElevationStack(base: Self.base, source: Self.baseSource, fines: [],
-                                      onDemand: (CopernicusFineModels(resolution: .glo90, cache: cache, base: Self.base, connectivity: .eight), 0))
+        let onDemand = ElevationStack(
+            base: Self.base, source: Self.baseSource, fines: [],
+            onDemand: (CopernicusFineModels(resolution: .glo90, cache: cache, base: Self.base, connectivity: .eight), 0))
         let cells = try ElevationGrid.read(path: cache.path(of: tile))
         let margin = 300, width = 1200 + 2 * margin
         var padded = [Double](repeating: 0, count: width * width)
         for row in 0..<1200 { for col in 0..<1200 { padded[(row + margin) * width + col + margin] = try #require(cells.elevation(atIndex: row * 1200 + col)) } }
         let t = CopernicusStandIn.geoTransform(of: tile)
         let inOpenSea = TestRasters.temporaryDirectory().appendingPathComponent("in-open-sea.tif").path
-        TestRasters.writeGeoTIFF(at: inOpenSea, width: width, height: width, values: padded, type: GDT_Float32,
-                                 geoTransform: [t[0] - Double(margin) * t[1], t[1], 0, t[3] - Double(margin) * t[5], 0, t[5]])
-        let byHand = ElevationStack(base: Self.base, source: Self.baseSource,
-                                    fines: [try ElevationStack.nestedModel(path: inOpenSea, in: Self.base, connectivity: .eight)])
+        TestRasters.writeGeoTIFF(
+            at: inOpenSea, width: width, height: width, values: padded, type: GDT_Float32,
+            geoTransform: [t[0] - Double(margin) * t[1], t[1], 0, t[3] - Double(margin) * t[5], 0, t[5]])
+        let byHand = ElevationStack(
+            base: Self.base, source: Self.baseSource,
+            fines: [try ElevationStack.nestedModel(path: inOpenSea, in: Self.base, connectivity: .eight)])
         for (latitude, longitude) in Self.centres(of: tile) {
             let point = try onDemand.point(latitude: latitude, longitude: longitude)
             #expect(OnDemandContextTests.sameButSource(point, try byHand.point(latitude: latitude, longitude: longitude)))
@@ -106,8 +109,9 @@ import Testing
         let cache = try Self.cache(listing: [a, b, c])
         for tile in [a, b, c] { Self.writeTile(tile, in: cache) { row, col in Double(row * col) } }
         let room = Self.heldBytes(a) + Self.nestingBytes(a)
-        let models = CopernicusFineModels(resolution: .glo90, cache: cache, base: Self.base, connectivity: .eight, memoryBytes: room,
-                                          contextDegrees: 0)
+        let models = CopernicusFineModels(
+            resolution: .glo90, cache: cache, base: Self.base, connectivity: .eight, memoryBytes: room,
+            contextDegrees: 0)
         for tile in [a, b, a] { _ = try models.point(latitude: Double(tile.south) + 0.5, longitude: Double(tile.west) + 0.5) }
         #expect(models.tilesInMemory == [b, a])
         #expect(models.bytesInMemory == 2 * Self.heldBytes(a))
@@ -123,8 +127,9 @@ import Testing
         let cache = try Self.cache(listing: tiles)
         for tile in tiles { Self.writeTile(tile, in: cache) { row, col in Double(row + col) } }
         let room = Self.heldBytes(tiles[0]) + Self.nestingBytes(tiles[0])
-        let models = CopernicusFineModels(resolution: .glo90, cache: cache, base: Self.base, connectivity: .eight, memoryBytes: room,
-                                          contextDegrees: 0)
+        let models = CopernicusFineModels(
+            resolution: .glo90, cache: cache, base: Self.base, connectivity: .eight, memoryBytes: room,
+            contextDegrees: 0)
         let most = Mutex(0), done = Mutex(false)
         let watcher = Thread {
             while !done.withLock({ $0 }) { let now = models.bytesInMemory; most.withLock { $0 = max($0, now) }; usleep(100) }
@@ -168,8 +173,9 @@ import Testing
         let tile = CopernicusTile(resolution: .glo90, south: 45, west: 5)
         let cache = try Self.cache(listing: [tile])
         let notices = Mutex<[String]>([])
-        let models = CopernicusFineModels(resolution: .glo90, cache: cache, base: Self.base, connectivity: .eight,
-                                          pointsWaitForDownloads: false, notice: { text in notices.withLock { $0.append(text) } })
+        let models = CopernicusFineModels(
+            resolution: .glo90, cache: cache, base: Self.base, connectivity: .eight,
+            pointsWaitForDownloads: false, notice: { text in notices.withLock { $0.append(text) } })
         let stack = ElevationStack(base: Self.base, source: Self.baseSource, fines: [], onDemand: (models, 0))
         let answer = try stack.point(latitude: 45.5, longitude: 5.5)
         #expect(answer.source == Self.baseSource)

@@ -89,9 +89,11 @@ import Testing
         let index = try etopo()
         for rise in [-120.0, 0, 2, 10, 66.5] {
             let curve = try index.stats(rise: rise), counted = try index.stats(rise: rise, bbox: .world)
-            for (a, b) in [(curve.waterKm2, counted.waterKm2), (curve.newlyFloodedLandKm2, counted.newlyFloodedLandKm2),
-                           (curve.isolatedLowlandKm2, counted.isolatedLowlandKm2), (curve.exposedSeaFloorKm2, counted.exposedSeaFloorKm2),
-                           (curve.landKm2, counted.landKm2)] {
+            for (a, b) in [
+                (curve.waterKm2, counted.waterKm2), (curve.newlyFloodedLandKm2, counted.newlyFloodedLandKm2),
+                (curve.isolatedLowlandKm2, counted.isolatedLowlandKm2), (curve.exposedSeaFloorKm2, counted.exposedSeaFloorKm2),
+                (curve.landKm2, counted.landKm2)
+            ] {
                 #expect(abs(a - b) <= 1e-6 * max(1, a), "at \(rise) m")
             }
         }

@@ -18,8 +18,9 @@ import Testing
     /// A 2 × 2 model of `degrees` cells with its top-left at 0° E, 20° N, heights 1–4 m.
     static func fineModel(degrees: Double) -> String {
         let path = TestRasters.temporaryDirectory().appendingPathComponent("fine-\(degrees).tif").path
-        TestRasters.writeGeoTIFF(at: path, width: 2, height: 2, values: [1, 2, 3, 4], type: GDT_Int16,
-                                 geoTransform: [0, degrees, 0, 20, 0, -degrees])
+        TestRasters.writeGeoTIFF(
+            at: path, width: 2, height: 2, values: [1, 2, 3, 4], type: GDT_Int16,
+            geoTransform: [0, degrees, 0, 20, 0, -degrees])
         return path
     }
 
@@ -29,9 +30,10 @@ import Testing
             try ElevationStack.nestedModel(path: coarse, in: Self.base, connectivity: .eight, baseName: "world.tif")
         }
         // 20° and 10° of latitude on WGS 84's semi-major axis: 2,226 km and 1,113 km.
-        #expect(error.description == "\(coarse): its cells are 2200 km north–south, coarser than the base's (world.tif, 1100 km); "
+        #expect(
+            error.description == "\(coarse): its cells are 2200 km north–south, coarser than the base's (world.tif, 1100 km); "
                 + "expected a fine model finer than the base it is nested in; give it as the base instead, flooded on its own",
-                "\(error)")
+            "\(error)")
         #expect(error.kind == .fileFault)
     }
 

@@ -17,8 +17,9 @@ import Testing
         defer { GDALClose(dataset) }
         let width = Int(GDALGetRasterXSize(dataset)), height = Int(GDALGetRasterYSize(dataset)), bands = Int(GDALGetRasterCount(dataset))
         var values = [UInt8](repeating: 0, count: width * height * bands)
-        _ = GDALDatasetRasterIO(dataset, GF_Read, 0, 0, Int32(width), Int32(height), &values, Int32(width), Int32(height), GDT_Byte,
-                                Int32(bands), nil, Int32(bands), Int32(bands * width), 1)
+        _ = GDALDatasetRasterIO(
+            dataset, GF_Read, 0, 0, Int32(width), Int32(height), &values, Int32(width), Int32(height), GDT_Byte,
+            Int32(bands), nil, Int32(bands), Int32(bands * width), 1)
         var geoTransform = [Double](repeating: 0, count: 6)
         GDALGetGeoTransform(dataset, &geoTransform)
         return (values, bands, width, height, geoTransform)

@@ -18,11 +18,12 @@ import Testing
     @Test func oneCellBlocksAreTheCellsElevationAndHeightBelowTheirSpillLevel() throws {
         let relief = Self.index.relief(blockSide: 1)
         #expect(relief.width == 4 && relief.height == 3)
-        #expect(pairs(relief) == [
-            [32768, 0], [32776, 0], [32776, 0], [32776, 0],
-            [32768, 0], [32776, 0], [32770, 6], [32776, 0],
-            [32768, 0], [32776, 0], [32776, 0], [32776, 0],
-        ])
+        #expect(
+            pairs(relief) == [
+                [32768, 0], [32776, 0], [32776, 0], [32776, 0],
+                [32768, 0], [32776, 0], [32770, 6], [32776, 0],
+                [32768, 0], [32776, 0], [32776, 0], [32776, 0]
+            ])
     }
 
     @Test func aBlockHoldsItsLowestSpillingCellLowestFirstAmongEquals() throws {
@@ -38,10 +39,12 @@ import Testing
     @Test func integerAndFloatGridsGiveTheSameRelief() throws {
         // The Int16 fast path against the general one, on a rough 13 × 11 grid with a nodata cell.
         var state: UInt64 = 7
-        let rows: [[Int16]] = (0..<11).map { _ in (0..<13).map { _ in
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Int16(Int((state >> 33) % 40) - 10)
-        } }
+        let rows: [[Int16]] = (0..<11).map { _ in
+            (0..<13).map { _ in
+                state = state &* 6364136223846793005 &+ 1442695040888963407
+                return Int16(Int((state >> 33) % 40) - 10)
+            }
+        }
         var withHole = rows
         withHole[5][6] = -999
         for nodata in [nil, Int16(-999)] {
@@ -79,8 +82,9 @@ import Testing
         #expect(GDALGetRasterCount(dataset) == 2)
         var read = [UInt16](repeating: 0, count: relief.samples.count)
         let status = read.withUnsafeMutableBytes { buffer in
-            GDALDatasetRasterIO(dataset, GF_Read, 0, 0, Int32(relief.width), Int32(relief.height), buffer.baseAddress, Int32(relief.width), Int32(relief.height),
-                                GDT_UInt16, 2, nil, 4, Int32(4 * relief.width), 2)
+            GDALDatasetRasterIO(
+                dataset, GF_Read, 0, 0, Int32(relief.width), Int32(relief.height), buffer.baseAddress, Int32(relief.width), Int32(relief.height),
+                GDT_UInt16, 2, nil, 4, Int32(4 * relief.width), 2)
         }
         #expect(status == CE_None)
         #expect(read == relief.samples)

@@ -27,10 +27,12 @@ import Testing
         // Western half (x < 0°) sea at −100 m, eastern half land at 50 m: tile 1/0/0 is all sea, 1/1/0 all land.
         let grid = TestRasters.global([[-100, -100, 50, 50], [-100, -100, 50, 50]])
         let index = try SpillIndex(grid: grid)
-        let west = try index.render(rise: 0, longitudes: MapTile(zoom: 1, x: 0, y: 0).pixelLongitudes,
-                                    latitudes: MapTile(zoom: 1, x: 0, y: 0).pixelLatitudes)
-        let east = try index.render(rise: 0, longitudes: MapTile(zoom: 1, x: 1, y: 0).pixelLongitudes,
-                                    latitudes: MapTile(zoom: 1, x: 1, y: 0).pixelLatitudes)
+        let west = try index.render(
+            rise: 0, longitudes: MapTile(zoom: 1, x: 0, y: 0).pixelLongitudes,
+            latitudes: MapTile(zoom: 1, x: 0, y: 0).pixelLatitudes)
+        let east = try index.render(
+            rise: 0, longitudes: MapTile(zoom: 1, x: 1, y: 0).pixelLongitudes,
+            latitudes: MapTile(zoom: 1, x: 1, y: 0).pixelLatitudes)
         let sea = FloodPalette.colour(elevation: -100, spillLevel: -100, rise: 0)
         let land = FloodPalette.colour(elevation: 50, spillLevel: 50, rise: 0)
         #expect(west.pixels[0..<4].elementsEqual([sea.r, sea.g, sea.b, sea.a]))

@@ -24,8 +24,9 @@ import Testing
                 }
                 let south = 52 + tileRow, west = 8 + tileColumn
                 let path = folder.appendingPathComponent("N\(south)E00\(west).tif").path
-                TestRasters.writeGeoTIFF(at: path, width: 600, height: 600, values: values, type: GDT_Int16,
-                                         geoTransform: [Double(west), 1.0 / 600, 0, Double(south + 1), 0, -1.0 / 600], nodata: -32768)
+                TestRasters.writeGeoTIFF(
+                    at: path, width: 600, height: 600, values: values, type: GDT_Int16,
+                    geoTransform: [Double(west), 1.0 / 600, 0, Double(south + 1), 0, -1.0 / 600], nodata: -32768)
                 written.append((tileRow, tileColumn, path))
             }
         }
@@ -33,8 +34,9 @@ import Testing
     }
 
     static func models(_ folder: URL, reach: Double) throws -> OnDemandFineModels<LocalTileFolder> {
-        let source = try LocalTileFolder(entry: "tiles:\(folder.path)/{N|S}{lat:02}{E|W}{lon:03}.tif",
-                                         opening: OnDemandOpening(cacheDirectory: TestRasters.temporaryDirectory(), downloadCacheBytes: 1 << 30))
+        let source = try LocalTileFolder(
+            entry: "tiles:\(folder.path)/{N|S}{lat:02}{E|W}{lon:03}.tif",
+            opening: OnDemandOpening(cacheDirectory: TestRasters.temporaryDirectory(), downloadCacheBytes: 1 << 30))
         return OnDemandFineModels(source: source, base: HamburgStackTests.models.base, connectivity: .eight, contextDegrees: reach)
     }
 

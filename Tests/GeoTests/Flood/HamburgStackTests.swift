@@ -11,8 +11,9 @@ import Testing
     static let models: (base: SpillIndex, tile: SpillIndex, stack: ElevationStack) = {
         let base = try! SpillIndex(grid: ElevationGrid.read(path: basePath))
         let nested = try! ElevationStack.nestedModel(path: tilePath, in: base, connectivity: .eight)
-        let stack = ElevationStack(base: base, source: FloodModelSource(path: basePath, georeference: base.grid.georeference, role: .base),
-                                   fines: [nested])
+        let stack = ElevationStack(
+            base: base, source: FloodModelSource(path: basePath, georeference: base.grid.georeference, role: .base),
+            fines: [nested])
         return (base, nested.index, stack)
     }()
 
@@ -60,9 +61,11 @@ import Testing
         let base = models.base
         let (row, col) = base.locator.cell(latitude: latitude, longitude: longitude)!
         var lowest = Double.infinity
-        for dr in -1...1 { for dc in -1...1 {
-            lowest = min(lowest, base.levels.level(atIndex: (row + dr) * base.grid.width + col + dc))
-        } }
+        for dr in -1...1 {
+            for dc in -1...1 {
+                lowest = min(lowest, base.levels.level(atIndex: (row + dr) * base.grid.width + col + dc))
+            }
+        }
         return lowest
     }
 
@@ -83,8 +86,9 @@ import Testing
             return max(elevations[cell], Int16(Self.baseReach(latitude: latitude, longitude: longitude).rounded(.up)))
         }
         let topology = GridTopology(width: width, height: width, wrapsEastWest: false, connectivity: .eight)
-        let expected = try PriorityFlood.spillLevels(elevations: elevations, nodata: nil, nodataPolicy: .land, topology: topology,
-                                                     seeds: border, seedLevels: seedLevels, progress: nil)
+        let expected = try PriorityFlood.spillLevels(
+            elevations: elevations, nodata: nil, nodataPolicy: .land, topology: topology,
+            seeds: border, seedLevels: seedLevels, progress: nil)
         #expect(tile.allLevels == expected.map(Double.init))
 
         let southAndEast = (0..<width).map { (width - 1) * width + $0 } + (0..<width - 1).map { $0 * width + width - 1 }
@@ -135,7 +139,9 @@ import Testing
         let point = try Self.models.stack.point(latitude: 53.5503, longitude: 9.9925)
         #expect(point.source?.model == "N53E009.hgt")
         #expect((10...25).contains(point.elevation ?? -1) && !point.isWater(atRise: 2))
-        #expect(Self.models.base.grid.elevation(atIndex: Self.models.base.locator.cell(latitude: 53.5503, longitude: 9.9925).map { $0.row * Self.models.base.grid.width + $0.col }!) == 10)
+        #expect(
+            Self.models.base.grid.elevation(atIndex: Self.models.base.locator.cell(latitude: 53.5503, longitude: 9.9925).map { $0.row * Self.models.base.grid.width + $0.col }!)
+                == 10)
     }
 
     /// The tile's own lowest cells lie in the Wilstermarsch and Kehdinger marshes, behind dikes

@@ -41,8 +41,9 @@ import Testing
     @Test func pointsEqualTheSameTilesGivenByHand() throws {
         let folder = TestRasters.temporaryDirectory()
         let tiles = [try Self.unzipped("N53E009", into: folder), try Self.unzipped("N43E007", into: folder)]
-        let byHand = ElevationStack(base: Self.base, source: Self.baseSource,
-                                    nested: try ElevationStack.nestedModels(paths: tiles, in: Self.base, connectivity: .eight))
+        let byHand = ElevationStack(
+            base: Self.base, source: Self.baseSource,
+            nested: try ElevationStack.nestedModels(paths: tiles, in: Self.base, connectivity: .eight))
         let onDemand = try Self.onDemand(folder)
         var random = SplitMix64(seed: 35)
         let edge = 1.0 / 1200 / 100
@@ -74,9 +75,13 @@ import Testing
         #expect(answer.elevation == alone.elevation && answer.spillLevel == alone.spillLevel)
         #expect(answer.source == FloodModelSource(model: "etopo5.tif (no local tile for N54E009)", cellSizeM: 9300, role: .base))
 
-        let withTile = ElevationStack(base: Self.base, source: Self.baseSource, fines: [(HamburgStackTests.models.tile, FloodModelSource(model: "N53E009.hgt", cellSizeM: 93, role: .fine))],
-                                      onDemand: (OnDemandFineModels(source: try LocalTileFolder(entry: "tiles:\(folder.path)/\(Self.srtm)", opening: Self.opening),
-                                                                    base: Self.base, connectivity: .eight), 1))
+        let withTile = ElevationStack(
+            base: Self.base, source: Self.baseSource, fines: [(HamburgStackTests.models.tile, FloodModelSource(model: "N53E009.hgt", cellSizeM: 93, role: .fine))],
+            onDemand: (
+                OnDemandFineModels(
+                    source: try LocalTileFolder(entry: "tiles:\(folder.path)/\(Self.srtm)", opening: Self.opening),
+                    base: Self.base, connectivity: .eight), 1
+            ))
         #expect(try withTile.point(latitude: 53.55, longitude: 9.99) == HamburgStackTests.models.stack.point(latitude: 53.55, longitude: 9.99))
     }
 
@@ -91,13 +96,15 @@ import Testing
         let base = CopernicusFineModelsTests.base
         let source = try LocalTileFolder(entry: "tiles:\(folder.path)/tile_{n|s}{lat}_{e|w}{lon}.tif", opening: Self.opening)
         // Each tile alone, as the one tile given by hand (with its context, OnDemandContextTests).
-        let stack = ElevationStack(base: base, source: CopernicusFineModelsTests.baseSource, fines: [],
-                                   onDemand: (OnDemandFineModels(source: source, base: base, connectivity: .eight, contextDegrees: 0), 0))
+        let stack = ElevationStack(
+            base: base, source: CopernicusFineModelsTests.baseSource, fines: [],
+            onDemand: (OnDemandFineModels(source: source, base: base, connectivity: .eight, contextDegrees: 0), 0))
         for (latitude, longitude, holder) in [(46.01, 5.5, (45, 5)), (46.05, 5.5, (46, 5)), (45.5, 5.99, (45, 6)), (45.5, 5.95, (45, 5))] {
             #expect(source.tile(latitude: latitude, longitude: longitude) == LocalTileFolder.Tile(south: holder.0, west: holder.1), "\(latitude), \(longitude)")
             let path = folder.appendingPathComponent("tile_n\(holder.0)_e\(holder.1).tif").path
-            let byHand = ElevationStack(base: base, source: CopernicusFineModelsTests.baseSource,
-                                        fines: [try ElevationStack.nestedModel(path: path, in: base, connectivity: .eight)])
+            let byHand = ElevationStack(
+                base: base, source: CopernicusFineModelsTests.baseSource,
+                fines: [try ElevationStack.nestedModel(path: path, in: base, connectivity: .eight)])
             let answer = try stack.point(latitude: latitude, longitude: longitude)
             #expect(answer == (try byHand.point(latitude: latitude, longitude: longitude)), "\(latitude), \(longitude)")
             #expect(answer.elevation == heights.first { $0.0 == holder.0 && $0.1 == holder.1 }?.2)
@@ -107,7 +114,8 @@ import Testing
         #expect(source.tile(latitude: 45.03, longitude: 5.5) == LocalTileFolder.Tile(south: 45, west: 5))
         #expect(try stack.point(latitude: 45.03, longitude: 5.5).elevation == 10)
         #expect(source.tiles(covering: GeoBBox(west: 5.2, south: 45.2, east: 5.8, north: 45.8)) == [.init(south: 45, west: 5)])
-        #expect(source.tiles(covering: GeoBBox(west: 5.5, south: 45.5, east: 6.5, north: 46.5)) == [.init(south: 45, west: 5), .init(south: 45, west: 6), .init(south: 46, west: 5)])
+        #expect(
+            source.tiles(covering: GeoBBox(west: 5.5, south: 45.5, east: 6.5, north: 46.5)) == [.init(south: 45, west: 5), .init(south: 45, west: 6), .init(south: 46, west: 5)])
         #expect(source.tiles(covering: GeoBBox(west: 100, south: 10, east: 101, north: 11)).isEmpty)
     }
 
@@ -115,9 +123,10 @@ import Testing
     /// cells start half a cell west and north of its degree square.
     static func writeShiftedTile(in folder: URL, south: Int, west: Int, height: Double, name: String? = nil, epsg: Int32 = 4326) {
         let cell = 1.0 / 12
-        TestRasters.writeGeoTIFF(at: folder.appendingPathComponent(name ?? "tile_n\(south)_e\(west).tif").path, width: 12, height: 12,
-                                 values: [Double](repeating: height, count: 144), type: GDT_Float32,
-                                 geoTransform: [Double(west) - cell / 2, cell, 0, Double(south + 1) + cell / 2, 0, -cell], epsg: epsg)
+        TestRasters.writeGeoTIFF(
+            at: folder.appendingPathComponent(name ?? "tile_n\(south)_e\(west).tif").path, width: 12, height: 12,
+            values: [Double](repeating: height, count: 144), type: GDT_Float32,
+            geoTransform: [Double(west) - cell / 2, cell, 0, Double(south + 1) + cell / 2, 0, -cell], epsg: epsg)
     }
 
     /// A tile nested once is kept in the nesting cache, as a Copernicus tile is, and the next
@@ -125,8 +134,9 @@ import Testing
     @Test func aTileNestedOnceIsKeptInTheNestingCache() throws {
         let folder = TestRasters.temporaryDirectory()
         let tile = try Self.unzipped("N43E007", into: folder)
-        let cache = NestingCache(store: CacheFolder(directory: folder.appendingPathComponent("cache")),
-                                 baseKey: try CacheFolder.Key(rasterPath: HamburgStackTests.basePath, band: 1, options: FloodOptions()))
+        let cache = NestingCache(
+            store: CacheFolder(directory: folder.appendingPathComponent("cache")),
+            baseKey: try CacheFolder.Key(rasterPath: HamburgStackTests.basePath, band: 1, options: FloodOptions()))
         let key = cache.key(members: [tile], band: 1, connectivity: .eight)
         #expect(!FileManager.default.fileExists(atPath: cache.levelsURL(key).path))
         let first = try Self.onDemand(folder, nestingCache: cache).point(latitude: 43.695, longitude: 7.281)
@@ -146,8 +156,9 @@ import Testing
         let notices = Mutex<[String]>([])
         let source = try LocalTileFolder(entry: "tiles:\(damaged.path)/\(Self.srtm)", opening: Self.opening)
         try Data("not an elevation raster".utf8).write(to: damaged.appendingPathComponent("N53E010.hgt"))
-        let models = OnDemandFineModels(source: source, base: Self.base, connectivity: .eight,
-                                        notice: { line in notices.withLock { $0.append(line) } })
+        let models = OnDemandFineModels(
+            source: source, base: Self.base, connectivity: .eight,
+            notice: { line in notices.withLock { $0.append(line) } })
         let stack = ElevationStack(base: Self.base, source: Self.baseSource, fines: [], onDemand: (models, 0))
         for (latitude, longitude) in [(53.55, 9.99), (53.5, 9.5), (53.9, 9.97)] {
             #expect(try stack.point(latitude: latitude, longitude: longitude) == (try Self.onDemand(alone).point(latitude: latitude, longitude: longitude)))

@@ -106,7 +106,9 @@ import Testing
         // On a 400 × 300 map of the world, about 4 × 5 pixels of 120,000 (under 0.1 %): said.
         let wide = try Self.engine.floodMap(rise: 8, bbox: nil, width: 400, height: 300, legend: false)
         #expect(wide.newlyFloodedPixels > 0 && wide.newlyFloodedPixels < 120)
-        #expect(wide.tooSmallToSee(worldStats)?.contains("shows on only \(wide.newlyFloodedPixels) of the 120,000 pixels of this 400×300 map") == true, "\(wide.tooSmallToSee(worldStats) ?? "nil")")
+        #expect(
+            wide.tooSmallToSee(worldStats)?.contains("shows on only \(wide.newlyFloodedPixels) of the 120,000 pixels of this 400×300 map") == true,
+            "\(wide.tooSmallToSee(worldStats) ?? "nil")")
         let dry = try Self.engine.floodMap(rise: 1, bbox: nil, width: 4, height: 3, legend: false)
         let dryStats = try Self.engine.floodStats(rise: 1)
         #expect(dryStats.newlyFloodedLandKm2 == 0 && dry.tooSmallToSee(dryStats) == nil, "nothing floods, nothing to say")

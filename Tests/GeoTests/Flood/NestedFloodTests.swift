@@ -50,8 +50,10 @@ import Testing
     /// The nested reference: a fine cell at WGS 84 `centre(cell)`; its base cell by floor of the
     /// 1° grid; the sea's level there, the lowest base level of that cell and its neighbours;
     /// nodata filled with the base cell's elevation, and sea where that cell is water at +0 m.
-    static func reference(fine: [Int16], width: Int, height: Int, eight: Bool, baseRows: [[Int16]],
-                          centre: (Int) -> (longitude: Double, latitude: Double)) -> [Double] {
+    static func reference(
+        fine: [Int16], width: Int, height: Int, eight: Bool, baseRows: [[Int16]],
+        centre: (Int) -> (longitude: Double, latitude: Double)
+    ) -> [Double] {
         let baseWidth = baseRows[0].count, baseHeight = baseRows.count
         let baseLevels = relaxedBase(baseRows, eight: eight)
         func baseCell(_ point: (longitude: Double, latitude: Double)) -> (Int, Int)? {
@@ -68,10 +70,12 @@ import Testing
         for cell in 0..<fine.count where cell / width == 0 || cell / width == height - 1 || cell % width == 0 || cell % width == width - 1 {
             guard let (row, col) = baseCell(centre(cell)), let elevation = elevations[cell] else { continue }
             var reach = Double.infinity
-            for dr in -1...1 { for dc in -1...1 where eight || dr == 0 || dc == 0 {
-                let r = row + dr, c = col + dc
-                if r >= 0, r < baseHeight, c >= 0, c < baseWidth { reach = min(reach, baseLevels[r * baseWidth + c]) }
-            } }
+            for dr in -1...1 {
+                for dc in -1...1 where eight || dr == 0 || dc == 0 {
+                    let r = row + dr, c = col + dc
+                    if r >= 0, r < baseHeight, c >= 0, c < baseWidth { reach = min(reach, baseLevels[r * baseWidth + c]) }
+                }
+            }
             seeds[cell] = min(seeds[cell] ?? .infinity, max(elevation, reach))
         }
         return relaxedLevels(elevations: elevations, width: width, height: height, eight: eight, seeds: seeds)
@@ -97,8 +101,9 @@ import Testing
             let west = Double.random(in: 0.3...1.0, using: &random) * .pi / 180 * radius
             let north = radius * log(tan(.pi / 4 + 9.5 * .pi / 360)) - Double.random(in: 0...40_000, using: &random)
             let wkt = try #require(TestRasters.wkt(epsg: 3857))
-            grid = try ElevationGrid(width: width, height: height, samples: .int16(fine), int16Nodata: Self.nodata,
-                                     georeference: Georeference(geoTransform: GeoTransform([west, cell, 0, north, 0, -cell]), crsWKT: wkt, isGeographic: false))
+            grid = try ElevationGrid(
+                width: width, height: height, samples: .int16(fine), int16Nodata: Self.nodata,
+                georeference: Georeference(geoTransform: GeoTransform([west, cell, 0, north, 0, -cell]), crsWKT: wkt, isGeographic: false))
             centre = { index in
                 let x = west + (Double(index % width) + 0.5) * cell, y = north - (Double(index / width) + 0.5) * cell
                 return (x / radius * 180 / .pi, (2 * atan(exp(y / radius)) - .pi / 2) * 180 / .pi)
@@ -108,8 +113,9 @@ import Testing
             let west = Double(Int.random(in: 0...Int(Double(baseWidth) / cellDegrees) - 1, using: &random)) * cellDegrees
             let north = 10 - Double(Int.random(in: 0...Int(Double(baseHeight) / cellDegrees) - 1, using: &random)) * cellDegrees
             let samples: ElevationGrid.Samples = useFloat ? .float32(fine.map { $0 == Self.nodata ? .nan : Float($0) }) : .int16(fine)
-            grid = try ElevationGrid(width: width, height: height, samples: samples, int16Nodata: useFloat ? nil : Self.nodata,
-                                     georeference: .geographic(west: west, north: north, cellDegrees: cellDegrees))
+            grid = try ElevationGrid(
+                width: width, height: height, samples: samples, int16Nodata: useFloat ? nil : Self.nodata,
+                georeference: .geographic(west: west, north: north, cellDegrees: cellDegrees))
             centre = { index in (west + (Double(index % width) + 0.5) * cellDegrees, north - (Double(index / width) + 0.5) * cellDegrees) }
         }
         let expected = Self.reference(fine: fine, width: width, height: height, eight: eight, baseRows: baseRows, centre: centre)
@@ -123,7 +129,10 @@ import Testing
         }
         let nested = try SpillIndex(nesting: grid, in: base, connectivity: eight ? .eight : .four)
         let levels = nested.allLevels.map { $0 == Double(SpillLevels.int16NeverWater) ? .infinity : $0 }
-        #expect(levels == expected, "seed \(seed): \(width)×\(height) in \(baseWidth)×\(baseHeight), eight \(eight), projected \(projected) fine \(fine) base \(baseRows) geo \(grid.georeference.geoTransform.coefficients) baseLevels \(base.allLevels)")
+        #expect(
+            levels == expected,
+            "seed \(seed): \(width)×\(height) in \(baseWidth)×\(baseHeight), eight \(eight), projected \(projected) fine \(fine) base \(baseRows) geo \(grid.georeference.geoTransform.coefficients) baseLevels \(base.allLevels)"
+        )
     }
 
     /// Voids the size of whole base cells (an SRTM void over land, filled from the base: the
@@ -147,15 +156,17 @@ import Testing
         var fine = [Int16](repeating: 0, count: width * height)
         for cell in fine.indices {
             let baseRow = (northCell + cell / width) / perDegree, baseColumn = (westCell + cell % width) / perDegree
-            fine[cell] = voidBaseCells.contains(baseRow * baseWidth + baseColumn) || Int.random(in: 0..<10, using: &random) == 0
+            fine[cell] =
+                voidBaseCells.contains(baseRow * baseWidth + baseColumn) || Int.random(in: 0..<10, using: &random) == 0
                 ? Self.nodata : Int16.random(in: -3...10, using: &random)
         }
         // One void footprint in three keeps a cell of data somewhere inside.
         for cell in fine.indices where fine[cell] == Self.nodata && Int.random(in: 0..<(3 * perDegree * perDegree), using: &random) == 0 {
             fine[cell] = Int16.random(in: -3...10, using: &random)
         }
-        let grid = try ElevationGrid(width: width, height: height, samples: .int16(fine), int16Nodata: Self.nodata,
-                                     georeference: .geographic(west: west, north: north, cellDegrees: cellDegrees))
+        let grid = try ElevationGrid(
+            width: width, height: height, samples: .int16(fine), int16Nodata: Self.nodata,
+            georeference: .geographic(west: west, north: north, cellDegrees: cellDegrees))
         let expected = Self.reference(fine: fine, width: width, height: height, eight: eight, baseRows: baseRows) { index in
             (west + (Double(index % width) + 0.5) * cellDegrees, north - (Double(index / width) + 0.5) * cellDegrees)
         }
@@ -178,12 +189,13 @@ import Testing
         [0, 0, 0, 6, 1, 1],
         [4, 2, 4, 6, 1, 1],
         [4, -3, 4, 6, 1, 1],
-        [4, 4, 4, 6, 1, 1],
+        [4, 4, 4, 6, 1, 1]
     ]
 
     func nestedCoast(_ rows: [[Int16]] = coastFine) throws -> SpillIndex {
-        let grid = try ElevationGrid(width: rows[0].count, height: rows.count, samples: .int16(rows.flatMap { $0 }),
-                                     georeference: .geographic(west: 1.5, north: 9, cellDegrees: 0.5))
+        let grid = try ElevationGrid(
+            width: rows[0].count, height: rows.count, samples: .int16(rows.flatMap { $0 }),
+            georeference: .geographic(west: 1.5, north: 9, cellDegrees: 0.5))
         return try SpillIndex(nesting: grid, in: try base(Self.coastBase))
     }
 
@@ -227,8 +239,9 @@ import Testing
         var rows = Self.coastFine
         rows[2][0] = Self.nodata  // over base sea (column 1 of the base): sea
         rows[2][5] = Self.nodata  // over base land at 5 m: filled with 5 m, not sea
-        let grid = try ElevationGrid(width: 6, height: 5, samples: .int16(rows.flatMap { $0 }), int16Nodata: Self.nodata,
-                                     georeference: .geographic(west: 1.5, north: 9, cellDegrees: 0.5))
+        let grid = try ElevationGrid(
+            width: 6, height: 5, samples: .int16(rows.flatMap { $0 }), int16Nodata: Self.nodata,
+            georeference: .geographic(west: 1.5, north: 9, cellDegrees: 0.5))
         let index = try SpillIndex(nesting: grid, in: try base(Self.coastBase))
         #expect(level(index, 2, 0) == -10, "water wherever the base's sea is")
         #expect(index.grid.elevation(atIndex: 2 * 6 + 5) == 5 && level(index, 2, 5) == 5)
@@ -237,8 +250,9 @@ import Testing
     @Test func aSecondGlobalGridOrOneOutsideTheBaseIsRefused() throws {
         let coast = try base(Self.coastBase)
         #expect(throws: GeoError.self) { try SpillIndex(nesting: TestRasters.global([[1, 2], [3, 4]]), in: coast) }
-        let far = try ElevationGrid(width: 2, height: 2, samples: .int16([1, 1, 1, 1]),
-                                    georeference: .geographic(west: 50, north: 40, cellDegrees: 1))
+        let far = try ElevationGrid(
+            width: 2, height: 2, samples: .int16([1, 1, 1, 1]),
+            georeference: .geographic(west: 50, north: 40, cellDegrees: 1))
         #expect(throws: GeoError.self) { try SpillIndex(nesting: far, in: coast) }
     }
 }

@@ -19,8 +19,9 @@ import Testing
         let paths = raster.writeTiles(in: folder, present: all)
         let store = TestRasters.temporaryDirectory()
         let cache = NestingCache(store: CacheFolder(directory: store), baseKey: try CacheFolder.Key(rasterPath: HamburgStackTests.basePath, band: 1, options: FloodOptions()))
-        let source = try LocalTileFolder(entry: "tiles:\(folder.path)/t_{n|s}{lat}_{e|w}{lon}.tif",
-                                         opening: OnDemandOpening(cacheDirectory: TestRasters.temporaryDirectory(), downloadCacheBytes: 1 << 30))
+        let source = try LocalTileFolder(
+            entry: "tiles:\(folder.path)/t_{n|s}{lat}_{e|w}{lon}.tif",
+            opening: OnDemandOpening(cacheDirectory: TestRasters.temporaryDirectory(), downloadCacheBytes: 1 << 30))
         func models(reach: Double, cached: Bool) -> OnDemandFineModels<LocalTileFolder> {
             OnDemandFineModels(source: source, base: base, connectivity: .eight, nestingCache: cached ? cache : nil, contextDegrees: reach)
         }
@@ -42,8 +43,9 @@ import Testing
         let grid = try ElevationGrid.read(path: east)
         let lowered = (0..<grid.cellCount).map { grid.elevation(atIndex: $0).map { $0 - 6 } ?? Double(OnDemandContextTests.nodata) }
         try FileManager.default.removeItem(atPath: east)
-        TestRasters.writeGeoTIFF(at: east, width: grid.width, height: grid.height, values: lowered, type: GDT_Int16,
-                                 geoTransform: grid.georeference.geoTransform.coefficients, nodata: Double(OnDemandContextTests.nodata))
+        TestRasters.writeGeoTIFF(
+            at: east, width: grid.width, height: grid.height, values: lowered, type: GDT_Int16,
+            geoTransform: grid.georeference.geoTransform.coefficients, nodata: Double(OnDemandContextTests.nodata))
         let changed = try Self.answers(models(reach: 0.25, cached: false), raster)
         #expect(changed != withContext)
         #expect(try Self.answers(models(reach: 0.25, cached: true), raster) == changed)

@@ -60,9 +60,10 @@ import Testing
                 }
             }
             let t = transform
-            TestRasters.writeGeoTIFF(at: path, width: columns.count, height: rows.count, values: window, type: GDT_Int16,
-                                     geoTransform: [t[0] + Double(columns.lowerBound) * t[1], t[1], 0, t[3] + Double(rows.lowerBound) * t[5], 0, t[5]],
-                                     nodata: Double(OnDemandContextTests.nodata))
+            TestRasters.writeGeoTIFF(
+                at: path, width: columns.count, height: rows.count, values: window, type: GDT_Int16,
+                geoTransform: [t[0] + Double(columns.lowerBound) * t[1], t[1], 0, t[3] + Double(rows.lowerBound) * t[5], 0, t[5]],
+                nodata: Double(OnDemandContextTests.nodata))
         }
 
         /// The grid's rows and columns of a tile.
@@ -90,8 +91,9 @@ import Testing
     }
 
     static func onDemand(_ folder: URL, base: SpillIndex, connectivity: FloodOptions.Connectivity, reach: Double) throws -> ElevationStack {
-        let source = try LocalTileFolder(entry: "tiles:\(folder.path)/t_{n|s}{lat}_{e|w}{lon}.tif",
-                                         opening: OnDemandOpening(cacheDirectory: TestRasters.temporaryDirectory(), downloadCacheBytes: 1 << 30))
+        let source = try LocalTileFolder(
+            entry: "tiles:\(folder.path)/t_{n|s}{lat}_{e|w}{lon}.tif",
+            opening: OnDemandOpening(cacheDirectory: TestRasters.temporaryDirectory(), downloadCacheBytes: 1 << 30))
         let models = OnDemandFineModels(source: source, base: base, connectivity: connectivity, contextDegrees: reach)
         return ElevationStack(base: base, source: baseSource, fines: [], onDemand: (models, 0))
     }
@@ -116,8 +118,9 @@ import Testing
             let folder = TestRasters.temporaryDirectory()
             let all = Set((0..<tiles).flatMap { row in (0..<tiles).map { [row, $0] } })
             let paths = raster.writeTiles(in: folder, present: all)
-            let byHand = ElevationStack(base: base, source: Self.baseSource,
-                                        nested: try ElevationStack.nestedModels(paths: paths.reversed(), in: base, connectivity: connectivity))
+            let byHand = ElevationStack(
+                base: base, source: Self.baseSource,
+                nested: try ElevationStack.nestedModels(paths: paths.reversed(), in: base, connectivity: connectivity))
             let onDemand = try Self.onDemand(folder, base: base, connectivity: connectivity, reach: 1)
             let alone = try Self.onDemand(folder, base: base, connectivity: connectivity, reach: 0)
             let answering = tiles == 3 ? [[1, 1]] : all.sorted { ($0[0], $0[1]) < ($1[0], $1[1]) }
@@ -158,18 +161,22 @@ import Testing
                 for east in -1...1 where (north != 0 || east != 0) && present.contains([tile[0] + north, tile[1] + east]) {
                     let sectorRows = north > 0 ? rows.lowerBound - margin..<rows.lowerBound : north == 0 ? rows : rows.upperBound..<rows.upperBound + margin
                     let sectorColumns = east < 0 ? columns.lowerBound - margin..<columns.lowerBound : east == 0 ? columns : columns.upperBound..<columns.upperBound + margin
-                    box = (min(box.rows.lowerBound, sectorRows.lowerBound)..<max(box.rows.upperBound, sectorRows.upperBound),
-                           min(box.columns.lowerBound, sectorColumns.lowerBound)..<max(box.columns.upperBound, sectorColumns.upperBound))
+                    box = (
+                        min(box.rows.lowerBound, sectorRows.lowerBound)..<max(box.rows.upperBound, sectorRows.upperBound),
+                        min(box.columns.lowerBound, sectorColumns.lowerBound)..<max(box.columns.upperBound, sectorColumns.upperBound)
+                    )
                 }
             }
             #expect(box.rows.count <= n + 2 * margin && box.columns.count <= n + 2 * margin)
             let reference = folder.appendingPathComponent("reference-\(tile[0])-\(tile[1]).tiff").path
             raster.write(reference, rows: box.rows, columns: box.columns, present: present)
-            let byHand = ElevationStack(base: base, source: Self.baseSource,
-                                        fines: [try ElevationStack.nestedModel(path: reference, in: base, connectivity: connectivity)])
+            let byHand = ElevationStack(
+                base: base, source: Self.baseSource,
+                fines: [try ElevationStack.nestedModel(path: reference, in: base, connectivity: connectivity)])
             for (latitude, longitude) in raster.centres(ofTile: tile[0], tile[1]) {
-                #expect(Self.sameButSource(try onDemand.point(latitude: latitude, longitude: longitude), try byHand.point(latitude: latitude, longitude: longitude)),
-                        "tile \(tile): \(latitude), \(longitude)")
+                #expect(
+                    Self.sameButSource(try onDemand.point(latitude: latitude, longitude: longitude), try byHand.point(latitude: latitude, longitude: longitude)),
+                    "tile \(tile): \(latitude), \(longitude)")
             }
         }
     }
@@ -186,8 +193,9 @@ import Testing
         let values = (0..<width * n).map { _ in Int.random(in: 0..<25, using: &random) == 0 ? nodata : Double(Int.random(in: -6...12, using: &random)) }
         func write(_ path: String, columns: Range<Int>, west: Double) {
             let window = (0..<n).flatMap { row in columns.map { values[row * width + $0] } }
-            TestRasters.writeGeoTIFF(at: path, width: columns.count, height: n, values: window, type: GDT_Int16,
-                                     geoTransform: [west, 1 / Double(n), 0, 41, 0, -1 / Double(n)], nodata: nodata)
+            TestRasters.writeGeoTIFF(
+                at: path, width: columns.count, height: n, values: window, type: GDT_Int16,
+                geoTransform: [west, 1 / Double(n), 0, 41, 0, -1 / Double(n)], nodata: nodata)
         }
         let folder = TestRasters.temporaryDirectory()
         write(folder.appendingPathComponent("t_n40_e179.tif").path, columns: 0..<n, west: 179)
@@ -200,8 +208,9 @@ import Testing
             for row in 0..<n {
                 for col in 0..<n {
                     let latitude = 41 - (Double(row) + 0.5) / Double(n), longitude = tileWest + (Double(col) + 0.5) / Double(n)
-                    #expect(Self.sameButSource(try onDemand.point(latitude: latitude, longitude: longitude), try byHand.point(latitude: latitude, longitude: longitude)),
-                            "\(latitude), \(longitude)")
+                    #expect(
+                        Self.sameButSource(try onDemand.point(latitude: latitude, longitude: longitude), try byHand.point(latitude: latitude, longitude: longitude)),
+                        "\(latitude), \(longitude)")
                 }
             }
         }

@@ -23,15 +23,17 @@ import Testing
             let raster = Raster(tiles: 2, seed: seed)
             folder = TestRasters.temporaryDirectory()
             let paths = raster.writeTiles(in: folder, present: Set([[0, 0], [0, 1], [1, 0], [1, 1]]))
-            byHand = ElevationStack(base: base, source: OnDemandContextTests.baseSource,
-                                    nested: try ElevationStack.nestedModels(paths: paths.reversed(), in: base, connectivity: connectivity))
+            byHand = ElevationStack(
+                base: base, source: OnDemandContextTests.baseSource,
+                nested: try ElevationStack.nestedModels(paths: paths.reversed(), in: base, connectivity: connectivity))
         }
 
         /// The folder as an on-demand entry; `waits`: points (and maps) wait for loads, as on
         /// the command line.
         func onDemand(waits: Bool, connectivity: FloodOptions.Connectivity = .eight) throws -> (ElevationStack, OnDemandFineModels<LocalTileFolder>) {
-            let source = try LocalTileFolder(entry: "tiles:\(folder.path)/t_{n|s}{lat}_{e|w}{lon}.tif",
-                                             opening: OnDemandOpening(cacheDirectory: TestRasters.temporaryDirectory(), downloadCacheBytes: 1 << 30))
+            let source = try LocalTileFolder(
+                entry: "tiles:\(folder.path)/t_{n|s}{lat}_{e|w}{lon}.tif",
+                opening: OnDemandOpening(cacheDirectory: TestRasters.temporaryDirectory(), downloadCacheBytes: 1 << 30))
             let models = OnDemandFineModels(source: source, base: base, connectivity: connectivity, pointsWaitForDownloads: waits, contextDegrees: 1)
             return (ElevationStack(base: base, source: OnDemandContextTests.baseSource, fines: [], onDemand: (models, 0)), models)
         }

@@ -46,10 +46,12 @@ import Testing
     @Test func testPoints_whenTheSourceComesBack_useItsTilesAgainWithoutWaiting() async throws {
         let setting = try OnDemandMapTests.Setting()
         let said = Mutex<[String]>([])
-        let source = try SwitchedSource(entry: "switched:\(setting.folder.path)/t_{n|s}{lat}_{e|w}{lon}.tif",
-                                        opening: OnDemandOpening(cacheDirectory: TestRasters.temporaryDirectory(), downloadCacheBytes: 1 << 30))
-        let models = OnDemandFineModels(source: source, base: setting.base, connectivity: .eight, pointsWaitForDownloads: false, contextDegrees: 1,
-                                        notice: { line in said.withLock { $0.append(line) } })
+        let source = try SwitchedSource(
+            entry: "switched:\(setting.folder.path)/t_{n|s}{lat}_{e|w}{lon}.tif",
+            opening: OnDemandOpening(cacheDirectory: TestRasters.temporaryDirectory(), downloadCacheBytes: 1 << 30))
+        let models = OnDemandFineModels(
+            source: source, base: setting.base, connectivity: .eight, pointsWaitForDownloads: false, contextDegrees: 1,
+            notice: { line in said.withLock { $0.append(line) } })
         let stack = ElevationStack(base: setting.base, source: OnDemandContextTests.baseSource, fines: [], onDemand: (models, 0))
         let engine = QueryEngine(flood: stack)
         let (latitude, longitude) = (40.525, 0.525)  // a cell's centre

@@ -33,8 +33,9 @@ import Testing
         let seedLevels: [Int16]? = Bool.random(using: &random) ? seeds.map { values[$0] + Int16.random(in: 0...4, using: &random) } : nil
         let topology = GridTopology(width: width, height: height, wrapsEastWest: wraps, connectivity: eight ? .eight : .four)
         func levels(stripFloodFrom: Int) throws -> [Int16] {
-            try PriorityFlood.spillLevels(elevations: values, nodata: Self.nodata, nodataPolicy: nodataIsOcean ? .ocean : .land,
-                                          topology: topology, seeds: seeds, seedLevels: seedLevels, stripFloodFrom: stripFloodFrom, progress: nil)
+            try PriorityFlood.spillLevels(
+                elevations: values, nodata: Self.nodata, nodataPolicy: nodataIsOcean ? .ocean : .land,
+                topology: topology, seeds: seeds, seedLevels: seedLevels, stripFloodFrom: stripFloodFrom, progress: nil)
         }
         let strips = try levels(stripFloodFrom: 0), whole = try levels(stripFloodFrom: .max)
         #expect(strips == whole, "grid \(width)×\(height) wraps \(wraps) eight \(eight) seeds \(seeds) at \(seedLevels ?? []) values \(values)")
@@ -42,12 +43,14 @@ import Testing
         guard seedLevels == nil else { return }
         let definition = SpillIndexBruteForceTests()
         for rise in stride(from: -4.0, through: 10.0, by: 1) {
-            let expected = definition.bruteForceWater(values: values, width: width, height: height, wraps: wraps, eight: eight,
-                                                      nodataIsOcean: nodataIsOcean, seeds: seeds, rise: rise)
-            let water = Set(strips.indices.filter { cell in
-                let level = strips[cell]
-                return level != SpillLevels.int16NeverWater && (level == SpillLevels.int16AlwaysWater || Double(level) <= rise)
-            })
+            let expected = definition.bruteForceWater(
+                values: values, width: width, height: height, wraps: wraps, eight: eight,
+                nodataIsOcean: nodataIsOcean, seeds: seeds, rise: rise)
+            let water = Set(
+                strips.indices.filter { cell in
+                    let level = strips[cell]
+                    return level != SpillLevels.int16NeverWater && (level == SpillLevels.int16AlwaysWater || Double(level) <= rise)
+                })
             #expect(water == expected, "rise \(rise), grid \(width)×\(height) wraps \(wraps) eight \(eight) seeds \(seeds) values \(values)")
         }
     }

@@ -14,10 +14,13 @@ import Testing
         let path = folder.appendingPathComponent(name).path
         var window: [Double] = []
         for row in rows { for column in columns { window.append(Double(values[row * width + column])) } }
-        let origin = [transform[0] + Double(columns.lowerBound) * transform[1], transform[1], 0,
-                      transform[3] + Double(rows.lowerBound) * transform[5], 0, transform[5]]
-        TestRasters.writeGeoTIFF(at: path, width: columns.count, height: rows.count, values: window, type: GDT_Int16,
-                                 geoTransform: origin, nodata: Double(nodata))
+        let origin = [
+            transform[0] + Double(columns.lowerBound) * transform[1], transform[1], 0,
+            transform[3] + Double(rows.lowerBound) * transform[5], 0, transform[5]
+        ]
+        TestRasters.writeGeoTIFF(
+            at: path, width: columns.count, height: rows.count, values: window, type: GDT_Int16,
+            geoTransform: origin, nodata: Double(nodata))
         return path
     }
 
@@ -69,10 +72,12 @@ import Testing
             }
             // From 0.6° W to east of 0°: the western columns overlap the base's sea.
             let transform = [-0.6, 0.05, 0, 40, 0, -0.05]
-            let wholePath = writeWindow("whole-\(trial).tif", values: values, width: width, transform: transform,
-                                        rows: 0..<height, columns: 0..<width, nodata: nodata)
+            let wholePath = writeWindow(
+                "whole-\(trial).tif", values: values, width: width, transform: transform,
+                rows: 0..<height, columns: 0..<width, nodata: nodata)
             let cutColumn = Int.random(in: 1..<width, using: &random), cutRow = Int.random(in: 1..<height, using: &random)
-            let windows: [(Range<Int>, Range<Int>)] = trial % 2 == 0
+            let windows: [(Range<Int>, Range<Int>)] =
+                trial % 2 == 0
                 ? [(0..<height, 0..<cutColumn), (0..<height, cutColumn..<width)]
                 : [(0..<cutRow, 0..<cutColumn), (0..<cutRow, cutColumn..<width), (cutRow..<height, 0..<cutColumn), (cutRow..<height, cutColumn..<width)]
             let tiles = windows.enumerated().map { index, window in
@@ -114,8 +119,9 @@ import Testing
         let folder = TestRasters.temporaryDirectory()
         // 40 × 40 cells of 50 km around the South Pole (EPSG:3031), 2,000 m of ice everywhere.
         let path = folder.appendingPathComponent("pole.tif").path
-        TestRasters.writeGeoTIFF(at: path, width: 40, height: 40, values: [Double](repeating: 2000, count: 1600), type: GDT_Int16,
-                                 geoTransform: [-1_000_000, 50_000, 0, 1_000_000, 0, -50_000], epsg: 3031)
+        TestRasters.writeGeoTIFF(
+            at: path, width: 40, height: 40, values: [Double](repeating: 2000, count: 1600), type: GDT_Int16,
+            geoTransform: [-1_000_000, 50_000, 0, 1_000_000, 0, -50_000], epsg: 3031)
         var rows = [[Int16]](repeating: [Int16](repeating: -1000, count: 36), count: 18)
         for row in 15...17 { for column in 0..<36 { rows[row][column] = 2500 } }
         let base = try SpillIndex(grid: TestRasters.global(rows))

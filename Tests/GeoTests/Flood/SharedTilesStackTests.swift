@@ -10,8 +10,9 @@ import Testing
 
     func stack(_ name: String) throws -> ElevationStack {
         let base = HamburgStackTests.models.base
-        return ElevationStack(base: base, source: FloodModelSource(model: "etopo5.tif", cellSizeM: 9300, role: .base),
-                              fines: [try ElevationStack.nestedModel(path: Self.tile(name), in: base, connectivity: .eight, answersVoidsFromBase: true)])
+        return ElevationStack(
+            base: base, source: FloodModelSource(model: "etopo5.tif", cellSizeM: 9300, role: .base),
+            fines: [try ElevationStack.nestedModel(path: Self.tile(name), in: base, connectivity: .eight, answersVoidsFromBase: true)])
     }
 
     /// Nice (3″): the tile's southern row, 43° N, lies in the Mediterranean (every cell reads 0 m

@@ -6,8 +6,10 @@ import Testing
 @Suite struct SpillIndexBruteForceTests {
     static let nodata: Int16 = -9999
 
-    func bruteForceWater(values: [Int16], width: Int, height: Int, wraps: Bool, eight: Bool,
-                         nodataIsOcean: Bool, seeds: [Int], rise: Double) -> Set<Int> {
+    func bruteForceWater(
+        values: [Int16], width: Int, height: Int, wraps: Bool, eight: Bool,
+        nodataIsOcean: Bool, seeds: [Int], rise: Double
+    ) -> Set<Int> {
         func isNodata(_ cell: Int) -> Bool { values[cell] == Self.nodata }
         func passable(_ cell: Int) -> Bool { isNodata(cell) ? nodataIsOcean : Double(values[cell]) <= rise }
         var water = Set<Int>()
@@ -41,12 +43,15 @@ import Testing
             Int.random(in: 0..<10, using: &random) == 0 ? Self.nodata : Int16.random(in: -3...6, using: &random)
         }
         let cellWidth = wraps ? 360 / Double(width) : 1
-        let reference = Georeference(geoTransform: GeoTransform(wraps ? [-180, cellWidth, 0, 90, 0, -180 / Double(height)] : [0, 1, 0, 10, 0, -1]),
-                                     crsWKT: Georeference.wgs84WKT, isGeographic: true)
-        let samples: ElevationGrid.Samples = useFloat
+        let reference = Georeference(
+            geoTransform: GeoTransform(wraps ? [-180, cellWidth, 0, 90, 0, -180 / Double(height)] : [0, 1, 0, 10, 0, -1]),
+            crsWKT: Georeference.wgs84WKT, isGeographic: true)
+        let samples: ElevationGrid.Samples =
+            useFloat
             ? .float32(values.map { $0 == Self.nodata ? .nan : Float($0) }) : .int16(values)
-        let grid = try ElevationGrid(width: width, height: height, samples: samples,
-                                     int16Nodata: useFloat ? nil : Self.nodata, georeference: reference)
+        let grid = try ElevationGrid(
+            width: width, height: height, samples: samples,
+            int16Nodata: useFloat ? nil : Self.nodata, georeference: reference)
         #expect(grid.wrapsEastWest == wraps)
 
         // Seeds, worked out independently: explicit points half the time, else the automatic rule.
@@ -56,10 +61,11 @@ import Testing
             seedCells = (0..<Int.random(in: 1...2, using: &random)).map { _ in Int.random(in: 0..<width * height, using: &random) }
             if !nodataIsOcean { seedCells = seedCells.filter { values[$0] != Self.nodata } }
             if !seedCells.isEmpty {
-                seeds = .points(seedCells.map { cell in
-                    let (x, y) = reference.geoTransform.map(col: Double(cell % width) + 0.5, row: Double(cell / width) + 0.5)
-                    return GeoPoint(latitude: y, longitude: x)
-                })
+                seeds = .points(
+                    seedCells.map { cell in
+                        let (x, y) = reference.geoTransform.map(col: Double(cell % width) + 0.5, row: Double(cell / width) + 0.5)
+                        return GeoPoint(latitude: y, longitude: x)
+                    })
             }
         }
         if case .automatic = seeds {
@@ -78,8 +84,9 @@ import Testing
         let options = FloodOptions(connectivity: eight ? .eight : .four, nodata: nodataIsOcean ? .ocean : .land, seeds: seeds)
         let spill = try SpillIndex(grid: grid, options: options).allLevels
         for rise in stride(from: -4.0, through: 7.0, by: 0.5) {
-            let expected = bruteForceWater(values: values, width: width, height: height, wraps: wraps, eight: eight,
-                                           nodataIsOcean: nodataIsOcean, seeds: seedCells, rise: rise)
+            let expected = bruteForceWater(
+                values: values, width: width, height: height, wraps: wraps, eight: eight,
+                nodataIsOcean: nodataIsOcean, seeds: seedCells, rise: rise)
             let actual = Set((0..<spill.count).filter { spill[$0] <= rise })
             #expect(actual == expected, "rise \(rise), grid \(width)×\(height) wraps \(wraps) eight \(eight) seeds \(seedCells)")
         }
@@ -90,8 +97,9 @@ import Testing
         var random = SplitMix64(seed: seed &+ 1000)
         let width = Int.random(in: 2...12, using: &random), height = Int.random(in: 2...12, using: &random)
         let values = (0..<width * height).map { _ in Int16.random(in: -5...8, using: &random) }
-        let grid = try ElevationGrid(width: width, height: height, samples: .int16(values),
-                                     georeference: .geographic(west: 10, north: 60, cellDegrees: 2))
+        let grid = try ElevationGrid(
+            width: width, height: height, samples: .int16(values),
+            georeference: .geographic(west: 10, north: 60, cellDegrees: 2))
         let index = try SpillIndex(grid: grid)
         let areas = CellAreas(grid: grid)
         for rise in [-6.0, -2.5, -1, 0, 0.5, 3, 8, 9] {

@@ -67,8 +67,9 @@ import Testing
         let blocker = folder.appendingPathComponent("blocker")
         try Data().write(to: blocker)
         let notices = Notices()
-        let index = try SpillIndex.load(rasterPath: dem, cache: .use(CacheFolder(directory: blocker.appendingPathComponent("sub"))),
-                                        notice: { notices.append($0) })
+        let index = try SpillIndex.load(
+            rasterPath: dem, cache: .use(CacheFolder(directory: blocker.appendingPathComponent("sub"))),
+            notice: { notices.append($0) })
         #expect(index.allLevels.allSatisfy { $0 == 1 })
         #expect(notices.all.last?.contains("could not cache") == true)
     }
@@ -76,26 +77,31 @@ import Testing
     /// The issue's case: `gdalbuildvrt m.vrt src.tif`, then `src.tif` replaced, the VRT untouched.
     @Test func aReplacedSourceOfAVRTMakesItsCacheStale() throws {
         let source = folder.appendingPathComponent("src.tif").path
-        TestRasters.writeGeoTIFF(at: source, width: 3, height: 3, values: Array(repeating: 1, count: 9), type: GDT_Int16,
-                                 geoTransform: [0, 1, 0, 3, 0, -1])
+        TestRasters.writeGeoTIFF(
+            at: source, width: 3, height: 3, values: Array(repeating: 1, count: 9), type: GDT_Int16,
+            geoTransform: [0, 1, 0, 3, 0, -1])
         let vrt = folder.appendingPathComponent("m.vrt").path
-        FileManager.default.createFile(atPath: vrt, contents: Data("""
-        <VRTDataset rasterXSize="3" rasterYSize="3">
-          <SRS>EPSG:4326</SRS>
-          <GeoTransform>0, 1, 0, 3, 0, -1</GeoTransform>
-          <VRTRasterBand dataType="Int16" band="1">
-            <SimpleSource><SourceFilename relativeToVRT="1">src.tif</SourceFilename><SourceBand>1</SourceBand></SimpleSource>
-          </VRTRasterBand>
-        </VRTDataset>
-        """.utf8))
+        FileManager.default.createFile(
+            atPath: vrt,
+            contents: Data(
+                """
+                <VRTDataset rasterXSize="3" rasterYSize="3">
+                  <SRS>EPSG:4326</SRS>
+                  <GeoTransform>0, 1, 0, 3, 0, -1</GeoTransform>
+                  <VRTRasterBand dataType="Int16" band="1">
+                    <SimpleSource><SourceFilename relativeToVRT="1">src.tif</SourceFilename><SourceBand>1</SourceBand></SimpleSource>
+                  </VRTRasterBand>
+                </VRTDataset>
+                """.utf8))
         let cache = CacheFolder(directory: folder.appendingPathComponent("cache"))
         let notices = Notices()
         func load() throws -> SpillIndex { try SpillIndex.load(rasterPath: vrt, cache: .use(cache), notice: { notices.append($0) }) }
 
         #expect(try load().allLevels == Array(repeating: 1, count: 9))
         let replacement = folder.appendingPathComponent("new.tif").path
-        TestRasters.writeGeoTIFF(at: replacement, width: 3, height: 3, values: Array(repeating: 5, count: 9), type: GDT_Int16,
-                                 geoTransform: [0, 1, 0, 3, 0, -1])
+        TestRasters.writeGeoTIFF(
+            at: replacement, width: 3, height: 3, values: Array(repeating: 5, count: 9), type: GDT_Int16,
+            geoTransform: [0, 1, 0, 3, 0, -1])
         #expect(rename(replacement, source) == 0)
         #expect(try load().allLevels == Array(repeating: 5, count: 9), "answers come from the new source")
         #expect(notices.all.count == 2 && notices.all[1].contains("stale (\(source) changed since it was built)"), "\(notices.all)")

@@ -20,7 +20,7 @@ import Testing
             [0, 5, 1, 2, 1, 5, 0],
             [0, 5, 1, 1, 1, 5, 0],
             [0, 5, 5, 5, 5, 5, 0],
-            [0, 0, 0, 0, 0, 0, 0],
+            [0, 0, 0, 0, 0, 0, 0]
         ]
         let spill = try levels(rows)
         for row in 1...5 { for col in 1...5 { #expect(spill[row][col] == 5, "cell \(row),\(col)") } }
@@ -47,7 +47,7 @@ import Testing
             [0, 9, 1, 1, 1, 9, 0],
             [0, 9, 1, 1, 1, 9, 0],
             [0, 9, 9, 9, 9, 9, 0],
-            [0, 0, 0, 0, 0, 0, 0],
+            [0, 0, 0, 0, 0, 0, 0]
         ]
         let eight = try levels(rows, options: FloodOptions(connectivity: .eight))
         let four = try levels(rows, options: FloodOptions(connectivity: .four))
@@ -66,7 +66,7 @@ import Testing
         let grid = TestRasters.global([
             [5, 5, 5, 5, 5, 5, 5, 5],
             [-100, 7, 7, 7, 7, 7, 7, 2],
-            [5, 5, 5, 5, 5, 5, 5, 5],
+            [5, 5, 5, 5, 5, 5, 5, 5]
         ])
         #expect(grid.wrapsEastWest)
         let spill = try SpillIndex(grid: grid).allLevels
@@ -82,7 +82,7 @@ import Testing
             [9, 9, 9, 9, 9],
             [9, 1, 1, 9, 9],
             [9, 1, 1, n, 9],
-            [9, 9, 9, 9, 9],
+            [9, 9, 9, 9, 9]
         ]
         let ocean = try levels(rows, nodata: n, options: FloodOptions(nodata: .ocean))
         #expect(ocean[2][3] == -.infinity)
@@ -102,7 +102,7 @@ import Testing
             [9, 9, 9, 9, 0, 9, 9],
             [9, 1, 2, 9, 3, 4, 9],
             [9, 1, 1, 9, 3, 3, 9],
-            [9, 9, 9, 9, 9, 9, 9],
+            [9, 9, 9, 9, 9, 9, 9]
         ]
         // The centre of cell (1, 1) of a grid whose top-left is (0°E, 10°N) with 1° cells.
         let seeded = try levels(rows, options: FloodOptions(seeds: .points([GeoPoint(latitude: 8.5, longitude: 1.5)])))
@@ -120,7 +120,7 @@ import Testing
             [0, n, n, n, 0],
             [0, n, 1, n, 0],
             [0, n, n, n, 0],
-            [0, 0, 0, 0, 0],
+            [0, 0, 0, 0, 0]
         ]
         let spill = try levels(rows, nodata: n, options: FloodOptions(nodata: .land))
         #expect(spill[2][2] == .infinity)
@@ -129,8 +129,9 @@ import Testing
 
     @Test func seedsOutsideTheGridAreRejected() {
         #expect(throws: GeoError.self) {
-            try SpillIndex(grid: TestRasters.regional([[1, 2], [3, 4]]),
-                           options: FloodOptions(seeds: .points([GeoPoint(latitude: -40, longitude: 100)])))
+            try SpillIndex(
+                grid: TestRasters.regional([[1, 2], [3, 4]]),
+                options: FloodOptions(seeds: .points([GeoPoint(latitude: -40, longitude: 100)])))
         }
     }
 

@@ -79,15 +79,18 @@ import Testing
         let path = folder.appendingPathComponent(float ? "crop-float.tif" : "crop.tif").path
         let (x, y) = grid.georeference.geoTransform.map(col: Double(firstCol), row: Double(firstRow))
         let c = grid.georeference.geoTransform.coefficients
-        TestRasters.writeGeoTIFF(at: path, width: width, height: height, values: crop, type: float ? GDT_Float32 : GDT_Int16,
-                                 geoTransform: [x, c[1], 0, y, 0, c[5]], nodata: -32768)
+        TestRasters.writeGeoTIFF(
+            at: path, width: width, height: height, values: crop, type: float ? GDT_Float32 : GDT_Int16,
+            geoTransform: [x, c[1], 0, y, 0, c[5]], nodata: -32768)
         return path
     }
 
     /// Builds `dem` tiled and monolithic with `options` and compares them cell by cell and by
     /// their figures at many rises, whole and in a box.
-    func expectTiledEqualsMonolithic(dem: String, options: FloodOptions, tileWidth: Int, tileHeight: Int,
-                                     in folder: URL, boxes: [GeoBBox]) throws {
+    func expectTiledEqualsMonolithic(
+        dem: String, options: FloodOptions, tileWidth: Int, tileHeight: Int,
+        in folder: URL, boxes: [GeoBBox]
+    ) throws {
         let output = folder.appendingPathComponent("index-\(tileWidth)x\(tileHeight)-\(UUID().uuidString).tif").path
         let report = try TiledBuilder(dem: dem, options: options, tileWidth: tileWidth, tileHeight: tileHeight, output: output).build()
         let monolithic = try SpillIndex(grid: ElevationGrid.read(path: dem), options: options)
@@ -102,12 +105,15 @@ import Testing
 
         let tiled = try TiledSpillIndex(path: output)
         for rise in [-11_000.0, -500, -50, -1, 0, 0.25, 1, 2, 10, 60, 476, 1_000, 9_000] {
-            let pairs = [(try tiled.stats(rise: rise), try monolithic.stats(rise: rise))]
+            let pairs =
+                [(try tiled.stats(rise: rise), try monolithic.stats(rise: rise))]
                 + (try boxes.map { (try tiled.stats(rise: rise, bbox: $0), try monolithic.stats(rise: rise, bbox: $0)) })
             for (mine, theirs) in pairs {
-                for (a, b) in [(mine.waterKm2, theirs.waterKm2), (mine.newlyFloodedLandKm2, theirs.newlyFloodedLandKm2),
-                               (mine.isolatedLowlandKm2, theirs.isolatedLowlandKm2), (mine.exposedSeaFloorKm2, theirs.exposedSeaFloorKm2),
-                               (mine.landKm2, theirs.landKm2), (mine.totalKm2, theirs.totalKm2)] {
+                for (a, b) in [
+                    (mine.waterKm2, theirs.waterKm2), (mine.newlyFloodedLandKm2, theirs.newlyFloodedLandKm2),
+                    (mine.isolatedLowlandKm2, theirs.isolatedLowlandKm2), (mine.exposedSeaFloorKm2, theirs.exposedSeaFloorKm2),
+                    (mine.landKm2, theirs.landKm2), (mine.totalKm2, theirs.totalKm2)
+                ] {
                     #expect(abs(a - b) <= 1e-9 * max(1, theirs.totalKm2), "rise \(rise): \(mine) vs \(theirs)")
                 }
             }
@@ -130,8 +136,9 @@ import Testing
     /// ETOPO5 whole in 150 tiles and in 8 tiles of 4-connectivity: seconds of processor time
     /// each, on paths the regional crops take in `make test`; `make bench` runs them
     /// (GEOQ_LARGE_TESTS=1).
-    @Test(.enabled(if: ProcessInfo.processInfo.environment["GEOQ_LARGE_TESTS"] == "1", "make bench runs it (GEOQ_LARGE_TESTS=1)"),
-          arguments: [(FloodOptions.Connectivity.eight, 300, 217), (.four, 1024, 1024)])
+    @Test(
+        .enabled(if: ProcessInfo.processInfo.environment["GEOQ_LARGE_TESTS"] == "1", "make bench runs it (GEOQ_LARGE_TESTS=1)"),
+        arguments: [(FloodOptions.Connectivity.eight, 300, 217), (.four, 1024, 1024)])
     func globalETOPO5MatchesCellForCellInSmallTiles(connectivity: FloodOptions.Connectivity, tileWidth: Int, tileHeight: Int) throws {
         try expectGlobalETOPO5Matches(connectivity: connectivity, tileWidth: tileWidth, tileHeight: tileHeight)
     }
@@ -139,9 +146,10 @@ import Testing
     func expectGlobalETOPO5Matches(connectivity: FloodOptions.Connectivity, tileWidth: Int, tileHeight: Int) throws {
         let folder = TestRasters.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try expectTiledEqualsMonolithic(dem: Self.etopoPath, options: FloodOptions(connectivity: connectivity), tileWidth: tileWidth,
-                                        tileHeight: tileHeight, in: folder,
-                                        boxes: [GeoBBox(west: -10, south: 35, east: 30, north: 60), GeoBBox(west: 170, south: -50, east: -170, north: -30)])
+        try expectTiledEqualsMonolithic(
+            dem: Self.etopoPath, options: FloodOptions(connectivity: connectivity), tileWidth: tileWidth,
+            tileHeight: tileHeight, in: folder,
+            boxes: [GeoBBox(west: -10, south: 35, east: 30, north: 60), GeoBBox(west: 170, south: -50, east: -170, north: -30)])
     }
 
     /// `regionalCropWithASeedPointMatches` on the whole grid: `make bench` runs it (GEOQ_LARGE_TESTS=1).
@@ -151,27 +159,34 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         // The Caspian and the Black Sea as lakes fed from one point each.
         let options = FloodOptions(seeds: .points([GeoPoint(latitude: 42, longitude: 50.5), GeoPoint(latitude: 43, longitude: 34)]))
-        try expectTiledEqualsMonolithic(dem: Self.etopoPath, options: options, tileWidth: 700, tileHeight: 500, in: folder,
-                                        boxes: [GeoBBox(west: 25, south: 35, east: 60, north: 50)])
+        try expectTiledEqualsMonolithic(
+            dem: Self.etopoPath, options: options, tileWidth: 700, tileHeight: 500, in: folder,
+            boxes: [GeoBBox(west: 25, south: 35, east: 60, north: 50)])
     }
 
-    @Test(arguments: [(false, FloodOptions.Connectivity.eight, FloodOptions.NodataPolicy.ocean, 300, 217),
-                      (false, .four, .land, 1024, 1024), (true, .eight, .ocean, 300, 217), (true, .four, .land, 500, 300)])
-    func regionalCropWithNodataMatches(float: Bool, connectivity: FloodOptions.Connectivity, nodata: FloodOptions.NodataPolicy,
-                                       tileWidth: Int, tileHeight: Int) throws {
+    @Test(arguments: [
+        (false, FloodOptions.Connectivity.eight, FloodOptions.NodataPolicy.ocean, 300, 217),
+        (false, .four, .land, 1024, 1024), (true, .eight, .ocean, 300, 217), (true, .four, .land, 500, 300)
+    ])
+    func regionalCropWithNodataMatches(
+        float: Bool, connectivity: FloodOptions.Connectivity, nodata: FloodOptions.NodataPolicy,
+        tileWidth: Int, tileHeight: Int
+    ) throws {
         let folder = TestRasters.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let dem = try Self.regionalCrop(in: folder, float: float)
-        try expectTiledEqualsMonolithic(dem: dem, options: FloodOptions(connectivity: connectivity, nodata: nodata), tileWidth: tileWidth,
-                                        tileHeight: tileHeight, in: folder, boxes: [GeoBBox(west: 0, south: 20, east: 60, north: 50)])
+        try expectTiledEqualsMonolithic(
+            dem: dem, options: FloodOptions(connectivity: connectivity, nodata: nodata), tileWidth: tileWidth,
+            tileHeight: tileHeight, in: folder, boxes: [GeoBBox(west: 0, south: 20, east: 60, north: 50)])
     }
 
     @Test func regionalCropWithASeedPointMatches() throws {
         let folder = TestRasters.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let dem = try Self.regionalCrop(in: folder, float: false)
-        try expectTiledEqualsMonolithic(dem: dem, options: FloodOptions(nodata: .land, seeds: .points([GeoPoint(latitude: 42, longitude: 50.5)])),
-                                        tileWidth: 400, tileHeight: 400, in: folder, boxes: [])
+        try expectTiledEqualsMonolithic(
+            dem: dem, options: FloodOptions(nodata: .land, seeds: .points([GeoPoint(latitude: 42, longitude: 50.5)])),
+            tileWidth: 400, tileHeight: 400, in: folder, boxes: [])
     }
 
     /// An N× upsample of ETOPO5 (made by scripts/make-big-dem.sh and kept under .build/big) in
@@ -191,8 +206,9 @@ import Testing
         let folder = TestRasters.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let dem = path.hasPrefix("/") ? path : TestRasters.repositoryRoot.appendingPathComponent(path).path
-        try expectTiledEqualsMonolithic(dem: dem, options: FloodOptions(), tileWidth: 4096, tileHeight: 3000, in: folder,
-                                        boxes: [GeoBBox(west: -10, south: 35, east: 30, north: 60)])
+        try expectTiledEqualsMonolithic(
+            dem: dem, options: FloodOptions(), tileWidth: 4096, tileHeight: 3000, in: folder,
+            boxes: [GeoBBox(west: -10, south: 35, east: 30, north: 60)])
     }
 
     /// The 2× upsample (8640 × 4322 = 3.7×10⁷ cells: 3 × 2 tiles, the last column and row

@@ -18,21 +18,25 @@ import Testing
         let values: [Int16] = (0..<width * height).map { _ in
             Int.random(in: 0..<100, using: &random) < nodataShare ? Self.nodata : Int16.random(in: -4...9, using: &random)
         }
-        let reference = Georeference(geoTransform: GeoTransform(wraps ? [-180, 360 / Double(width), 0, 90, 0, -180 / Double(height)] : [0, 1, 0, 10, 0, -1]),
-                                     crsWKT: Georeference.wgs84WKT, isGeographic: true)
-        let samples: ElevationGrid.Samples = useFloat
+        let reference = Georeference(
+            geoTransform: GeoTransform(wraps ? [-180, 360 / Double(width), 0, 90, 0, -180 / Double(height)] : [0, 1, 0, 10, 0, -1]),
+            crsWKT: Georeference.wgs84WKT, isGeographic: true)
+        let samples: ElevationGrid.Samples =
+            useFloat
             ? .float32(values.map { $0 == Self.nodata ? .nan : Float($0) + Float(Int.random(in: 0...3, using: &random)) / 4 }) : .int16(values)
-        let grid = try ElevationGrid(width: width, height: height, samples: samples,
-                                     int16Nodata: useFloat ? nil : Self.nodata, georeference: reference)
+        let grid = try ElevationGrid(
+            width: width, height: height, samples: samples,
+            int16Nodata: useFloat ? nil : Self.nodata, georeference: reference)
         var seeds = FloodOptions.Seeds.automatic
         if Int.random(in: 0..<3, using: &random) == 0 {
             let cells = (0..<Int.random(in: 1...3, using: &random)).map { _ in Int.random(in: 0..<width * height, using: &random) }
                 .filter { nodataIsOcean || values[$0] != Self.nodata }
             if !cells.isEmpty {
-                seeds = .points(cells.map { cell in
-                    let (x, y) = reference.geoTransform.map(col: Double(cell % width) + 0.5, row: Double(cell / width) + 0.5)
-                    return GeoPoint(latitude: y, longitude: x)
-                })
+                seeds = .points(
+                    cells.map { cell in
+                        let (x, y) = reference.geoTransform.map(col: Double(cell % width) + 0.5, row: Double(cell / width) + 0.5)
+                        return GeoPoint(latitude: y, longitude: x)
+                    })
             }
         }
         let options = FloodOptions(connectivity: eight ? .eight : .four, nodata: nodataIsOcean ? .ocean : .land, seeds: seeds)
@@ -40,7 +44,9 @@ import Testing
         for _ in 0..<3 {
             let tileWidth = Int.random(in: 1...width, using: &random), tileHeight = Int.random(in: 1...height, using: &random)
             let tiled = levels(try TiledSpillLevels.compute(grid: grid, options: options, tileWidth: tileWidth, tileHeight: tileHeight))
-            #expect(tiled == expected, "\(width)×\(height) in \(tileWidth)×\(tileHeight) tiles, wraps \(wraps), eight \(eight), ocean \(nodataIsOcean), float \(useFloat), seeds \(seeds)")
+            #expect(
+                tiled == expected,
+                "\(width)×\(height) in \(tileWidth)×\(tileHeight) tiles, wraps \(wraps), eight \(eight), ocean \(nodataIsOcean), float \(useFloat), seeds \(seeds)")
         }
     }
 
@@ -51,7 +57,7 @@ import Testing
             [0, 5, 5, 5, 5, 0],
             [0, 5, -3, 1, 5, 0],
             [0, 5, 5, 4, 5, 0],
-            [0, 0, 0, 0, 0, 0],
+            [0, 0, 0, 0, 0, 0]
         ])
         let tiled = levels(try TiledSpillLevels.compute(grid: grid, options: FloodOptions(connectivity: .four), tileWidth: 3, tileHeight: 2))
         // The basin (−3 and 1) spills over its lowest rim cell, the 4 below it.

@@ -17,12 +17,12 @@ import Testing
     }
 
     @Test func tiesExactInBinaryGoToEvenAndNearTiesGoTheirWay() {
-        #expect(FixedDecimal.text(2.25, digits: 1) == "2.2")   // 2.25 is exact: a tie, to even
+        #expect(FixedDecimal.text(2.25, digits: 1) == "2.2")  // 2.25 is exact: a tie, to even
         #expect(FixedDecimal.text(2.75, digits: 1) == "2.8")
-        #expect(FixedDecimal.text(1.35, digits: 1) == "1.4")   // 1.350000000000000088… lies above
-        #expect(FixedDecimal.text(1.15, digits: 1) == "1.1")   // 1.149999999999999911… lies below
+        #expect(FixedDecimal.text(1.35, digits: 1) == "1.4")  // 1.350000000000000088… lies above
+        #expect(FixedDecimal.text(1.15, digits: 1) == "1.1")  // 1.149999999999999911… lies below
         #expect(FixedDecimal.text(-3.5, digits: 0) == "-4")
-        #expect(FixedDecimal.text(0.05, digits: 1) == "0.1")   // below 1: printf's own answer
+        #expect(FixedDecimal.text(0.05, digits: 1) == "0.1")  // below 1: printf's own answer
         #expect(FixedDecimal.text(-0.0, digits: 2) == "-0.00")
         #expect(FixedDecimal.text(123456.789, digits: 2) == "123456.79")
     }

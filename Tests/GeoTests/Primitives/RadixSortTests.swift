@@ -11,8 +11,9 @@ import Testing
                 case 0: return Double.random(in: -180...180, using: &random)
                 case 1: return Double(Int.random(in: -3...3, using: &random)) * 0.5
                 case 2: return Double.random(in: -1e-300...1e-300, using: &random)
-                default: return [0.0, -0.0, 90, -90, .infinity, -.infinity, .leastNonzeroMagnitude, .greatestFiniteMagnitude]
-                    .randomElement(using: &random)!
+                default:
+                    return [0.0, -0.0, 90, -90, .infinity, -.infinity, .leastNonzeroMagnitude, .greatestFiniteMagnitude]
+                        .randomElement(using: &random)!
                 }
             }
             let sorted = values.radixSorted()

@@ -8,8 +8,9 @@ import Testing
 
     @Test func int16RasterKeepsItsValuesAndNodata() throws {
         let path = folder.appendingPathComponent("int16.tif").path
-        TestRasters.writeGeoTIFF(at: path, width: 3, height: 2, values: [1, -32768, 3, 4, 5, 6], type: GDT_Int16,
-                                 geoTransform: [10, 1, 0, 50, 0, -1], nodata: -32768)
+        TestRasters.writeGeoTIFF(
+            at: path, width: 3, height: 2, values: [1, -32768, 3, 4, 5, 6], type: GDT_Int16,
+            geoTransform: [10, 1, 0, 50, 0, -1], nodata: -32768)
         let grid = try ElevationGrid.read(path: path)
         guard case .int16(let values) = grid.samples else { Issue.record("expected Int16 samples"); return }
         #expect(values == [1, -32768, 3, 4, 5, 6])
@@ -19,8 +20,9 @@ import Testing
 
     @Test func scaleAndOffsetAreApplied() throws {
         let path = folder.appendingPathComponent("scaled.tif").path
-        TestRasters.writeGeoTIFF(at: path, width: 2, height: 1, values: [100, -1], type: GDT_Int16,
-                                 geoTransform: [0, 1, 0, 0, 0, -1], nodata: -1, scale: 0.5, offset: -10)
+        TestRasters.writeGeoTIFF(
+            at: path, width: 2, height: 1, values: [100, -1], type: GDT_Int16,
+            geoTransform: [0, 1, 0, 0, 0, -1], nodata: -1, scale: 0.5, offset: -10)
         let grid = try ElevationGrid.read(path: path)
         guard case .float32 = grid.samples else { Issue.record("a scaled band must become Float"); return }
         #expect(grid.elevation(atIndex: 0) == 40)
@@ -30,8 +32,9 @@ import Testing
     @Test func aRepeatedSeamColumnIsDroppedAndTheGridWraps() throws {
         let path = folder.appendingPathComponent("seam.tif").path
         // Nine 45° columns whose centres run from −180° to +180°: the last repeats the first.
-        TestRasters.writeGeoTIFF(at: path, width: 9, height: 2, values: (0..<18).map(Double.init), type: GDT_Float32,
-                                 geoTransform: [-202.5, 45, 0, 90, 0, -90])
+        TestRasters.writeGeoTIFF(
+            at: path, width: 9, height: 2, values: (0..<18).map(Double.init), type: GDT_Float32,
+            geoTransform: [-202.5, 45, 0, 90, 0, -90])
         let grid = try ElevationGrid.read(path: path)
         #expect(grid.width == 8 && grid.wrapsEastWest)
         #expect(grid.elevation(atIndex: 8) == 9, "row 1 starts at the source's column 0 of row 1")
@@ -40,8 +43,9 @@ import Testing
     @Test func aProjectedGridIsLocatedThroughPROJ() throws {
         let path = folder.appendingPathComponent("mercator.tif").path
         // Web Mercator, 1 km cells, top-left at (0 m, 1000 m): cell (0, 0) spans 0…0.00898° E, about 0.00448°…0.00898° N.
-        TestRasters.writeGeoTIFF(at: path, width: 4, height: 4, values: (0..<16).map(Double.init), type: GDT_Int16,
-                                 geoTransform: [0, 1000, 0, 1000, 0, -1000], epsg: 3857)
+        TestRasters.writeGeoTIFF(
+            at: path, width: 4, height: 4, values: (0..<16).map(Double.init), type: GDT_Int16,
+            geoTransform: [0, 1000, 0, 1000, 0, -1000], epsg: 3857)
         let grid = try ElevationGrid.read(path: path)
         #expect(!grid.georeference.isGeographic)
         #expect(CellAreas(grid: grid).areaKm2(row: 0) == 1)
@@ -63,8 +67,9 @@ import Testing
         #expect(message { _ = try ElevationGrid.read(path: text) }.contains("not a raster GDAL can read"))
 
         let noCRS = folder.appendingPathComponent("nocrs.tif").path
-        TestRasters.writeGeoTIFF(at: noCRS, width: 2, height: 2, values: [1, 2, 3, 4], type: GDT_Int16,
-                                 geoTransform: [0, 1, 0, 0, 0, -1], epsg: nil)
+        TestRasters.writeGeoTIFF(
+            at: noCRS, width: 2, height: 2, values: [1, 2, 3, 4], type: GDT_Int16,
+            geoTransform: [0, 1, 0, 0, 0, -1], epsg: nil)
         #expect(message { _ = try ElevationGrid.read(path: noCRS) }.contains("no coordinate reference system"))
 
         let fine = folder.appendingPathComponent("fine.tif").path
@@ -74,8 +79,9 @@ import Testing
         }
 
         let truncated = folder.appendingPathComponent("truncated.tif").path
-        TestRasters.writeGeoTIFF(at: truncated, width: 300, height: 300, values: (0..<90_000).map { Double($0 % 1000) },
-                                 type: GDT_Int16, geoTransform: [0, 0.01, 0, 0, 0, -0.01])
+        TestRasters.writeGeoTIFF(
+            at: truncated, width: 300, height: 300, values: (0..<90_000).map { Double($0 % 1000) },
+            type: GDT_Int16, geoTransform: [0, 0.01, 0, 0, 0, -0.01])
         let bytes = try Data(contentsOf: URL(fileURLWithPath: truncated))
         try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: truncated))
         let truncatedMessage = message { _ = try ElevationGrid.read(path: truncated) }

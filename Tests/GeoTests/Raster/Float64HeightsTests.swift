@@ -13,13 +13,14 @@ import Testing
     static let heights: [(file: Double, answered: String)] = [
         (-10.987654321, "-10.988"), (8848.86123456, "8848.861"), (0.1, "0.1"),
         (1234.5678, "1234.568"), (12.3456789012, "12.346"), (2.71828182846, "2.718"),
-        (3.14159265359, "3.142"), (99.999999999, "100"), (7.7777777777, "7.778"),
+        (3.14159265359, "3.142"), (99.999999999, "100"), (7.7777777777, "7.778")
     ]
 
     static func writeGrid(in folder: URL) -> String {
         let path = folder.appendingPathComponent("heights-f64.tif").path
-        TestRasters.writeGeoTIFF(at: path, width: 3, height: 3, values: heights.map(\.file), type: GDT_Float64,
-                                 geoTransform: [10, 0.01, 0, 47.03, 0, -0.01])
+        TestRasters.writeGeoTIFF(
+            at: path, width: 3, height: 3, values: heights.map(\.file), type: GDT_Float64,
+            geoTransform: [10, 0.01, 0, 47.03, 0, -0.01])
         return path
     }
 

@@ -16,7 +16,8 @@ import Testing
     /// independent of the framer's haversine.
     static func degrees(_ a: (Double, Double), _ b: (Double, Double)) -> Double {
         let phi1 = a.0 * .pi / 180, phi2 = b.0 * .pi / 180, lambda = (b.1 - a.1) * .pi / 180
-        let y = ((cos(phi2) * sin(lambda)) * (cos(phi2) * sin(lambda))
+        let y =
+            ((cos(phi2) * sin(lambda)) * (cos(phi2) * sin(lambda))
             + (cos(phi1) * sin(phi2) - sin(phi1) * cos(phi2) * cos(lambda)) * (cos(phi1) * sin(phi2) - sin(phi1) * cos(phi2) * cos(lambda))).squareRoot()
         return atan2(y, sin(phi1) * sin(phi2) + cos(phi1) * cos(phi2) * cos(lambda)) * 180 / .pi
     }
@@ -24,8 +25,9 @@ import Testing
     /// `count` points within `radius` degrees of a centre, uniform in bearing and distance.
     static func cluster(_ random: inout SplitMix64, around centre: (Double, Double), radius: Double, count: Int) -> [(Double, Double)] {
         (0..<count).map { _ in
-            destination(centre.0, centre.1, distance: Double.random(in: 0...radius, using: &random),
-                        bearing: Double.random(in: 0..<360, using: &random))
+            destination(
+                centre.0, centre.1, distance: Double.random(in: 0...radius, using: &random),
+                bearing: Double.random(in: 0..<360, using: &random))
         }
     }
 
@@ -33,8 +35,10 @@ import Testing
         var random = SplitMix64(seed: 11)
         for trial in 0..<300 {
             // Centres anywhere up to 70° from the equator, across ±180° often; clusters 10 m to 2° wide.
-            let centre = (Double.random(in: -70...70, using: &random),
-                          trial % 3 == 0 ? 179.5 : Double.random(in: -180..<180, using: &random))
+            let centre = (
+                Double.random(in: -70...70, using: &random),
+                trial % 3 == 0 ? 179.5 : Double.random(in: -180..<180, using: &random)
+            )
             let radius = [0.0001, 0.01, 0.3, 2][trial % 4]
             let count = trial % 50 == 0 ? 3000 : Int.random(in: 20...200, using: &random)
             var points = Self.cluster(&random, around: centre, radius: radius, count: count)
@@ -43,8 +47,9 @@ import Testing
             var far: [Int] = []
             for _ in 0..<farCount {
                 let index = Int.random(in: 0...points.count, using: &random)
-                let pin = Self.destination(centre.0, centre.1, distance: Double.random(in: 40...180, using: &random),
-                                           bearing: Double.random(in: 0..<360, using: &random))
+                let pin = Self.destination(
+                    centre.0, centre.1, distance: Double.random(in: 40...180, using: &random),
+                    bearing: Double.random(in: 0..<360, using: &random))
                 points.insert(pin, at: index)
                 far = far.map { $0 >= index ? $0 + 1 : $0 } + [index]
             }
@@ -63,8 +68,10 @@ import Testing
                 let width = Double.random(in: 1...120, using: &random), height = Double.random(in: 1...60, using: &random)
                 let south = Double.random(in: -80...(80 - height), using: &random), west = Double.random(in: -180..<180, using: &random)
                 points = (0..<Int.random(in: 10...300, using: &random)).map { _ in
-                    (Double.random(in: south...(south + height), using: &random),
-                     LongitudeEdge.west(west + Double.random(in: 0...width, using: &random)))
+                    (
+                        Double.random(in: south...(south + height), using: &random),
+                        LongitudeEdge.west(west + Double.random(in: 0...width, using: &random))
+                    )
                 }
             case 1:
                 // Uniform over the sphere.
@@ -74,8 +81,9 @@ import Testing
             default:
                 // Two to four comparable clusters anywhere: each holds 20 to 40 points.
                 points = (0..<Int.random(in: 2...4, using: &random)).flatMap { _ in
-                    Self.cluster(&random, around: (Double.random(in: -70...70, using: &random), Double.random(in: -180..<180, using: &random)),
-                                 radius: Double.random(in: 0.01...1, using: &random), count: Int.random(in: 20...40, using: &random))
+                    Self.cluster(
+                        &random, around: (Double.random(in: -70...70, using: &random), Double.random(in: -180..<180, using: &random)),
+                        radius: Double.random(in: 0.01...1, using: &random), count: Int.random(in: 20...40, using: &random))
                 }
             }
             let region = try frame(points, RegionOptions())
@@ -91,8 +99,9 @@ import Testing
             var points: [(Double, Double)] = []
             for _ in 0..<Int.random(in: 1...4, using: &random) {
                 let centre = (Double.random(in: -90...90, using: &random), Double.random(in: -180...180, using: &random))
-                points += Self.cluster(&random, around: centre, radius: [0.001, 0.5, 5, 40][Int.random(in: 0...3, using: &random)],
-                                       count: Int.random(in: 1...40, using: &random))
+                points += Self.cluster(
+                    &random, around: centre, radius: [0.001, 0.5, 5, 40][Int.random(in: 0...3, using: &random)],
+                    count: Int.random(in: 1...40, using: &random))
             }
             points += (0..<Int.random(in: 0...4, using: &random)).map { _ in
                 (Double.random(in: -90...90, using: &random), Double.random(in: -180...180, using: &random))
@@ -129,8 +138,9 @@ import Testing
         var random = SplitMix64(seed: 14)
         for trial in 0..<300 {
             let centre = (Double.random(in: -60...60, using: &random), Double.random(in: -178...178, using: &random))
-            var points = Self.cluster(&random, around: centre, radius: Double.random(in: 0.001...0.3, using: &random),
-                                      count: Int.random(in: 4...60, using: &random))
+            var points = Self.cluster(
+                &random, around: centre, radius: Double.random(in: 0.001...0.3, using: &random),
+                count: Int.random(in: 4...60, using: &random))
             // A few bad geocodes (at most one in ten, or one) well away on both axes: (0, 0) or anywhere else.
             for _ in 0..<Int.random(in: 0...max(1, points.count / 10), using: &random) {
                 var pin: (Double, Double)
@@ -153,8 +163,9 @@ import Testing
         var random = SplitMix64(seed: 15)
         for _ in 0..<300 {
             let south = Double.random(in: -89...89, using: &random)
-            let frameBox = PointFrame(south: south, north: min(90, south + Double.random(in: 0...30, using: &random)),
-                                      west: Double.random(in: -180..<180, using: &random), arc: Double.random(in: 0...200, using: &random))
+            let frameBox = PointFrame(
+                south: south, north: min(90, south + Double.random(in: 0...30, using: &random)),
+                west: Double.random(in: -180..<180, using: &random), arc: Double.random(in: 0...200, using: &random))
             let point = (Double.random(in: -90...90, using: &random), Double.random(in: -180..<180, using: &random))
             var bruteForce = Double.infinity
             for row in 0...200 {

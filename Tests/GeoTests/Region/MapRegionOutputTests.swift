@@ -62,4 +62,3 @@ import Testing
         zip(ring, ring.dropFirst()).reduce(0) { $0 + $1.0[0] * $1.1[1] - $1.1[0] * $1.0[1] }
     }
 }
-

@@ -14,12 +14,13 @@ import Testing
     // MARK: GeoJSON
 
     @Test func aFeatureCollectionOfPointsAndMultiPoints() throws {
-        let points = try parse("""
-        {"type": "FeatureCollection", "features": [
-          {"type": "Feature", "properties": {"name": "Louvre"}, "geometry": {"type": "Point", "coordinates": [2.3376, 48.8606]}},
-          {"type": "Feature", "properties": null, "geometry": {"type": "MultiPoint", "coordinates": [[2.3499, 48.853, 35], [0, 0]]}}
-        ]}
-        """)
+        let points = try parse(
+            """
+            {"type": "FeatureCollection", "features": [
+              {"type": "Feature", "properties": {"name": "Louvre"}, "geometry": {"type": "Point", "coordinates": [2.3376, 48.8606]}},
+              {"type": "Feature", "properties": null, "geometry": {"type": "MultiPoint", "coordinates": [[2.3499, 48.853, 35], [0, 0]]}}
+            ]}
+            """)
         #expect(points.latitudes == [48.8606, 48.853, 0])
         #expect(points.longitudes == [2.3376, 2.3499, 0])
     }
@@ -42,10 +43,10 @@ import Testing
 
     @Test func aFeatureThatIsNotAPointIsNamed() {
         let text = """
-        {"type":"FeatureCollection","features":[
-          {"type":"Feature","geometry":{"type":"Point","coordinates":[1,2]},"properties":{}},
-          {"type":"Feature","geometry":{"type":"LineString","coordinates":[[1,2],[3,4]]},"properties":{}}]}
-        """
+            {"type":"FeatureCollection","features":[
+              {"type":"Feature","geometry":{"type":"Point","coordinates":[1,2]},"properties":{}},
+              {"type":"Feature","geometry":{"type":"LineString","coordinates":[[1,2],[3,4]]},"properties":{}}]}
+            """
         #expect(error(text) == .badPoint(index: 1, location: "feature 1", problem: "geometry is a LineString; expected a Point or MultiPoint"))
         let nullGeometry = #"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":null,"properties":{}}]}"#
         #expect(error(nullGeometry) == .badPoint(index: 0, location: "feature 0", problem: "geometry is null; expected a Point or MultiPoint"))
@@ -53,9 +54,15 @@ import Testing
 
     @Test func aShortOrNonNumericPositionIsNamed() {
         let text = #"{"type":"MultiPoint","coordinates":[[1,2],[3,4],[5]]}"#
-        #expect(error(text) == .badPoint(index: 2, location: "position 2",
-                                         problem: "expected a position [longitude, latitude] of two numbers; found [the number 5.0]"))
-        guard case .badPoint(0, "feature 0", let problem) = error(#"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":["2.3","48.8"]}}]}"#) else {
+        #expect(
+            error(text)
+                == .badPoint(
+                    index: 2, location: "position 2",
+                    problem: "expected a position [longitude, latitude] of two numbers; found [the number 5.0]"))
+        guard
+            case .badPoint(0, "feature 0", let problem) = error(
+                #"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":["2.3","48.8"]}}]}"#)
+        else {
             Issue.record("expected badPoint")
             return
         }
@@ -71,13 +78,10 @@ import Testing
     }
 
     @Test func nanAndOutOfRangeCoordinatesAreNamedByIndex() {
-        #expect(error("[[1, 2], [3, NaN], [4, 5]]") ==
-            .badPoint(index: 1, location: nil, problem: "latitude is nan; expected a finite number of degrees"))
-        #expect(error("[[1, 2], [3, 4], [200, 5]]") ==
-            .badPoint(index: 2, location: nil, problem: "longitude 200.0 is out of range; expected -180 to 180"))
+        #expect(error("[[1, 2], [3, NaN], [4, 5]]") == .badPoint(index: 1, location: nil, problem: "latitude is nan; expected a finite number of degrees"))
+        #expect(error("[[1, 2], [3, 4], [200, 5]]") == .badPoint(index: 2, location: nil, problem: "longitude 200.0 is out of range; expected -180 to 180"))
         #expect(error("[[1, 95]]") == .badPoint(index: 0, location: nil, problem: "latitude 95.0 is out of range; expected -90 to 90"))
-        #expect(error("[[1, 2], [-Infinity, 4]]") ==
-            .badPoint(index: 1, location: nil, problem: "longitude is -inf; expected a finite number of degrees"))
+        #expect(error("[[1, 2], [-Infinity, 4]]") == .badPoint(index: 1, location: nil, problem: "longitude is -inf; expected a finite number of degrees"))
         #expect(error("[[1, 1e400]]") == .badPoint(index: 0, location: nil, problem: "latitude is inf; expected a finite number of degrees"))
     }
 
@@ -112,14 +116,12 @@ import Testing
         #expect(error("lat,lon\n1,2\n\n3\n") == .badPoint(index: 1, location: "line 4", problem: "the row has 1 field; expected at least 2"))
         #expect(error("lat,lon\n1,2\nabc,4\n") == .badPoint(index: 1, location: "line 3", problem: "latitude \"abc\" is not a number"))
         #expect(error("lat,lon\n1,\n") == .badPoint(index: 0, location: "line 2", problem: "longitude is empty; expected a number"))
-        #expect(error("lat,lon\n1,2\n3,4\nNaN,5\n") ==
-            .badPoint(index: 2, location: "line 4", problem: "latitude is nan; expected a finite number of degrees"))
+        #expect(error("lat,lon\n1,2\n3,4\nNaN,5\n") == .badPoint(index: 2, location: "line 4", problem: "latitude is nan; expected a finite number of degrees"))
         #expect(error("lat,lon\n-91,2\n") == .badPoint(index: 0, location: "line 2", problem: "latitude -91.0 is out of range; expected -90 to 90"))
     }
 
     @Test func csvHeadersThatCannotBeUsed() {
-        #expect(error("lat,name\n1,x\n") ==
-            .invalidCSVHeader("it names a latitude column but no longitude column (lon, lng, long or longitude)"))
+        #expect(error("lat,name\n1,x\n") == .invalidCSVHeader("it names a latitude column but no longitude column (lon, lng, long or longitude)"))
         #expect(error("lat,lon,latitude\n1,2,3\n") == .invalidCSVHeader("columns 1 and 3 both name the latitude; expected one"))
     }
 
@@ -142,7 +144,7 @@ import Testing
         let samples = [
             #"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"MultiPoint","coordinates":[[1.5,-2e1],[3,4]]},"properties":{"a":"\u00e9\n"}}]}"#,
             "[[178, -18], [-179.5, -16.5], [2.35, 48.85, 35]]",
-            "name;Latitude;Longitude\n\"a;b\";48,85;2,35\r\nc;45.76;4.83\n",
+            "name;Latitude;Longitude\n\"a;b\";48,85;2,35\r\nc;45.76;4.83\n"
         ].map { Array($0.utf8) }
         var random = SplitMix64(seed: 11)
         let alphabet = Array("{}[]\",:;.-+eE0123456789 \n\t\\NaIlatlon".utf8)

@@ -154,7 +154,7 @@ import Testing
 
     @Test func jointModeSpansOnlyThePointsInsideBothRuns() throws {
         let core = [(10.0, 20.0), (10.2, 20.2), (10.4, 20.4)]
-        let sameLatitudes = [(9.5, 60.0), (10.9, 60.5)]   // widen the latitude run, far in longitude
+        let sameLatitudes = [(9.5, 60.0), (10.9, 60.5)]  // widen the latitude run, far in longitude
         let sameLongitudes = [(40.0, 19.5), (40.5, 20.9)]  // widen the longitude run, far in latitude
         let points = core + sameLatitudes + sameLongitudes
         let independent = try frame(points, RegionOptions(mode: .independent))

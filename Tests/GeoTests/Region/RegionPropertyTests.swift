@@ -14,9 +14,13 @@ import Testing
     static func randomPoints(_ random: inout SplitMix64, onLattice: Bool) -> [(Double, Double)] {
         let step = 0.5
         func centre() -> (Double, Double) {
-            let latitude = Bool.random(using: &random) ? Double(Int.random(in: 172...180, using: &random)) * step * (Bool.random(using: &random) ? 1 : -1)
+            let latitude =
+                Bool.random(using: &random)
+                ? Double(Int.random(in: 172...180, using: &random)) * step * (Bool.random(using: &random) ? 1 : -1)
                 : Double(Int.random(in: -180...180, using: &random)) * step
-            let longitude = Bool.random(using: &random) ? Double(Int.random(in: 354...365, using: &random)) * step
+            let longitude =
+                Bool.random(using: &random)
+                ? Double(Int.random(in: 354...365, using: &random)) * step
                 : Double(Int.random(in: -360..<360, using: &random)) * step
             return (latitude, longitude)
         }
@@ -53,7 +57,8 @@ import Testing
                 let extent = end >= start ? sorted[end] - sorted[start] : (sorted[end] + 360) - sorted[start]
                 let candidate = (count: length, extent: extent, lower: sorted[start], upper: sorted[end])
                 if let current = best,
-                   (current.count, -current.extent, -current.lower) >= (candidate.count, -candidate.extent, -candidate.lower) {
+                    (current.count, -current.extent, -current.lower) >= (candidate.count, -candidate.extent, -candidate.lower)
+                {
                     continue
                 }
                 best = candidate
@@ -87,15 +92,17 @@ import Testing
                 let offPole = points.filter { abs($0.0) != 90 }
                 let voters = offPole.isEmpty ? points : offPole
                 let longitudeRun = Self.bruteForceRun(voters.map(\.1), gap: gap, circular: true)
-                #expect(Self.sameMeridian(bounds.west, longitudeRun.lower) && Self.sameMeridian(bounds.east, longitudeRun.upper),
-                        "\(points) gap \(gap)")
+                #expect(
+                    Self.sameMeridian(bounds.west, longitudeRun.lower) && Self.sameMeridian(bounds.east, longitudeRun.upper),
+                    "\(points) gap \(gap)")
 
                 // No run longer than the chosen one: the chosen runs hold the brute-force maximum.
                 #expect(points.filter { (bounds.south...bounds.north).contains($0.0) }.count == latitudeRun.count)
                 #expect(voters.filter { Self.onArc($0.1, west: bounds.west, east: bounds.east) }.count == longitudeRun.count)
 
                 for (index, point) in points.enumerated() {
-                    let inside = (bounds.south...bounds.north).contains(point.0)
+                    let inside =
+                        (bounds.south...bounds.north).contains(point.0)
                         && (abs(point.0) == 90 || Self.onArc(point.1, west: bounds.west, east: bounds.east))
                     #expect(inside == !region.trimmedIndices.contains(index), "\(points) gap \(gap) point \(index)")
                     if inside {

@@ -5,8 +5,9 @@ import Testing
 /// Zoom levels checked against boxes built to fill a viewport exactly at a known level.
 @Suite struct WebMercatorZoomTests {
     private func zoom(_ box: [Double], _ width: Int, _ height: Int) throws -> Int {
-        WebMercatorZoom.largestZoom(fitting: GeoBBox(west: box[0], south: box[1], east: box[2], north: box[3]),
-                                    in: try Viewport(width: width, height: height))
+        WebMercatorZoom.largestZoom(
+            fitting: GeoBBox(west: box[0], south: box[1], east: box[2], north: box[3]),
+            in: try Viewport(width: width, height: height))
     }
 
     @Test func theWholeWorldFillsOneTileAtZoomZero() throws {

@@ -20,8 +20,9 @@ import Testing
     /// columns 0–1 stand on 0.5 m, 2–3 on 1.25 m, 4–5 on 2.0 m.
     static func tide(in folder: URL) throws -> HighTideRaster {
         let path = folder.appendingPathComponent("tide-strip.tif").path
-        TestRasters.writeGeoTIFF(at: path, width: 3, height: 1, values: [0.5, -9999, 2.0], type: GDT_Float32,
-                                 geoTransform: [0, 2, 0, 10, 0, -3], nodata: -9999)
+        TestRasters.writeGeoTIFF(
+            at: path, width: 3, height: 1, values: [0.5, -9999, 2.0], type: GDT_Float32,
+            geoTransform: [0, 2, 0, 10, 0, -3], nodata: -9999)
         return try HighTideRaster(path: path)
     }
 
@@ -34,15 +35,21 @@ import Testing
         // +1 m above high tide: 1.5 m in columns 0–1, 2.25 m in 2–3, 3.0 m in 4–5. Row 1 (1 1 2 2 3 3)
         // floods whole; row 2 (1 2 2 3 3 4) where 1 ≤ 1.5, 2 ≤ 2.25 and 3 ≤ 3.
         let cellByCell = try index.classMask(surface: surface)
-        #expect(cellByCell.pixels == [sea, sea, sea, sea, sea, sea,
-                                      newly, newly, newly, newly, newly, newly,
-                                      newly, dry, newly, dry, newly, dry])
+        #expect(
+            cellByCell.pixels == [
+                sea, sea, sea, sea, sea, sea,
+                newly, newly, newly, newly, newly, newly,
+                newly, dry, newly, dry, newly, dry
+            ])
         // One level read at the box's centre (3° E, 8.5° N: the middle tide cell, 1.25 m) is
         // 2.25 m everywhere: the 3 m cells of row 1 stay dry, and row 2's 2 m cell in column 1 floods.
         let atCentre = try index.classMask(rise: 2.25)
-        #expect(atCentre.pixels == [sea, sea, sea, sea, sea, sea,
-                                    newly, newly, newly, newly, dry, dry,
-                                    newly, newly, newly, dry, dry, dry])
+        #expect(
+            atCentre.pixels == [
+                sea, sea, sea, sea, sea, sea,
+                newly, newly, newly, newly, dry, dry,
+                newly, newly, newly, dry, dry, dry
+            ])
 
         // The figures count the same cells: 6 of row 1 and 3 of row 2.
         let areas = CellAreas(grid: index.grid)
@@ -96,8 +103,9 @@ import Testing
         let places = spots.map { id, name, latitude, longitude in
             Place(id: id, name: name, asciiName: name, countryCode: "BJ", admin1Code: "01", latitude: latitude, longitude: longitude, population: 1_000 * id)
         }
-        let engine = QueryEngine(flood: try SpillIndex(grid: TestRasters.regional(Self.rows)),
-                                 places: PlaceCompleter(gazetteer: Gazetteer(places: places)))
+        let engine = QueryEngine(
+            flood: try SpillIndex(grid: TestRasters.regional(Self.rows)),
+            places: PlaceCompleter(gazetteer: Gazetteer(places: places)))
         let question = SeaLevelQuestion(rise: .metres(1), highTide: .raster(try Self.tide(in: TestRasters.temporaryDirectory())))
         let box = GeoBBox(west: 0, south: 7, east: 6, north: 10)
         let flooded = try engine.floodedPlaces(question, limit: 10, offset: 0, bbox: box).answer
@@ -111,19 +119,25 @@ import Testing
     @Test func aTiledIndexAnswersCellByCellToo() throws {
         let folder = TestRasters.temporaryDirectory()
         let dem = folder.appendingPathComponent("strip-dem.tif").path
-        TestRasters.writeGeoTIFF(at: dem, width: 6, height: 3, values: Self.rows.flatMap { $0 }.map(Double.init),
-                                 type: GDT_Int16, geoTransform: [0, 1, 0, 10, 0, -1])
+        TestRasters.writeGeoTIFF(
+            at: dem, width: 6, height: 3, values: Self.rows.flatMap { $0 }.map(Double.init),
+            type: GDT_Int16, geoTransform: [0, 1, 0, 10, 0, -1])
         let output = folder.appendingPathComponent("strip-index.tif").path
         try TiledBuilder(dem: dem, tileWidth: TileLayout.minimumTileSide, tileHeight: TileLayout.minimumTileSide, output: output).build()
         let tiled = try TiledSpillIndex(path: output)
         let surface = SeaSurface(rise: 1, tide: try Self.tide(in: folder))
-        #expect(try tiled.classMask(surface: surface, bbox: nil).pixels == [sea, sea, sea, sea, sea, sea,
-                                                                             newly, newly, newly, newly, newly, newly,
-                                                                             newly, dry, newly, dry, newly, dry])
+        #expect(
+            try tiled.classMask(surface: surface, bbox: nil).pixels == [
+                sea, sea, sea, sea, sea, sea,
+                newly, newly, newly, newly, newly, newly,
+                newly, dry, newly, dry, newly, dry
+            ])
         let areas = CellAreas(grid: TestRasters.regional(Self.rows))
         let box = GeoBBox(west: 0, south: 7, east: 6, north: 10)
-        #expect(abs(try tiled.stats(surface: surface, bbox: box, reportedRise: 2.25).newlyFloodedLandKm2
-            - (6 * areas.areaKm2(row: 1) + 3 * areas.areaKm2(row: 2))) < 1e-6)
+        #expect(
+            abs(
+                try tiled.stats(surface: surface, bbox: box, reportedRise: 2.25).newlyFloodedLandKm2
+                    - (6 * areas.areaKm2(row: 1) + 3 * areas.areaKm2(row: 2))) < 1e-6)
         let image = try tiled.render(surface: surface, longitudes: (0..<6).map { Double($0) + 0.5 }, latitudes: [9.5, 8.5, 7.5])
         let red = FloodPalette.newlyFlooded
         let flooded = stride(from: 0, to: image.pixels.count, by: 4).filter {

@@ -15,8 +15,9 @@ import Testing
         var options = GDAL.cStrings(["TILED=YES", "SPARSE_OK=TRUE"])
         defer { options.forEach { free($0) } }
         let dataset = options.withUnsafeMutableBufferPointer { list in
-            GDALCreate(GDALGetDriverByName("GTiff"), path, Int32(360 * cellsPerDegree), Int32(180 * cellsPerDegree), 1, GDT_Float32,
-                       list.baseAddress)
+            GDALCreate(
+                GDALGetDriverByName("GTiff"), path, Int32(360 * cellsPerDegree), Int32(180 * cellsPerDegree), 1, GDT_Float32,
+                list.baseAddress)
         }!
         var transform = [-180, 1 / Double(cellsPerDegree), 0, 90, 0, -1 / Double(cellsPerDegree)]
         GDALSetGeoTransform(dataset, &transform)
@@ -33,8 +34,9 @@ import Testing
         let started = Date()
         let error = #expect(throws: GeoError.self) { try HighTide.parse(path) }
         #expect(Date().timeIntervalSince(started) < 2)
-        #expect(error?.description.hasPrefix("highTide: \(path) has 10800 × 5400 cells; a tide raster is read whole, and at most 16777216 cells") == true,
-                "\(error.map { "\($0)" } ?? "")")
+        #expect(
+            error?.description.hasPrefix("highTide: \(path) has 10800 × 5400 cells; a tide raster is read whole, and at most 16777216 cells") == true,
+            "\(error.map { "\($0)" } ?? "")")
     }
 
     /// The finest raster allowed, 1/16° over the globe (16.6 million cells), is read.

@@ -12,7 +12,8 @@ import Testing
         #expect(basis.rise == 2 && basis.level == 3.9)
         #expect(basis.lines.contains("above high tide: +2 m above high tide; high tide here +1.90 m (given as 1.9 m), so +3.90 m above mean sea level"))
         // Asked above high tide, the datum's line says so (issue 53), as the JSON `datum` does.
-        #expect(basis.lines.last == "datum: metres above high tide (+1.90 m here), itself above mean sea level (EGM96/EGM2008 geoid); "
+        #expect(
+            basis.lines.last == "datum: metres above high tide (+1.90 m here), itself above mean sea level (EGM96/EGM2008 geoid); "
                 + "flood defences are not modelled")
         // A projected rise stands on high tide the same way: 2100, SSP2-4.5 median 0.556 + 1.9.
         let projected = SeaLevelQuestion(rise: .projected(try SeaLevelProjection(year: 2100, scenario: .ssp245)), highTide: .metres(1.9))
@@ -22,8 +23,9 @@ import Testing
     /// A 2 × 2 grid of 1° cells from 53° to 55° N, 9° to 11° E: high tide 1.5, 2.0 / 2.5, nodata.
     static func grid(epsg: Int32?) -> String {
         let path = TestRasters.temporaryDirectory().appendingPathComponent("tide.tif").path
-        TestRasters.writeGeoTIFF(at: path, width: 2, height: 2, values: [1.5, 2.0, 2.5, -9999], type: GDT_Float32,
-                                 geoTransform: [9, 1, 0, 55, 0, -1], epsg: epsg, nodata: -9999)
+        TestRasters.writeGeoTIFF(
+            at: path, width: 2, height: 2, values: [1.5, 2.0, 2.5, -9999], type: GDT_Float32,
+            geoTransform: [9, 1, 0, 55, 0, -1], epsg: epsg, nodata: -9999)
         return path
     }
 

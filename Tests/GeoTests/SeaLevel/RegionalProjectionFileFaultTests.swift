@@ -8,11 +8,14 @@ import Testing
 @Suite struct RegionalProjectionFileFaultTests {
     typealias Fixture = RegionalProjectionTests
 
-    static func file(yearValues: [Double]? = nil, locations: [(latitude: Double, longitude: Double)] = Fixture.locations,
-                     value: @escaping (Int, Int, Int) -> Int16? = Fixture.millimetres) -> String {
+    static func file(
+        yearValues: [Double]? = nil, locations: [(latitude: Double, longitude: Double)] = Fixture.locations,
+        value: @escaping (Int, Int, Int) -> Int16? = Fixture.millimetres
+    ) -> String {
         let path = TestRasters.temporaryDirectory().appendingPathComponent("total_ssp245_medium_confidence_values.nc").path
-        AR6ProjectionFiles.write(at: path, quantiles: Fixture.quantiles, years: Fixture.years, locations: locations,
-                                 yearValues: yearValues, value: value)
+        AR6ProjectionFiles.write(
+            at: path, quantiles: Fixture.quantiles, years: Fixture.years, locations: locations,
+            yearValues: yearValues, value: value)
         return path
     }
 
@@ -70,9 +73,12 @@ import Testing
         let empty = Set((0..<3000).filter { $0 % 3 == 1 })
         let path = Self.file(locations: locations) { _, y, l in empty.contains(l) ? nil : Int16(y * 10 + l % 7) }
         let regional = try RegionalSeaLevelProjections(path: path)
-        let places = (0..<400).map { _ in GeoPoint(latitude: uniform(-90...90), longitude: uniform(-180...180)) }
-            + [GeoPoint(latitude: 90, longitude: 0), GeoPoint(latitude: -90, longitude: 0), GeoPoint(latitude: 10, longitude: 180),
-               GeoPoint(latitude: -10, longitude: -180)]
+        let places =
+            (0..<400).map { _ in GeoPoint(latitude: uniform(-90...90), longitude: uniform(-180...180)) }
+            + [
+                GeoPoint(latitude: 90, longitude: 0), GeoPoint(latitude: -90, longitude: 0), GeoPoint(latitude: 10, longitude: 180),
+                GeoPoint(latitude: -10, longitude: -180)
+            ]
         for place in places {
             let expected = locations.indices.filter { !empty.contains($0) }.min {
                 CompletionRanking.distanceKilometers(place, latitude: locations[$0].latitude, longitude: locations[$0].longitude)

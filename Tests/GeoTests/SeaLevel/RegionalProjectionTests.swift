@@ -17,8 +17,9 @@ import Testing
 
     static func file(name: String = "total_ssp245_medium_confidence_values.nc", dimensionOrder: [Int] = [0, 1, 2]) -> String {
         let path = TestRasters.temporaryDirectory().appendingPathComponent(name).path
-        AR6ProjectionFiles.write(at: path, quantiles: quantiles, years: years, locations: locations, dimensionOrder: dimensionOrder,
-                                 value: millimetres)
+        AR6ProjectionFiles.write(
+            at: path, quantiles: quantiles, years: years, locations: locations, dimensionOrder: dimensionOrder,
+            value: millimetres)
         return path
     }
 

@@ -23,7 +23,9 @@ import Testing
     static let sydney = GeoPoint(latitude: -33.87, longitude: 151.21)
 
     static let rows: [Row] = [
-        .init(query: "bangladesh", expected: "country:BD", reason: "the country's full name (160 million); Malatia-Sebastia, Armenia, reached through its alias 'Bangladesh', comes after"),
+        .init(
+            query: "bangladesh", expected: "country:BD",
+            reason: "the country's full name (160 million); Malatia-Sebastia, Armenia, reached through its alias 'Bangladesh', comes after"),
         .init(query: "banglad", expected: "country:BD", reason: "7 of its 10 letters: nearly full"),
         .init(query: "germany", expected: "country:DE", reason: "full name; Folsom, NJ, through 'New Germany' comes after"),
         .init(query: "deutschland", expected: "country:DE", reason: "its German name, an ISO 3166 translation from iso-codes, typed whole"),
@@ -52,12 +54,14 @@ import Testing
         .init(query: "dc", expected: "4140963", reason: "Washington, DC through DC typed whole, not Dchira El Jihadia, Morocco"),
         .init(query: "kl", expected: "1735161", reason: "Kuala Lumpur (1,453,975 ×2) through KL, above Kluang typed in part"),
         .init(query: "hk", expected: "1819729", reason: "Hong Kong the city through HK (the territory's code HKG is typed in part)"),
-        .init(query: "ba", near: buenosAires, expected: "3435910", reason: "standing in Buenos Aires, BA is Buenos Aires; 'ba' typed in part of Bangladesh weighs ×0.01"),
+        .init(query: "ba", near: buenosAires, expected: "3435910", reason: "standing in Buenos Aires, BA is Buenos Aires; 'ba' typed in part of Bangladesh weighs ×0.01")
     ]
 
-    static let completer = PlaceCompleter(gazetteer: try! Gazetteer(contentsOfFiles: SearchFixtures.embeddedPaths + [
-        SearchFixtures.repositoryRoot.appendingPathComponent("data/areas.tsv.gz").path,
-    ]))
+    static let completer = PlaceCompleter(
+        gazetteer: try! Gazetteer(
+            contentsOfFiles: SearchFixtures.embeddedPaths + [
+                SearchFixtures.repositoryRoot.appendingPathComponent("data/areas.tsv.gz").path
+            ]))
 
     /// "country:DE", "region:US.FL" or a GeoNames id.
     static func label(_ completion: Completion) -> String {

@@ -7,8 +7,8 @@ struct CompletionAliasEvidenceTests {
 
     @Test func lettersCountCharactersAndHanKanaHangulTwice() {
         #expect(CompletionRanking.letters(in: Array("ye jia da".utf8)) == 7)
-        #expect(CompletionRanking.letters(in: Array("моск".utf8)) == 4)   // 8 bytes, 4 letters
-        #expect(CompletionRanking.letters(in: Array("東京".utf8)) == 4)   // 6 bytes, 2 characters
+        #expect(CompletionRanking.letters(in: Array("моск".utf8)) == 4)  // 8 bytes, 4 letters
+        #expect(CompletionRanking.letters(in: Array("東京".utf8)) == 4)  // 6 bytes, 2 characters
         #expect(CompletionRanking.letters(in: Array("서울".utf8)) == 4)
         #expect(CompletionRanking.letters(in: Array("kobenhavn".utf8), limit: 5) == 5)
     }
@@ -18,13 +18,13 @@ struct CompletionAliasEvidenceTests {
         let cases: [(Int, Int, Bool, Bool)] = [
             (2, 7, false, false),  // "ye" of "ye jia da"
             (3, 3, false, false),  // "nyc" of "NYC" in lower case
-            (3, 3, true, true),    // "NYC" typed in capitals
-            (2, 2, true, true),    // "KL"
-            (2, 3, true, false),   // "NY" of "NYC": a piece, even in capitals
-            (4, 6, false, true),   // "bomb" of "Bombay"
+            (3, 3, true, true),  // "NYC" typed in capitals
+            (2, 2, true, true),  // "KL"
+            (2, 3, true, false),  // "NY" of "NYC": a piece, even in capitals
+            (4, 6, false, true),  // "bomb" of "Bombay"
             (4, 8, false, false),  // "nova" of "Nova York": half is not enough
-            (4, 7, false, true),   // "münc" of "München"
-            (4, 14, false, false), // "vill" of "Ho Chi Minh Ville"
+            (4, 7, false, true),  // "münc" of "München"
+            (4, 14, false, false)  // "vill" of "Ho Chi Minh Ville"
         ]
         for (typed, total, capitals, full) in cases {
             let evidence = CompletionRanking.aliasEvidence(typedLetters: typed, aliasLetters: total, inCapitals: capitals)
@@ -51,7 +51,7 @@ struct CompletionAliasEvidenceTests {
             F.place(4, "El Carmen (El Limón)", "MX", "07", population: 2_182, latitude: 17.0, longitude: -93.0),  // ~1,000 km
             F.place(5, "Zürich (Kreis 11)", "DE", "01", population: 500, latitude: 47.4, longitude: 8.5),  // another country
             F.place(6, "Tiny", "CH", "ZH", population: 10, latitude: 47.0, longitude: 8.0),
-            F.place(7, "Tiny (Big)", "CH", "ZH", population: 1_000, latitude: 47.0, longitude: 8.0),  // larger than its namesake
+            F.place(7, "Tiny (Big)", "CH", "ZH", population: 1_000, latitude: 47.0, longitude: 8.0)  // larger than its namesake
         ]
         #expect(PlaceCompleter.partsOfCities(places) == [1])
         let importance = PlaceCompleter.importances(places)
@@ -62,11 +62,13 @@ struct CompletionAliasEvidenceTests {
     /// A piece of an alias ranks below names, yet still fills a list names leave short, and
     /// the suggestion says which alias matched.
     @Test func aPieceOfAnAliasRanksBelowNamesButStaysFound() throws {
-        let completer = PlaceCompleter(gazetteer: Gazetteer(places: [
-            F.place(1, "Jakarta", "ID", "04", population: 8_540_121, aliases: ["ye jia da"], feature: "PPLC"),
-            F.place(2, "Yerevan", "AM", "11", population: 1_144_700, feature: "PPLC"),
-            F.place(3, "Yei", "SS", "01", population: 260_720),
-        ], countries: [:]))
+        let completer = PlaceCompleter(
+            gazetteer: Gazetteer(
+                places: [
+                    F.place(1, "Jakarta", "ID", "04", population: 8_540_121, aliases: ["ye jia da"], feature: "PPLC"),
+                    F.place(2, "Yerevan", "AM", "11", population: 1_144_700, feature: "PPLC"),
+                    F.place(3, "Yei", "SS", "01", population: 260_720)
+                ], countries: [:]))
         let results = try completer.complete(query: "ye", limit: 5)
         // Jakarta: (8,540,121 + 1000) × 2 × 0.1 × 0.01 × 0.8 (a whole word) ≈ 13,700, below Yei's
         // (260,720 + 1000) × 0.5 ≈ 130,900.

@@ -15,10 +15,11 @@ struct CompletionBruteForceTests {
         func word() -> String { (0..<(1 + next(3))).map { _ in syllables[next(syllables.count)] }.joined() }
         func name() -> String { (0..<(1 + next(2))).map { _ in word() }.joined(separator: " ").capitalized }
         let places = (0..<count).map { index in
-            SearchFixtures.place(index + 1, name(), ["AA", "BB"][next(2)], ["X", "Y"][next(2)],
-                                 population: next(100_000), latitude: Double(next(160)) - 80,
-                                 longitude: Double(next(360)) - 180,
-                                 aliases: next(3) == 0 ? [name()] : [], feature: next(20) == 0 ? "PPLC" : "PPL")
+            SearchFixtures.place(
+                index + 1, name(), ["AA", "BB"][next(2)], ["X", "Y"][next(2)],
+                population: next(100_000), latitude: Double(next(160)) - 80,
+                longitude: Double(next(360)) - 180,
+                aliases: next(3) == 0 ? [name()] : [], feature: next(20) == 0 ? "PPLC" : "PPL")
         }
         return Gazetteer(places: places, countries: ["AA": AreaName(name: "Zed"), "BB": AreaName(name: "Qux")])
     }
@@ -76,17 +77,20 @@ struct CompletionBruteForceTests {
                 for start in 0..<bytes.count where start == 0 || bytes[start - 1] == Normalizer.space {
                     let suffix = Array(bytes[start...])
                     guard suffix.starts(with: key) else { continue }
-                    let match: Completion.Match = suffix.count == key.count
+                    let match: Completion.Match =
+                        suffix.count == key.count
                         ? (start == 0 ? .exactName : .exactWord)
                         : (suffix[key.count] == Normalizer.space ? .exactWord : .prefix)
                     // An alias typed in part (these queries are ASCII) yields to names.
                     let partial: Float = nameIndex >= 2 && match != .exactName ? CompletionRanking.partialAliasFactor : 1
-                    var score = CompletionRanking.staticScore(
-                        importance: CompletionRanking.importance(of: place), weight: weight * partial,
-                        startsAtFirstWord: start == 0) * CompletionRanking.quality(match)
+                    var score =
+                        CompletionRanking.staticScore(
+                            importance: CompletionRanking.importance(of: place), weight: weight * partial,
+                            startsAtFirstWord: start == 0) * CompletionRanking.quality(match)
                     if let near {
-                        score *= CompletionRanking.proximity(distanceKilometers: CompletionRanking.distanceKilometers(
-                            near, latitude: place.latitude, longitude: place.longitude))
+                        score *= CompletionRanking.proximity(
+                            distanceKilometers: CompletionRanking.distanceKilometers(
+                                near, latitude: place.latitude, longitude: place.longitude))
                     }
                     placeBest = max(placeBest, score)
                     inOrderBest = max(inOrderBest, score)
@@ -99,12 +103,14 @@ struct CompletionBruteForceTests {
                 // Try every injective assignment (names here have at most a few words).
                 func assign(_ word: Int, _ used: Set<Int>, _ atStart: Bool, _ lastWhole: Bool) {
                     if word == queryWords.count {
-                        var score = CompletionRanking.staticScore(
-                            importance: CompletionRanking.importance(of: place), weight: weight,
-                            startsAtFirstWord: atStart) * CompletionRanking.quality(lastWhole ? .exactWord : .prefix) * 0.5
+                        var score =
+                            CompletionRanking.staticScore(
+                                importance: CompletionRanking.importance(of: place), weight: weight,
+                                startsAtFirstWord: atStart) * CompletionRanking.quality(lastWhole ? .exactWord : .prefix) * 0.5
                         if let near {
-                            score *= CompletionRanking.proximity(distanceKilometers: CompletionRanking.distanceKilometers(
-                                near, latitude: place.latitude, longitude: place.longitude))
+                            score *= CompletionRanking.proximity(
+                                distanceKilometers: CompletionRanking.distanceKilometers(
+                                    near, latitude: place.latitude, longitude: place.longitude))
                         }
                         best = max(best, score)
                         return
@@ -113,8 +119,9 @@ struct CompletionBruteForceTests {
                         let isLast = word == queryWords.count - 1
                         let fits = isLast ? nameWords[candidate].starts(with: queryWords[word]) : nameWords[candidate] == queryWords[word]
                         if fits {
-                            assign(word + 1, used.union([candidate]), atStart || candidate == 0,
-                                   isLast ? nameWords[candidate].count == queryWords[word].count : lastWhole)
+                            assign(
+                                word + 1, used.union([candidate]), atStart || candidate == 0,
+                                isLast ? nameWords[candidate].count == queryWords[word].count : lastWhole)
                         }
                     }
                 }
@@ -135,8 +142,10 @@ struct CompletionBruteForceTests {
         let gazetteer = Self.randomGazetteer(seed: seed, count: 400)
         // Typos off: this compares the exact tiers, which must be exact.
         let completer = PlaceCompleter(gazetteer: gazetteer, k: 4, typoThreshold: 0)
-        let queries = ["k", "ka", "kar", "ra", "rot", "sa na", "ta k", "kira", "naka", "to", "ro ka", "x",
-                       "kara ta", "ta kara", "ka ka", "sa sa na"]
+        let queries = [
+            "k", "ka", "kar", "ra", "rot", "sa na", "ta k", "kira", "naka", "to", "ro ka", "x",
+            "kara ta", "ta kara", "ka ka", "sa sa na"
+        ]
         let nearPoints: [GeoPoint?] = [nil, .init(latitude: 10, longitude: 20), .init(latitude: -60, longitude: -170)]
         for query in queries {
             for near in nearPoints {

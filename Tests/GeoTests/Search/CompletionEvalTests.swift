@@ -47,9 +47,12 @@ func evaluatePublicSet(_ completer: PlaceCompleter, label: String, quiet: Bool =
         let ids = try completer.complete(query: fields[0], near: near, limit: 5).map(\.id)
         var total = totals[fields[4], default: (0, 0, 0)]
         total.rows += 1
-        if ids.first == expected { total.at1 += 1 } else if ids.contains(expected) {
+        if ids.first == expected {
+            total.at1 += 1
+        } else if ids.contains(expected) {
             let first = try completer.complete(query: fields[0], near: near, limit: 1).first
-            seconds.append("\(fields[0]) → \(first.map { "\($0.title) (\($0.kind.rawValue) \($0.id))" } ?? "nothing") first, expected \(expected) at \(ids.firstIndex(of: expected)! + 1)")
+            seconds.append(
+                "\(fields[0]) → \(first.map { "\($0.title) (\($0.kind.rawValue) \($0.id))" } ?? "nothing") first, expected \(expected) at \(ids.firstIndex(of: expected)! + 1)")
         }
         if ids.contains(expected) { total.at5 += 1 } else { misses.append("\(fields[0]) → \(ids) (expected \(expected))") }
         totals[fields[4]] = total
@@ -75,10 +78,10 @@ func evaluatePublicSet(_ completer: PlaceCompleter, label: String, quiet: Bool =
 /// search walks the trie with the area as a filter, within its shared visit budget) is still
 /// the first suggestion. Ids from GeoNames.
 @Test(arguments: [
-    ("bostn ma", 4930956),         // Boston, Massachusetts
-    ("sprngfield mo", 4409896),    // Springfield, Missouri
-    ("mumbia india", 1275339),     // Mumbai
-    ("hyderbad india", 1269843),   // Hyderabad, Telangana
+    ("bostn ma", 4930956),  // Boston, Massachusetts
+    ("sprngfield mo", 4409896),  // Springfield, Missouri
+    ("mumbia india", 1275339),  // Mumbai
+    ("hyderbad india", 1269843)  // Hyderabad, Telangana
 ])
 func misspeltTownsUnderAQualifierOfALargeAreaComeFirst(query: String, expected: Int) throws {
     #expect(try SearchFixtures.embedded.complete(query: query, limit: 5).first?.id == expected)

@@ -18,25 +18,42 @@ struct CompletionFirstSuggestionTests {
     /// The rows: a piece of an alias no longer comes first, nor a code typed in lower
     /// case where a town of comparable size starts so.
     static let reported: [Row] = [
-        .init(query: "ye", expected: "616052", reason: "Yerevan, a capital of 1,144,700 (×2) above Yekaterinburg (1,495,066); 2 letters of Jakarta's pinyin 'ye jia da' are a piece", notInTopFive: ["Jakarta", "Yaoundé"]),
+        .init(
+            query: "ye", expected: "616052", reason: "Yerevan, a capital of 1,144,700 (×2) above Yekaterinburg (1,495,066); 2 letters of Jakarta's pinyin 'ye jia da' are a piece",
+            notInTopFive: ["Jakarta", "Yaoundé"]),
         .init(query: "to", expected: "1850147", reason: "Tokyo (9,733,276); Navajo 'Tó Sikʼaz' and Greek 'Pole tou Mexikou' are pieces", notInTopFive: ["Nairobi", "Mexico City"]),
-        .init(query: "pa", expected: "3448439", reason: "São Paulo (12,400,232) by its name's second word (×0.5) above Paris (2,138,551 ×2); 'pakking' and 'Pao-an' are pieces", notInTopFive: ["Beijing", "Shenzhen"]),
-        .init(query: "la g", expected: "1577995", reason: "La Gi (160,652), the largest town named 'La G…'; pinyin 'la ge si' and 'bu la ge' are pieces", notInTopFive: ["Lagos", "Prague"]),
+        .init(
+            query: "pa", expected: "3448439", reason: "São Paulo (12,400,232) by its name's second word (×0.5) above Paris (2,138,551 ×2); 'pakking' and 'Pao-an' are pieces",
+            notInTopFive: ["Beijing", "Shenzhen"]),
+        .init(
+            query: "la g", expected: "1577995", reason: "La Gi (160,652), the largest town named 'La G…'; pinyin 'la ge si' and 'bu la ge' are pieces",
+            notInTopFive: ["Lagos", "Prague"]),
         .init(query: "ber", expected: "2950159", reason: "Berlin (3,426,354); the code BER typed in lower case ranks as a prefix of a name", notInTopFive: ["New York City"]),
-        .init(query: "sun", expected: "10630449", reason: "Sunshine Coast (398,840, 31 names: ×2.55) above Sungai Petani (544,851, 3 names: ×1.15) by prominence; SUN (Friedman Memorial) is a code typed in lower case"),
+        .init(
+            query: "sun", expected: "10630449",
+            reason: "Sunshine Coast (398,840, 31 names: ×2.55) above Sungai Petani (544,851, 3 names: ×1.15) by prominence; SUN (Friedman Memorial) is a code typed in lower case"),
         .init(query: "mar", expected: "3633009", reason: "Maracaibo (1,752,602) above Marrakesh (995,871); MAR is its airport's code typed in lower case"),
         .init(query: "ham", expected: "2911298", reason: "Hamburg (1,973,896); HAM typed in lower case, 'hamga kamga' (Hong Kong) a piece", notInTopFive: ["Hong Kong"]),
         .init(query: "joh", expected: "993800", reason: "Johannesburg (9,418,183); JOH (Port St Johns Airport) typed in lower case"),
         .init(query: "münc", expected: "2867714", reason: "Munich (1,505,005) through 'München', 4 of its 7 letters; MUNC (Nicaro Airport) is no code with an umlaut"),
-        .init(query: "wien", expected: "2761369", reason: "Vienna (1,691,468) through 'Wien' typed whole; 'Wien Tsjan' (Vientiane) is under half typed", notInTopFive: ["Vientiane"]),
-        .init(query: "køben", expected: "2618425", reason: "Copenhagen (1,153,615) through 'København', 5 of 9 letters (Coventry, RI, through 'koben tori', 5 of 9, stays below Kobenni)"),
-        .init(query: "sao p", expected: "3448439", reason: "São Paulo (12,400,232) by its name; 'Sao Petersburgo' (Saint Petersburg) is under half typed", notInTopFive: ["Saint Petersburg"]),
-        .init(query: "nyc", expected: "5128581", reason: "New York City (8,804,190): its alias NYC typed whole, a piece weighed ×0.01, still above Manhattan (1,487,536) through its own 'nyc'"),
-        .init(query: "zür", expected: "2657896", reason: "Zürich (415,367); its districts 'Zürich (Kreis 11)' (54,260) and the like weigh ×0.1", notInTopFive: ["Zürich (Kreis 11)", "Zürich (Kreis 3)"]),
+        .init(
+            query: "wien", expected: "2761369", reason: "Vienna (1,691,468) through 'Wien' typed whole; 'Wien Tsjan' (Vientiane) is under half typed", notInTopFive: ["Vientiane"]),
+        .init(
+            query: "køben", expected: "2618425",
+            reason: "Copenhagen (1,153,615) through 'København', 5 of 9 letters (Coventry, RI, through 'koben tori', 5 of 9, stays below Kobenni)"),
+        .init(
+            query: "sao p", expected: "3448439", reason: "São Paulo (12,400,232) by its name; 'Sao Petersburgo' (Saint Petersburg) is under half typed",
+            notInTopFive: ["Saint Petersburg"]),
+        .init(
+            query: "nyc", expected: "5128581",
+            reason: "New York City (8,804,190): its alias NYC typed whole, a piece weighed ×0.01, still above Manhattan (1,487,536) through its own 'nyc'"),
+        .init(
+            query: "zür", expected: "2657896", reason: "Zürich (415,367); its districts 'Zürich (Kreis 11)' (54,260) and the like weigh ×0.1",
+            notInTopFive: ["Zürich (Kreis 11)", "Zürich (Kreis 3)"]),
         .init(query: "ist", expected: "745044", reason: "Istanbul (15,701,602); IST typed in lower case"),
         .init(query: "syd", expected: "2147714", reason: "Sydney (5,638,830); SYD typed in lower case"),
         .init(query: "mex", expected: "3530597", reason: "Mexico City (12,294,193); MEX typed in lower case"),
-        .init(query: "muni", expected: "2867714", reason: "Munich (1,505,005) by its name", notInTopFive: ["Cluj-Napoca"]),
+        .init(query: "muni", expected: "2867714", reason: "Munich (1,505,005) by its name", notInTopFive: ["Cluj-Napoca"])
     ]
 
     /// Codes typed as codes: in capitals, or whole where no town starts so.
@@ -44,7 +61,7 @@ struct CompletionFirstSuggestionTests {
         .init(query: "BER", expected: "BER", reason: "Berlin Brandenburg Airport: the code typed in capitals"),
         .init(query: "SUN", expected: "SUN", reason: "Friedman Memorial Airport: the code typed in capitals"),
         .init(query: "JFK", expected: "JFK", reason: "John F Kennedy International Airport: the code typed in capitals"),
-        .init(query: "jfk", expected: "JFK", reason: "no town starts with 'jfk'"),
+        .init(query: "jfk", expected: "JFK", reason: "no town starts with 'jfk'")
     ]
 
     /// Good before, and kept: exonyms typed far enough, other scripts, diacritics.
@@ -63,7 +80,7 @@ struct CompletionFirstSuggestionTests {
         .init(query: "gdań", expected: "3099434", reason: "Gdańsk (487,371) by its name"),
         .init(query: "muench", expected: "2867714", reason: "Munich through 'Muenchen', 6 of 8 letters"),
         .init(query: "delh", expected: "1273294", reason: "Delhi (11,034,555) by its name"),
-        .init(query: "lisbo", expected: "2267057", reason: "Lisbon (517,802) by its name"),
+        .init(query: "lisbo", expected: "2267057", reason: "Lisbon (517,802) by its name")
     ]
 
     /// More short prefixes in several languages and scripts.
@@ -97,7 +114,7 @@ struct CompletionFirstSuggestionTests {
         .init(query: "пари", expected: "2988507", reason: "Paris (2,138,551) through 'Париж', Russian, 4 of 5 letters"),
         .init(query: "بغد", expected: "98182", reason: "Baghdad (7,216,000) through 'بغداد', Arabic"),
         .init(query: "大阪", expected: "1853909", reason: "Osaka (2,753,862) through '大阪' typed whole, Japanese"),
-        .init(query: "서울", expected: "1835848", reason: "Seoul (10,349,312) through '서울' typed whole, Korean"),
+        .init(query: "서울", expected: "1835848", reason: "Seoul (10,349,312) through '서울' typed whole, Korean")
     ]
 
     static func check(_ row: Row) throws {

@@ -26,8 +26,9 @@ struct CompletionKindsTests {
         for row in rows {
             let results = try completer.complete(query: row.query, near: row.near, limit: 5)
             if let top = results.first, Self.matches(top, row.expected) { first += 1 }
-            #expect(results.contains { Self.matches($0, row.expected) },
-                    "'\(row.query)' → \(results.map { "\($0.title) \($0.code ?? "")" }) (expected \(row.expected))")
+            #expect(
+                results.contains { Self.matches($0, row.expected) },
+                "'\(row.query)' → \(results.map { "\($0.title) \($0.code ?? "")" }) (expected \(row.expected))")
         }
         print("complete eval postcodes+airports: success@1 \(first)/\(rows.count)")
     }
@@ -66,7 +67,9 @@ struct CompletionKindsTests {
         #expect(cities.allSatisfy { $0.kind == .city })
         let codes = try completer.complete(query: "heathrow", limit: 10, kinds: [.postcode])
         #expect(codes.isEmpty)
-        #expect(throws: GeoError.invalidInput(.kinds, "kind 'planet' does not exist; expected a comma-separated list of city, postcode, airport, country, region")) { try Place.Kind.parseList("city,planet") }
+        #expect(throws: GeoError.invalidInput(.kinds, "kind 'planet' does not exist; expected a comma-separated list of city, postcode, airport, country, region")) {
+            try Place.Kind.parseList("city,planet")
+        }
         #expect(try Place.Kind.parseList(" City , AIRPORT") == [.city, .airport])
     }
 
@@ -83,8 +86,9 @@ struct CompletionKindsTests {
     @Test func ambiguousCodesRankByNearAndShowTheCountry() throws {
         let plain = try completer.complete(query: "10001", limit: 5)
         #expect(plain.first?.subtitle == "New York, New York, United States")
-        #expect(Set(plain.map { $0.subtitle.split(separator: ",").last!.trimmingCharacters(in: .whitespaces) })
-            .isSuperset(of: ["United States", "Algeria"]))
+        #expect(
+            Set(plain.map { $0.subtitle.split(separator: ",").last!.trimmingCharacters(in: .whitespaces) })
+                .isSuperset(of: ["United States", "Algeria"]))
         let nearAlgeria = try completer.complete(query: "10001", near: .init(latitude: 36.37, longitude: 3.83), limit: 5)
         #expect(nearAlgeria.first?.subtitle.hasPrefix("Bouira") == true && nearAlgeria.first?.subtitle.hasSuffix("Algeria") == true)
     }

@@ -31,10 +31,12 @@ struct CompletionMeaningTests {
         .init(query: "neu yorp", expected: 5128581, reason: "one typo in each word: neu → new, yorp → york"),
         .init(query: "포항시", expected: 1839071, reason: "Pohang held bare as 포항; 시 is the city suffix"),
         .init(query: "L.A. C.A.", expected: 5368361, reason: "Los Angeles through 'L.A.', qualified by C.A. (California)"),
-        .init(query: "saint", expected: 2981041, reason: "Saint-Cloud (28,839) at the focus point, before Saint Petersburg 2,200 km away",
-              near: .init(latitude: 48.84598, longitude: 2.20289)),
-        .init(query: "vars", expected: 2970649, reason: "Vars, Hautes-Alpes (677), 45 km from Gap, before Warsaw's 'Varsovie'",
-              near: .init(latitude: 44.56, longitude: 6.08)),
+        .init(
+            query: "saint", expected: 2981041, reason: "Saint-Cloud (28,839) at the focus point, before Saint Petersburg 2,200 km away",
+            near: .init(latitude: 48.84598, longitude: 2.20289)),
+        .init(
+            query: "vars", expected: 2970649, reason: "Vars, Hautes-Alpes (677), 45 km from Gap, before Warsaw's 'Varsovie'",
+            near: .init(latitude: 44.56, longitude: 6.08))
     ]
 
     @Test(arguments: rows) func firstSuggestion(_ row: Row) throws {
@@ -68,8 +70,10 @@ struct CompletionMeaningTests {
 
     @Test func theFirstSuggestionsAreTheSameAtEveryLimit() throws {
         let saintCloud = GeoPoint(latitude: 48.84598, longitude: 2.20289)
-        for (query, near) in [("us", nil), ("sa", nil), ("saint", saintCloud), ("new", nil), ("male", nil), ("springfield", nil),
-                              ("ber", nil), ("lon", saintCloud), ("9021", nil)] as [(String, GeoPoint?)] {
+        for (query, near) in [
+            ("us", nil), ("sa", nil), ("saint", saintCloud), ("new", nil), ("male", nil), ("springfield", nil),
+            ("ber", nil), ("lon", saintCloud), ("9021", nil)
+        ] as [(String, GeoPoint?)] {
             let five = try Self.completer.complete(query: query, near: near, limit: 5).map(\.id)
             let ten = try Self.completer.complete(query: query, near: near, limit: 10).map(\.id)
             let fifty = try Self.completer.complete(query: query, near: near, limit: 50).map(\.id)

@@ -23,11 +23,11 @@ struct CompletionTests {
             F.place(12, "Bosco", "IT", "09", population: 10_000_000),
             F.place(13, "Bostonia", "US", "CA", population: 100),
             F.place(14, "Fort Worth", "US", "TX", population: 900_000),
-            F.place(15, "São Paulo", "BR", "27", population: 12_000_000),
+            F.place(15, "São Paulo", "BR", "27", population: 12_000_000)
         ],
         countries: [
             "FR": AreaName(name: "France", aliases: ["FRA"]), "US": AreaName(name: "United States", aliases: ["USA"]),
-            "CA": AreaName(name: "Canada"), "GB": AreaName(name: "United Kingdom"), "BR": AreaName(name: "Brazil"),
+            "CA": AreaName(name: "Canada"), "GB": AreaName(name: "United Kingdom"), "BR": AreaName(name: "Brazil")
         ])
     static let completer = PlaceCompleter(gazetteer: gazetteer)
 
@@ -62,10 +62,13 @@ struct CompletionTests {
             let name = place.name
             let normalized = Normalizer.normalizedBytes(name)
             let words = Normalizer.wordRanges(normalized)
-            let cases: [[Range<Int>]] = [[0..<min(3, normalized.count)], [0..<normalized.count], words.suffix(1),
-                                          words.count > 1 ? [words[0], words[words.count - 1].lowerBound..<(words[words.count - 1].lowerBound + 1)] : []]
+            let cases: [[Range<Int>]] = [
+                [0..<min(3, normalized.count)], [0..<normalized.count], words.suffix(1),
+                words.count > 1 ? [words[0], words[words.count - 1].lowerBound..<(words[words.count - 1].lowerBound + 1)] : []
+            ]
             guard let fast = PlaceCompleter.plainHighlights(in: name, ranges: cases[1]) else {
-                #expect(name.utf8.contains { !($0 == 32 || (48...57).contains($0) || (65...90).contains($0) || (97...122).contains($0)) }
+                #expect(
+                    name.utf8.contains { !($0 == 32 || (48...57).contains($0) || (65...90).contains($0) || (97...122).contains($0)) }
                         || name.contains("  ") || name.hasPrefix(" ") || name.hasSuffix(" ") || name.isEmpty, "\(name)")
                 continue
             }
@@ -124,10 +127,10 @@ struct CompletionTests {
         #expect(results.map(\.id) == [13, 12])
         #expect(results.map(\.match) == [.prefix, .typo])
         #expect(results[1].edits == 1)
-        #expect(try ids("londno").first == 8)       // transposition
-        #expect(try ids("sprngfield").count == 2)   // deletion, 10 letters
+        #expect(try ids("londno").first == 8)  // transposition
+        #expect(try ids("sprngfield").count == 2)  // deletion, 10 letters
         #expect(try ids("spr").isEmpty == false)
-        #expect(try ids("lnd").isEmpty)               // 3 letters: no typo budget
+        #expect(try ids("lnd").isEmpty)  // 3 letters: no typo budget
     }
 
     @Test func proximityDecaysSmoothly() throws {

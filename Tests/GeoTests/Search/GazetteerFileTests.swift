@@ -14,7 +14,7 @@ struct GazetteerFileTests {
         "this line is not a GeoNames row",
         "3017382\tFrance\tFrance\t\t46\t2\tA\tPCLI\tFR\t\t00\t\t\t\t66987244\t\t\tEurope/Paris\t2024-01-01",
         "123\tBroken\tBroken\t\tnorth\t2\tP\tPPL\tFR\t\t11\t\t\t\t5\t\t\tEurope/Paris\t2024-01-01",
-        "5391959\tSan Francisco\tSan Francisco\tSF,Frisco\t37.77493\t-122.41942\tP\tPPLA2\tUS\t\tCA\t075\t\t\t864816\t16\t28\tAmerica/Los_Angeles\t2024-01-01",
+        "5391959\tSan Francisco\tSan Francisco\tSF,Frisco\t37.77493\t-122.41942\tP\tPPLA2\tUS\t\tCA\t075\t\t\t864816\t16\t28\tAmerica/Los_Angeles\t2024-01-01"
     ]
 
     @Test func importsAGeoNamesDumpSkippingMalformedLinesByNumber() throws {
@@ -44,12 +44,12 @@ struct GazetteerFileTests {
 
     @Test func importsGeonamescacheJSONWithCapitalsFromCountriesJSON() throws {
         let json = """
-        {"2988507": {"geonameid": 2988507, "name": "Paris", "latitude": 48.85, "longitude": 2.35, "countrycode": "FR",
-                     "population": 2138551, "timezone": "Europe/Paris", "admin1code": "11", "alternatenames": ["Lutèce"]},
-         "6454307": {"geonameid": 6454307, "name": "Lyon", "latitude": 45.75, "longitude": 4.85, "countrycode": "FR",
-                     "population": 522969, "timezone": "Europe/Paris", "admin1code": "84", "alternatenames": []},
-         "1": {"name": "no id"}}
-        """
+            {"2988507": {"geonameid": 2988507, "name": "Paris", "latitude": 48.85, "longitude": 2.35, "countrycode": "FR",
+                         "population": 2138551, "timezone": "Europe/Paris", "admin1code": "11", "alternatenames": ["Lutèce"]},
+             "6454307": {"geonameid": 6454307, "name": "Lyon", "latitude": 45.75, "longitude": 4.85, "countrycode": "FR",
+                         "population": 522969, "timezone": "Europe/Paris", "admin1code": "84", "alternatenames": []},
+             "1": {"name": "no id"}}
+            """
         let path = try F.temporaryFile("cities15000.json", contents: Array(json.utf8))
         let countries = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("countries.json")
         try #"{"FR": {"name": "France", "iso3": "FRA", "capital": "Paris"}}"#.write(to: countries, atomically: false, encoding: .utf8)
@@ -127,7 +127,7 @@ extension GazetteerError {
     var pathForTests: String {
         switch self {
         case .missing(let path), .missingSource(let path), .empty(let path), .noPlaces(let path), .unknownFormat(let path),
-             .unreadable(let path, _), .notPlacesTSV(let path, _, _), .invalidUTF8(let path, _, _), .badRow(let path, _, _):
+            .unreadable(let path, _), .notPlacesTSV(let path, _, _), .invalidUTF8(let path, _, _), .badRow(let path, _, _):
             return path
         }
     }

@@ -17,18 +17,22 @@ struct PlaceIndexCacheTests {
         }
         for index in 0..<300 {
             let code = String(format: "%05d", 10_000 + next(90_000))
-            gazetteer.places.append(Place(id: 1_000_000_000 + index, kind: .postcode, name: code, asciiName: code, countryCode: "AA",
-                                          admin1Code: "X", latitude: Double(next(160)) - 80, longitude: Double(next(360)) - 180,
-                                          population: next(50_000), locality: gazetteer.places[next(1_500)].name))
+            gazetteer.places.append(
+                Place(
+                    id: 1_000_000_000 + index, kind: .postcode, name: code, asciiName: code, countryCode: "AA",
+                    admin1Code: "X", latitude: Double(next(160)) - 80, longitude: Double(next(360)) - 180,
+                    population: next(50_000), locality: gazetteer.places[next(1_500)].name))
         }
         for index in 0..<200 {
             let letters = (0..<3).map { _ in String(UnicodeScalar(UInt8(65 + next(26)))) }.joined()
             let town = gazetteer.places[next(1_500)]
-            gazetteer.places.append(Place(id: 2_000_000_000 + index, kind: .airport, name: town.name + " Airport", asciiName: town.name + " Airport",
-                                          alternateNames: next(2) == 0 ? ["Old " + town.name + " Field"] : [], countryCode: town.countryCode,
-                                          admin1Code: town.admin1Code, latitude: town.latitude, longitude: town.longitude, population: 0,
-                                          featureCode: "AIRP", locality: town.name, codes: next(3) == 0 ? ["X" + letters] : [letters, "X" + letters],
-                                          elevation: next(4) == 0 ? nil : Double(next(3_000))))
+            gazetteer.places.append(
+                Place(
+                    id: 2_000_000_000 + index, kind: .airport, name: town.name + " Airport", asciiName: town.name + " Airport",
+                    alternateNames: next(2) == 0 ? ["Old " + town.name + " Field"] : [], countryCode: town.countryCode,
+                    admin1Code: town.admin1Code, latitude: town.latitude, longitude: town.longitude, population: 0,
+                    featureCode: "AIRP", locality: town.name, codes: next(3) == 0 ? ["X" + letters] : [letters, "X" + letters],
+                    elevation: next(4) == 0 ? nil : Double(next(3_000))))
         }
         gazetteer.postalPatterns = ["AA": PostalCodePattern(regularExpression: "\\d{5}", format: "#####")]
         return gazetteer
@@ -67,8 +71,12 @@ struct PlaceIndexCacheTests {
             var notices: [String] = []
             let (_, firstSource) = try cache.completer(placesPaths: [path], notice: { notices.append($0) }, build: { built })
             #expect(firstSource == .built && notices.isEmpty)
-            let (mapped, secondSource) = try cache.completer(placesPaths: [path], verifyPayload: true,
-                                                             notice: { notices.append($0) }, build: { Issue.record("rebuilt"); return built })
+            let (mapped, secondSource) = try cache.completer(
+                placesPaths: [path], verifyPayload: true,
+                notice: { notices.append($0) },
+                build: {
+                    Issue.record("rebuilt"); return built
+                })
             #expect(secondSource == .cache && notices.isEmpty)
 
             #expect(mapped.placeCount == gazetteer.places.count)
@@ -83,7 +91,8 @@ struct PlaceIndexCacheTests {
             let near = GeoPoint(latitude: 20, longitude: -40)
             for (number, query) in Self.queries(gazetteer).enumerated() {
                 // Each query plainly; every third also near a point, with more results, or one kind.
-                let variants: [(GeoPoint?, Int, Set<Place.Kind>?)] = number % 3 == 0
+                let variants: [(GeoPoint?, Int, Set<Place.Kind>?)] =
+                    number % 3 == 0
                     ? [(nil, 10, nil), (near, 10, nil), (nil, 30, nil), (nil, 5, [.airport, .postcode])] : [(nil, 10, nil)]
                 for (point, limit, kinds) in variants {
                     let expected = try built.complete(query: query, near: point, limit: limit, kinds: kinds)
@@ -105,8 +114,10 @@ struct PlaceIndexCacheTests {
             var reader = try PlaceIndexFile.Reader(storage: try FlatStorage(mapping: path))
             try reader.verifyPayload()
             let mapped = try PlaceCompleter(reading: &reader)
-            var queries = ["par", "new yo", "9021", "K1A", "k1a0b1", "JFK", "EGLL", "heathr", "san fr", "paris tx", "rio janeiro",
-                           "londn", "saint esp", "10001", "muenchen", "st peters", "kraków", "ft worth"]
+            var queries = [
+                "par", "new yo", "9021", "K1A", "k1a0b1", "JFK", "EGLL", "heathr", "san fr", "paris tx", "rio janeiro",
+                "londn", "saint esp", "10001", "muenchen", "st peters", "kraków", "ft worth"
+            ]
             if let eval = SearchFixtures.evalPath { queries += try SearchFixtures.evalRows(eval).map(\.query) }
             for query in queries {
                 for length in 1...max(1, query.count) {
@@ -156,8 +167,9 @@ struct PlaceIndexCacheTests {
             damage(&bytes)
             try Data(bytes).write(to: file)
             var notices: [String] = []
-            let (reopened, source) = try cache.completer(placesPaths: [path], verifyPayload: verifyPayload,
-                                                         notice: { notices.append($0) }, build: build)
+            let (reopened, source) = try cache.completer(
+                placesPaths: [path], verifyPayload: verifyPayload,
+                notice: { notices.append($0) }, build: build)
             let ids = try reopened.complete(query: "ka").map(\.id)
             #expect(ids == expected)
             // Rebuilt files are whole again.

@@ -9,8 +9,10 @@ import Testing
 struct PlaceIndexDamageTests {
     /// The queries compared: plain prefixes, qualified ones ("ka zed": the country named Zed),
     /// scattered words, typos, postal codes.
-    static let queries = ["ka", "ka zed", "kira qux", "ro bb", "sa na zed", "taki ka", "rokat", "12345", "1", "x", "old",
-                          "ta united states of america"]
+    static let queries = [
+        "ka", "ka zed", "kira qux", "ro bb", "sa na zed", "taki ka", "rokat", "12345", "1", "x", "old",
+        "ta united states of america"
+    ]
 
     /// A folder holding a small gazetteer, its cache, the index built in memory and its answers.
     struct Fixture {
@@ -39,8 +41,10 @@ struct PlaceIndexDamageTests {
 
         static func answers(_ completer: PlaceCompleter) throws -> [[Int]] {
             try queries.flatMap { query in
-                [try completer.complete(query: query).map(\.id),
-                 try completer.complete(query: query, near: GeoPoint(latitude: 10, longitude: 20), limit: 20).map(\.id)]
+                [
+                    try completer.complete(query: query).map(\.id),
+                    try completer.complete(query: query, near: GeoPoint(latitude: 10, longitude: 20), limit: 20).map(\.id)
+                ]
             }
         }
 
@@ -50,8 +54,9 @@ struct PlaceIndexDamageTests {
             try Data(bytes).write(to: file)
             var notices: [String] = []
             let built = self.built
-            let (completer, source) = try cache.completer(placesPaths: [placesPath], verifyPayload: verifyPayload,
-                                                          notice: { notices.append($0) }, build: { built })
+            let (completer, source) = try cache.completer(
+                placesPaths: [placesPath], verifyPayload: verifyPayload,
+                notice: { notices.append($0) }, build: { built })
             return (source, notices, try Self.answers(completer))
         }
 
@@ -84,8 +89,9 @@ struct PlaceIndexDamageTests {
                         let opened = try fixture.open(bytes, verifyPayload: false)
                         let what = "parameter \(parameter), byte \(byte) set to \(bytes[offset])"
                         #expect(opened.source == .built, "\(what)")
-                        #expect(opened.notices.count == 1 && opened.notices[0].contains("cannot be used (its parameters are damaged"),
-                                "\(what): \(opened.notices)")
+                        #expect(
+                            opened.notices.count == 1 && opened.notices[0].contains("cannot be used (its parameters are damaged"),
+                            "\(what): \(opened.notices)")
                         #expect(opened.answers == fixture.expected, "\(what)")
                         cases += 1
                     }

@@ -20,10 +20,12 @@ import Testing
         let paths = try (1...2).map { file -> String in
             let path = folder.appendingPathComponent("places-\(file).tsv").path
             try Gazetteer(places: [
-                Place(id: file * 10 + 1, name: "Basinville \(file)", asciiName: "Basinville \(file)", countryCode: "DE", admin1Code: "02",
-                      latitude: 48.5, longitude: 12.5, population: 1_000),
-                Place(id: file * 10 + 2, name: "Ridgetown \(file)", asciiName: "Ridgetown \(file)", countryCode: "DE", admin1Code: "02",
-                      latitude: 49.5, longitude: 11.5, population: 5_000),
+                Place(
+                    id: file * 10 + 1, name: "Basinville \(file)", asciiName: "Basinville \(file)", countryCode: "DE", admin1Code: "02",
+                    latitude: 48.5, longitude: 12.5, population: 1_000),
+                Place(
+                    id: file * 10 + 2, name: "Ridgetown \(file)", asciiName: "Ridgetown \(file)", countryCode: "DE", admin1Code: "02",
+                    latitude: 49.5, longitude: 11.5, population: 5_000)
             ]).write(to: path)
             return path
         }

@@ -116,9 +116,10 @@ struct PrefixTrieTests {
         var words = Set<[UInt8]>()
         for key in random.strings { for length in 1...key.count { words.insert(Array(key.prefix(length))) } }
         for word in words where !word.contains(Normalizer.space) {
-            let expected = Set(random.strings.indices.filter {
-                random.strings[$0] == word || random.strings[$0].starts(with: word + [Normalizer.space])
-            }.map(UInt32.init))
+            let expected = Set(
+                random.strings.indices.filter {
+                    random.strings[$0] == word || random.strings[$0].starts(with: word + [Normalizer.space])
+                }.map(UInt32.init))
             let position = try! #require(trie.locate(word))
             #expect(trie.wholeWordEntryCount(at: position) == expected.count, "\(String(decoding: word, as: UTF8.self))")
             var walk = PrefixTrie.RankedEntries(trie: trie, wholeWordAt: position)
@@ -149,11 +150,12 @@ struct PrefixTrieTests {
     func fuzzyMatchesAgreeWithBruteForceDistance(seed: UInt64) {
         let random = RandomKeys(seed: seed, count: 50, groups: 50)
         let trie = PrefixTrie(text: random.text, keys: random.keys, k: 3)
-        let queries: [[UInt8]] = random.strings.prefix(12).map { key in
-            var query = key
-            if query.count > 1 { query.swapAt(0, 1) }
-            return query + Array("a".utf8)
-        } + [Array("abca".utf8), Array("cc b".utf8)]
+        let queries: [[UInt8]] =
+            random.strings.prefix(12).map { key in
+                var query = key
+                if query.count > 1 { query.swapAt(0, 1) }
+                return query + Array("a".utf8)
+            } + [Array("abca".utf8), Array("cc b".utf8)]
         for query in queries {
             for maxEdits in 1...2 {
                 // Brute force: the fewest edits between the query and any prefix of each key.

@@ -10,7 +10,10 @@ import Testing
         let cache = AnswerCache<String>(byteLimit: 2 * entry)
         var made = 0
         func answer(_ key: String) -> String {
-            String(buffer: cache.answer(for: key) { made += 1; return ByteBuffer(string: "answer to \(key)") })
+            String(
+                buffer: cache.answer(for: key) {
+                    made += 1; return ByteBuffer(string: "answer to \(key)")
+                })
         }
         #expect(answer("a") == "answer to a")
         #expect(answer("a") == "answer to a")
@@ -29,7 +32,11 @@ import Testing
     @Test func anAnswerLargerThanTheWholeCacheIsNotKept() {
         let cache = AnswerCache<String>(byteLimit: 10)
         var made = 0
-        for _ in 0..<2 { _ = cache.answer(for: "k") { made += 1; return ByteBuffer(string: "eleven byte") } }
+        for _ in 0..<2 {
+            _ = cache.answer(for: "k") {
+                made += 1; return ByteBuffer(string: "eleven byte")
+            }
+        }
         #expect(made == 2 && cache.usage == (0, 0))
     }
 
@@ -53,7 +60,11 @@ import Testing
     @Test func limitZeroKeepsNothing() {
         let cache = AnswerCache<String>(byteLimit: 0)
         var made = 0
-        for _ in 0..<3 { _ = cache.answer(for: "a") { made += 1; return ByteBuffer(string: "x") } }
+        for _ in 0..<3 {
+            _ = cache.answer(for: "a") {
+                made += 1; return ByteBuffer(string: "x")
+            }
+        }
         #expect(made == 3 && cache.usage == (0, 0))
     }
 }

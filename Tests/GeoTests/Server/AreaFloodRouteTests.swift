@@ -17,9 +17,10 @@ import Testing
     static func engine() throws -> QueryEngine {
         let places = ["places.tsv.gz", "postcodes.tsv.gz", "airports.tsv.gz", "areas.tsv.gz"]
             .map { TestRasters.repositoryRoot.appendingPathComponent("data/\($0)").path }
-        return try GeoqEngine.buildEngine(settings: EngineSettings(
-            dataset: try DEMOptions.parse(["--cache-dir", GeoqProcess.cacheHome.appendingPathComponent("geoq").path]),
-            places: places, settings: nil))
+        return try GeoqEngine.buildEngine(
+            settings: EngineSettings(
+                dataset: try DEMOptions.parse(["--cache-dir", GeoqProcess.cacheHome.appendingPathComponent("geoq").path]),
+                places: places, settings: nil))
     }
 
     func withApp(_ body: @escaping @Sendable (RouterClient) async throws -> Void) async throws {
@@ -35,7 +36,7 @@ import Testing
             ("bangladesh", "2", "outline", "Bangladesh"),
             ("florida", "1.5", "outline", "Florida"),
             ("hamburg", "3", "box", "Hamburg"),
-            ("nyc", "2", "box", "New York City"),
+            ("nyc", "2", "box", "New York City")
         ]
         var outputs: [Data] = []
         for question in questions {
@@ -64,8 +65,10 @@ import Testing
     /// nothing matches (the data has no such place) and 2 for a misuse.
     @Test func aPlaceThatMatchesNothingIsA400NamingPlace() async throws {
         try await withApp { client in
-            for (query, words) in [("place=xqzvkjqq", "no place matches \\\"xqzvkjqq\\\""), ("place=%20", "empty"),
-                                   ("place=bangladesh&bbox=88,20,93,27", "not both"), ("place=bangladesh&format=png", "format json")] {
+            for (query, words) in [
+                ("place=xqzvkjqq", "no place matches \\\"xqzvkjqq\\\""), ("place=%20", "empty"),
+                ("place=bangladesh&bbox=88,20,93,27", "not both"), ("place=bangladesh&format=png", "format json")
+            ] {
                 try await client.execute(uri: "/v1/flood?rise=2&" + query, method: .get) { response in
                     let body = String(buffer: response.body)
                     #expect(response.status == .badRequest, "\(query): \(body)")
@@ -84,8 +87,9 @@ import Testing
     @Test func anOutlinesFileThatDoesNotParseIsNamedInOneLine() throws {
         let folder = cli.folder.appendingPathComponent("broken-areas")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: TestRasters.repositoryRoot.appendingPathComponent("data/areas.tsv.gz"),
-                                         to: folder.appendingPathComponent("areas.tsv.gz"))
+        try FileManager.default.copyItem(
+            at: TestRasters.repositoryRoot.appendingPathComponent("data/areas.tsv.gz"),
+            to: folder.appendingPathComponent("areas.tsv.gz"))
         try Data(#"{"type":"FeatureCollection","features":[{"type":"Feature","properties":{"id":1},"geometry":{"type":"Point"}}"#.utf8)
             .write(to: folder.appendingPathComponent("areas.geojson.gz"))
         // The tests' shared cache folder, where ETOPO5's spill index is already built (no notice).

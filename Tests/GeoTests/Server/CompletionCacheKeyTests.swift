@@ -40,8 +40,10 @@ import Testing
         PlaceRoutes<BasicRequestContext>(engine: ServiceTests.engine, completions: cache).add(to: router)
         try await Application(router: router).testRouter { client in
             var answers: Set<Data> = []
-            for uri in ["/v1/complete?q=basin&limit=3", "/v1/complete?limit=3&q=basin", "/v1/complete?q=b%61sin&limit=3",
-                        "/v1/complete?limit=3&q=%62asin&unused"] {
+            for uri in [
+                "/v1/complete?q=basin&limit=3", "/v1/complete?limit=3&q=basin", "/v1/complete?q=b%61sin&limit=3",
+                "/v1/complete?limit=3&q=%62asin&unused"
+            ] {
                 try await client.execute(uri: uri, method: .get) { response in
                     #expect(response.status == .ok, "\(uri)")
                     answers.insert(Data(response.body.readableBytesView))

@@ -12,25 +12,31 @@ import Testing
     static let engine: QueryEngine = {
         let folder = TestRasters.temporaryDirectory()
         let path = folder.appendingPathComponent("kinds.tif").path
-        TestRasters.writeGeoTIFF(at: path, width: 4, height: 3, values: [0, 8, 8, 8, 0, 8, 2, 8, 0, 8, 8, 8],
-                                 type: GDT_Int16, geoTransform: [10, 1, 0, 50, 0, -1])
+        TestRasters.writeGeoTIFF(
+            at: path, width: 4, height: 3, values: [0, 8, 8, 8, 0, 8, 2, 8, 0, 8, 8, 8],
+            type: GDT_Int16, geoTransform: [10, 1, 0, 50, 0, -1])
         let gazetteer = Gazetteer(places: [
             // A town in the basin: its cell floods when the sea tops the 8 m rim.
-            Place(id: 1, name: "Basinville", asciiName: "Basinville", countryCode: "DE", admin1Code: "02",
-                  latitude: 48.5, longitude: 12.5, population: 1_000),
+            Place(
+                id: 1, name: "Basinville", asciiName: "Basinville", countryCode: "DE", admin1Code: "02",
+                latitude: 48.5, longitude: 12.5, population: 1_000),
             // An airport on the 8 m land whose runway was surveyed at 11.5 m: from +11.5 m.
-            Place(id: 2_000_000_001, kind: .airport, name: "Basinville Ridge Airport", asciiName: "Basinville Ridge Airport",
-                  countryCode: "DE", admin1Code: "02", latitude: 49.5, longitude: 11.5, population: 0, featureCode: "AIRP",
-                  locality: "Basinville", codes: ["BSV", "EDBV"], elevation: 11.5),
+            Place(
+                id: 2_000_000_001, kind: .airport, name: "Basinville Ridge Airport", asciiName: "Basinville Ridge Airport",
+                countryCode: "DE", admin1Code: "02", latitude: 49.5, longitude: 11.5, population: 0, featureCode: "AIRP",
+                locality: "Basinville", codes: ["BSV", "EDBV"], elevation: 11.5),
             // An airport in the basin surveyed at 3 m: the sea must still top the rim, +8 m.
-            Place(id: 2_000_000_002, kind: .airport, name: "Basinville Field", asciiName: "Basinville Field",
-                  countryCode: "DE", admin1Code: "02", latitude: 48.5, longitude: 12.5, population: 0, featureCode: "AIRP",
-                  locality: "Basinville", codes: ["EDBF"], elevation: 3),
-            Place(id: 1_000_000_001, kind: .postcode, name: "12345", asciiName: "12345", countryCode: "DE", admin1Code: "02",
-                  latitude: 48.5, longitude: 12.5, population: 1_000, featureCode: "PC", locality: "Basinville"),
+            Place(
+                id: 2_000_000_002, kind: .airport, name: "Basinville Field", asciiName: "Basinville Field",
+                countryCode: "DE", admin1Code: "02", latitude: 48.5, longitude: 12.5, population: 0, featureCode: "AIRP",
+                locality: "Basinville", codes: ["EDBF"], elevation: 3),
+            Place(
+                id: 1_000_000_001, kind: .postcode, name: "12345", asciiName: "12345", countryCode: "DE", admin1Code: "02",
+                latitude: 48.5, longitude: 12.5, population: 1_000, featureCode: "PC", locality: "Basinville")
         ])
-        return QueryEngine(flood: try! SpillIndex(grid: ElevationGrid.read(path: path)),
-                           places: PlaceCompleter(gazetteer: gazetteer))
+        return QueryEngine(
+            flood: try! SpillIndex(grid: ElevationGrid.read(path: path)),
+            places: PlaceCompleter(gazetteer: gazetteer))
     }()
     static let spec = try! Data(contentsOf: TestRasters.repositoryRoot.appendingPathComponent("openapi.yaml"))
 

@@ -37,8 +37,9 @@ import Testing
         let cache = CopernicusTileCache(cacheDirectory: TestRasters.temporaryDirectory(), endpoint: "http://127.0.0.1:1/{bucket}", sizeLimit: 1 << 30)
         let said = Mutex<[String]>([])
         let base = CopernicusFineModelsTests.base
-        let models = CopernicusFineModels(resolution: .glo90, cache: cache, base: base, connectivity: .eight,
-                                          notice: { message in said.withLock { $0.append(message) } })
+        let models = CopernicusFineModels(
+            resolution: .glo90, cache: cache, base: base, connectivity: .eight,
+            notice: { message in said.withLock { $0.append(message) } })
         let engine = QueryEngine(flood: ElevationStack(base: base, source: CopernicusFineModelsTests.baseSource, fines: [], onDemand: (models, 0)))
         let withoutEntry = QueryEngine(flood: ElevationStack(base: base, source: CopernicusFineModelsTests.baseSource))
         // The answer without the entry, and a note saying why.

@@ -28,18 +28,19 @@ import Testing
         }
     }
 
-    static let everyCase: [GeoError] = [
-        .invalidInput(.rise, "expected a sea-level change in metres from -12000 to 12000, got 99999"),
-        .malformedInput(source: "request body", message: "not valid JSON: line 1"),
-        .noMatch(.place, "no place matches \"xqzvkjqq\"; expected a country, region, town, postal code or airport geoq knows"),
-        .unreadableFile(path: "x.tif", message: "not a raster"),
-        .unwritableFile(path: "y.tif", message: "read-only folder"),
-        .unanswerable(subject: "tide.tif", reason: "52.0000, 4.0000 is outside the high-tide raster; expected a place it covers"),
-        .notSetUp("no gazetteer is loaded; place questions need one (--places, or the places setting)"),
-        .unreachable(source: "https://tiles.example/tileList.txt", message: "cannot be reached"),
-        .remedied(.unanswerable(subject: "big.tif", reason: "too many cells to hold"), .buildTiledIndex(dem: "big.tif")),
-        .remedied(.unreadableFile(path: "work/plan.json", message: "no plan"), .planTiledBuild),
-    ] + GeoError.InternalCause.allCases.map { .internalFailure($0, "GDAL's PNG driver is not available") }
+    static let everyCase: [GeoError] =
+        [
+            .invalidInput(.rise, "expected a sea-level change in metres from -12000 to 12000, got 99999"),
+            .malformedInput(source: "request body", message: "not valid JSON: line 1"),
+            .noMatch(.place, "no place matches \"xqzvkjqq\"; expected a country, region, town, postal code or airport geoq knows"),
+            .unreadableFile(path: "x.tif", message: "not a raster"),
+            .unwritableFile(path: "y.tif", message: "read-only folder"),
+            .unanswerable(subject: "tide.tif", reason: "52.0000, 4.0000 is outside the high-tide raster; expected a place it covers"),
+            .notSetUp("no gazetteer is loaded; place questions need one (--places, or the places setting)"),
+            .unreachable(source: "https://tiles.example/tileList.txt", message: "cannot be reached"),
+            .remedied(.unanswerable(subject: "big.tif", reason: "too many cells to hold"), .buildTiledIndex(dem: "big.tif")),
+            .remedied(.unreadableFile(path: "work/plan.json", message: "no plan"), .planTiledBuild)
+        ] + GeoError.InternalCause.allCases.map { .internalFailure($0, "GDAL's PNG driver is not available") }
 
     @Test(arguments: everyCase) func libraryErrorHasOneStatusAtEachDoor(error: GeoError) {
         let expected = Self.expectedStatuses(error)
@@ -50,8 +51,10 @@ import Testing
     /// The service's own files are its business: a client is told that the service failed, not
     /// where its files live or what GDAL said of them.
     @Test func aFaultOfTheServicesOwnDataNamesNoPath() {
-        for error in [GeoError.unreadableFile(path: "/srv/geoq/index.tif", message: "TIFFReadEncodedTile() failed"),
-                      .unwritableFile(path: "/srv/geoq/cache/spill.bin", message: "No space left on device")] {
+        for error in [
+            GeoError.unreadableFile(path: "/srv/geoq/index.tif", message: "TIFFReadEncodedTile() failed"),
+            .unwritableFile(path: "/srv/geoq/cache/spill.bin", message: "No space left on device")
+        ] {
             let answer = APIError(error)
             #expect(answer.status == .internalServerError)
             #expect(!answer.message.contains("/srv/geoq"), "\(answer.message)")
@@ -74,7 +77,7 @@ import Testing
             ("total_ssp245_medium_confidence_values.nc", { _ = try RegionalProjectionFiles(paths: [$0]) }),
             ("coastline.tif", { _ = try CoastlineMask.load(path: $0, cacheDirectory: nil) }),
             ("places.tsv", { _ = try Gazetteer(contentsOf: $0) }),
-            ("areas.geojson", { try AreaOutlines(path: $0).load() }),
+            ("areas.geojson", { try AreaOutlines(path: $0).load() })
         ]
         for (file, read) in readers {
             let path = try damaged(file, "not what it should be\n")

@@ -10,18 +10,22 @@ import Testing
     static let engine: QueryEngine = {
         let names = [#"Quote "A""#, "Back\\slash", "Tab\tand\nline", "Zürich ☃ 東京", "Slash/Path", "Plain"]
         let places = names.enumerated().map { offset, name in
-            Place(id: offset + 1, name: name, asciiName: name, countryCode: "BJ", admin1Code: "01",
-                  latitude: 8.5 - Double(offset % 2), longitude: 0.5 + Double(offset), population: 1_000 * (offset + 1))
+            Place(
+                id: offset + 1, name: name, asciiName: name, countryCode: "BJ", admin1Code: "01",
+                latitude: 8.5 - Double(offset % 2), longitude: 0.5 + Double(offset), population: 1_000 * (offset + 1))
         }
-        return QueryEngine(flood: try! SpillIndex(grid: TestRasters.regional(HighTideCellByCellTests.rows)),
-                           places: PlaceCompleter(gazetteer: Gazetteer(places: places)))
+        return QueryEngine(
+            flood: try! SpillIndex(grid: TestRasters.regional(HighTideCellByCellTests.rows)),
+            places: PlaceCompleter(gazetteer: Gazetteer(places: places)))
     }()
 
     static func questions() throws -> [SeaLevelQuestion] {
-        [SeaLevelQuestion(rise: .metres(2.5)),
-         SeaLevelQuestion(rise: .metres(0.25)),
-         SeaLevelQuestion(rise: .projected(try SeaLevelProjection(year: 2100, scenario: .ssp585, quantile: .p83)), highTide: .metres(1.5)),
-         SeaLevelQuestion(rise: .metres(1), highTide: .raster(try HighTideCellByCellTests.tide(in: TestRasters.temporaryDirectory())))]
+        [
+            SeaLevelQuestion(rise: .metres(2.5)),
+            SeaLevelQuestion(rise: .metres(0.25)),
+            SeaLevelQuestion(rise: .projected(try SeaLevelProjection(year: 2100, scenario: .ssp585, quantile: .p83)), highTide: .metres(1.5)),
+            SeaLevelQuestion(rise: .metres(1), highTide: .raster(try HighTideCellByCellTests.tide(in: TestRasters.temporaryDirectory())))
+        ]
     }
 
     @Test func theWrittenPageIsTheEncodedPage() throws {

@@ -14,18 +14,22 @@ import Testing
     static let engine: QueryEngine = {
         let folder = TestRasters.temporaryDirectory()
         let path = folder.appendingPathComponent("paging.tif").path
-        TestRasters.writeGeoTIFF(at: path, width: 4, height: 3, values: [0, 8, 8, 8, 0, 8, 2, 8, 0, 8, 8, 8],
-                                 type: GDT_Int16, geoTransform: [10, 1, 0, 50, 0, -1])
+        TestRasters.writeGeoTIFF(
+            at: path, width: 4, height: 3, values: [0, 8, 8, 8, 0, 8, 2, 8, 0, 8, 8, 8],
+            type: GDT_Int16, geoTransform: [10, 1, 0, 50, 0, -1])
         var places = floodingPlaceIDs.sorted().map { id in
-            Place(id: id, name: "Town \(id)", asciiName: "Town \(id)", countryCode: "DE", admin1Code: "02",
-                  latitude: 47.5 + Double(id % 3), longitude: 11.5 + Double(id % 2), population: 100 * ((id + 1) / 2))
+            Place(
+                id: id, name: "Town \(id)", asciiName: "Town \(id)", countryCode: "DE", admin1Code: "02",
+                latitude: 47.5 + Double(id % 3), longitude: 11.5 + Double(id % 2), population: 100 * ((id + 1) / 2))
         }
         places += (24...27).map { id in
-            Place(id: id, name: "Port \(id)", asciiName: "Port \(id)", countryCode: "DE", admin1Code: "02",
-                  latitude: 48.5, longitude: 10.5, population: 1_000_000)
+            Place(
+                id: id, name: "Port \(id)", asciiName: "Port \(id)", countryCode: "DE", admin1Code: "02",
+                latitude: 48.5, longitude: 10.5, population: 1_000_000)
         }
-        return QueryEngine(flood: try! SpillIndex(grid: ElevationGrid.read(path: path)),
-                           places: PlaceCompleter(gazetteer: Gazetteer(places: places)))
+        return QueryEngine(
+            flood: try! SpillIndex(grid: ElevationGrid.read(path: path)),
+            places: PlaceCompleter(gazetteer: Gazetteer(places: places)))
     }()
 
     func withApp(_ body: @escaping @Sendable (RouterClient) async throws -> Void) async throws {
@@ -39,8 +43,10 @@ import Testing
             #expect(response.status == .ok, "\(query)")
             let body = try #require(try JSONSerialization.jsonObject(with: Data(response.body.readableBytesView)) as? [String: Any])
             let places = try #require(body["places"] as? [[String: Any]])
-            return (try #require(body["count"] as? Int), try #require(body["offset"] as? Int),
-                    places.compactMap { $0["id"] as? Int }, places.compactMap { $0["population"] as? Int })
+            return (
+                try #require(body["count"] as? Int), try #require(body["offset"] as? Int),
+                places.compactMap { $0["id"] as? Int }, places.compactMap { $0["population"] as? Int }
+            )
         }
     }
 

@@ -21,7 +21,7 @@ import Testing
         "/v1/postcode/check": ["/v1/postcode/check?code=90210", "/v1/postcode/check"],
         "/v1/projections": ["/v1/projections"],
         "/": ["/"], "/static/{file}": ["/static/geoq.js", "/static/nothing.js"], "/leaflet/{file}": ["/leaflet/leaflet.js"],
-        "/leaflet/images/{file}": ["/leaflet/images/marker-icon.png"], "/three/{file}": ["/three/three.min.js"],
+        "/leaflet/images/{file}": ["/leaflet/images/marker-icon.png"], "/three/{file}": ["/three/three.min.js"]
     ]
 
     func withApp(_ body: @escaping @Sendable (RouterClient) async throws -> Void) async throws {

@@ -14,8 +14,9 @@ import Testing
     /// The hand-made grid of ``HighTideCellByCellTests`` as a GeoTIFF, and its tide raster.
     func engine() throws -> (QueryEngine, tide: String) {
         let dem = folder.appendingPathComponent("dem.tif").path
-        TestRasters.writeGeoTIFF(at: dem, width: 6, height: 3, values: HighTideCellByCellTests.rows.flatMap { $0 }.map(Double.init),
-                                 type: GDT_Int16, geoTransform: [0, 1, 0, 10, 0, -1])
+        TestRasters.writeGeoTIFF(
+            at: dem, width: 6, height: 3, values: HighTideCellByCellTests.rows.flatMap { $0 }.map(Double.init),
+            type: GDT_Int16, geoTransform: [0, 1, 0, 10, 0, -1])
         let tide = try HighTideCellByCellTests.tide(in: folder).path
         let settings = try GeoqSettings.load(flags: [.dem: dem], configFile: nil, environment: ["GEOQ_HIGH_TIDE": tide])
         #expect(settings.entries.first { $0.setting == .highTide }?.source == .environment)
@@ -68,8 +69,9 @@ import Testing
         #expect(unset.standardOutput.contains("levels above mean sea level"), "\(unset.standardOutput)")
         // A value that is neither a number nor a raster stops the service at once, naming it as
         // it was given (the variable, not --high-tide).
-        let serve = try GeoqProcess.run(["serve", "--port", "0", "--alone", "--dem", "/nonexistent/dem.tif"],
-                                        environment: ["GEOQ_HIGH_TIDE": "/nonexistent/tide.tif"])
+        let serve = try GeoqProcess.run(
+            ["serve", "--port", "0", "--alone", "--dem", "/nonexistent/dem.tif"],
+            environment: ["GEOQ_HIGH_TIDE": "/nonexistent/tide.tif"])
         #expect(serve.status == 2)
         #expect(serve.standardError.hasPrefix("geoq: GEOQ_HIGH_TIDE=/nonexistent/tide.tif (environment): expected high tide in metres"), "\(serve.standardError)")
     }

@@ -14,10 +14,10 @@ import Testing
     }
 
     @Test(arguments: [
-        ("/v1/flood?rise=0x10", HTTPResponse.Status.badRequest),       // hexadecimal is not a sea level
+        ("/v1/flood?rise=0x10", HTTPResponse.Status.badRequest),  // hexadecimal is not a sea level
         ("/v1/flood?rise=inf", .badRequest),
         ("/v1/flood/point?lat=0x30&lon=12", .badRequest),
-        ("/v1/complete?q=%E9t%E9", .badRequest),                       // Latin-1 bytes, not UTF-8
+        ("/v1/complete?q=%E9t%E9", .badRequest),  // Latin-1 bytes, not UTF-8
         // The test DEM covers 10–14°E, 47–50°N: a box elsewhere holds no cell, whatever the format,
         // and is the caller's mistake as a point off the DEM is (a 422 before errors had kinds).
         ("/v1/flood?rise=2&bbox=100,10,110,20", .badRequest),
@@ -25,7 +25,7 @@ import Testing
         ("/v1/flood?rise=2&bbox=100,10,110,20&format=geojson", .badRequest),
         ("/v1/flood/places?rise=2&bbox=100,10,110,20", .badRequest),
         ("/v1/flood?rise=2&bbox=10.5,47,12,49&format=png", .ok),
-        ("/v1/flood/places?rise=8&bbox=10.5,47,12,49", .ok),
+        ("/v1/flood/places?rise=8&bbox=10.5,47,12,49", .ok)
     ])
     func getRequests(uri: String, status: HTTPResponse.Status) async throws {
         try await service.withApp { client in

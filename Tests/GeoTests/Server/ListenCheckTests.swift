@@ -20,7 +20,10 @@ import Testing
         defer { listener.stopListening() }
         let port = listener.port
         let settings = try GeoqSettings.load(flags: [.host: "127.0.0.1", .port: "\(port)"], configFile: nil, environment: [:])
-        #expect(throws: SettingError(description: "--host=127.0.0.1 (flag), port \(port): cannot listen there (Address already in use); expected an address of this machine and a free port")) {
+        #expect(
+            throws: SettingError(
+                description: "--host=127.0.0.1 (flag), port \(port): cannot listen there (Address already in use); expected an address of this machine and a free port")
+        ) {
             try ListenCheck.check(settings)
         }
         let free = try GeoqSettings.load(flags: [.host: "127.0.0.1", .port: "0"], configFile: nil, environment: [:])

@@ -18,8 +18,10 @@ import Testing
             .filter { $0.lastPathComponent.hasPrefix("places-") && $0.pathExtension == "bin" }
     }
 
-    func expectCompletionAnswers(_ server: LiveServer.Server, query: String,
-                                 sourceLocation: SourceLocation = #_sourceLocation) throws {
+    func expectCompletionAnswers(
+        _ server: LiveServer.Server, query: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let answer = try server.exchange(LiveServer.bytes("GET /v1/complete?q=\(query) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"))
         #expect(answer.hasPrefix("HTTP/1.1 200 "), "\(answer.prefix(300))", sourceLocation: sourceLocation)
         #expect(answer.contains("\"Berlin\""), "\(answer.prefix(600))", sourceLocation: sourceLocation)

@@ -19,7 +19,8 @@ import Testing
             received += chunk
             let text = String(decoding: received, as: UTF8.self)
             guard let headEnd = text.range(of: "\r\n\r\n") else { continue }
-            let length = text[..<headEnd.lowerBound].lowercased().split(separator: "\r\n")
+            let length =
+                text[..<headEnd.lowerBound].lowercased().split(separator: "\r\n")
                 .first { $0.hasPrefix("content-length: ") }.flatMap { Int($0.dropFirst(16)) } ?? 0
             if text[headEnd.upperBound...].utf8.count >= length { return text }
         }

@@ -30,8 +30,11 @@ import Testing
 
     /// Against a sort of every town of the embedded gazetteer: the Netherlands, the whole Earth,
     /// and a box across ±180° (Fiji and its neighbours).
-    @Test(arguments: [(GeoBBox(west: 3.3, south: 50.7, east: 7.3, north: 53.6), 40), (nil, 200),
-                      (GeoBBox(west: 170, south: -25, east: -170, north: -10), 30)] as [(GeoBBox?, Int)])
+    @Test(
+        arguments: [
+            (GeoBBox(west: 3.3, south: 50.7, east: 7.3, north: 53.6), 40), (nil, 200),
+            (GeoBBox(west: 170, south: -25, east: -170, north: -10), 30)
+        ] as [(GeoBBox?, Int)])
     func theLargestAreASortOfEveryTown(bbox: GeoBBox?, limit: Int) throws {
         let completer = SearchFixtures.embedded
         let engine = QueryEngine(flood: nil, places: completer)

@@ -21,12 +21,13 @@ import Yams
 
         /// Whether `declaration` says what the document says.
         func agrees(with declaration: QuantityDeclaration) -> Bool {
-            let bounds: QuantityBounds? = switch (minimum, maximum, exclusiveMinimum) {
-            case let (lower?, upper?, false): .closed(lower, upper)
-            case let (lower?, nil, false): .atLeast(lower)
-            case let (lower?, nil, true): .greaterThan(lower)
-            default: nil
-            }
+            let bounds: QuantityBounds? =
+                switch (minimum, maximum, exclusiveMinimum) {
+                case let (lower?, upper?, false): .closed(lower, upper)
+                case let (lower?, nil, false): .atLeast(lower)
+                case let (lower?, nil, true): .greaterThan(lower)
+                default: nil
+                }
             return bounds == (declaration.serviceBounds ?? declaration.bounds) && defaultValue == declaration.defaultValue
         }
     }
@@ -44,20 +45,23 @@ import Yams
                         parameter = try #require(shared[String(reference.split(separator: "/").last!)] as? [String: Any])
                     }
                     guard ["query", "path"].contains(parameter["in"] as? String), let name = parameter["name"] as? String,
-                          let schema = parameter["schema"] as? [String: Any] else { continue }
-                    let defaultValue: Double? = switch schema["default"] {
-                    case let number as Int: Double(number)
-                    case let number as Double: number
-                    case "false" as String: 0
-                    case "true" as String: 1
-                    default: nil
-                    }
+                        let schema = parameter["schema"] as? [String: Any]
+                    else { continue }
+                    let defaultValue: Double? =
+                        switch schema["default"] {
+                        case let number as Int: Double(number)
+                        case let number as Double: number
+                        case "false" as String: 0
+                        case "true" as String: 1
+                        default: nil
+                        }
                     let isNumeric = ["integer", "number"].contains(schema["type"] as? String)
                     guard isNumeric || defaultValue != nil else { continue }
-                    found.append(DocumentedParameter(
-                        operation: "\(method.uppercased()) \(path)", name: name,
-                        minimum: (schema["minimum"] as? NSNumber)?.doubleValue, maximum: (schema["maximum"] as? NSNumber)?.doubleValue,
-                        exclusiveMinimum: schema["exclusiveMinimum"] as? Bool ?? false, defaultValue: defaultValue))
+                    found.append(
+                        DocumentedParameter(
+                            operation: "\(method.uppercased()) \(path)", name: name,
+                            minimum: (schema["minimum"] as? NSNumber)?.doubleValue, maximum: (schema["maximum"] as? NSNumber)?.doubleValue,
+                            exclusiveMinimum: schema["exclusiveMinimum"] as? Bool ?? false, defaultValue: defaultValue))
                 }
             }
         }

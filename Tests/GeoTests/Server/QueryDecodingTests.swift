@@ -16,10 +16,10 @@ import Testing
     }
 
     @Test(arguments: [
-        ("a%2Bb", "a+b"),          // an encoded plus is a plus, not a space
-        ("a%2525b", "a%25b"),      // %25 decodes to %, once: "%25" stays
+        ("a%2Bb", "a+b"),  // an encoded plus is a plus, not a space
+        ("a%2525b", "a%25b"),  // %25 decodes to %, once: "%25" stays
         ("new+york", "new york"),  // a bare plus is a form-encoded space
-        ("s%C3%A3o", "são"),
+        ("s%C3%A3o", "são")
     ])
     func aQueryParameterIsDecodedOnce(raw: String, decoded: String) async throws {
         try await service.withApp { client in
@@ -34,11 +34,11 @@ import Testing
     /// A query Hummingbird's form decoding cannot read, or reads into text that is not UTF-8, is
     /// a 400 naming the parameter as the client sent it and quoting the text at fault.
     @Test(arguments: [
-        ("q=%E9t%E9", "q: \"%E9t%E9\" is not percent-encoded UTF-8; expected UTF-8 text with %XX escapes"),   // Latin-1 bytes
-        ("q=%ZZ", "q: \"%ZZ\" is not percent-encoded UTF-8; expected UTF-8 text with %XX escapes"),           // no escape at all
+        ("q=%E9t%E9", "q: \"%E9t%E9\" is not percent-encoded UTF-8; expected UTF-8 text with %XX escapes"),  // Latin-1 bytes
+        ("q=%ZZ", "q: \"%ZZ\" is not percent-encoded UTF-8; expected UTF-8 text with %XX escapes"),  // no escape at all
         ("limit=1&q=new+%ZZ", "q: \"new %ZZ\" is not percent-encoded UTF-8; expected UTF-8 text with %XX escapes"),
         ("q=a&q=b", "q: given more than once; expected it once"),
-        ("q=a&%71=b", "q: given more than once; expected it once"),                                           // %71 is q
+        ("q=a&%71=b", "q: given more than once; expected it once")  // %71 is q
     ])
     func aQueryThatCannotBeDecodedNamesItsParameter(query: String, message: String) async throws {
         try await service.withApp { client in
@@ -63,7 +63,7 @@ import Testing
 
     @Test func noHTTPErrorSpeaksInCommandLineFlags() async throws {
         let requests: [(HTTPRequest.Method, String)] = [
-            (.get, "/v1/flood/point?lat=0&lon=0"),            // outside the regional test DEM
+            (.get, "/v1/flood/point?lat=0&lon=0"),  // outside the regional test DEM
             (.get, "/v1/flood/point?lat=91&lon=0"),
             (.get, "/v1/flood/point?lat=48"),
             (.get, "/v1/flood?rise=abc"),
@@ -75,7 +75,7 @@ import Testing
             (.get, "/v1/complete?q=a&limit=0"),
             (.get, "/v1/complete?q=a&lat=100&lon=0"),
             (.post, "/v1/region?gap=-1"),
-            (.post, "/v1/region?viewport=0x0"),
+            (.post, "/v1/region?viewport=0x0")
         ]
         try await service.withApp { client in
             for (method, uri) in requests {

@@ -17,11 +17,14 @@ import Testing
     /// 0.5, 0.83, 0.95), so at location 0 in 2100 the 17th, 50th and 83rd are 201, 202, 203 mm.
     func engine() throws -> (QueryEngine, String) {
         let file = folder.appendingPathComponent("total_ssp245_medium_confidence_values.nc").path
-        AR6ProjectionFiles.write(at: file, quantiles: [0.05, 0.17, 0.5, 0.83, 0.95], years: [2020, 2050, 2100, 2150],
-                                 locations: [(48.4, 11.6), (0, 0)]) { q, y, l in Int16(1000 * l + 100 * y + q) }
+        AR6ProjectionFiles.write(
+            at: file, quantiles: [0.05, 0.17, 0.5, 0.83, 0.95], years: [2020, 2050, 2100, 2150],
+            locations: [(48.4, 11.6), (0, 0)]
+        ) { q, y, l in Int16(1000 * l + 100 * y + q) }
         let dem = folder.appendingPathComponent("dem.tif").path
-        TestRasters.writeGeoTIFF(at: dem, width: 4, height: 3, values: [0, 1, 1, 3, 0, 1, 1, 3, 0, 1, 1, 3],
-                                 type: GDT_Int16, geoTransform: [10, 1, 0, 50, 0, -1])
+        TestRasters.writeGeoTIFF(
+            at: dem, width: 4, height: 3, values: [0, 1, 1, 3, 0, 1, 1, 3, 0, 1, 1, 3],
+            type: GDT_Int16, geoTransform: [10, 1, 0, 50, 0, -1])
         let yaml = folder.appendingPathComponent("geoq.yaml")
         try Data("projections: [\(file)]\n".utf8).write(to: yaml)
         let settings = try GeoqSettings.load(flags: [:], configFile: yaml.path, environment: [:])
@@ -100,11 +103,14 @@ import Testing
         #expect(listed.standardOutput.contains("SSP5-8.5  2100  +0.10 m  0.10–0.10 m  regional, from \(file) at its nearest location"), "\(listed.standardOutput)")
 
         let swapped = folder.appendingPathComponent("swapped.nc").path
-        AR6ProjectionFiles.write(at: swapped, quantiles: [0.17, 0.5, 0.83], years: [2020, 2100], locations: [(48.4, 11.6)],
-                                 dimensionOrder: [1, 0, 2]) { _, _, _ in 100 }
+        AR6ProjectionFiles.write(
+            at: swapped, quantiles: [0.17, 0.5, 0.83], years: [2020, 2100], locations: [(48.4, 11.6)],
+            dimensionOrder: [1, 0, 2]
+        ) { _, _, _ in 100 }
         let serve = try GeoqProcess.run(["serve", "--port", "0", "--projections", swapped, "--alone", "--dem", "/nonexistent/dem.tif"])
         #expect(serve.status == 2)
-        #expect(serve.standardError == "geoq: --projections: \(swapped): sea_level_change has dimensions (years, quantiles, locations); expected (quantiles, years, locations)\n",
-                "\(serve.standardError)")
+        #expect(
+            serve.standardError == "geoq: --projections: \(swapped): sea_level_change has dimensions (years, quantiles, locations); expected (quantiles, years, locations)\n",
+            "\(serve.standardError)")
     }
 }

@@ -33,8 +33,10 @@ import Testing
         }
     }
 
-    @Test(arguments: [("step=1", "step: expected 2, 4, 8 or 16 cells a side, got 1"), ("step=3", "step: expected 2, 4, 8 or 16 cells a side, got 3"),
-                      ("step=x", "step: expected a whole number, got \"x\"")])
+    @Test(arguments: [
+        ("step=1", "step: expected 2, 4, 8 or 16 cells a side, got 1"), ("step=3", "step: expected 2, 4, 8 or 16 cells a side, got 3"),
+        ("step=x", "step: expected a whole number, got \"x\"")
+    ])
     func aBadBlockSideIs400NamingIt(query: String, message: String) async throws {
         try await withApp { client in
             try await client.execute(uri: "/v1/relief?\(query)", method: .get) { response in
@@ -72,8 +74,10 @@ import Testing
     }
 
     /// A tile's numbers are decimal digits without a leading zero: `+2` and `02` were read as 2.
-    @Test(arguments: [("/v1/tiles/3/4/+2.png", "y"), ("/v1/tiles/3/4/02.png", "y"), ("/v1/tiles/3/+4/2.png", "x"),
-                      ("/v1/tiles/03/4/2.png", "z")])
+    @Test(arguments: [
+        ("/v1/tiles/3/4/+2.png", "y"), ("/v1/tiles/3/4/02.png", "y"), ("/v1/tiles/3/+4/2.png", "x"),
+        ("/v1/tiles/03/4/2.png", "z")
+    ])
     func testTile_whenANumberHasASignOrALeadingZero_is400NamingIt(uri: String, name: String) async throws {
         try await withApp { client in
             try await client.execute(uri: uri + "?rise=8", method: .get) { response in

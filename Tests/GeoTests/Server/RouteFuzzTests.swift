@@ -52,15 +52,17 @@ import Yams
         "9223372036854775807", "9223372036854775806", "9223372036854775000", "4611686018427387904", "-9223372036854775808",
         "9223372036854775808", "-9223372036854775809", "4294967296", "2147483648",
         "-1", "0", "1", "-0", "NaN", "nan", "inf", "-inf", "Infinity", "1e308", "-1e308", "1e309", "4.9e-324", "2.2250738585072014e-308",
-        "0.5", "99999999999999999999999999", "1e-400", "0x10", "+1", "01", "1.", ".5", "1e", "١٢", "12abc",
+        "0.5", "99999999999999999999999999", "1e-400", "0x10", "+1", "01", "1.", ".5", "1e", "١٢", "12abc"
     ]
 
     /// Strings no parameter expects.
     static func oddStrings(_ random: inout SplitMix64) -> [String] {
-        [String(repeating: "9", count: 10_000), String(repeating: "a", count: 5_000), "", " ", "%00", "\u{0}", "é", "🌊",
-         "../../etc/passwd", "a,b,c,d", "1,2,3,4", "-180,-90,180,90", "10,47,14,50", "0,0,0,0", "1e308,1e308,1e308,1e308",
-         "ssp245", "SSP5-8.5", "hamburg", "bangladesh", "Basinville", String(repeating: "x,", count: 2_000),
-         String((0..<Int(random.next() % 40)).map { _ in Character(UnicodeScalar(UInt8(32 + random.next() % 95))) })]
+        [
+            String(repeating: "9", count: 10_000), String(repeating: "a", count: 5_000), "", " ", "%00", "\u{0}", "é", "🌊",
+            "../../etc/passwd", "a,b,c,d", "1,2,3,4", "-180,-90,180,90", "10,47,14,50", "0,0,0,0", "1e308,1e308,1e308,1e308",
+            "ssp245", "SSP5-8.5", "hamburg", "bangladesh", "Basinville", String(repeating: "x,", count: 2_000),
+            String((0..<Int(random.next() % 40)).map { _ in Character(UnicodeScalar(UInt8(32 + random.next() % 95))) })
+        ]
     }
 
     /// A value for `schema`: a declared choice, a number within or at the edge of its bounds, an
@@ -97,7 +99,7 @@ import Yams
         "/static/{file}": ["file": "geoq.js"],
         "/leaflet/{file}": ["file": "leaflet.js"],
         "/leaflet/images/{file}": ["file": "layers.png"],
-        "/three/{file}": ["file": "three.min.js"],
+        "/three/{file}": ["file": "three.min.js"]
     ]
 
     /// Percent-encodes everything but unreserved characters.
@@ -123,8 +125,10 @@ import Yams
     static func engine() throws -> QueryEngine {
         var engine = ServiceTests.engine
         let file = TestRasters.temporaryDirectory().appendingPathComponent("total_ssp245_medium_confidence_values.nc").path
-        AR6ProjectionFiles.write(at: file, quantiles: [0.05, 0.17, 0.5, 0.83, 0.95], years: [2020, 2050, 2100, 2150],
-                                 locations: [(48.4, 11.6), (0, 0)]) { q, y, l in Int16(1000 * l + 100 * y + q) }
+        AR6ProjectionFiles.write(
+            at: file, quantiles: [0.05, 0.17, 0.5, 0.83, 0.95], years: [2020, 2050, 2100, 2150],
+            locations: [(48.4, 11.6), (0, 0)]
+        ) { q, y, l in Int16(1000 * l + 100 * y + q) }
         engine.regionalProjections = try RegionalProjectionFiles(paths: [file])
         return engine
     }

@@ -23,7 +23,8 @@ import Testing
                 let body = try self.json(response.body)
                 #expect(body["rise"] as? Double == 1.011 + 1.5)
                 // Asked above high tide, the datum says so (issue 53).
-                #expect(body["datum"] as? String == "metres above high tide (+1.50 m here), itself above mean sea level (EGM96/EGM2008 geoid); "
+                #expect(
+                    body["datum"] as? String == "metres above high tide (+1.50 m here), itself above mean sea level (EGM96/EGM2008 geoid); "
                         + "flood defences are not modelled")
             }
             try await client.execute(uri: "/v1/flood/point?lat=48.5&lon=12.5", method: .get) { response in
@@ -53,7 +54,7 @@ import Testing
         // With a rise, a scenario or a quantile means nothing: refused, as the command line refuses them.
         ("/v1/flood/point?lat=48.5&lon=12.5&rise=1&scenario=junk&quantile=99", "scenario: only with year (a sea level asked by year and scenario)"),
         ("/v1/flood?rise=1&scenario=SSP2-4.5", "scenario: only with year (a sea level asked by year and scenario)"),
-        ("/v1/flood?rise=1&quantile=50", "quantile: only with year (a sea level asked by year and scenario)"),
+        ("/v1/flood?rise=1&quantile=50", "quantile: only with year (a sea level asked by year and scenario)")
     ])
     func badInputIsA400NamingTheParameter(uri: String, message: String) async throws {
         try await service.withApp { client in

@@ -10,15 +10,17 @@ import Testing
     /// A folder holding the shipped areas.tsv.gz and, when given, `outlines` as areas.geojson.gz.
     static func areasFolder(outlines: Data?) throws -> URL {
         let folder = TestRasters.temporaryDirectory()
-        try FileManager.default.copyItem(at: TestRasters.repositoryRoot.appendingPathComponent("data/areas.tsv.gz"),
-                                         to: folder.appendingPathComponent("areas.tsv.gz"))
+        try FileManager.default.copyItem(
+            at: TestRasters.repositoryRoot.appendingPathComponent("data/areas.tsv.gz"),
+            to: folder.appendingPathComponent("areas.tsv.gz"))
         if let outlines { try outlines.write(to: folder.appendingPathComponent("areas.geojson.gz")) }
         return folder
     }
 
     static func settings(_ folder: URL, service: Bool) throws -> EngineSettings {
-        var settings = EngineSettings(dataset: try DEMOptions.parse(["--no-cache"]),
-                                      places: [folder.appendingPathComponent("areas.tsv.gz").path], settings: nil)
+        var settings = EngineSettings(
+            dataset: try DEMOptions.parse(["--no-cache"]),
+            places: [folder.appendingPathComponent("areas.tsv.gz").path], settings: nil)
         settings.flood = .skipped
         settings.readsEveryFileAtStart = service
         return settings

@@ -14,16 +14,18 @@ import Yams
     static let engine: QueryEngine = {
         let folder = TestRasters.temporaryDirectory()
         let path = folder.appendingPathComponent("service.tif").path
-        TestRasters.writeGeoTIFF(at: path, width: 4, height: 3, values: [0, 8, 8, 8, 0, 8, 2, 8, 0, 8, 8, 8],
-                                 type: GDT_Int16, geoTransform: [10, 1, 0, 50, 0, -1])
+        TestRasters.writeGeoTIFF(
+            at: path, width: 4, height: 3, values: [0, 8, 8, 8, 0, 8, 2, 8, 0, 8, 8, 8],
+            type: GDT_Int16, geoTransform: [10, 1, 0, 50, 0, -1])
         // Basinville sits in the 2 m basin, Ridgetown on the 8 m land, Portside in the sea column.
         let gazetteer = Gazetteer(places: [
             Place(id: 1, name: "Basinville", asciiName: "Basinville", countryCode: "DE", admin1Code: "02", latitude: 48.5, longitude: 12.5, population: 1_000),
             Place(id: 2, name: "Ridgetown", asciiName: "Ridgetown", countryCode: "DE", admin1Code: "02", latitude: 49.5, longitude: 11.5, population: 5_000),
-            Place(id: 3, name: "Portside", asciiName: "Portside", countryCode: "DE", admin1Code: "02", latitude: 48.5, longitude: 10.5, population: 300),
+            Place(id: 3, name: "Portside", asciiName: "Portside", countryCode: "DE", admin1Code: "02", latitude: 48.5, longitude: 10.5, population: 300)
         ])
-        return QueryEngine(flood: try! SpillIndex(grid: ElevationGrid.read(path: path)),
-                           places: PlaceCompleter(gazetteer: gazetteer))
+        return QueryEngine(
+            flood: try! SpillIndex(grid: ElevationGrid.read(path: path)),
+            places: PlaceCompleter(gazetteer: gazetteer))
     }()
     static let spec = try! Data(contentsOf: TestRasters.repositoryRoot.appendingPathComponent("openapi.yaml"))
 
@@ -43,13 +45,17 @@ import Yams
     /// 2u: high. Portside's cell is water at 0 m, on the model alone (no coastline): its cells
     /// around span 0…8 m, u = 30.27 m, and +2 m lies 2 m from its level: low.
     @Test(arguments: [
-        ("lat=48.5&lon=12.5&rise=2", 2.0, false, "low",
-         "cannot tell at this model's resolution whether it is under water at +2 m; the model alone says dry (under water from +8 m)"),
+        (
+            "lat=48.5&lon=12.5&rise=2", 2.0, false, "low",
+            "cannot tell at this model's resolution whether it is under water at +2 m; the model alone says dry (under water from +8 m)"
+        ),
         ("lat=48.5&lon=12.5&rise=100", 100.0, true, "high", "under water at +100 m (under water from +8 m)"),
-        ("lat=48.5&lon=10.5&rise=2", 2.0, true, "low", "sea today on this model (its cell is water at the present sea level)"),
+        ("lat=48.5&lon=10.5&rise=2", 2.0, true, "low", "sea today on this model (its cell is water at the present sea level)")
     ])
-    func aPointAskedAtALevelSaysWhetherItIsWaterThenAndHowSure(query: String, rise: Double, underWater: Bool, confidence: String,
-                                                               answer: String) async throws {
+    func aPointAskedAtALevelSaysWhetherItIsWaterThenAndHowSure(
+        query: String, rise: Double, underWater: Bool, confidence: String,
+        answer: String
+    ) async throws {
         try await withApp { client in
             try await client.execute(uri: "/v1/flood/point?" + query, method: .get) { response in
                 #expect(response.status == .ok)
@@ -70,8 +76,10 @@ import Yams
                 try #expect(Data(response.body.readableBytesView) == (try JSONOutput.encode(Self.engine.floodReport(.metres(8), bbox: nil, placeLimit: 10))))
             }
             try await client.execute(uri: "/v1/flood?rise=2&bbox=10.5,46,12,49", method: .get) { response in
-                try #expect(Data(response.body.readableBytesView) == (try JSONOutput.encode(
-                    Self.engine.floodReport(.metres(2), bbox: GeoBBox(west: 10.5, south: 46, east: 12, north: 49), placeLimit: 10))))
+                try #expect(
+                    Data(response.body.readableBytesView)
+                        == (try JSONOutput.encode(
+                            Self.engine.floodReport(.metres(2), bbox: GeoBBox(west: 10.5, south: 46, east: 12, north: 49), placeLimit: 10))))
             }
             try await client.execute(uri: "/v1/flood/point?lat=48.5&lon=12.5", method: .get) { response in
                 let body = try self.json(response.body)
@@ -135,8 +143,11 @@ import Yams
     @Test func theFastCompletionJSONIsTheEncodableFormForFullLists() throws {
         struct Answer: Encodable { var completions: [PlaceSuggestion]; var highlightUnits = "utf16"; var query: String }
         let engine = QueryEngine(flood: nil, places: SearchFixtures.embedded)
-        for (query, near) in [("san", nil), ("rio janeiro", nil), ("bombay", nil), ("paris tx", nil), ("9021", nil), ("k1a 0b1", nil), ("jfk", nil), ("heathr", nil), ("new yo", GeoPoint(latitude: -33, longitude: 151)),
-                              ("sao pau", GeoPoint(latitude: -23.5, longitude: -46.6)), ("Ú§ç´", GeoPoint(latitude: 68.8, longitude: -102.2))] as [(String, GeoPoint?)] {
+        for (query, near) in [
+            ("san", nil), ("rio janeiro", nil), ("bombay", nil), ("paris tx", nil), ("9021", nil), ("k1a 0b1", nil), ("jfk", nil), ("heathr", nil),
+            ("new yo", GeoPoint(latitude: -33, longitude: 151)),
+            ("sao pau", GeoPoint(latitude: -23.5, longitude: -46.6)), ("Ú§ç´", GeoPoint(latitude: 68.8, longitude: -102.2))
+        ] as [(String, GeoPoint?)] {
             let suggestions = try engine.complete(query: query, near: near, limit: 50)
             let fast = try JSONSerialization.jsonObject(with: Data(CompletionJSON.answer(query: query, suggestions: suggestions).utf8)) as? NSDictionary
             let encoded = try JSONSerialization.jsonObject(with: JSONOutput.encode(Answer(completions: suggestions, query: query))) as? NSDictionary
@@ -174,11 +185,13 @@ import Yams
     /// ridge, isolated lowland; at +8 m every land cell is newly flooded.
     @Test func aFloodMaskIsAGeoTIFFOfFloodClassesOnTheModelsGrid() async throws {
         let folder = TestRasters.temporaryDirectory()
-        let (dry, sea, flooded, isolated) = (FloodClass.dryLand.rawValue, FloodClass.sea.rawValue,
-                                             FloodClass.newlyFlooded.rawValue, FloodClass.isolatedLowland.rawValue)
+        let (dry, sea, flooded, isolated) = (
+            FloodClass.dryLand.rawValue, FloodClass.sea.rawValue,
+            FloodClass.newlyFlooded.rawValue, FloodClass.isolatedLowland.rawValue
+        )
         let expected: [(rise: Int, classes: [UInt8])] = [
             (2, [sea, dry, dry, dry, sea, dry, isolated, dry, sea, dry, dry, dry]),
-            (8, [sea, flooded, flooded, flooded, sea, flooded, flooded, flooded, sea, flooded, flooded, flooded]),
+            (8, [sea, flooded, flooded, flooded, sea, flooded, flooded, flooded, sea, flooded, flooded, flooded])
         ]
         try await withApp { client in
             for (rise, classes) in expected {
@@ -213,40 +226,41 @@ import Yams
         }
     }
 
-    @Test(arguments: [
-        ("/v1/flood", HTTPRequest.Method.get, 400, "rise: missing"),
-        ("/v1/flood?rise=abc", .get, 400, "rise: expected a sea-level change"),
-        ("/v1/flood?rise=NaN", .get, 400, "rise: expected"),
-        ("/v1/flood?rise=99999", .get, 400, "rise: expected a sea-level change in metres from -12000 to 12000"),
-        ("/v1/flood?rise=1&format=svg", .get, 400, "format: expected json, geojson, png or tif"),
-        ("/v1/flood?rise=1&format=png&width=0", .get, 400, "width: expected a whole number from 1 to 4096"),
-        ("/v1/flood?rise=1&bbox=1,2,3", .get, 400, "bbox: expected four numbers"),
-        ("/v1/flood?rise=1&bbox=100,10,120,20", .get, 400, "bbox: the box 100.0,10.0,120.0,20.0 holds no cell of the DEM; expected a box over it"),
-        ("/v1/flood/point?lat=91&lon=0", .get, 400, "lat: expected a latitude from -90 to 90"),
-        ("/v1/flood/point?lat=10", .get, 400, "lon: missing"),
-        ("/v1/flood/point?lat=48.5&lon=12.5&rise=abc", .get, 400, "rise: expected a sea-level change"),
-        ("/v1/flood/point?lat=0&lon=0", .get, 400, "outside the DEM"),
-        ("/v1/tiles/40/0/0.png?rise=1", .get, 400, "z: expected a zoom level from 0 to 22"),
-        ("/v1/tiles/1/0/5.png?rise=1", .get, 400, "y: expected a tile index from 0 to 1 at zoom 1"),
-        ("/v1/tiles/1/0/0.jpg?rise=1", .get, 400, "expected {y}.png"),
-        ("/v1/tiles/1/0/0.png", .get, 400, "rise: missing"),
-        ("/v1/region?gap=0", .post, 400, "gap: expected"),
-        ("/v1/region?flooded_at=-100", .post, 400, "no place is flooded at -100 m"),
-        ("/v1/region?flooded_at=8&body", .post, 400, "flooded_at: frames the places flooded at that rise; expected no body with it"),
-        ("/v1/complete", .get, 400, "q: missing"),
-        ("/v1/complete?q=paris&limit=0", .get, 400, "limit: expected a whole number from 1 to 100"),
-        ("/v1/complete?q=paris&lat=91&lon=0", .get, 400, "lat: expected a latitude from -90 to 90"),
-        ("/v1/complete?q=" + String(repeating: "a", count: 257), .get, 400, "expected at most 256"),
-        ("/v1/complete?q=a%01b", .get, 400, "control character"),
-        ("/v1/complete?q=paris&kinds=towns", .get, 400, "kinds: kind 'towns' does not exist; expected a comma-separated list of city, postcode, airport, country, region"),
-        ("/v1/flood/places?rise=1&limit=0", .get, 400, "limit: expected a whole number from 1 to 1000"),
-        ("/v1/flood?rise=1&format=geojson&limit=-4", .get, 400, "limit: expected a whole number from 1 to 1000, got -4"),
-        ("/v1/region?mode=both", .post, 400, "mode: expected adaptive, locator or joint"),
-        ("/v1/nothing", .get, 404, "no route /v1/nothing"),
-        ("/v1/flood?rise=1", .delete, 405, "DELETE is not served at /v1/flood; expected GET"),
-        // A route's pattern met with its own method but an empty name is a 404, not "GET … expected GET".
-        ("/leaflet/images/", .get, 404, "no route /leaflet/images/"),
-    ] as [(String, HTTPRequest.Method, Int, String)])
+    @Test(
+        arguments: [
+            ("/v1/flood", HTTPRequest.Method.get, 400, "rise: missing"),
+            ("/v1/flood?rise=abc", .get, 400, "rise: expected a sea-level change"),
+            ("/v1/flood?rise=NaN", .get, 400, "rise: expected"),
+            ("/v1/flood?rise=99999", .get, 400, "rise: expected a sea-level change in metres from -12000 to 12000"),
+            ("/v1/flood?rise=1&format=svg", .get, 400, "format: expected json, geojson, png or tif"),
+            ("/v1/flood?rise=1&format=png&width=0", .get, 400, "width: expected a whole number from 1 to 4096"),
+            ("/v1/flood?rise=1&bbox=1,2,3", .get, 400, "bbox: expected four numbers"),
+            ("/v1/flood?rise=1&bbox=100,10,120,20", .get, 400, "bbox: the box 100.0,10.0,120.0,20.0 holds no cell of the DEM; expected a box over it"),
+            ("/v1/flood/point?lat=91&lon=0", .get, 400, "lat: expected a latitude from -90 to 90"),
+            ("/v1/flood/point?lat=10", .get, 400, "lon: missing"),
+            ("/v1/flood/point?lat=48.5&lon=12.5&rise=abc", .get, 400, "rise: expected a sea-level change"),
+            ("/v1/flood/point?lat=0&lon=0", .get, 400, "outside the DEM"),
+            ("/v1/tiles/40/0/0.png?rise=1", .get, 400, "z: expected a zoom level from 0 to 22"),
+            ("/v1/tiles/1/0/5.png?rise=1", .get, 400, "y: expected a tile index from 0 to 1 at zoom 1"),
+            ("/v1/tiles/1/0/0.jpg?rise=1", .get, 400, "expected {y}.png"),
+            ("/v1/tiles/1/0/0.png", .get, 400, "rise: missing"),
+            ("/v1/region?gap=0", .post, 400, "gap: expected"),
+            ("/v1/region?flooded_at=-100", .post, 400, "no place is flooded at -100 m"),
+            ("/v1/region?flooded_at=8&body", .post, 400, "flooded_at: frames the places flooded at that rise; expected no body with it"),
+            ("/v1/complete", .get, 400, "q: missing"),
+            ("/v1/complete?q=paris&limit=0", .get, 400, "limit: expected a whole number from 1 to 100"),
+            ("/v1/complete?q=paris&lat=91&lon=0", .get, 400, "lat: expected a latitude from -90 to 90"),
+            ("/v1/complete?q=" + String(repeating: "a", count: 257), .get, 400, "expected at most 256"),
+            ("/v1/complete?q=a%01b", .get, 400, "control character"),
+            ("/v1/complete?q=paris&kinds=towns", .get, 400, "kinds: kind 'towns' does not exist; expected a comma-separated list of city, postcode, airport, country, region"),
+            ("/v1/flood/places?rise=1&limit=0", .get, 400, "limit: expected a whole number from 1 to 1000"),
+            ("/v1/flood?rise=1&format=geojson&limit=-4", .get, 400, "limit: expected a whole number from 1 to 1000, got -4"),
+            ("/v1/region?mode=both", .post, 400, "mode: expected adaptive, locator or joint"),
+            ("/v1/nothing", .get, 404, "no route /v1/nothing"),
+            ("/v1/flood?rise=1", .delete, 405, "DELETE is not served at /v1/flood; expected GET"),
+            // A route's pattern met with its own method but an empty name is a 404, not "GET … expected GET".
+            ("/leaflet/images/", .get, 404, "no route /leaflet/images/")
+        ] as [(String, HTTPRequest.Method, Int, String)])
     func clientMistakesAre4xxWithAMessage(uri: String, method: HTTPRequest.Method, status: Int, message: String) async throws {
         try await withApp { client in
             // POSTs carry points, except where only flooded_at is asked about.
@@ -313,9 +327,10 @@ import Yams
 
     @Test func theServiceAnswersOverALivePort() async throws {
         let (ports, announce) = AsyncStream.makeStream(of: Int.self)
-        let app = Application(router: GeoqRouter.build(engine: Self.engine, openAPISpec: Self.spec),
-                              configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-                              onServerRunning: { channel in announce.yield(channel.localAddress?.port ?? 0) })
+        let app = Application(
+            router: GeoqRouter.build(engine: Self.engine, openAPISpec: Self.spec),
+            configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+            onServerRunning: { channel in announce.yield(channel.localAddress?.port ?? 0) })
         let services = ServiceGroup(configuration: .init(services: [app], logger: app.logger))
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await services.run() }
@@ -325,12 +340,13 @@ import Yams
             // they would keep the service's own handler from running while the suites run at once.
             let answer = try await withCheckedThrowingContinuation { (answered: CheckedContinuation<String, Error>) in
                 Thread.detachNewThread {
-                    answered.resume(with: Result {
-                        let connection = try LiveServer.Connection(port: UInt16(port))
-                        try connection.send(Array("GET /v1/flood/point?lat=48.5&lon=12.5 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".utf8))
-                        // Generous: with every suite running at once on 2 cores, 10 s was once too little.
-                        return String(decoding: connection.receiveAll(timeout: 60), as: UTF8.self)
-                    })
+                    answered.resume(
+                        with: Result {
+                            let connection = try LiveServer.Connection(port: UInt16(port))
+                            try connection.send(Array("GET /v1/flood/point?lat=48.5&lon=12.5 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".utf8))
+                            // Generous: with every suite running at once on 2 cores, 10 s was once too little.
+                            return String(decoding: connection.receiveAll(timeout: 60), as: UTF8.self)
+                        })
                 }
             }
             await services.triggerGracefulShutdown()
@@ -348,9 +364,10 @@ import Yams
         let document = try #require(try Yams.load(yaml: String(decoding: Self.spec, as: UTF8.self)) as? [String: Any])
         let paths = try #require(document["paths"] as? [String: Any])
         let methods: Set<String> = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
-        let described = Set(paths.flatMap { path, item in
-            (item as? [String: Any] ?? [:]).keys.filter(methods.contains).map { "\($0.uppercased()) \(path)" }
-        })
+        let described = Set(
+            paths.flatMap { path, item in
+                (item as? [String: Any] ?? [:]).keys.filter(methods.contains).map { "\($0.uppercased()) \(path)" }
+            })
         let router = GeoqRouter.build(engine: Self.engine, openAPISpec: Self.spec)
         let served = Set(ServedRoutes.table(of: router).map { "\($0.method.rawValue) \($0.path)" })
         #expect(served.count == router.routes.count, "no route twice")

@@ -35,11 +35,13 @@ import Testing
         }
     }
 
-    @Test(arguments: [("/static/geoq.js", "application/javascript; charset=utf-8", "web/geoq.js"),
-                      ("/static/globe.js", "application/javascript; charset=utf-8", "web/globe.js"),
-                      ("/static/globe-controls.js", "application/javascript; charset=utf-8", "web/globe-controls.js"),
-                      ("/static/relief.js", "application/javascript; charset=utf-8", "web/relief.js"),
-                      ("/static/geoq.css", "text/css; charset=utf-8", "web/geoq.css")])
+    @Test(arguments: [
+        ("/static/geoq.js", "application/javascript; charset=utf-8", "web/geoq.js"),
+        ("/static/globe.js", "application/javascript; charset=utf-8", "web/globe.js"),
+        ("/static/globe-controls.js", "application/javascript; charset=utf-8", "web/globe-controls.js"),
+        ("/static/relief.js", "application/javascript; charset=utf-8", "web/relief.js"),
+        ("/static/geoq.css", "text/css; charset=utf-8", "web/geoq.css")
+    ])
     func thePagesFilesHaveTheirContentTypes(uri: String, type: String, source: String) async throws {
         let expected = try file(TestRasters.repositoryRoot.appendingPathComponent(source).path)
         try await withApp { client in
@@ -156,7 +158,7 @@ import Testing
     @Test(arguments: [
         "/static/../Package.swift", "/static/..%2FPackage.swift", "/static/%2E%2E%2FPackage.swift", "/static/..",
         "/leaflet/..%2Fleaflet%2Fleaflet.js", "/leaflet/images/..%2F..%2F..%2F..%2F..%2Fetc%2Fpasswd",
-        "/leaflet/images/../../../../etc/passwd", "/static//etc/passwd", "/static/%2Fetc%2Fpasswd",
+        "/leaflet/images/../../../../etc/passwd", "/static//etc/passwd", "/static/%2Fetc%2Fpasswd"
     ])
     func pathTraversalFindsNothing(uri: String) async throws {
         try await withApp { client in
@@ -169,8 +171,10 @@ import Testing
         }
     }
 
-    @Test(arguments: [("/static/index.html", "served here: accessibility.js, api.js, area-card.js, completion.js"), ("/static/secret.txt", "no file /static/secret.txt"),
-                      ("/leaflet/leaflet.min.js.map", "served here: leaflet.css, leaflet.js"), ("/leaflet/images/evil.png", "no file /leaflet/images/evil.png")])
+    @Test(arguments: [
+        ("/static/index.html", "served here: accessibility.js, api.js, area-card.js, completion.js"), ("/static/secret.txt", "no file /static/secret.txt"),
+        ("/leaflet/leaflet.min.js.map", "served here: leaflet.css, leaflet.js"), ("/leaflet/images/evil.png", "no file /leaflet/images/evil.png")
+    ])
     func unknownFilesAre404WithTheServedList(uri: String, message: String) async throws {
         try await withApp { client in
             try await client.execute(uri: uri, method: .get) { response in

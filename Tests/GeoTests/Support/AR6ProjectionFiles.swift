@@ -13,8 +13,10 @@ enum AR6ProjectionFiles {
     /// Writes the file; `value(quantile, year, location)` gives each cell in mm, nil for fill.
     /// `dimensionOrder` permutes the array's dimensions (a file of the wrong shape);
     /// `yearValues`, when given, are written as the years instead, as doubles (a damaged file).
-    static func write(at path: String, quantiles: [Double], years: [Int], locations: [(latitude: Double, longitude: Double)],
-                      dimensionOrder: [Int] = [0, 1, 2], yearValues: [Double]? = nil, value: (Int, Int, Int) -> Int16?) {
+    static func write(
+        at path: String, quantiles: [Double], years: [Int], locations: [(latitude: Double, longitude: Double)],
+        dimensionOrder: [Int] = [0, 1, 2], yearValues: [Double]? = nil, value: (Int, Int, Int) -> Int16?
+    ) {
         GDAL.ensureInitialized()
         let dataset = GDALCreateMultiDimensional(GDALGetDriverByName("netCDF"), path, nil, nil)!
         let root = GDALDatasetGetRootGroup(dataset)!
@@ -51,10 +53,14 @@ enum AR6ProjectionFiles {
         _ = GDALMDArraySetNoDataValueAsDouble(array, Double(fill))
         let shape = dimensionOrder.map { sizes[$0] }
         var values = [Int16](repeating: fill, count: shape.reduce(1, *))
-        for q in quantiles.indices { for y in years.indices { for l in locations.indices {
-            let natural = [q, y, l], at = dimensionOrder.map { natural[$0] }
-            values[(at[0] * shape[1] + at[1]) * shape[2] + at[2]] = value(q, y, l) ?? fill
-        } } }
+        for q in quantiles.indices {
+            for y in years.indices {
+                for l in locations.indices {
+                    let natural = [q, y, l], at = dimensionOrder.map { natural[$0] }
+                    values[(at[0] * shape[1] + at[1]) * shape[2] + at[2]] = value(q, y, l) ?? fill
+                }
+            }
+        }
         let starts: [GUInt64] = [0, 0, 0]
         _ = values.withUnsafeMutableBytes { GDALMDArrayWrite(array, starts, shape, nil, nil, int16, $0.baseAddress, $0.baseAddress, $0.count) }
         GDALMDArrayRelease(array)

@@ -32,8 +32,9 @@ enum CopernicusStandIn {
 
     /// Writes `values` (row-major, `tile`'s grid) at `path` as a Float32 GeoTIFF.
     static func write(_ tile: CopernicusTile, values: [Double], at path: String) {
-        TestRasters.writeGeoTIFF(at: path, width: tile.columns, height: tile.resolution.rows, values: values, type: GDT_Float32,
-                                 geoTransform: geoTransform(of: tile))
+        TestRasters.writeGeoTIFF(
+            at: path, width: tile.columns, height: tile.resolution.rows, values: values, type: GDT_Float32,
+            geoTransform: geoTransform(of: tile))
     }
 
     /// Writes a tile as the cache keeps one, its cells unwritten (a sparse tiled GeoTIFF of a
@@ -45,8 +46,9 @@ enum CopernicusStandIn {
         var options = GDAL.cStrings(["TILED=YES", "SPARSE_OK=TRUE"])
         defer { options.forEach { free($0) } }
         let dataset = options.withUnsafeMutableBufferPointer { list in
-            GDALCreate(GDALGetDriverByName("GTiff"), path, Int32(tile.columns), Int32(tile.resolution.rows), 1, GDT_Float32,
-                       list.baseAddress)
+            GDALCreate(
+                GDALGetDriverByName("GTiff"), path, Int32(tile.columns), Int32(tile.resolution.rows), 1, GDT_Float32,
+                list.baseAddress)
         }!
         var transform = geoTransform(of: tile)
         GDALSetGeoTransform(dataset, &transform)

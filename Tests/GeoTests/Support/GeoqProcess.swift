@@ -35,8 +35,10 @@ enum GeoqProcess {
     /// cache folder holds the embedded data's cache entries before any geoq under test starts,
     /// and a cache folder of a test's own that does not exist yet starts with them
     /// (`seedEmbeddedCache`).
-    static func environment(adding added: [String: String] = [:],
-                            base: [String: String] = ProcessInfo.processInfo.environment) -> [String: String] {
+    static func environment(
+        adding added: [String: String] = [:],
+        base: [String: String] = ProcessInfo.processInfo.environment
+    ) -> [String: String] {
         _ = embeddedCacheEntries
         return plainEnvironment(adding: added, base: base)
     }
@@ -114,8 +116,10 @@ enum GeoqProcess {
     }
 
     /// Runs `geoq arguments…` with `input` on standard input, in `environment(adding:)`.
-    static func run(_ arguments: [String], input: Data = Data(), environment: [String: String] = [:],
-                    executable: URL = executable, workingDirectory: URL? = nil) throws -> Run {
+    static func run(
+        _ arguments: [String], input: Data = Data(), environment: [String: String] = [:],
+        executable: URL = executable, workingDirectory: URL? = nil
+    ) throws -> Run {
         try #require(FileManager.default.isExecutableFile(atPath: executable.path), "geoq is built with the tests")
         let process = Process()
         process.executableURL = executable

@@ -18,8 +18,11 @@ final class RangeServer {
         let portFile = root.deletingLastPathComponent().appendingPathComponent(UUID().uuidString + ".port")
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", TestRasters.repositoryRoot.appendingPathComponent("scripts/copernicus/range_server.py").path,
-                             root.path, portFile.path] + options
+        process.arguments =
+            [
+                "python3", TestRasters.repositoryRoot.appendingPathComponent("scripts/copernicus/range_server.py").path,
+                root.path, portFile.path
+            ] + options
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
@@ -42,8 +45,10 @@ final class RangeServer {
     /// driver names it) on the published grid (`CopernicusStandIn`), or of `size` × `size` cells
     /// over its degree (a tile geoq must refuse), heights from `height(row, col)` (by default,
     /// values that compress poorly). Returns the folder and each tile's file.
-    static func buckets(_ tiles: [CopernicusTile], size: Int? = nil, compression: String = "DEFLATE",
-                        height: (Int, Int) -> Double = { row, col in Double((row * 7919 + col * 104_729) % 1000) }) throws -> (URL, [CopernicusTile: String]) {
+    static func buckets(
+        _ tiles: [CopernicusTile], size: Int? = nil, compression: String = "DEFLATE",
+        height: (Int, Int) -> Double = { row, col in Double((row * 7919 + col * 104_729) % 1000) }
+    ) throws -> (URL, [CopernicusTile: String]) {
         let root = TestRasters.temporaryDirectory().appendingPathComponent("buckets")
         var files: [CopernicusTile: String] = [:]
         for resolution in CopernicusTile.Resolution.allCases {
@@ -57,8 +62,9 @@ final class RangeServer {
                 let plain = folder.appendingPathComponent("plain.tif").path, cog = folder.appendingPathComponent(tile.name + ".tif").path
                 if let size {
                     let cell = 1.0 / Double(size)
-                    TestRasters.writeGeoTIFF(at: plain, width: size, height: size, values: (0..<size * size).map { height($0 / size, $0 % size) },
-                                             type: GDT_Float32, geoTransform: [Double(tile.west) - cell / 2, cell, 0, Double(tile.south + 1) + cell / 2, 0, -cell])
+                    TestRasters.writeGeoTIFF(
+                        at: plain, width: size, height: size, values: (0..<size * size).map { height($0 / size, $0 % size) },
+                        type: GDT_Float32, geoTransform: [Double(tile.west) - cell / 2, cell, 0, Double(tile.south + 1) + cell / 2, 0, -cell])
                 } else {
                     CopernicusStandIn.write(tile, values: CopernicusStandIn.cells(of: tile, height: height), at: plain)
                 }

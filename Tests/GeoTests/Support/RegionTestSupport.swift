@@ -1,8 +1,10 @@
 @_spi(Testing) @testable import Geo
 
 /// Frames points given as (latitude, longitude) pairs; by the seed's recipe unless told otherwise.
-func frame(_ points: [(Double, Double)], _ options: RegionOptions = RegionOptions(mode: .locator),
-           runSearch: RegionFramer.RunSearch = .automatic) throws -> MapRegion {
+func frame(
+    _ points: [(Double, Double)], _ options: RegionOptions = RegionOptions(mode: .locator),
+    runSearch: RegionFramer.RunSearch = .automatic
+) throws -> MapRegion {
     let set = try PointSet(latitudes: points.map(\.0), longitudes: points.map(\.1))
     return try RegionFramer(options: options, runSearch: runSearch).frame(set)
 }

@@ -24,12 +24,15 @@ struct RouterClient: Sendable {
     /// `HTTPResponseError` (which the router answers itself) is a 500 with no body, as the
     /// service's connection handler answers it.
     @discardableResult
-    func execute<Value>(uri: String, method: HTTPRequest.Method, headers: HTTPFields = [:], body: ByteBuffer? = nil,
-                        _ check: (Response) async throws -> Value = { $0 }) async throws -> Value {
+    func execute<Value>(
+        uri: String, method: HTTPRequest.Method, headers: HTTPFields = [:], body: ByteBuffer? = nil,
+        _ check: (Response) async throws -> Value = { $0 }
+    ) async throws -> Value {
         var headers = headers
         if let body { headers[.contentLength] = String(body.readableBytes) }
-        let request = Request(head: HTTPRequest(method: method, scheme: "http", authority: "localhost", path: uri, headerFields: headers),
-                              body: RequestBody(buffer: body ?? ByteBuffer()))
+        let request = Request(
+            head: HTTPRequest(method: method, scheme: "http", authority: "localhost", path: uri, headerFields: headers),
+            body: RequestBody(buffer: body ?? ByteBuffer()))
         let context = BasicRequestContext(source: ApplicationRequestContextSource(channel: EmbeddedChannel(), logger: logger))
         let response: Hummingbird.Response
         do {

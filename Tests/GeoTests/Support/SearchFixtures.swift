@@ -36,10 +36,13 @@ enum SearchFixtures {
     }
 
     /// A small gazetteer written by hand.
-    static func place(_ id: Int, _ name: String, _ country: String, _ admin1: String, population: Int,
-                      latitude: Double = 0, longitude: Double = 0, aliases: [String] = [], feature: String = "PPL") -> Place {
-        Place(id: id, name: name, asciiName: name, alternateNames: aliases, countryCode: country, admin1Code: admin1,
-              latitude: latitude, longitude: longitude, population: population, featureCode: feature)
+    static func place(
+        _ id: Int, _ name: String, _ country: String, _ admin1: String, population: Int,
+        latitude: Double = 0, longitude: Double = 0, aliases: [String] = [], feature: String = "PPL"
+    ) -> Place {
+        Place(
+            id: id, name: name, asciiName: name, alternateNames: aliases, countryCode: country, admin1Code: admin1,
+            latitude: latitude, longitude: longitude, population: population, featureCode: feature)
     }
 
     static func temporaryFile(_ name: String, contents: [UInt8]) throws -> String {

@@ -25,8 +25,9 @@ enum TestRasters {
             if let pid = Int32(name.split(separator: ".").last ?? ""), name.hasPrefix("geoq-tests.") || name.hasPrefix("geoq-test-cache.") {
                 if pid != getpid(), kill(pid, 0) != 0, errno == ESRCH { try? FileManager.default.removeItem(atPath: path) }
             } else if name.hasPrefix("geoq-tests-"),
-                      let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date,
-                      modified < Date(timeIntervalSinceNow: -3600) {
+                let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date,
+                modified < Date(timeIntervalSinceNow: -3600)
+            {
                 try? FileManager.default.removeItem(atPath: path)
             }
         }
@@ -37,9 +38,11 @@ enum TestRasters {
     }()
 
     /// Writes a one-band GeoTIFF. `type` is GDT_Int16 or GDT_Float32 (values are converted).
-    static func writeGeoTIFF(at path: String, width: Int, height: Int, values: [Double], type: GDALDataType,
-                             geoTransform: [Double]?, epsg: Int32? = 4326, nodata: Double? = nil,
-                             scale: Double? = nil, offset: Double? = nil) {
+    static func writeGeoTIFF(
+        at path: String, width: Int, height: Int, values: [Double], type: GDALDataType,
+        geoTransform: [Double]?, epsg: Int32? = 4326, nodata: Double? = nil,
+        scale: Double? = nil, offset: Double? = nil
+    ) {
         GDAL.ensureInitialized()
         let driver = GDALGetDriverByName("GTiff")
         let dataset = GDALCreate(driver, path, Int32(width), Int32(height), 1, type, nil)!
@@ -73,22 +76,25 @@ enum TestRasters {
 
     /// An in-memory grid of a regional (non-wrapping) WGS 84 raster of 1° cells with its top-left at (0°, 10°N).
     static func regional(_ rows: [[Int16]], nodata: Int16? = nil) -> ElevationGrid {
-        try! ElevationGrid(width: rows[0].count, height: rows.count, samples: .int16(rows.flatMap { $0 }),
-                           int16Nodata: nodata, georeference: .geographic(west: 0, north: 10, cellDegrees: 1))
+        try! ElevationGrid(
+            width: rows[0].count, height: rows.count, samples: .int16(rows.flatMap { $0 }),
+            int16Nodata: nodata, georeference: .geographic(west: 0, north: 10, cellDegrees: 1))
     }
 
     /// The same cells as a float grid (nodata → NaN).
     static func regionalFloat(_ rows: [[Int16]], nodata: Int16? = nil) -> ElevationGrid {
         let values = rows.flatMap { $0 }.map { $0 == nodata ? Float.nan : Float($0) }
-        return try! ElevationGrid(width: rows[0].count, height: rows.count, samples: .float32(values),
-                                  georeference: .geographic(west: 0, north: 10, cellDegrees: 1))
+        return try! ElevationGrid(
+            width: rows[0].count, height: rows.count, samples: .float32(values),
+            georeference: .geographic(west: 0, north: 10, cellDegrees: 1))
     }
 
     /// A global grid (wrapping east–west) of `rows`, whose cells are 360/width degrees wide.
     static func global(_ rows: [[Int16]]) -> ElevationGrid {
         let width = rows[0].count, height = rows.count
-        let reference = Georeference(geoTransform: GeoTransform([-180, 360 / Double(width), 0, 90, 0, -180 / Double(height)]),
-                                     crsWKT: Georeference.wgs84WKT, isGeographic: true)
+        let reference = Georeference(
+            geoTransform: GeoTransform([-180, 360 / Double(width), 0, 90, 0, -180 / Double(height)]),
+            crsWKT: Georeference.wgs84WKT, isGeographic: true)
         return try! ElevationGrid(width: width, height: height, samples: .int16(rows.flatMap { $0 }), georeference: reference)
     }
 

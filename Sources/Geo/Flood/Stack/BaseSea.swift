@@ -17,8 +17,9 @@ struct BaseSea: Sendable {
 
     init(base: SpillIndex) {
         self.base = base
-        topology = GridTopology(width: base.grid.width, height: base.grid.height, wrapsEastWest: base.grid.wrapsEastWest,
-                                connectivity: base.options.connectivity)
+        topology = GridTopology(
+            width: base.grid.width, height: base.grid.height, wrapsEastWest: base.grid.wrapsEastWest,
+            connectivity: base.options.connectivity)
     }
 
     /// The base cell (row-major index) holding a WGS 84 point, nil off the base. O(1).

@@ -43,8 +43,9 @@ extension ElevationStack: FloodAnswering {
             // A void of the fine model, filled from the base: the base's answer, saying so.
             var basePoint = try base.flood.point(latitude: latitude, longitude: longitude)
             basePoint.source = base.source
-            basePoint.notes.append("\(fineIndexes[cell.model].source.model) has no data here (a void); answered from \(base.source.model), "
-                + "\(base.source.cellSizeText) cells")
+            basePoint.notes.append(
+                "\(fineIndexes[cell.model].source.model) has no data here (a void); answered from \(base.source.model), "
+                    + "\(base.source.cellSizeText) cells")
             point = basePoint
         } else {
             var basePoint = try base.flood.point(latitude: latitude, longitude: longitude)
@@ -73,8 +74,9 @@ extension ElevationStack: FloodAnswering {
 
     /// `render(rise:…)` at a sea surface, each model drawing its cells against it.
     public func render(surface: SeaSurface, longitudes: [Double], latitudes: [Double], hatchOrigin: (x: Int, y: Int)?) throws -> RasterImage {
-        try render(surface: surface, longitudes: longitudes, latitudes: latitudes, hatchOrigin: hatchOrigin,
-                   onDemandTiles: try onDemandTiles(longitudes: longitudes, latitudes: latitudes)?.tiles ?? [])
+        try render(
+            surface: surface, longitudes: longitudes, latitudes: latitudes, hatchOrigin: hatchOrigin,
+            onDemandTiles: try onDemandTiles(longitudes: longitudes, latitudes: latitudes)?.tiles ?? [])
     }
 
     /// The globe's relief: the base's (it is drawn whole, at the base's scale).

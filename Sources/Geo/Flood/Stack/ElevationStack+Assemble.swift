@@ -22,10 +22,12 @@ extension ElevationStack {
         /// Says, once, that a remote source could not be reached.
         public var notice: @Sendable (String) -> Void
 
-        public init(band: Int?, connectivity: FloodOptions.Connectivity,
-                    loadBase: @escaping (_ path: String, _ band: Int?) throws -> (flood: any FloodAnswering, source: FloodModelSource),
-                    nestingCache: @escaping (_ basePath: String, _ band: Int) throws -> NestingCache?, onDemand: OnDemandOpening,
-                    pointsWaitForDownloads: Bool, progress: ProgressHandler?, notice: @escaping @Sendable (String) -> Void) {
+        public init(
+            band: Int?, connectivity: FloodOptions.Connectivity,
+            loadBase: @escaping (_ path: String, _ band: Int?) throws -> (flood: any FloodAnswering, source: FloodModelSource),
+            nestingCache: @escaping (_ basePath: String, _ band: Int) throws -> NestingCache?, onDemand: OnDemandOpening,
+            pointsWaitForDownloads: Bool, progress: ProgressHandler?, notice: @escaping @Sendable (String) -> Void
+        ) {
             (self.band, self.connectivity, self.loadBase, self.nestingCache) = (band, connectivity, loadBase, nestingCache)
             (self.onDemand, self.pointsWaitForDownloads, self.progress, self.notice) = (onDemand, pointsWaitForDownloads, progress, notice)
         }
@@ -63,8 +65,9 @@ extension ElevationStack {
         }
         // Nested indexes are cached beside the base's, keyed by it too.
         let nestingCache = try loading.nestingCache(basePath, baseBand ?? 1)
-        let nested = try nestedModels(paths: fines, band: loading.band ?? 1, in: base, connectivity: loading.connectivity,
-                                      progress: loading.progress, baseName: baseSource.model, cache: nestingCache, answersVoidsFromBase: true)
+        let nested = try nestedModels(
+            paths: fines, band: loading.band ?? 1, in: base, connectivity: loading.connectivity,
+            progress: loading.progress, baseName: baseSource.model, cache: nestingCache, answersVoidsFromBase: true)
         // Its rank among fine models of its cell size: after the rasters given before it.
         let givenBefore = spec.entries.prefix(spec.onDemand?.position ?? 0).filter { entry in
             if case .raster(let path) = entry { fines.contains(path) } else { false }
@@ -75,4 +78,3 @@ extension ElevationStack {
         return ElevationStack(base: baseFlood, source: baseSource, nested: nested, onDemand: onDemand)
     }
 }
-

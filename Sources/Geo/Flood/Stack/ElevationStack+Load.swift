@@ -27,10 +27,12 @@ extension ElevationStack {
     /// band of theirs it holds). `answersVoidsFromBase`: the cells that had no data (a void, a gap
     /// between a mosaic's rasters) are marked (`SpillIndex.filledFromBase`), and the stack answers
     /// them from the base, with its name and confidence. On-demand tiles are nested without it.
-    public static func nestedModel(path: String, band: Int = 1, in base: SpillIndex, connectivity: FloodOptions.Connectivity,
-                                   progress: ProgressHandler? = nil, name: String? = nil, baseName: String? = nil, cache: NestingCache? = nil,
-                                   members: (paths: [String], band: Int)? = nil,
-                                   answersVoidsFromBase: Bool = false) throws -> (index: SpillIndex, source: FloodModelSource) {
+    public static func nestedModel(
+        path: String, band: Int = 1, in base: SpillIndex, connectivity: FloodOptions.Connectivity,
+        progress: ProgressHandler? = nil, name: String? = nil, baseName: String? = nil, cache: NestingCache? = nil,
+        members: (paths: [String], band: Int)? = nil,
+        answersVoidsFromBase: Bool = false
+    ) throws -> (index: SpillIndex, source: FloodModelSource) {
         // A tiled spill index of a region is nested through its elevations (band 2): its own
         // levels were flooded from its whole border, which the base's sea replaces here.
         let band = isTiledIndex(path: path) ? 2 : band
@@ -60,8 +62,10 @@ extension ElevationStack {
 
     /// The cells of the fine model at `path`, read once it is checked as `nestedModel` checks:
     /// its unit, its cell size against the base's, heights that can be metres.
-    static func readFineModel(path: String, band: Int, shownAs shown: String, base: SpillIndex, baseName: String?, alone: Bool,
-                              progress: ProgressHandler? = nil) throws -> ElevationGrid {
+    static func readFineModel(
+        path: String, band: Int, shownAs shown: String, base: SpillIndex, baseName: String?, alone: Bool,
+        progress: ProgressHandler? = nil
+    ) throws -> ElevationGrid {
         try checkUnits(path: path, band: band, shownAs: shown)
         try checkNoCoarserThanBase(path: path, shownAs: shown, base: base, baseName: baseName, alone: alone)
         let grid = try ElevationGrid.read(path: path, band: band, progress: progress, workingBytesPerCell: nestingWorkingBytesPerCell)
@@ -69,8 +73,10 @@ extension ElevationStack {
             throw GeoError.unreadableFile(path: shown, message: "holds no cell with data; expected the heights of a region")
         }
         guard plausibleHeights.contains(range.lowerBound), plausibleHeights.contains(range.upperBound) else {
-            throw GeoError.unreadableFile(path: shown, message: "holds values from \(format(range.lowerBound)) to \(format(range.upperBound)); "
-                + "expected heights in metres (from \(format(plausibleHeights.lowerBound)) to \(format(plausibleHeights.upperBound)))")
+            throw GeoError.unreadableFile(
+                path: shown,
+                message: "holds values from \(format(range.lowerBound)) to \(format(range.upperBound)); "
+                    + "expected heights in metres (from \(format(plausibleHeights.lowerBound)) to \(format(plausibleHeights.upperBound)))")
         }
         return grid
     }
@@ -87,8 +93,10 @@ extension ElevationStack {
             throw GeoError.unreadableFile(path: path, message: "holds no cell with data; expected the heights of the whole Earth")
         }
         guard plausibleHeights.contains(range.lowerBound), plausibleHeights.contains(range.upperBound) else {
-            throw GeoError.unreadableFile(path: path, message: "holds values from \(format(range.lowerBound)) to \(format(range.upperBound)); "
-                + "expected heights in metres (from \(format(plausibleHeights.lowerBound)) to \(format(plausibleHeights.upperBound)))")
+            throw GeoError.unreadableFile(
+                path: path,
+                message: "holds values from \(format(range.lowerBound)) to \(format(range.upperBound)); "
+                    + "expected heights in metres (from \(format(plausibleHeights.lowerBound)) to \(format(plausibleHeights.upperBound)))")
         }
     }
 
@@ -118,8 +126,11 @@ extension ElevationStack {
         let coarsest = FloodModelSource(model: baseName ?? "", cellSizeM: FloodModelSource.cellMetres(base.grid.georeference), role: .base)
         guard fine.cellSizeM > coarsest.cellSizeM else { return }
         let baseText = baseName.map { "\($0), \(coarsest.cellSizeText)" } ?? coarsest.cellSizeText
-        throw GeoError.remedied(.unreadableFile(path: shown, message: "its cells are \(fine.cellSizeText) north–south, coarser than the base's (\(baseText)); "
-            + "expected a fine model finer than the base it is nested in"), .floodAsBase(model: alone ? shown : nil))
+        throw GeoError.remedied(
+            .unreadableFile(
+                path: shown,
+                message: "its cells are \(fine.cellSizeText) north–south, coarser than the base's (\(baseText)); "
+                    + "expected a fine model finer than the base it is nested in"), .floodAsBase(model: alone ? shown : nil))
     }
 
     /// Refuses a band whose unit GDAL names and which is not metres ("ft", "US survey foot").
@@ -127,7 +138,8 @@ extension ElevationStack {
         let dataset = try GDAL.openElevationRaster(path)
         defer { GDALClose(dataset) }
         guard band >= 1, band <= Int(GDALGetRasterCount(dataset)), let handle = GDALGetRasterBand(dataset, Int32(band)),
-              let unitPointer = GDALGetRasterUnitType(handle) else { return }
+            let unitPointer = GDALGetRasterUnitType(handle)
+        else { return }
         let unit = String(cString: unitPointer).trimmingCharacters(in: .whitespaces).lowercased()
         guard unit.isEmpty || ["m", "metre", "metres", "meter", "meters"].contains(unit) else {
             throw GeoError.unreadableFile(path: shown ?? path, message: "band \(band) is in \(unit); expected heights in metres (convert it with gdal_translate -scale)")

@@ -35,7 +35,8 @@ extension ElevationStack {
     /// no on-demand entry would answer the box.
     public func prepareOnDemand(bbox: GeoBBox, timeout: Duration) async throws {
         guard let onDemand, !onDemand.isOffline, onDemandOutranks(fineModel(covering: bbox).map { fineIndexes[$0] }),
-              onDemand.tileCount(in: bbox) == 1 else { return }
+            onDemand.tileCount(in: bbox) == 1
+        else { return }
         let (latitude, longitude) = ((bbox.south + bbox.north) / 2, bbox.west + bbox.longitudeSpan / 2)
         do {
             try await onDemand.prepare(latitude: latitude, longitude: longitude > 180 ? longitude - 360 : longitude, timeout: timeout)
@@ -57,8 +58,9 @@ extension ElevationStack {
         if let drawing, !drawing.complete, let box = Self.pictureBox(longitudes: longitudes, latitudes: latitudes) {
             onDemand.requestTiles(in: box)
         }
-        let image = try render(surface: surface, longitudes: longitudes, latitudes: latitudes, hatchOrigin: tile.hatchOrigin(hatched),
-                               onDemandTiles: drawing?.tiles ?? [])
+        let image = try render(
+            surface: surface, longitudes: longitudes, latitudes: latitudes, hatchOrigin: tile.hatchOrigin(hatched),
+            onDemandTiles: drawing?.tiles ?? [])
         return DrawnMapTile(image: image, isFinal: drawing?.complete ?? true)
     }
 
@@ -71,12 +73,14 @@ extension ElevationStack {
     /// O(fine models).
     public func fineFootprint(latitude: Double, longitude: Double) -> GeoBBox? {
         guard let cell = fineCell(latitude: latitude, longitude: longitude),
-              let footprint = fines[cell.model].footprint, !footprint.crossesAntimeridian,
-              let locator = fines[cell.model].locator else { return nil }
+            let footprint = fines[cell.model].footprint, !footprint.crossesAntimeridian,
+            let locator = fines[cell.model].locator
+        else { return nil }
         // A cell inside the footprint's edges (its border cells' centres widened by a cell).
         let insetLatitude = (footprint.north - footprint.south) / Double(max(1, locator.height))
         let insetLongitude = (footprint.east - footprint.west) / Double(max(1, locator.width))
-        return GeoBBox(west: footprint.west + insetLongitude, south: footprint.south + insetLatitude,
-                       east: footprint.east - insetLongitude, north: footprint.north - insetLatitude)
+        return GeoBBox(
+            west: footprint.west + insetLongitude, south: footprint.south + insetLatitude,
+            east: footprint.east - insetLongitude, north: footprint.north - insetLatitude)
     }
 }

@@ -26,8 +26,9 @@ extension ElevationStack {
     /// - Throws: what loading a tile throws but the source being unreachable.
     public func onDemandTiles(longitudes: [Double], latitudes: [Double]) throws -> OnDemandTiles? {
         guard let onDemand, let box = Self.pictureBox(longitudes: longitudes, latitudes: latitudes),
-              Self.pixelMetres(longitudes: longitudes, latitudes: latitudes) <= Self.onDemandPixelCells * onDemand.cellSizeM,
-              onDemand.tileCount(in: box) <= Self.onDemandPictureTiles else { return nil }
+            Self.pixelMetres(longitudes: longitudes, latitudes: latitudes) <= Self.onDemandPixelCells * onDemand.cellSizeM,
+            onDemand.tileCount(in: box) <= Self.onDemandPictureTiles
+        else { return nil }
         guard !onDemand.isOffline else { return OnDemandTiles(tiles: [], complete: false) }
         return try onDemand.tilesToDraw(in: box)
     }
@@ -38,7 +39,8 @@ extension ElevationStack {
     public static func lastZoomWithoutOnDemand(cellSizeM: Double, latitude: Double) -> Int {
         var zoom = 0
         while zoom < MapTile.maximumZoom,
-              360 / Double(MapTile.size << (zoom + 1)) * metresPerDegree * cos(latitude * .pi / 180) > onDemandPixelCells * cellSizeM {
+            360 / Double(MapTile.size << (zoom + 1)) * metresPerDegree * cos(latitude * .pi / 180) > onDemandPixelCells * cellSizeM
+        {
             zoom += 1
         }
         return zoom
@@ -50,10 +52,13 @@ extension ElevationStack {
     /// on-demand tiles are drawn first, and what lies under them only where they leave pixels
     /// uncovered (a map tile inside one tile costs one drawing). Without on-demand tiles, the
     /// loaded models' picture as it always was. O(pixels × models overlapping).
-    func render(surface: SeaSurface, longitudes: [Double], latitudes: [Double], hatchOrigin: (x: Int, y: Int)?,
-                onDemandTiles: [OnDemandHeldTile]) throws -> RasterImage {
-        var image = RasterImage(width: longitudes.count, height: latitudes.count, bandCount: 4,
-                                pixels: [UInt8](repeating: 0, count: longitudes.count * latitudes.count * 4))
+    func render(
+        surface: SeaSurface, longitudes: [Double], latitudes: [Double], hatchOrigin: (x: Int, y: Int)?,
+        onDemandTiles: [OnDemandHeldTile]
+    ) throws -> RasterImage {
+        var image = RasterImage(
+            width: longitudes.count, height: latitudes.count, bandCount: 4,
+            pixels: [UInt8](repeating: 0, count: longitudes.count * latitudes.count * 4))
         var covered = 0
         for tile in onDemandTiles {
             covered += try paint(tile, on: &image, surface: surface, longitudes: longitudes, latitudes: latitudes, hatchOrigin: hatchOrigin)
@@ -77,15 +82,18 @@ extension ElevationStack {
     }
 
     /// Paints a loaded fine model's pixels inside its footprint (and a mosaic's parts).
-    private func paint(_ fine: Model, on image: inout RasterImage, surface: SeaSurface, longitudes: [Double], latitudes: [Double],
-                       hatchOrigin: (x: Int, y: Int)?) throws {
+    private func paint(
+        _ fine: Model, on image: inout RasterImage, surface: SeaSurface, longitudes: [Double], latitudes: [Double],
+        hatchOrigin: (x: Int, y: Int)?
+    ) throws {
         guard let footprint = fine.footprint else { return }
         let columns = longitudes.indices.filter { footprint.containsLongitude(longitudes[$0]) }
         let rows = latitudes.indices.filter { latitudes[$0] >= footprint.south && latitudes[$0] <= footprint.north }
         guard let firstColumn = columns.first, let lastColumn = columns.last, let firstRow = rows.first, let lastRow = rows.last else { return }
-        let part = try fine.flood.render(surface: surface, longitudes: Array(longitudes[firstColumn...lastColumn]),
-                                         latitudes: Array(latitudes[firstRow...lastRow]),
-                                         hatchOrigin: hatchOrigin.map { ($0.x + firstColumn, $0.y + firstRow) })
+        let part = try fine.flood.render(
+            surface: surface, longitudes: Array(longitudes[firstColumn...lastColumn]),
+            latitudes: Array(latitudes[firstRow...lastRow]),
+            hatchOrigin: hatchOrigin.map { ($0.x + firstColumn, $0.y + firstRow) })
         Self.copy(part, at: (firstColumn, firstRow), onto: &image) { row, column in
             fine.inParts(latitude: latitudes[row], longitude: longitudes[column])
         }
@@ -93,8 +101,10 @@ extension ElevationStack {
 
     /// Paints the pixels over an on-demand tile's own cells (never its ring of context cells);
     /// how many it painted.
-    private func paint(_ tile: OnDemandHeldTile, on image: inout RasterImage, surface: SeaSurface, longitudes: [Double], latitudes: [Double],
-                       hatchOrigin: (x: Int, y: Int)?) throws -> Int {
+    private func paint(
+        _ tile: OnDemandHeldTile, on image: inout RasterImage, surface: SeaSurface, longitudes: [Double], latitudes: [Double],
+        hatchOrigin: (x: Int, y: Int)?
+    ) throws -> Int {
         let locator = tile.fine.index.locator
         let geographic = locator.georeference.isGeographic
         // A geographic tile's own cells are a range of columns and one of rows; a projected one's
@@ -102,14 +112,17 @@ extension ElevationStack {
         let ownColumns = longitudes.map { longitude in !geographic || (locator.column(longitude: longitude).map(tile.cells.columns.contains) ?? false) }
         let ownRows = latitudes.map { latitude in !geographic || (locator.row(latitude: latitude).map(tile.cells.rows.contains) ?? false) }
         guard let firstColumn = ownColumns.firstIndex(of: true), let lastColumn = ownColumns.lastIndex(of: true),
-              let firstRow = ownRows.firstIndex(of: true), let lastRow = ownRows.lastIndex(of: true) else { return 0 }
-        let part = try tile.fine.index.render(surface: surface, longitudes: Array(longitudes[firstColumn...lastColumn]),
-                                              latitudes: Array(latitudes[firstRow...lastRow]),
-                                              hatchOrigin: hatchOrigin.map { ($0.x + firstColumn, $0.y + firstRow) })
+            let firstRow = ownRows.firstIndex(of: true), let lastRow = ownRows.lastIndex(of: true)
+        else { return 0 }
+        let part = try tile.fine.index.render(
+            surface: surface, longitudes: Array(longitudes[firstColumn...lastColumn]),
+            latitudes: Array(latitudes[firstRow...lastRow]),
+            hatchOrigin: hatchOrigin.map { ($0.x + firstColumn, $0.y + firstRow) })
         // A picture inside the tile's own cells, every pixel drawn: the tile's drawing is the
         // picture (what copying each pixel over would give).
         if geographic, part.width == image.width, part.height == image.height, part.bandCount == image.bandCount,
-           part.pixels.withUnsafeBufferPointer({ pixels in stride(from: 3, to: pixels.count, by: 4).allSatisfy { pixels[$0] != 0 } }) {
+            part.pixels.withUnsafeBufferPointer({ pixels in stride(from: 3, to: pixels.count, by: 4).allSatisfy { pixels[$0] != 0 } })
+        {
             image.pixels = part.pixels
             return part.width * part.height
         }
@@ -124,8 +137,10 @@ extension ElevationStack {
     /// Copies the opaque pixels of `part`, placed at `origin` of `image`, that `keep` takes (by
     /// the image's row and column); how many. O(part's pixels).
     @discardableResult
-    private static func copy(_ part: RasterImage, at origin: (column: Int, row: Int), onto image: inout RasterImage,
-                             keep: (_ row: Int, _ column: Int) -> Bool) -> Int {
+    private static func copy(
+        _ part: RasterImage, at origin: (column: Int, row: Int), onto image: inout RasterImage,
+        keep: (_ row: Int, _ column: Int) -> Bool
+    ) -> Int {
         var copied = 0
         let imageWidth = image.width
         part.pixels.withUnsafeBufferPointer { from in

@@ -99,21 +99,30 @@ public struct ElevationStack: Sendable {
     /// A stack of `base` and fine models already nested in it (`SpillIndex(nesting:in:)`), in
     /// the order given, and the on-demand tiles around each point when `onDemand` is given
     /// (`givenAt`: how many of `fines` were given before it).
-    public init(base: any FloodAnswering, source: FloodModelSource, fines: [(index: SpillIndex, source: FloodModelSource)],
-                onDemand: (models: any OnDemandAnswering, givenAt: Int)? = nil) {
-        self.init(base: base, source: source, nested: fines.map { NestedFineModel(index: $0.index, source: $0.source, parts: []) },
-                  onDemand: onDemand)
+    public init(
+        base: any FloodAnswering, source: FloodModelSource, fines: [(index: SpillIndex, source: FloodModelSource)],
+        onDemand: (models: any OnDemandAnswering, givenAt: Int)? = nil
+    ) {
+        self.init(
+            base: base, source: source, nested: fines.map { NestedFineModel(index: $0.index, source: $0.source, parts: []) },
+            onDemand: onDemand)
     }
 
     /// A stack of `base` and fine models nested in it (`nestedModels`), mosaics among them.
-    public init(base: any FloodAnswering, source: FloodModelSource, nested fines: [NestedFineModel],
-                onDemand: (models: any OnDemandAnswering, givenAt: Int)? = nil) {
+    public init(
+        base: any FloodAnswering, source: FloodModelSource, nested fines: [NestedFineModel],
+        onDemand: (models: any OnDemandAnswering, givenAt: Int)? = nil
+    ) {
         self.onDemand = onDemand?.models
         onDemandGivenAt = onDemand?.givenAt ?? 0
         self.base = Model(flood: base, source: source, locator: nil, footprint: nil)
         let models = fines.enumerated().map { order, fine in
-            (order, fine.index, Model(flood: fine.index, source: fine.source, locator: fine.index.locator,
-                                      footprint: Self.footprint(of: fine.index.locator), parts: fine.parts))
+            (
+                order, fine.index,
+                Model(
+                    flood: fine.index, source: fine.source, locator: fine.index.locator,
+                    footprint: Self.footprint(of: fine.index.locator), parts: fine.parts)
+            )
         }.sorted { a, b in
             a.2.source.cellSizeM != b.2.source.cellSizeM ? a.2.source.cellSizeM < b.2.source.cellSizeM : a.0 > b.0
         }
@@ -125,7 +134,9 @@ public struct ElevationStack: Sendable {
         }
         let held = footprintBounds.filter { $0.south <= $0.north }
         let crossing = held.contains { $0.west > $0.east }
-        allFootprints = held.isEmpty ? (1, -1, 1, -1)
+        allFootprints =
+            held.isEmpty
+            ? (1, -1, 1, -1)
             : (held.map(\.south).min()!, held.map(\.north).max()!, crossing ? -180 : held.map(\.west).min()!, crossing ? 180 : held.map(\.east).max()!)
     }
 
@@ -155,13 +166,17 @@ public struct ElevationStack: Sendable {
     /// covers it. O(fine models).
     func fineCell(latitude: Double, longitude: Double) -> (model: Int, row: Int, col: Int)? {
         guard latitude >= allFootprints.south, latitude <= allFootprints.north,
-              longitude >= allFootprints.west, longitude <= allFootprints.east else { return nil }
+            longitude >= allFootprints.west, longitude <= allFootprints.east
+        else { return nil }
         for index in footprintBounds.indices {
             let bounds = footprintBounds[index]
-            let onArc = bounds.west <= bounds.east ? longitude >= bounds.west && longitude <= bounds.east
+            let onArc =
+                bounds.west <= bounds.east
+                ? longitude >= bounds.west && longitude <= bounds.east
                 : longitude >= bounds.west || longitude <= bounds.east
             guard latitude >= bounds.south, latitude <= bounds.north, onArc,
-                  fines[index].inParts(latitude: latitude, longitude: longitude) else { continue }
+                fines[index].inParts(latitude: latitude, longitude: longitude)
+            else { continue }
             if let (row, col) = fineIndexes[index].index.locator.cell(latitude: latitude, longitude: longitude) { return (index, row, col) }
         }
         return nil
@@ -178,8 +193,10 @@ public struct ElevationStack: Sendable {
     func fineModel(covering bbox: GeoBBox) -> Int? {
         let east = bbox.crossesAntimeridian ? bbox.east + 360 : bbox.east
         let middleLongitude = (bbox.west + east) / 2, middleLatitude = (bbox.south + bbox.north) / 2
-        let probes = [(bbox.south, bbox.west), (bbox.south, bbox.east), (bbox.north, bbox.west), (bbox.north, bbox.east),
-                      (bbox.south, middleLongitude), (bbox.north, middleLongitude), (middleLatitude, bbox.west), (middleLatitude, bbox.east)]
+        let probes = [
+            (bbox.south, bbox.west), (bbox.south, bbox.east), (bbox.north, bbox.west), (bbox.north, bbox.east),
+            (bbox.south, middleLongitude), (bbox.north, middleLongitude), (middleLatitude, bbox.west), (middleLatitude, bbox.east)
+        ]
         return fines.firstIndex { fine in
             probes.allSatisfy { fine.covers(latitude: $0.0, longitude: $0.1 > 180 ? $0.1 - 360 : $0.1) }
         }
@@ -206,8 +223,9 @@ public struct ElevationStack: Sendable {
         // cells bound only the cap's rim.
         let holdsSouthPole = locator.cell(latitude: -90, longitude: 0) != nil, holdsNorthPole = locator.cell(latitude: 90, longitude: 0) != nil
         if holdsSouthPole || holdsNorthPole {
-            return GeoBBox(west: -180, south: holdsSouthPole ? -90 : max(-90, south - marginLatitude),
-                           east: 180, north: holdsNorthPole ? 90 : min(90, north + marginLatitude))
+            return GeoBBox(
+                west: -180, south: holdsSouthPole ? -90 : max(-90, south - marginLatitude),
+                east: 180, north: holdsNorthPole ? 90 : min(90, north + marginLatitude))
         }
         let (boxSouth, boxNorth) = (max(-90, south - marginLatitude), min(90, north + marginLatitude))
         // A geographic grid reaching past ±180° answers there a turn of the circle round (the

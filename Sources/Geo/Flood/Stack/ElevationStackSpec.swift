@@ -18,7 +18,7 @@ public struct ElevationStackSpec: Sendable, Equatable {
     /// Every source of fine models fetched on demand a stack entry can name.
     static let onDemandSources: [SourceKind] = [
         SourceKind(CopernicusElevationSource.self),
-        SourceKind(LocalTileFolder.self),
+        SourceKind(LocalTileFolder.self)
     ]
 
     /// A kind of on-demand source, by its type's entry prefix, form and opening.
@@ -36,9 +36,10 @@ public struct ElevationStackSpec: Sendable, Equatable {
             open = { entry, opening in
                 let source = try Source(entry: entry, opening: opening)
                 return OpenedSource { base, connectivity, nestingCache, pointsWaitForDownloads, notice in
-                    OnDemandFineModels(source: source, base: base, connectivity: connectivity, memoryBytes: opening.memoryBytes,
-                                       nestingCache: nestingCache,
-                                       pointsWaitForDownloads: pointsWaitForDownloads, notice: notice)
+                    OnDemandFineModels(
+                        source: source, base: base, connectivity: connectivity, memoryBytes: opening.memoryBytes,
+                        nestingCache: nestingCache,
+                        pointsWaitForDownloads: pointsWaitForDownloads, notice: notice)
                 }
             }
         }
@@ -46,8 +47,11 @@ public struct ElevationStackSpec: Sendable, Equatable {
 
     /// An on-demand source opened, to be nested in the base once it is read.
     struct OpenedSource: Sendable {
-        let nest: @Sendable (_ base: SpillIndex, _ connectivity: FloodOptions.Connectivity, _ nestingCache: NestingCache?,
-                             _ pointsWaitForDownloads: Bool, _ notice: @escaping @Sendable (String) -> Void) -> any OnDemandAnswering
+        let nest:
+            @Sendable (
+                _ base: SpillIndex, _ connectivity: FloodOptions.Connectivity, _ nestingCache: NestingCache?,
+                _ pointsWaitForDownloads: Bool, _ notice: @escaping @Sendable (String) -> Void
+            ) -> any OnDemandAnswering
     }
 
     public let entries: [Entry]
@@ -77,8 +81,9 @@ public struct ElevationStackSpec: Sendable, Equatable {
     /// - Throws: ``GeoError`` naming where the embedded base was looked for, or naming
     ///   ``Quantity/dem`` for a malformed `onDemand`.
     public static func embedded(onDemand: String? = defaultOnDemandEntry) throws -> ElevationStackSpec {
-        try ElevationStackSpec(parsing: [try ShippedData.requirePath(of: ShippedData.demFileName, as: .dem)]
-            + ShippedData.fineModelFileNames.compactMap { ShippedData.path(of: $0) } + (onDemand.map { [$0] } ?? []))
+        try ElevationStackSpec(
+            parsing: [try ShippedData.requirePath(of: ShippedData.demFileName, as: .dem)]
+                + ShippedData.fineModelFileNames.compactMap { ShippedData.path(of: $0) } + (onDemand.map { [$0] } ?? []))
     }
 
     /// Whether a `--dem` value is an on-demand entry rather than a raster's path.

@@ -67,28 +67,37 @@ public struct ExpectedTileGrid: Sendable, Equatable {
         let c = georeference.geoTransform.coefficients
         let west = c[0], north = c[3], east = c[0] + c[1] * Double(width), south = c[3] + c[5] * Double(height)
         let cellWidth = abs(c[1]), cellHeight = abs(c[5])
-        let fits = georeference.isGeographic && georeference.geoTransform.isNorthUp && c[1] > 0 && c[5] < 0
+        let fits =
+            georeference.isGeographic && georeference.geoTransform.isNorthUp && c[1] > 0 && c[5] < 0
             && abs(west - extent.west) <= cellWidth && abs(east - extent.east) <= cellWidth
             && abs(north - extent.north) <= cellHeight && abs(south - extent.south) <= cellHeight
         guard fits else {
             func degrees(_ value: Double) -> String { String(format: "%.5f", value) }
-            throw GeoError.unreadableFile(path: shown, message: "covers longitude \(degrees(west))…\(degrees(east)), latitude \(degrees(south))…\(degrees(north))"
-                + "\(georeference.isGeographic ? "" : " in a projected CRS"); expected the tile \(name) at longitude \(Self.whole(extent.west))…\(Self.whole(extent.east)), "
-                + "latitude \(Self.whole(extent.south))…\(Self.whole(extent.north))")
+            throw GeoError.unreadableFile(
+                path: shown,
+                message: "covers longitude \(degrees(west))…\(degrees(east)), latitude \(degrees(south))…\(degrees(north))"
+                    + "\(georeference.isGeographic ? "" : " in a projected CRS"); expected the tile \(name) at longitude \(Self.whole(extent.west))…\(Self.whole(extent.east)), "
+                    + "latitude \(Self.whole(extent.south))…\(Self.whole(extent.north))")
         }
         if let product, abs(cellWidth * Double(product.columns) - 1) > 0.01 || abs(cellHeight * Double(product.rows) - 1) > 0.01 {
-            throw GeoError.unreadableFile(path: shown, message: "has \(width) × \(height) cells of \(Self.arcSeconds(cellWidth)) × \(Self.arcSeconds(cellHeight)); "
-                + "expected \(product.name)'s \(product.columns) × \(product.rows) cells of \(Self.arcSeconds(1 / Double(product.columns))) × "
-                + "\(Self.arcSeconds(1 / Double(product.rows))) at latitude \(Self.whole(extent.south))…\(Self.whole(extent.north)) (a tile resampled, or of another product)")
+            throw GeoError.unreadableFile(
+                path: shown,
+                message: "has \(width) × \(height) cells of \(Self.arcSeconds(cellWidth)) × \(Self.arcSeconds(cellHeight)); "
+                    + "expected \(product.name)'s \(product.columns) × \(product.rows) cells of \(Self.arcSeconds(1 / Double(product.columns))) × "
+                    + "\(Self.arcSeconds(1 / Double(product.rows))) at latitude \(Self.whole(extent.south))…\(Self.whole(extent.north)) (a tile resampled, or of another product)")
         }
         guard let shared else { return }
         guard abs(cellWidth - shared.cellWidth) <= 1e-9 * shared.cellWidth, abs(cellHeight - shared.cellHeight) <= 1e-9 * shared.cellHeight else {
-            throw GeoError.unreadableFile(path: shown, message: "has cells of \(Self.arcSeconds(cellWidth)) × \(Self.arcSeconds(cellHeight)); "
-                + "expected one grid for every tile, cells of \(Self.arcSeconds(shared.cellWidth)) × \(Self.arcSeconds(shared.cellHeight)) as \(shared.readFrom) has")
+            throw GeoError.unreadableFile(
+                path: shown,
+                message: "has cells of \(Self.arcSeconds(cellWidth)) × \(Self.arcSeconds(cellHeight)); "
+                    + "expected one grid for every tile, cells of \(Self.arcSeconds(shared.cellWidth)) × \(Self.arcSeconds(shared.cellHeight)) as \(shared.readFrom) has")
         }
         guard georeference.crsWKT == shared.crsWKT else {
-            throw GeoError.unreadableFile(path: shown, message: "is in \(Self.crsName(georeference.crsWKT)); "
-                + "expected one CRS for every tile, \(Self.crsName(shared.crsWKT)) as \(shared.readFrom) is")
+            throw GeoError.unreadableFile(
+                path: shown,
+                message: "is in \(Self.crsName(georeference.crsWKT)); "
+                    + "expected one CRS for every tile, \(Self.crsName(shared.crsWKT)) as \(shared.readFrom) is")
         }
     }
 

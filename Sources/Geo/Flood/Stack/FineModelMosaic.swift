@@ -40,7 +40,8 @@ public enum FineModelMosaic {
         func offset(on other: GridHeader) -> (column: Int, row: Int)? {
             let a = transform, b = other.transform
             guard crs == other.crs, a[2] == 0, a[4] == 0, b[2] == 0, b[4] == 0,
-                  abs(a[1] - b[1]) <= 1e-9 * abs(b[1]), abs(a[5] - b[5]) <= 1e-9 * abs(b[5]) else { return nil }
+                abs(a[1] - b[1]) <= 1e-9 * abs(b[1]), abs(a[5] - b[5]) <= 1e-9 * abs(b[5])
+            else { return nil }
             let columns = (a[0] - b[0]) / b[1], rows = (a[3] - b[3]) / b[5]
             guard abs(columns - columns.rounded()) < 1e-6, abs(rows - rows.rounded()) < 1e-6 else { return nil }
             return (Int(columns.rounded()), Int(rows.rounded()))
@@ -102,21 +103,25 @@ extension ElevationStack {
     /// ("N49W123.hgt + N49W124.hgt").
     /// With `cache`, each nested index is read from it or stored in it (`NestingCache`).
     /// `baseName`: what errors call the base (its file name). `answersVoidsFromBase`: as `nestedModel`'s.
-    public static func nestedModels(paths: [String], band: Int = 1, in base: SpillIndex, connectivity: FloodOptions.Connectivity,
-                                    progress: ProgressHandler? = nil, baseName: String? = nil, cache: NestingCache? = nil,
-                                    answersVoidsFromBase: Bool = false) throws -> [NestedFineModel] {
+    public static func nestedModels(
+        paths: [String], band: Int = 1, in base: SpillIndex, connectivity: FloodOptions.Connectivity,
+        progress: ProgressHandler? = nil, baseName: String? = nil, cache: NestingCache? = nil,
+        answersVoidsFromBase: Bool = false
+    ) throws -> [NestedFineModel] {
         try FineModelMosaic.groups(of: paths).map { group in
             if group.count == 1 {
-                let nested = try nestedModel(path: paths[group[0]], band: band, in: base, connectivity: connectivity, progress: progress,
-                                             baseName: baseName, cache: cache, answersVoidsFromBase: answersVoidsFromBase)
+                let nested = try nestedModel(
+                    path: paths[group[0]], band: band, in: base, connectivity: connectivity, progress: progress,
+                    baseName: baseName, cache: cache, answersVoidsFromBase: answersVoidsFromBase)
                 return NestedFineModel(index: nested.index, source: nested.source, parts: [])
             }
             let members = group.map { paths[$0] }
             let vrt = try FineModelMosaic.memoryVRT(over: members, band: band)
             defer { VSIUnlink(vrt) }
             let name = members.joined(separator: mosaicSeparator)
-            let nested = try nestedModel(path: vrt, band: 1, in: base, connectivity: connectivity, progress: progress, name: name,
-                                         baseName: baseName, cache: cache, members: (members, band), answersVoidsFromBase: answersVoidsFromBase)
+            let nested = try nestedModel(
+                path: vrt, band: 1, in: base, connectivity: connectivity, progress: progress, name: name,
+                baseName: baseName, cache: cache, members: (members, band), answersVoidsFromBase: answersVoidsFromBase)
             let parts = try members.map { member -> GeoBBox in
                 let shape = try ElevationGridShape(path: member, band: band)
                 let locator = GridLocator(width: shape.width, height: shape.height, georeference: shape.georeference)

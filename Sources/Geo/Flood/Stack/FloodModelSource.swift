@@ -28,7 +28,8 @@ public struct FloodModelSource: Sendable, Hashable, Codable {
     /// A cell's north–south extent in metres, two significant digits (3″ is 93 m, 5′ 9,300 m).
     static func cellMetres(_ georeference: Georeference) -> Double {
         let c = georeference.geoTransform.coefficients
-        let metres = georeference.isGeographic
+        let metres =
+            georeference.isGeographic
             ? abs(c[5]) * .pi / 180 * georeference.semiMajorMetres
             : abs(c[5]) * georeference.linearUnitMetres
         return twoDigits(metres)

@@ -45,7 +45,8 @@ public struct LocalTileFolder: OnDemandElevationSource {
     }
 
     public static let entryPrefix = "tiles:"
-    public static let entrySyntax = "tiles:FOLDER/NAME entry, NAME naming each tile by its south-west corner with {N|S}{lat:02}{E|W}{lon:03} "
+    public static let entrySyntax =
+        "tiles:FOLDER/NAME entry, NAME naming each tile by its south-west corner with {N|S}{lat:02}{E|W}{lon:03} "
         + "(SRTM's N53E009.hgt: tiles:FOLDER/{N|S}{lat:02}{E|W}{lon:03}.hgt)"
 
     /// The folder, as given.
@@ -118,8 +119,10 @@ public struct LocalTileFolder: OnDemandElevationSource {
             held[tile] = (path, Self.extent(west: c[0], north: c[3], east: c[0] + c[1] * Double(width), south: c[3] + c[5] * Double(height)))
         }
         guard let grid else {
-            throw GeoError.unreadableFile(path: folder, message: "holds no file named as \(text) names tiles (such as \(pattern.name(of: Tile(south: 53, west: 9)))); "
-                + "expected at least one tile")
+            throw GeoError.unreadableFile(
+                path: folder,
+                message: "holds no file named as \(text) names tiles (such as \(pattern.name(of: Tile(south: 53, west: 9)))); "
+                    + "expected at least one tile")
         }
         (self.folder, self.pattern, self.held, self.grid, self.cellSizeM) = (folder, pattern, held, grid, cellSizeM)
     }
@@ -227,16 +230,19 @@ extension LocalTileFolder {
                 case "lat:02", "lat:03": parts.append(.latitude(width: Int(placeholder.suffix(1))!))
                 case "lon:02", "lon:03": parts.append(.longitude(width: Int(placeholder.suffix(1))!))
                 default:
-                    throw Failure.reason("the name \(name) has the placeholder {\(placeholder)}, which geoq does not know "
-                        + "({N|S}, {n|s}, {lat}, {lat:02}, {E|W}, {e|w}, {lon}, {lon:03} are known)")
+                    throw Failure.reason(
+                        "the name \(name) has the placeholder {\(placeholder)}, which geoq does not know "
+                            + "({N|S}, {n|s}, {lat}, {lat:02}, {E|W}, {e|w}, {lon}, {lon:03} are known)")
                 }
             }
             if !literal.isEmpty { parts.append(.literal(literal)) }
             func count(_ matches: (Part) -> Bool) -> Int { parts.filter(matches).count }
-            let counts = [("{N|S}", count { if case .latitudeHemisphere = $0 { true } else { false } }),
-                          ("{lat}", count { if case .latitude = $0 { true } else { false } }),
-                          ("{E|W}", count { if case .longitudeHemisphere = $0 { true } else { false } }),
-                          ("{lon}", count { if case .longitude = $0 { true } else { false } })]
+            let counts = [
+                ("{N|S}", count { if case .latitudeHemisphere = $0 { true } else { false } }),
+                ("{lat}", count { if case .latitude = $0 { true } else { false } }),
+                ("{E|W}", count { if case .longitudeHemisphere = $0 { true } else { false } }),
+                ("{lon}", count { if case .longitude = $0 { true } else { false } })
+            ]
             if counts.allSatisfy({ $0.1 == 0 }) { throw Failure.reason("the name \(name) holds no placeholder") }
             if let missing = counts.first(where: { $0.1 == 0 }) { throw Failure.reason("the name \(name) holds no \(missing.0)") }
             if let repeated = counts.first(where: { $0.1 > 1 }) { throw Failure.reason("the name \(name) holds \(repeated.0) \(repeated.1) times") }

@@ -23,8 +23,9 @@ public struct NestingCache: Sendable {
     /// none.
     func key(members: [String], band: Int, connectivity: FloodOptions.Connectivity, context: String? = nil) -> CacheFolder.Key {
         let paths = members.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
-        let identity = (["nested"] + paths + ["band \(band)", "c\(connectivity.rawValue)", "in " + baseKey.identity.replacingOccurrences(of: "\n", with: ", ")]
-                        + (context.map { [$0] } ?? []))
+        let identity =
+            (["nested"] + paths + ["band \(band)", "c\(connectivity.rawValue)", "in " + baseKey.identity.replacingOccurrences(of: "\n", with: ", ")]
+            + (context.map { [$0] } ?? []))
             .joined(separator: "\n")
         let files = Set(paths.flatMap { [$0] + CacheFolder.Key.filesGDALOpens($0) }).sorted()
         let version = (files.map(CacheFolder.Key.fileVersion) + [baseKey.version]).joined(separator: "; ")
@@ -49,13 +50,16 @@ public struct NestingCache: Sendable {
 
     /// The cached levels and filled elevations of a model of `width` × `height` cells at
     /// `georeference` (integer cells or not, when `isInteger` says), read without its raster.
-    func load(key: CacheFolder.Key, width: Int, height: Int, isInteger: Bool?, int16Nodata: Int16?,
-              georeference: Georeference) -> (grid: ElevationGrid, levels: SpillLevels)? {
+    func load(
+        key: CacheFolder.Key, width: Int, height: Int, isInteger: Bool?, int16Nodata: Int16?,
+        georeference: Georeference
+    ) -> (grid: ElevationGrid, levels: SpillLevels)? {
         func read(_ url: URL) -> SpillLevels? {
             guard AtomicFile.cacheEntryProblem(url.path) == nil, AtomicFile.entry(at: url.path) == .regular,
-                  let storage = try? FlatStorage(mapping: url.path),
-                  let decoded = try? withExtendedLifetime(storage, { try CacheFormat.decode(storage.bytes) }),
-                  decoded.identity == key.identity, decoded.version == key.version, decoded.levels.count == width * height else { return nil }
+                let storage = try? FlatStorage(mapping: url.path),
+                let decoded = try? withExtendedLifetime(storage, { try CacheFormat.decode(storage.bytes) }),
+                decoded.identity == key.identity, decoded.version == key.version, decoded.levels.count == width * height
+            else { return nil }
             return decoded.levels
         }
         guard let levels = read(levelsURL(key)), let cells = read(cellsURL(key)) else { return nil }
@@ -65,8 +69,11 @@ public struct NestingCache: Sendable {
         case (.float32(let values), false), (.float32(let values), nil): samples = .float32(values)
         default: return nil
         }
-        guard let filled = try? ElevationGrid(width: width, height: height, samples: samples, int16Nodata: int16Nodata,
-                                              georeference: georeference) else { return nil }
+        guard
+            let filled = try? ElevationGrid(
+                width: width, height: height, samples: samples, int16Nodata: int16Nodata,
+                georeference: georeference)
+        else { return nil }
         return (filled, levels)
     }
 

@@ -47,8 +47,11 @@ extension OnDemandFineModels {
         guard let nestingCache else { return nil }
         let (tileShape, window) = try held(of: context)
         let key = nestingCache.key(members: context.members, band: 1, connectivity: connectivity, context: context.keyDescription)
-        guard let cached = nestingCache.load(key: key, width: window.columns.count, height: window.rows.count, isInteger: nil,
-                                             int16Nodata: try Self.int16Nodata(of: context.tilePath), georeference: window.georeference) else { return nil }
+        guard
+            let cached = nestingCache.load(
+                key: key, width: window.columns.count, height: window.rows.count, isInteger: nil,
+                int16Nodata: try Self.int16Nodata(of: context.tilePath), georeference: window.georeference)
+        else { return nil }
         let index = try SpillIndex(grid: cached.grid, options: nestingOptions, levels: cached.levels, coastline: base.today?.mask)
         return answer(index, tileShape: tileShape, path: context.tilePath, cells: window.cells)
     }
@@ -70,8 +73,9 @@ extension OnDemandFineModels {
             throw GeoError.unreadableFile(path: name, message: reason)
         }
         // Only the tile and its ring are held: the index (today's sea, the curves) is built on them.
-        let index = try SpillIndex.window(of: nested, rows: window.rows, columns: window.columns, options: nestingOptions,
-                                          coastline: base.today?.mask, georeference: window.georeference)
+        let index = try SpillIndex.window(
+            of: nested, rows: window.rows, columns: window.columns, options: nestingOptions,
+            coastline: base.today?.mask, georeference: window.georeference)
         if let nestingCache {
             nestingCache.store(index, key: nestingCache.key(members: context.members, band: 1, connectivity: connectivity, context: context.keyDescription))
         }
@@ -88,8 +92,10 @@ extension OnDemandFineModels {
     }
 
     /// A tile's answer from its index held: the tile's own source and grid place the answers.
-    private func answer(_ index: SpillIndex, tileShape: ElevationGridShape, path: String,
-                        cells: (rows: Range<Int>, columns: Range<Int>)) -> OnDemandTileAnswer {
+    private func answer(
+        _ index: SpillIndex, tileShape: ElevationGridShape, path: String,
+        cells: (rows: Range<Int>, columns: Range<Int>)
+    ) -> OnDemandTileAnswer {
         let tileSource = FloodModelSource(path: path, georeference: tileShape.georeference, role: .fine)
         let tileLocator = GridLocator(width: tileShape.width, height: tileShape.height, georeference: tileShape.georeference)
         return .nested(ElevationStack.FineIndex(index: index, source: tileSource, givenAt: 0), cells: cells, tileLocator: tileLocator)
@@ -109,8 +115,10 @@ extension OnDemandFineModels {
     /// the tile's edge just beyond its grid (a grid of cell centres leaves half a cell out):
     /// among `cells`, the tile's own within the index held (whose ring of context cells never
     /// answers). O(1).
-    static func cell(of locator: GridLocator, latitude: Double, longitude: Double,
-                     within cells: (rows: Range<Int>, columns: Range<Int>)) -> (row: Int, col: Int) {
+    static func cell(
+        of locator: GridLocator, latitude: Double, longitude: Double,
+        within cells: (rows: Range<Int>, columns: Range<Int>)
+    ) -> (row: Int, col: Int) {
         if let cell = locator.cell(latitude: latitude, longitude: longitude), cells.rows.contains(cell.row), cells.columns.contains(cell.col) { return cell }
         let c = locator.georeference.geoTransform.coefficients
         var longitude = longitude

@@ -40,7 +40,8 @@ extension OnDemandFineModels {
     func recentFailure(of tile: Source.Tile) -> (any Error)? {
         guard let failure = state.withLock({ $0.failed[tile] }) else { return nil }
         if Date().timeIntervalSince(failure.at) < Self.failureRetryInterval,
-           CacheFolder.Key.fileVersion(failure.path) == failure.version {
+            CacheFolder.Key.fileVersion(failure.path) == failure.version
+        {
             return failure.error
         }
         state.withLock { state in

@@ -54,7 +54,8 @@ extension OnDemandFineModels {
                 // disk cache too small for all of them: it is fetched again.
                 func refetchIfEvicted() throws {
                     guard AtomicFile.entry(at: context.tilePath) != .regular,
-                          case .file(let again, let holding) = try source.raster(for: tile, shouldStop: shouldStop) else { return }
+                        case .file(let again, let holding) = try source.raster(for: tile, shouldStop: shouldStop)
+                    else { return }
                     try source.checkGrid(of: again, for: holding)
                     context.tilePath = again
                 }
@@ -86,8 +87,11 @@ extension OnDemandFineModels {
             do {
                 let (index, source) = try ElevationStack.nestedModel(path: path, in: base, connectivity: connectivity, cache: nestingCache)
                 let locator = index.locator
-                return (.nested(ElevationStack.FineIndex(index: index, source: source, givenAt: 0), cells: (0..<locator.height, 0..<locator.width),
-                                tileLocator: nil), path, reserved)
+                return (
+                    .nested(
+                        ElevationStack.FineIndex(index: index, source: source, givenAt: 0), cells: (0..<locator.height, 0..<locator.width),
+                        tileLocator: nil), path, reserved
+                )
             } catch {
                 release(reserved)
                 throw error

@@ -55,16 +55,18 @@ extension OnDemandFineModels {
         guard tiles.count == 1, let tile = tiles.first, !isOffline else { return nil }
         if pointsWaitForDownloads, !(try loadUnlessUnreachable(tile)) { return nil }
         guard let held = heldAnswers(tiles)[tile].flatMap(Self.heldTile), let own = held.ownBox,
-              own.south <= box.south, own.north >= box.north, own.containsLongitude(box.west), own.containsLongitude(box.east),
-              box.longitudeSpan <= own.longitudeSpan else { return nil }
+            own.south <= box.south, own.north >= box.north, own.containsLongitude(box.west), own.containsLongitude(box.east),
+            box.longitudeSpan <= own.longitudeSpan
+        else { return nil }
         return held
     }
 
     /// Says, in one line, that a map's tile could not be used and until when the loaded models draw
     /// there instead: a map's load has nobody to throw to.
     private func sayFailure(_ error: any Error, of tile: Source.Tile) {
-        notice("\(error); maps draw from the models loaded at start there, and \(source.location(of: tile)) is tried again "
-               + "when it changes or in \(Int(Self.failureRetryInterval / 60)) min")
+        notice(
+            "\(error); maps draw from the models loaded at start there, and \(source.location(of: tile)) is tried again "
+                + "when it changes or in \(Int(Self.failureRetryInterval / 60)) min")
     }
 
     /// Loads `tile` unless it is in memory; false when the source cannot be reached (recorded).

@@ -109,8 +109,9 @@ extension OnDemandFineModels {
             // It answered, wrongly (a list cut short, a tile that is not one): why is said.
             notice("\(source.name) could not be used (\(error)); answering from \(Self.modelsLoadedAtStart)")
         } else {
-            notice("\(source.name) could not be reached (\(error)); points are answered from \(instead) instead, "
-                   + "and it is asked again every \(Int(Self.offlineInterval)) s")
+            notice(
+                "\(source.name) could not be reached (\(error)); points are answered from \(instead) instead, "
+                    + "and it is asked again every \(Int(Self.offlineInterval)) s")
         }
     }
 }

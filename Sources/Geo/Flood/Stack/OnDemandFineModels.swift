@@ -69,7 +69,8 @@ public final class OnDemandFineModels<Source: OnDemandElevationSource>: OnDemand
         mutating func makeRoom(for more: Int, within limit: Int, keeping: Source.Tile? = nil) -> Bool {
             var held = heldBytes
             while held + reservedBytes + more > limit,
-                  let oldest = loaded.filter({ $0.key != keeping }).min(by: { $0.value.lastUse < $1.value.lastUse }) {
+                let oldest = loaded.filter({ $0.key != keeping }).min(by: { $0.value.lastUse < $1.value.lastUse })
+            {
                 held -= oldest.value.bytes
                 loaded[oldest.key] = nil
             }
@@ -105,9 +106,11 @@ public final class OnDemandFineModels<Source: OnDemandElevationSource>: OnDemand
 
     /// `notice` says, once, that a remote source could not be reached (`ElevationStack.point`
     /// answers from the models loaded at start meanwhile).
-    public init(source: Source, base: SpillIndex, connectivity: FloodOptions.Connectivity, memoryBytes: Int = 1 << 30,
-                downloadTimeLimit: TimeInterval = 300, nestingCache: NestingCache? = nil, pointsWaitForDownloads: Bool = true,
-                contextDegrees: Double = TileContext.defaultReach, notice: @escaping @Sendable (String) -> Void = { _ in }) {
+    public init(
+        source: Source, base: SpillIndex, connectivity: FloodOptions.Connectivity, memoryBytes: Int = 1 << 30,
+        downloadTimeLimit: TimeInterval = 300, nestingCache: NestingCache? = nil, pointsWaitForDownloads: Bool = true,
+        contextDegrees: Double = TileContext.defaultReach, notice: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
         self.notice = notice
         self.contextDegrees = max(0, contextDegrees)
         self.pointsWaitForDownloads = pointsWaitForDownloads
@@ -144,8 +147,10 @@ public final class OnDemandFineModels<Source: OnDemandElevationSource>: OnDemand
             }
             return .point(point)
         case .sea(let level, let source):
-            return .point(FloodPoint(latitude: latitude, longitude: longitude, cellLatitude: latitude, cellLongitude: longitude,
-                                     elevation: 0, spillLevel: level, source: source))
+            return .point(
+                FloodPoint(
+                    latitude: latitude, longitude: longitude, cellLatitude: latitude, cellLongitude: longitude,
+                    elevation: 0, spillLevel: level, source: source))
         case .noTile(let note):
             return .noTile(note: note)
         }

@@ -15,18 +15,23 @@ extension SpillIndex {
     /// look-ups in the base.
     /// - Throws: ``GeoError/unanswerable(subject:reason:)`` when the fine grid covers every longitude (a
     ///   second global model) or lies wholly outside the base.
-    public init(nesting grid: consuming ElevationGrid, in base: SpillIndex, connectivity: FloodOptions.Connectivity = .eight,
-                progress: ProgressHandler? = nil) throws {
+    public init(
+        nesting grid: consuming ElevationGrid, in base: SpillIndex, connectivity: FloodOptions.Connectivity = .eight,
+        progress: ProgressHandler? = nil
+    ) throws {
         let (filled, levels) = try Self.nestedLevels(of: grid, in: base, connectivity: connectivity, progress: progress)
         // Today's sea in the fine model: where it is water at 0 m and the base's coastline says ocean.
-        try self.init(grid: filled, options: FloodOptions(connectivity: connectivity, nodata: .land, seeds: .automatic), levels: levels,
-                      coastline: base.today?.mask)
+        try self.init(
+            grid: filled, options: FloodOptions(connectivity: connectivity, nodata: .land, seeds: .automatic), levels: levels,
+            coastline: base.today?.mask)
     }
 
     /// `init(nesting:in:connectivity:progress:)`'s grid, its nodata filled, and its levels,
     /// without the index built on them (a caller keeping part of them builds it on that part).
-    static func nestedLevels(of grid: consuming ElevationGrid, in base: SpillIndex, connectivity: FloodOptions.Connectivity,
-                             progress: ProgressHandler?) throws -> (grid: ElevationGrid, levels: SpillLevels) {
+    static func nestedLevels(
+        of grid: consuming ElevationGrid, in base: SpillIndex, connectivity: FloodOptions.Connectivity,
+        progress: ProgressHandler?
+    ) throws -> (grid: ElevationGrid, levels: SpillLevels) {
         guard !grid.wrapsEastWest else {
             throw GeoError.unanswerable(subject: nil, reason: "it covers every longitude; expected a fine model of a region (one global model is the base)")
         }
@@ -205,8 +210,9 @@ extension SpillIndex {
                 if let elevation = fillFromBase(cell) { float32Values[cell] = Float(elevation) }
             }
         }
-        let filledGrid = try ElevationGrid(width: width, height: height, samples: isInteger ? .int16(int16Values) : .float32(float32Values),
-                                           int16Nodata: int16Nodata, georeference: georeference)
+        let filledGrid = try ElevationGrid(
+            width: width, height: height, samples: isInteger ? .int16(int16Values) : .float32(float32Values),
+            int16Nodata: int16Nodata, georeference: georeference)
 
         // The border: the sea arrives from outside at the base's level.
         var onBase = 0
@@ -227,12 +233,16 @@ extension SpillIndex {
         let spill: SpillLevels
         switch filledGrid.samples {
         case .int16(let elevations):
-            spill = .int16(try PriorityFlood.spillLevels(elevations: elevations, nodata: filledGrid.int16Nodata, nodataPolicy: .land,
-                                                         topology: topology, seeds: seeds.cells, seedLevels: seeds.integerStarts,
-                                                         ownLevelRuns: seeds.ownLevelRuns, uniformBlocks: uniformBlocks, progress: progress))
+            spill = .int16(
+                try PriorityFlood.spillLevels(
+                    elevations: elevations, nodata: filledGrid.int16Nodata, nodataPolicy: .land,
+                    topology: topology, seeds: seeds.cells, seedLevels: seeds.integerStarts,
+                    ownLevelRuns: seeds.ownLevelRuns, uniformBlocks: uniformBlocks, progress: progress))
         case .float32(let elevations):
-            spill = .float32(PriorityFlood.spillLevels(elevations: elevations, nodataPolicy: .land, topology: topology,
-                                                       seeds: seeds.cells, seedLevels: seeds.floatStarts, progress: progress))
+            spill = .float32(
+                PriorityFlood.spillLevels(
+                    elevations: elevations, nodataPolicy: .land, topology: topology,
+                    seeds: seeds.cells, seedLevels: seeds.floatStarts, progress: progress))
         }
         return (filledGrid, spill)
     }

@@ -15,11 +15,14 @@ extension SpillIndex {
     /// The index of `rows` × `columns` of a grid and its levels (`nestedLevels`), as `window`
     /// cuts an index; `georeference`: the window's own, when the caller has it exactly (else the
     /// grid's, moved to the window's corner). O(window cells).
-    static func window(of nested: (grid: ElevationGrid, levels: SpillLevels), rows: Range<Int>, columns: Range<Int>, options: FloodOptions,
-                       coastline: CoastlineMask?, georeference windowGeoreference: Georeference? = nil) throws -> SpillIndex {
+    static func window(
+        of nested: (grid: ElevationGrid, levels: SpillLevels), rows: Range<Int>, columns: Range<Int>, options: FloodOptions,
+        coastline: CoastlineMask?, georeference windowGeoreference: Georeference? = nil
+    ) throws -> SpillIndex {
         let (grid, levels) = nested
         guard rows.lowerBound >= 0, columns.lowerBound >= 0, rows.upperBound <= grid.height, columns.upperBound <= grid.width,
-              !rows.isEmpty, !columns.isEmpty else {
+            !rows.isEmpty, !columns.isEmpty
+        else {
             throw GeoError.internalFailure(.invariant, "window \(rows) × \(columns) outside a grid of \(grid.height) × \(grid.width)")
         }
         let width = grid.width

@@ -186,8 +186,10 @@ public struct TileContext {
         let at = (row: -box.row, column: -box.column)
         let rows = max(0, at.row - 1)..<min(box.height, at.row + tile.height + 1)
         let columns = max(0, at.column - 1)..<min(box.width, at.column + tile.width + 1)
-        let cells = (rows: at.row - rows.lowerBound..<at.row - rows.lowerBound + tile.height,
-                     columns: at.column - columns.lowerBound..<at.column - columns.lowerBound + tile.width)
+        let cells = (
+            rows: at.row - rows.lowerBound..<at.row - rows.lowerBound + tile.height,
+            columns: at.column - columns.lowerBound..<at.column - columns.lowerBound + tile.width
+        )
         var georeference = tileGeoreference
         let corner = georeference.geoTransform.map(col: Double(columns.lowerBound - at.column), row: Double(rows.lowerBound - at.row))
         georeference.geoTransform.coefficients[0] = corner.x
@@ -213,8 +215,10 @@ public struct TileContext {
         let mosaic = try FineModelMosaic.GridHeader(path: vrt), box = mosaicBox
         guard mosaic.width == box.width, mosaic.height == box.height else {
             VSIUnlink(vrt)
-            throw GeoError.unreadableFile(path: tilePath, message: "cannot be joined with the tiles around it (\(GDAL.lastError(or: "a tile was left out"))); "
-                + "expected its neighbours on its grid")
+            throw GeoError.unreadableFile(
+                path: tilePath,
+                message: "cannot be joined with the tiles around it (\(GDAL.lastError(or: "a tile was left out"))); "
+                    + "expected its neighbours on its grid")
         }
         return vrt
     }
@@ -253,16 +257,19 @@ public struct TileContext {
         guard let band = GDALGetRasterBand(dataset, 1) else { return BandFacts() }
         var has: Int32 = 0
         let value = GDALGetRasterNoDataValue(band, &has)
-        return BandFacts(type: GDALGetDataTypeName(GDALGetRasterDataType(band)).map { String(cString: $0) } ?? "Float32",
-                         colour: GDALGetColorInterpretationName(GDALGetRasterColorInterpretation(band)).map { String(cString: $0) } ?? "Gray",
-                         nodata: has != 0 ? value : nil)
+        return BandFacts(
+            type: GDALGetDataTypeName(GDALGetRasterDataType(band)).map { String(cString: $0) } ?? "Float32",
+            colour: GDALGetColorInterpretationName(GDALGetRasterColorInterpretation(band)).map { String(cString: $0) } ?? "Gray",
+            nodata: has != 0 ? value : nil)
     }
 
     /// A VRT in GDAL's memory covering `rect` of `tile`'s grid: `source`'s rectangle of cells
     /// (as many as `rect` holds), or, without a source, a band with no source, which reads as 0
     /// (open sea).
-    static func piece(on tile: FineModelMosaic.GridHeader, at rect: Rect, band: BandFacts, nodata: Double?,
-                      source: (path: String, rect: (Double, Double, Double, Double))?, owned: [String] = []) throws -> Piece {
+    static func piece(
+        on tile: FineModelMosaic.GridHeader, at rect: Rect, band: BandFacts, nodata: Double?,
+        source: (path: String, rect: (Double, Double, Double, Double))?, owned: [String] = []
+    ) throws -> Piece {
         let t = tile.transform
         let origin = [t[0] + Double(rect.columns.lowerBound) * t[1], t[1], 0, t[3] + Double(rect.rows.lowerBound) * t[5], 0, t[5]]
         var xml = "<VRTDataset rasterXSize=\"\(rect.columns.count)\" rasterYSize=\"\(rect.rows.count)\">\n"
@@ -303,8 +310,9 @@ public struct TileContext {
         let readWidth = lastColumn - firstColumn + 1, readHeight = lastRow - firstRow + 1
         var read = [Double](repeating: 0, count: readWidth * readHeight)
         let status = read.withUnsafeMutableBytes { buffer in
-            GDALRasterIO(GDALGetRasterBand(raster.dataset, 1), GF_Read, Int32(firstColumn), Int32(firstRow), Int32(readWidth), Int32(readHeight),
-                         buffer.baseAddress, Int32(readWidth), Int32(readHeight), GDT_Float64, 0, 0)
+            GDALRasterIO(
+                GDALGetRasterBand(raster.dataset, 1), GF_Read, Int32(firstColumn), Int32(firstRow), Int32(readWidth), Int32(readHeight),
+                buffer.baseAddress, Int32(readWidth), Int32(readHeight), GDT_Float64, 0, 0)
         }
         guard status == CE_None else {
             throw GeoError.unreadableFile(path: path, message: "cannot be read (\(GDAL.lastError(or: "unknown error"))); expected a tile's cells")
@@ -326,8 +334,9 @@ public struct TileContext {
         GDALSetGeoTransform(created, &transform)
         GDALSetProjection(created, tile.crs)
         let written = cells.withUnsafeMutableBytes { buffer in
-            GDALRasterIO(GDALGetRasterBand(created, 1), GF_Write, 0, 0, Int32(rect.columns.count), Int32(rect.rows.count),
-                         buffer.baseAddress, Int32(rect.columns.count), Int32(rect.rows.count), GDT_Float64, 0, 0)
+            GDALRasterIO(
+                GDALGetRasterBand(created, 1), GF_Write, 0, 0, Int32(rect.columns.count), Int32(rect.rows.count),
+                buffer.baseAddress, Int32(rect.columns.count), Int32(rect.rows.count), GDT_Float64, 0, 0)
         }
         GDALClose(created)
         guard written == CE_None else {

@@ -52,8 +52,11 @@ final class TileLoad: Sendable {
         let timer = Task {
             try? await Task.sleep(for: timeout)
             let continuation = state.withLock { $0.continuations.removeValue(forKey: waiter) }
-            continuation?.resume(throwing: GeoError.unreachable(source: CopernicusFetcher.redacted(source), message: "did not arrive within \(timeout.components.seconds) s; "
-                + "the download goes on while someone asks for the tile (ask again in a moment)"))
+            continuation?.resume(
+                throwing: GeoError.unreachable(
+                    source: CopernicusFetcher.redacted(source),
+                    message: "did not arrive within \(timeout.components.seconds) s; "
+                        + "the download goes on while someone asks for the tile (ask again in a moment)"))
         }
         defer { timer.cancel() }
         return try await withCheckedThrowingContinuation { continuation in

@@ -55,7 +55,7 @@ struct IndexPyramid: Sendable, Equatable {
     }
     private static func levelRange(first: Int, count: Int, level: Int) -> Range<Int> {
         let step = 1 << level
-        return (first + step - 1) / step ..< (first + count + step - 1) / step
+        return (first + step - 1) / step..<(first + count + step - 1) / step
     }
 }
 

@@ -55,7 +55,10 @@ enum SpillGraphSolver {
         for (tile, graph) in graphs.enumerated() {
             guard let candidate = graph.lowest else { continue }
             if let best = lowest?.entry,
-               (best.level, best.gridRow, best.gridCol) <= (candidate.level, candidate.gridRow, candidate.gridCol) { continue }
+                (best.level, best.gridRow, best.gridCol) <= (candidate.level, candidate.gridRow, candidate.gridCol)
+            {
+                continue
+            }
             lowest = (tile, candidate)
         }
         if let lowest { seed(node(lowest.tile, lowest.entry.label), lowest.entry.level.levelValue) }
@@ -83,9 +86,11 @@ enum SpillGraphSolver {
 
     /// Ring cells that touch a cell of another tile: an edge between their labels, weighted by
     /// the higher of the two cells (water crossing must top both). Land nodata blocks it.
-    private static func addCrossTileEdges<Sample: TileSample>(layout: TileLayout, graphs: [TileGraph<Sample>],
-                                                               node: (Int, UInt16) -> Int,
-                                                               addEdge: (Int, Int, Double) -> Void) {
+    private static func addCrossTileEdges<Sample: TileSample>(
+        layout: TileLayout, graphs: [TileGraph<Sample>],
+        node: (Int, UInt16) -> Int,
+        addEdge: (Int, Int, Double) -> Void
+    ) {
         var deltas: [(Int, Int)] = [(-1, 0), (0, -1), (0, 1), (1, 0)]
         if layout.eightConnected { deltas += [(-1, -1), (-1, 1), (1, -1), (1, 1)] }
         for tile in graphs.indices {
@@ -135,20 +140,20 @@ extension TileFill {
     static func finish(local: [Sample], labels: [UInt16], labelLevels: [Sample]) -> [Sample] {
         var result = [Sample](repeating: .neverWater, count: local.count)
         result.withUnsafeMutableBufferPointer { result in
-        local.withUnsafeBufferPointer { local in
-        labels.withUnsafeBufferPointer { labels in
-        labelLevels.withUnsafeBufferPointer { labelLevels in
-            for cell in 0..<local.count {
-                let label = labels[cell]
-                guard label != noLabel else { continue }
-                let level = local[cell]
-                if level == .alwaysWater { result[cell] = .alwaysWater; continue }
-                let labelLevel = labelLevels[Int(label)]
-                result[cell] = labelLevel == .neverWater ? .neverWater : Swift.max(level, labelLevel)
+            local.withUnsafeBufferPointer { local in
+                labels.withUnsafeBufferPointer { labels in
+                    labelLevels.withUnsafeBufferPointer { labelLevels in
+                        for cell in 0..<local.count {
+                            let label = labels[cell]
+                            guard label != noLabel else { continue }
+                            let level = local[cell]
+                            if level == .alwaysWater { result[cell] = .alwaysWater; continue }
+                            let labelLevel = labelLevels[Int(label)]
+                            result[cell] = labelLevel == .neverWater ? .neverWater : Swift.max(level, labelLevel)
+                        }
+                    }
+                }
             }
-        }
-        }
-        }
         }
         return result
     }

@@ -61,8 +61,10 @@ struct TileBlocks {
 
     /// Makes and writes tile `rect`'s blocks file: `bands` are its cells (spill level, then
     /// elevation with nodata), `nodata` pads blocks past the grid's edge.
-    static func write<Sample: TileSample>(_ url: URL, folder: TiledWorkFolder, tile: Int, rect: TileLayout.Rect,
-                                          bands: [UnsafeBufferPointer<Sample>], nodata: Sample) throws {
+    static func write<Sample: TileSample>(
+        _ url: URL, folder: TiledWorkFolder, tile: Int, rect: TileLayout.Rect,
+        bands: [UnsafeBufferPointer<Sample>], nodata: Sample
+    ) throws {
         let pyramid = IndexPyramid(gridWidth: folder.plan.layout.gridWidth, gridHeight: folder.plan.layout.gridHeight)
         let tileLevels = pyramid.tileLevels(folder.plan.layout)
         let side = IndexPyramid.blockSide
@@ -73,8 +75,10 @@ struct TileBlocks {
         for level in 0..<tileLevels {
             let rows = pyramid.levelRows(first: rect.row, count: rect.height, level: level)
             let cols = pyramid.levelCols(first: rect.col, count: rect.width, level: level)
-            let table = (col: cols.lowerBound / side, row: rows.lowerBound / side,
-                         across: (cols.count + side - 1) / side, down: (rows.count + side - 1) / side)
+            let table = (
+                col: cols.lowerBound / side, row: rows.lowerBound / side,
+                across: (cols.count + side - 1) / side, down: (rows.count + side - 1) / side
+            )
             tables.append(table)
             for blockRow in 0..<table.down {
                 for blockCol in 0..<table.across {
@@ -109,7 +113,8 @@ struct TileBlocks {
             rawLevel = (rows, cols, decimated)
         }
 
-        let capacity = 1024 + compressed.reduce(0) { $0 + $1.count + 16 }
+        let capacity =
+            1024 + compressed.reduce(0) { $0 + $1.count + 16 }
             + (rawLevel?.bands.reduce(0) { $0 + 8 + $1.count * MemoryLayout<Sample>.size } ?? 0)
         try WorkFile.write(url, kind: .blocks, planDigest: folder.digest, tile: tile, capacity: capacity) { writer in
             let blockCount = tables.reduce(0) { $0 + $1.across * $1.down }

@@ -31,7 +31,8 @@ struct TileCellRuns<Sample: TileSample> {
             let limit = Swift.min(count, start + Self.longestRun)
             if raised {
                 while end < limit && cells[end].label == first.label && cells[end].local.isIdentical(to: first.local)
-                    && !cells[end].local.isIdentical(to: cells[end].sample) { end += 1 }
+                    && !cells[end].local.isIdentical(to: cells[end].sample)
+                { end += 1 }
             } else {
                 while end < limit && cells[end].label == first.label && cells[end].local.isIdentical(to: cells[end].sample) { end += 1 }
             }

@@ -30,7 +30,9 @@ struct TileCurves: Sendable, Equatable {
                     for index in row * rect.width..<(row + 1) * rect.width {
                         let level = levels[index], sample = samples[index]
                         let hasData = sample != .alwaysWater && sample != .neverWater
-                        if level == .alwaysWater { alwaysWater += area } else if level != .neverWater {
+                        if level == .alwaysWater {
+                            alwaysWater += area
+                        } else if level != .neverWater {
                             water[Int(level) &+ 32768] += area
                             if hasData && sample > 0 { landWater[Int(level) &+ 32768] += area }
                         }
@@ -54,7 +56,9 @@ struct TileCurves: Sendable, Equatable {
                 for index in row * rect.width..<(row + 1) * rect.width {
                     let level = levels[index].levelValue, sample = samples[index].levelValue
                     let hasData = sample.isFinite
-                    if level == -.infinity { alwaysWaterKm2 += area } else if level.isFinite {
+                    if level == -.infinity {
+                        alwaysWaterKm2 += area
+                    } else if level.isFinite {
                         water.append(LevelArea(level: level, km2: area))
                         if hasData && sample > 0 { landWater.append(LevelArea(level: level, km2: area)) }
                     }
@@ -111,8 +115,10 @@ struct TileCurves: Sendable, Equatable {
 
     /// The same curves as `SpillIndex` keeps, cumulative, for O(log n) answers.
     var areaCurves: (water: AreaCurve, landWater: AreaCurve, elevation: AreaCurve) {
-        (AreaCurve(ascendingLevelAreas: water.map { ($0.level, $0.km2) }, belowAll: alwaysWaterKm2),
-         AreaCurve(ascendingLevelAreas: landWater.map { ($0.level, $0.km2) }, belowAll: 0),
-         AreaCurve(ascendingLevelAreas: elevation.map { ($0.level, $0.km2) }, belowAll: 0))
+        (
+            AreaCurve(ascendingLevelAreas: water.map { ($0.level, $0.km2) }, belowAll: alwaysWaterKm2),
+            AreaCurve(ascendingLevelAreas: landWater.map { ($0.level, $0.km2) }, belowAll: 0),
+            AreaCurve(ascendingLevelAreas: elevation.map { ($0.level, $0.km2) }, belowAll: 0)
+        )
     }
 }

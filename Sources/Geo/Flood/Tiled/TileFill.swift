@@ -15,8 +15,10 @@ struct TileFill<Sample: TileSample> {
     /// the sentinels); each cell's `local` and `label` are set here. `seedCells` are local indices
     /// of seed cells; `findLowest` adds the tile's lowest cell as a source, so that the link stage
     /// can seed the grid's lowest cell without a pass of its own. Returns the tile's graph.
-    static func flood(cells: UnsafeMutablePointer<FillCell<Sample>>, rect: TileLayout.Rect, topology: GridTopology,
-                      seedCells: [Int], findLowest: Bool, scratch: TileScratch) throws -> TileGraph<Sample> {
+    static func flood(
+        cells: UnsafeMutablePointer<FillCell<Sample>>, rect: TileLayout.Rect, topology: GridTopology,
+        seedCells: [Int], findLowest: Bool, scratch: TileScratch
+    ) throws -> TileGraph<Sample> {
         let count = rect.cellCount
         let ring = TileRing(width: rect.width, height: rect.height)
         var queue = try Sample.makeQueue(cells: cells, count: count, scratch: scratch)
@@ -28,7 +30,8 @@ struct TileFill<Sample: TileSample> {
 
         func newLabel() throws -> UInt16 {
             guard nextLabel < Int(TileFill.noLabel) else {
-                throw GeoError.unanswerable(subject: nil, reason: "a tile of \(rect.width)×\(rect.height) cells needs more than 65,534 labels; use smaller tiles or fewer seed points")
+                throw GeoError.unanswerable(
+                    subject: nil, reason: "a tile of \(rect.width)×\(rect.height) cells needs more than 65,534 labels; use smaller tiles or fewer seed points")
             }
             defer { nextLabel += 1 }
             return UInt16(nextLabel)
@@ -80,8 +83,9 @@ struct TileFill<Sample: TileSample> {
             }
             if lowestCell >= 0 {
                 let row = lowestCell / rect.width, col = lowestCell % rect.width
-                lowest = .init(label: try source(lowestCell), level: cells[lowestCell].sample,
-                               gridRow: rect.row + row, gridCol: rect.col + col)
+                lowest = .init(
+                    label: try source(lowestCell), level: cells[lowestCell].sample,
+                    gridRow: rect.row + row, gridCol: rect.col + col)
             }
         }
 
@@ -109,14 +113,17 @@ struct TileFill<Sample: TileSample> {
         let sortedEdges = front.edges.entries
             .map { TileGraph<Sample>.Edge(a: UInt16($0.key >> 16), b: UInt16($0.key & 0xFFFF), weight: $0.weight) }
             .sorted { ($0.a, $0.b) < ($1.a, $1.b) }
-        return TileGraph(labelCount: nextLabel, ringLabels: ringLabels, ringWeights: ringWeights,
-                         seeds: seeds, lowest: lowest, edges: sortedEdges)
+        return TileGraph(
+            labelCount: nextLabel, ringLabels: ringLabels, ringWeights: ringWeights,
+            seeds: seeds, lowest: lowest, edges: sortedEdges)
     }
 
     /// One tile flooded from an array of its samples, with the per-cell results as arrays: the
     /// in-memory reference (`TiledSpillLevels`) that the file-based build is held to.
-    static func flood(samples: [Sample], rect: TileLayout.Rect, topology: GridTopology, seedCells: [Int],
-                      findLowest: Bool) throws -> (local: [Sample], labels: [UInt16], graph: TileGraph<Sample>) {
+    static func flood(
+        samples: [Sample], rect: TileLayout.Rect, topology: GridTopology, seedCells: [Int],
+        findLowest: Bool
+    ) throws -> (local: [Sample], labels: [UInt16], graph: TileGraph<Sample>) {
         let scratch = TileScratch()
         let cells = try scratch.buffer(.cells, count: samples.count, of: FillCell<Sample>.self)
         for cell in samples.indices { cells[cell] = FillCell(sample: samples[cell], local: .neverWater, label: noLabel) }

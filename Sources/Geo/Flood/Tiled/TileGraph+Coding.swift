@@ -34,7 +34,8 @@ extension TileGraph {
         edges = (0..<a.count).map { Edge(a: a[$0], b: b[$0], weight: weights[$0]) }
         let labelLimit = labelCount
         guard ([lowest?.label].compactMap { $0 } + seeds.map(\.label) + a + b).allSatisfy({ Int($0) < labelLimit }),
-              ringLabels.allSatisfy({ $0 == TileFill<Sample>.noLabel || Int($0) < labelLimit }) else {
+            ringLabels.allSatisfy({ $0 == TileFill<Sample>.noLabel || Int($0) < labelLimit })
+        else {
             throw WorkFile.Invalid(reason: "a label is out of range")
         }
     }

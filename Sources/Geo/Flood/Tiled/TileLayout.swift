@@ -18,8 +18,10 @@ public struct TileLayout: Sendable, Hashable, Codable {
     /// The smallest tile side a build accepts (smaller tiles are all ring and no gain).
     public static let minimumTileSide = 16
 
-    public init(gridWidth: Int, gridHeight: Int, tileWidth: Int, tileHeight: Int,
-                wrapsEastWest: Bool, connectivity: FloodOptions.Connectivity) {
+    public init(
+        gridWidth: Int, gridHeight: Int, tileWidth: Int, tileHeight: Int,
+        wrapsEastWest: Bool, connectivity: FloodOptions.Connectivity
+    ) {
         self.gridWidth = gridWidth
         self.gridHeight = gridHeight
         self.tileWidth = max(1, min(tileWidth, gridWidth))
@@ -54,8 +56,9 @@ public struct TileLayout: Sendable, Hashable, Codable {
 
     /// The topology of one tile on its own: it wraps only when it spans a wrapping grid's width.
     func topology(of rect: Rect) -> GridTopology {
-        GridTopology(width: rect.width, height: rect.height, wrapsEastWest: wrapsInsideTiles && rect.width == gridWidth,
-                     connectivity: connectivity)
+        GridTopology(
+            width: rect.width, height: rect.height, wrapsEastWest: wrapsInsideTiles && rect.width == gridWidth,
+            connectivity: connectivity)
     }
 }
 

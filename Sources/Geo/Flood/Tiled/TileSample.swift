@@ -19,16 +19,18 @@ protocol TileSample: Comparable, Sendable, BitwiseCopyable {
     static func makeQueue(cells: UnsafePointer<FillCell<Self>>, count: Int, scratch: TileScratch) throws -> Queue
     /// Reads a tile's cells of the input to `destination`, values `stride` bytes apart, nodata
     /// rewritten to the sentinels as the plan says.
-    static func readNormalized(from source: RasterSource, rect: TileLayout.Rect, plan: TiledBuildPlan,
-                               into destination: UnsafeMutableRawPointer, stride: Int) throws
+    static func readNormalized(
+        from source: RasterSource, rect: TileLayout.Rect, plan: TiledBuildPlan,
+        into destination: UnsafeMutableRawPointer, stride: Int) throws
 }
 
 extension TileSample {
     /// A tile's cells of the input, nodata rewritten to the sentinels as the plan says.
     static func readNormalized(from source: RasterSource, rect: TileLayout.Rect, plan: TiledBuildPlan) throws -> [Self] {
         try [Self](unsafeUninitializedCapacity: rect.cellCount) { buffer, initialized in
-            try readNormalized(from: source, rect: rect, plan: plan, into: UnsafeMutableRawPointer(buffer.baseAddress!),
-                               stride: MemoryLayout<Self>.stride)
+            try readNormalized(
+                from: source, rect: rect, plan: plan, into: UnsafeMutableRawPointer(buffer.baseAddress!),
+                stride: MemoryLayout<Self>.stride)
             initialized = rect.cellCount
         }
     }
@@ -55,8 +57,10 @@ extension Int16: TileSample {
     static func makeQueue(cells: UnsafePointer<FillCell<Int16>>, count: Int, scratch: TileScratch) throws -> BucketQueue {
         try BucketQueue(cells: cells, count: count, scratch: scratch)
     }
-    static func readNormalized(from source: RasterSource, rect: TileLayout.Rect, plan: TiledBuildPlan,
-                               into destination: UnsafeMutableRawPointer, stride: Int) throws {
+    static func readNormalized(
+        from source: RasterSource, rect: TileLayout.Rect, plan: TiledBuildPlan,
+        into destination: UnsafeMutableRawPointer, stride: Int
+    ) throws {
         try source.readInt16(rect, into: destination, stride: stride)
         let low = SpillLevels.int16ElevationRange.lowerBound, high = SpillLevels.int16ElevationRange.upperBound
         let nodataSample: Int16 = plan.options.nodata == .ocean ? .alwaysWater : .neverWater
@@ -78,8 +82,10 @@ extension Float: TileSample {
     static func makeQueue(cells: UnsafePointer<FillCell<Float>>, count: Int, scratch: TileScratch) throws -> FloatLevelQueue {
         FloatLevelQueue()
     }
-    static func readNormalized(from source: RasterSource, rect: TileLayout.Rect, plan: TiledBuildPlan,
-                               into destination: UnsafeMutableRawPointer, stride: Int) throws {
+    static func readNormalized(
+        from source: RasterSource, rect: TileLayout.Rect, plan: TiledBuildPlan,
+        into destination: UnsafeMutableRawPointer, stride: Int
+    ) throws {
         try source.readFloat(rect, into: destination, stride: stride)
         let nodataSample: Float = plan.options.nodata == .ocean ? .alwaysWater : .neverWater
         for index in 0..<rect.cellCount where destination.load(fromByteOffset: index * stride, as: Float.self).isNaN {

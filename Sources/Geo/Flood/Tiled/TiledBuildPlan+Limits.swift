@@ -17,10 +17,18 @@ extension TiledBuildPlan {
         let cells = layout.gridWidth * layout.gridHeight, count = layout.tileCount
         if count > maximumTileCount {
             let side = Int((Double(cells) / Double(maximumTileCount)).squareRoot().rounded(.up)) + 1
-            throw GeoError.invalidInput(.tileSize, "\(layout.tileWidth)×\(layout.tileHeight) cells cut the \(layout.gridWidth)×\(layout.gridHeight) grid into \(count) tiles; expected at most \(maximumTileCount) (each tile is five files in the work folder): use tiles of \(max(side, TileLayout.minimumTileSide)) cells a side or more")
+            throw GeoError.invalidInput(
+                .tileSize,
+                "\(layout.tileWidth)×\(layout.tileHeight) cells cut the \(layout.gridWidth)×\(layout.gridHeight) grid into \(count) tiles; expected at most "
+                    + "\(maximumTileCount) (each tile is five files in the work folder): use tiles of \(max(side, TileLayout.minimumTileSide)) cells a side or more"
+            )
         }
         if count > smallTileCountLimit, layout.tileWidth * layout.tileHeight < minimumTileCells {
-            throw GeoError.invalidInput(.tileSize, "\(count) tiles of \(layout.tileWidth)×\(layout.tileHeight) cells: past \(smallTileCountLimit) tiles, expected tiles of at least \(minimumTileCells) cells (64×64; each tile is five files and a ring of edge cells every stage carries): use a larger tile size, 1024 or more is usual")
+            throw GeoError.invalidInput(
+                .tileSize,
+                "\(count) tiles of \(layout.tileWidth)×\(layout.tileHeight) cells: past \(smallTileCountLimit) tiles, expected tiles of at least \(minimumTileCells) "
+                    + "cells (64×64; each tile is five files and a ring of edge cells every stage carries): use a larger tile size, 1024 or more is usual"
+            )
         }
     }
 
@@ -72,7 +80,9 @@ extension TiledWorkFolder {
     /// needs and what to change.
     static func checkMemory(needed: Int, limit: Int?, stage: String, advice: String) throws {
         guard let limit, needed > limit else { return }
-        throw GeoError.unanswerable(subject: nil, reason: "memory limit: \(stage) needs about \(TiledWorkFolder.megabytes(needed)); expected at least that, got \(TiledWorkFolder.megabytes(limit)) (\(advice))")
+        throw GeoError.unanswerable(
+            subject: nil,
+            reason: "memory limit: \(stage) needs about \(TiledWorkFolder.megabytes(needed)); expected at least that, got \(TiledWorkFolder.megabytes(limit)) (\(advice))")
     }
 
     /// A size for messages, in the unit that shows it, so that a limit of 1K reads "1 KiB" and

@@ -43,14 +43,16 @@ public struct TiledBuildPlan: Codable, Sendable, Equatable {
     public var tileCount: Int { layout.tileCount }
 
     public var options: FloodOptions {
-        FloodOptions(connectivity: FloodOptions.Connectivity(rawValue: connectivity) ?? .eight,
-                     nodata: FloodOptions.NodataPolicy(rawValue: nodata) ?? .ocean,
-                     seeds: seedPoints.isEmpty ? .automatic : .points(seedPoints.map { GeoPoint(latitude: $0[0], longitude: $0[1]) }))
+        FloodOptions(
+            connectivity: FloodOptions.Connectivity(rawValue: connectivity) ?? .eight,
+            nodata: FloodOptions.NodataPolicy(rawValue: nodata) ?? .ocean,
+            seeds: seedPoints.isEmpty ? .automatic : .points(seedPoints.map { GeoPoint(latitude: $0[0], longitude: $0[1]) }))
     }
 
     public var georeference: Georeference {
-        Georeference(geoTransform: GeoTransform(geoTransform), crsWKT: crsWKT, isGeographic: isGeographic,
-                     linearUnitMetres: linearUnitMetres, semiMajorMetres: semiMajorMetres, inverseFlattening: inverseFlattening)
+        Georeference(
+            geoTransform: GeoTransform(geoTransform), crsWKT: crsWKT, isGeographic: isGeographic,
+            linearUnitMetres: linearUnitMetres, semiMajorMetres: semiMajorMetres, inverseFlattening: inverseFlattening)
     }
 
     /// Plans the build of `dem` in tiles of `tileWidth × tileHeight` cells.
@@ -76,11 +78,13 @@ public struct TiledBuildPlan: Codable, Sendable, Equatable {
         linearUnitMetres = reference.linearUnitMetres
         semiMajorMetres = reference.semiMajorMetres
         inverseFlattening = reference.inverseFlattening
-        layout = TileLayout(gridWidth: source.width, gridHeight: source.height, tileWidth: tileWidth, tileHeight: tileHeight,
-                            wrapsEastWest: source.wrapsEastWest, connectivity: options.connectivity)
+        layout = TileLayout(
+            gridWidth: source.width, gridHeight: source.height, tileWidth: tileWidth, tileHeight: tileHeight,
+            wrapsEastWest: source.wrapsEastWest, connectivity: options.connectivity)
         try TiledBuildPlan.checkTileCount(layout)
-        seeds = try TiledSeeds(width: source.width, height: source.height, georeference: reference,
-                               wrapsEastWest: source.wrapsEastWest, options: options)
+        seeds = try TiledSeeds(
+            width: source.width, height: source.height, georeference: reference,
+            wrapsEastWest: source.wrapsEastWest, options: options)
         try checkSeedsFallOnData(source: source)
     }
 
@@ -113,8 +117,9 @@ public struct TiledBuildPlan: Codable, Sendable, Equatable {
             return InputFile(path: path, size: -1, modified: 0, changed: 0, inode: 0)
         }
         func seconds(_ time: timespec) -> Double { Double(time.tv_sec) + Double(time.tv_nsec) / 1e9 }
-        return InputFile(path: path, size: Int64(status.st_size), modified: seconds(status.st_mtim),
-                         changed: seconds(status.st_ctim), inode: UInt64(status.st_ino))
+        return InputFile(
+            path: path, size: Int64(status.st_size), modified: seconds(status.st_mtim),
+            changed: seconds(status.st_ctim), inode: UInt64(status.st_ino))
     }
 
     /// A digest of everything the plan fixes; every work file records the digest it was made for.

@@ -24,9 +24,11 @@ public struct TiledBuilder: Sendable {
     /// The tile side used when none is given.
     public static let defaultTileSize = 4096
 
-    public init(dem: String, band: Int = 1, options: FloodOptions = FloodOptions(),
-                tileWidth: Int = TiledBuilder.defaultTileSize, tileHeight: Int = TiledBuilder.defaultTileSize,
-                memoryLimit: Int = TiledBuilder.defaultMemoryLimit, output: String, workFolder: URL? = nil, keepWorkFolder: Bool = false) {
+    public init(
+        dem: String, band: Int = 1, options: FloodOptions = FloodOptions(),
+        tileWidth: Int = TiledBuilder.defaultTileSize, tileHeight: Int = TiledBuilder.defaultTileSize,
+        memoryLimit: Int = TiledBuilder.defaultMemoryLimit, output: String, workFolder: URL? = nil, keepWorkFolder: Bool = false
+    ) {
         self.dem = dem
         self.band = band
         self.options = options
@@ -58,18 +60,26 @@ public struct TiledBuilder: Sendable {
     public func build(progress: ProgressHandler? = nil) throws -> Report {
         let start = Date()
         try AtomicFile.checkWritable(output)
-        try InputProtection.check(output: output, alsoWritten: [TiledIndexFiles.curvesPath(of: output)],
-                                  inputs: InputProtection.filesOfRaster(dem))
+        try InputProtection.check(
+            output: output, alsoWritten: [TiledIndexFiles.curvesPath(of: output)],
+            inputs: InputProtection.filesOfRaster(dem))
         let plan = try TiledBuildPlan(dem: dem, band: band, options: options, tileWidth: tileWidth, tileHeight: tileHeight)
         // Each stage counted against the limit before any work: a tile (fill, finish), then every
         // tile's graph (link). The assembly's curves are counted once the tiles have made them.
         let perTile = plan.bytesPerTile
         guard memoryLimit >= perTile else {
-            throw GeoError.unanswerable(subject: nil, reason: "memory limit: a tile of \(plan.layout.tileWidth)×\(plan.layout.tileHeight) cells needs \(TiledBuilder.megabytes(perTile)); expected at least that, got \(TiledBuilder.megabytes(memoryLimit)) (or use smaller tiles)")
+            throw GeoError.unanswerable(
+                subject: nil,
+                reason:
+                    "memory limit: a tile of \(plan.layout.tileWidth)×\(plan.layout.tileHeight) cells needs \(TiledBuilder.megabytes(perTile)); expected at least that, "
+                    + "got \(TiledBuilder.megabytes(memoryLimit)) (or use smaller tiles)"
+            )
         }
-        try TiledWorkFolder.checkMemory(needed: plan.linkBytes, limit: memoryLimit, stage: "linking the graphs of \(plan.tileCount) tiles",
-                                        advice: "use larger tiles: the graphs grow with the tiles' edges")
-        let madeWorkFolder = AtomicFile.kind(of: workFolder.path) == .missing
+        try TiledWorkFolder.checkMemory(
+            needed: plan.linkBytes, limit: memoryLimit, stage: "linking the graphs of \(plan.tileCount) tiles",
+            advice: "use larger tiles: the graphs grow with the tiles' edges")
+        let madeWorkFolder =
+            AtomicFile.kind(of: workFolder.path) == .missing
             || AtomicFile.kind(of: workFolder.appendingPathComponent("plan.json").path) != .missing
         let folder = try TiledWorkFolder.prepare(at: workFolder, plan: plan)
         let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, memoryLimit / perTile, plan.tileCount))
@@ -93,13 +103,16 @@ public struct TiledBuilder: Sendable {
         try folder.assemble(output: output, progress: progress, memoryLimit: memoryLimit, target: outputTarget)
         lap("assemble")
         if !keepWorkFolder { folder.removeBuildFiles(removeFolder: madeWorkFolder) }
-        return Report(cells: plan.layout.gridWidth * plan.layout.gridHeight, tiles: plan.tileCount, tilesReused: reused,
-                      workers: workers, seconds: Date().timeIntervalSince(start), stageSeconds: stageSeconds)
+        return Report(
+            cells: plan.layout.gridWidth * plan.layout.gridHeight, tiles: plan.tileCount, tilesReused: reused,
+            workers: workers, seconds: Date().timeIntervalSince(start), stageSeconds: stageSeconds)
     }
 
     /// Runs `body` over every tile on `workers` threads, each with its own input handle.
-    private func runTiles(plan: TiledBuildPlan, workers: Int, stage: String, progress: ProgressHandler?,
-                          _ body: @escaping @Sendable (Int, RasterSourceHandle?) throws -> Void) throws {
+    private func runTiles(
+        plan: TiledBuildPlan, workers: Int, stage: String, progress: ProgressHandler?,
+        _ body: @escaping @Sendable (Int, RasterSourceHandle?) throws -> Void
+    ) throws {
         let state = TileRunState(tileCount: plan.tileCount)
         let start = Date()
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
@@ -115,8 +128,9 @@ public struct TiledBuilder: Sendable {
                 let seconds = Date().timeIntervalSince(start)
                 let rate = Double(cells) / max(seconds, 1e-9)
                 let left = Double(plan.tileCount - done) * seconds / Double(done)
-                progress?("\(stage) tiles \(done)/\(plan.tileCount) · \(String(format: "%.1f", rate / 1e6)) M cells/s · \(TiledBuilder.duration(left)) left",
-                          Double(done) / Double(plan.tileCount))
+                progress?(
+                    "\(stage) tiles \(done)/\(plan.tileCount) · \(String(format: "%.1f", rate / 1e6)) M cells/s · \(TiledBuilder.duration(left)) left",
+                    Double(done) / Double(plan.tileCount))
             }
         }
         if let error = state.error { throw error }

@@ -53,8 +53,9 @@ extension TiledSpillIndex {
         }
         let cells = try read(TileLayout.Rect(row: row, col: col, width: 1, height: 1))
         let centre = locator.centre(row: row, col: col) ?? (longitude, latitude)
-        var answer = FloodPoint(latitude: latitude, longitude: longitude, cellLatitude: centre.latitude, cellLongitude: centre.longitude,
-                                elevation: cells.elevation(0).map(ElevationGrid.answered), spillLevel: ElevationGrid.answered(Double(cells.levels[0])))
+        var answer = FloodPoint(
+            latitude: latitude, longitude: longitude, cellLatitude: centre.latitude, cellLongitude: centre.longitude,
+            elevation: cells.elevation(0).map(ElevationGrid.answered), spillLevel: ElevationGrid.answered(Double(cells.levels[0])))
         answer.gridCellSizeM = FloodModelSource.cellMetres(georeference)
         answer.reliefM = try relief(row: row, col: col)
         return answer
@@ -108,8 +109,9 @@ extension TiledSpillIndex {
             guard let cell, let (level, elevation) = sampler.sample(row: cell.row, col: cell.col) else { continue }
             let rise = surface.level(row: cell.row, col: cell.col, locator: locator)
             let flood = FloodClass.of(elevation: elevation, spillLevel: level, rise: rise)
-            let colour = FloodPalette.colour(of: flood, elevation: elevation, rise: rise,
-                                             hatchPixel: hatchOrigin.map { ($0.x + pixel % width, $0.y + pixel / width) })
+            let colour = FloodPalette.colour(
+                of: flood, elevation: elevation, rise: rise,
+                hatchPixel: hatchOrigin.map { ($0.x + pixel % width, $0.y + pixel / width) })
             pixels[pixel * 4] = colour.r; pixels[pixel * 4 + 1] = colour.g; pixels[pixel * 4 + 2] = colour.b; pixels[pixel * 4 + 3] = colour.a
         }
         return RasterImage(width: width, height: height, bandCount: 4, pixels: pixels)
@@ -130,8 +132,10 @@ extension TiledSpillIndex {
         reference.geoTransform.coefficients[2] *= Double(height) / Double(reducedHeight)
         reference.geoTransform.coefficients[4] *= Double(width) / Double(reducedWidth)
         reference.geoTransform.coefficients[5] *= Double(height) / Double(reducedHeight)
-        return try inMemoryIndex(levels: read.levels, elevations: read.elevations, width: reducedWidth, height: reducedHeight,
-                                 georeference: reference).relief(step: step)
+        return try inMemoryIndex(
+            levels: read.levels, elevations: read.elevations, width: reducedWidth, height: reducedHeight,
+            georeference: reference
+        ).relief(step: step)
     }
 
     /// The land newly flooded at `rise` in `bbox` (or the whole grid), from a full-resolution
@@ -178,7 +182,11 @@ extension TiledSpillIndex {
         }
         let windowWidth = runs.reduce(0) { $0 + $1.count }
         guard windowWidth * rows.count <= TiledSpillIndex.maximumWindowCells else {
-            throw GeoError.unanswerable(subject: nil, reason: "the box holds \(windowWidth * rows.count) cells; a tiled index draws polygons and masks of at most \(TiledSpillIndex.maximumWindowCells) cells at once; choose a smaller box")
+            throw GeoError.unanswerable(
+                subject: nil,
+                reason:
+                    "the box holds \(windowWidth * rows.count) cells; a tiled index draws polygons and masks of at most \(TiledSpillIndex.maximumWindowCells) cells at once; choose a smaller box"
+            )
         }
         var levels = [Float](repeating: 0, count: windowWidth * rows.count), elevations = levels
         var offset = 0
@@ -205,8 +213,9 @@ extension TiledSpillIndex {
         let spill: SpillLevels
         if plan.isInt16 {
             let nodata = TiledIndexFiles.int16Nodata
-            grid = try ElevationGrid(width: width, height: height, samples: .int16(elevations.map { $0.isNaN ? nodata : Int16($0) }),
-                                     int16Nodata: nodata, georeference: reference)
+            grid = try ElevationGrid(
+                width: width, height: height, samples: .int16(elevations.map { $0.isNaN ? nodata : Int16($0) }),
+                int16Nodata: nodata, georeference: reference)
             spill = .int16(levels.map { Int16(levelValue: Double($0)) })
         } else {
             grid = try ElevationGrid(width: width, height: height, samples: .float32(elevations), georeference: reference)

@@ -5,8 +5,10 @@ extension TiledSpillIndex {
     ///
     /// - Throws: `GeoError.invalidInput` naming the first differing quantity, with every
     ///   differing one and the index's value of each in the message.
-    public func checkRequested(band requestedBand: Int?, connectivity: FloodOptions.Connectivity?,
-                               nodata: FloodOptions.NodataPolicy?, seeds: FloodOptions.Seeds?) throws {
+    public func checkRequested(
+        band requestedBand: Int?, connectivity: FloodOptions.Connectivity?,
+        nodata: FloodOptions.NodataPolicy?, seeds: FloodOptions.Seeds?
+    ) throws {
         var differing: [(Quantity, String)] = []
         if let requestedBand, requestedBand != plan.band {
             differing.append((.band, "band \(plan.band) (given \(requestedBand))"))
@@ -21,8 +23,10 @@ extension TiledSpillIndex {
             differing.append((.seed, "seeds \(Self.describe(options.seeds)) (given \(Self.describe(seeds)))"))
         }
         guard let first = differing.first else { return }
-        throw GeoError.invalidInput(first.0, "the index \(path) was built with \(differing.map(\.1).joined(separator: ", ")); "
-            + "leave \(differing.count == 1 ? "it" : "them") out to answer with the index's, or build an index with \(differing.count == 1 ? "it" : "them")")
+        throw GeoError.invalidInput(
+            first.0,
+            "the index \(path) was built with \(differing.map(\.1).joined(separator: ", ")); "
+                + "leave \(differing.count == 1 ? "it" : "them") out to answer with the index's, or build an index with \(differing.count == 1 ? "it" : "them")")
     }
 
     private static func describe(_ seeds: FloodOptions.Seeds) -> String {

@@ -37,9 +37,11 @@ extension TiledSpillIndex {
         for rise in [-11_000.0, -1_000, -100, -10, -1, 0, 0.5, 1, 2, 5, 10, 30, 60, 100, 476, 1_000, 3_000, 9_000] {
             let mine = try stats(rise: rise), theirs = try reference.stats(rise: rise)
             let tolerance = 1e-9 * max(1, theirs.totalKm2)
-            let pairs = [(mine.waterKm2, theirs.waterKm2), (mine.newlyFloodedLandKm2, theirs.newlyFloodedLandKm2),
-                         (mine.isolatedLowlandKm2, theirs.isolatedLowlandKm2), (mine.exposedSeaFloorKm2, theirs.exposedSeaFloorKm2),
-                         (mine.landKm2, theirs.landKm2), (mine.totalKm2, theirs.totalKm2)]
+            let pairs = [
+                (mine.waterKm2, theirs.waterKm2), (mine.newlyFloodedLandKm2, theirs.newlyFloodedLandKm2),
+                (mine.isolatedLowlandKm2, theirs.isolatedLowlandKm2), (mine.exposedSeaFloorKm2, theirs.exposedSeaFloorKm2),
+                (mine.landKm2, theirs.landKm2), (mine.totalKm2, theirs.totalKm2)
+            ]
             if pairs.contains(where: { abs($0.0 - $0.1) > tolerance }) { rises.append(rise) }
         }
         return Verification(cells: width * height, differingCells: differing, examples: examples, differingRises: rises)

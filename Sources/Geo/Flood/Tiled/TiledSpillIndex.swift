@@ -33,8 +33,9 @@ public final class TiledSpillIndex: Sendable {
     public init(path: String) throws {
         GDAL.ensureInitialized()
         if let refusal = RegularFile.problem(at: path) {
-            throw GeoError.remedied(.unreadableFile(path: path, message: "\(refusal.reason == "missing" ? "no such file" : refusal.reason); expected a tiled spill index"),
-                                   .buildTiledIndex(dem: nil))
+            throw GeoError.remedied(
+                .unreadableFile(path: path, message: "\(refusal.reason == "missing" ? "no such file" : refusal.reason); expected a tiled spill index"),
+                .buildTiledIndex(dem: nil))
         }
         GDAL.resetError()
         guard let dataset = GDALOpenEx(path, UInt32(GDAL_OF_RASTER | GDAL_OF_READONLY), nil, nil, nil) else {
@@ -43,9 +44,11 @@ public final class TiledSpillIndex: Sendable {
         defer { GDALClose(dataset) }
         func metadata(_ key: String) -> String? { GDALGetMetadataItem(dataset, key, nil).map { String(cString: $0) } }
         guard metadata("GEOQ_INDEX") == TiledIndexFiles.formatName, GDALGetRasterCount(dataset) == 2,
-              let digestText = metadata("GEOQ_PLAN_DIGEST"), let curvesText = metadata("GEOQ_CURVES_CHECKSUM") else {
-            throw GeoError.remedied(.unreadableFile(path: path, message: "not a geoq tiled spill index (no \(TiledIndexFiles.formatName) metadata)"),
-                                   .buildTiledIndex(dem: nil))
+            let digestText = metadata("GEOQ_PLAN_DIGEST"), let curvesText = metadata("GEOQ_CURVES_CHECKSUM")
+        else {
+            throw GeoError.remedied(
+                .unreadableFile(path: path, message: "not a geoq tiled spill index (no \(TiledIndexFiles.formatName) metadata)"),
+                .buildTiledIndex(dem: nil))
         }
         try Self.checkWhole(dataset, path: path)
         let curvesPath = TiledIndexFiles.curvesPath(of: path)
@@ -53,7 +56,8 @@ public final class TiledSpillIndex: Sendable {
             throw GeoError.unreadableFile(path: curvesPath, message: "\(refusal.reason); expected the curves of \(path)")
         }
         guard let stored = WorkFile.storedChecksum(URL(fileURLWithPath: curvesPath)), String(stored, radix: 16) == curvesText,
-              let digest = UInt64(digestText, radix: 16) else {
+            let digest = UInt64(digestText, radix: 16)
+        else {
             throw GeoError.unreadableFile(path: curvesPath, message: "missing, or not the curves of \(path) (another build's, or half-written); build the index again")
         }
         let (planJSON, merged, perTile): ([UInt8], TileCurves, [TileCurves])
@@ -68,8 +72,9 @@ public final class TiledSpillIndex: Sendable {
             throw GeoError.unreadableFile(path: curvesPath, message: "\(invalid.reason); build the index again")
         }
         guard let plan = try? JSONDecoder().decode(TiledBuildPlan.self, from: Data(planJSON)), plan.digest == digest,
-              perTile.count == plan.tileCount,
-              Int(GDALGetRasterXSize(dataset)) == plan.layout.gridWidth, Int(GDALGetRasterYSize(dataset)) == plan.layout.gridHeight else {
+            perTile.count == plan.tileCount,
+            Int(GDALGetRasterXSize(dataset)) == plan.layout.gridWidth, Int(GDALGetRasterYSize(dataset)) == plan.layout.gridHeight
+        else {
             throw GeoError.unreadableFile(path: path, message: "its curves and its grid disagree; build the index again")
         }
         self.path = path
@@ -86,7 +91,12 @@ public final class TiledSpillIndex: Sendable {
     /// Refuses the index when it was not built from a raster of `dem`'s grid.
     public func check(matches source: ElevationGridShape, dem: String) throws {
         guard source.width == width, source.height == height, source.georeference.geoTransform == georeference.geoTransform else {
-            throw GeoError.unanswerable(subject: nil, reason: "the index \(path) is for a \(width)×\(height) grid at \(georeference.geoTransform.coefficients), not the \(source.width)×\(source.height) grid of \(dem); build it from that raster")
+            throw GeoError.unanswerable(
+                subject: nil,
+                reason:
+                    "the index \(path) is for a \(width)×\(height) grid at \(georeference.geoTransform.coefficients), not the \(source.width)×\(source.height) grid of "
+                    + "\(dem); build it from that raster"
+            )
         }
     }
 
@@ -113,11 +123,13 @@ public final class TiledSpillIndex: Sendable {
             func readBand(_ number: Int32, into values: inout [Float]) throws {
                 let band = GDALGetRasterBand(dataset, number)
                 let status = values.withUnsafeMutableBytes {
-                    GDALRasterIO(band, GF_Read, Int32(rect.col), Int32(rect.row), Int32(rect.width), Int32(rect.height),
-                                 $0.baseAddress, Int32(outWidth), Int32(outHeight), GDT_Float32, 0, 0)
+                    GDALRasterIO(
+                        band, GF_Read, Int32(rect.col), Int32(rect.row), Int32(rect.width), Int32(rect.height),
+                        $0.baseAddress, Int32(outWidth), Int32(outHeight), GDT_Float32, 0, 0)
                 }
                 guard status == CE_None else {
-                    throw GeoError.unreadableFile(path: path, message: "cannot read rows \(rect.row)–\(rect.row + rect.height - 1) (\(GDAL.lastError(or: "read failed"))); the index may be truncated")
+                    throw GeoError.unreadableFile(
+                        path: path, message: "cannot read rows \(rect.row)–\(rect.row + rect.height - 1) (\(GDAL.lastError(or: "read failed"))); the index may be truncated")
                 }
             }
             try readBand(1, into: &levels)
@@ -128,7 +140,11 @@ public final class TiledSpillIndex: Sendable {
         }
         if plan.isInt16 {
             for index in levels.indices {
-                if levels[index] == Float(SpillLevels.int16AlwaysWater) { levels[index] = -.infinity } else if levels[index] == Float(SpillLevels.int16NeverWater) { levels[index] = .infinity }
+                if levels[index] == Float(SpillLevels.int16AlwaysWater) {
+                    levels[index] = -.infinity
+                } else if levels[index] == Float(SpillLevels.int16NeverWater) {
+                    levels[index] = .infinity
+                }
             }
         }
         if let elevationNodata {

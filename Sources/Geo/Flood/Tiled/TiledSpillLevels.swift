@@ -4,10 +4,12 @@
 enum TiledSpillLevels {
     /// Spill levels of `grid` computed tile by tile. Equal to `SpillIndex(grid:options:)`'s.
     static func compute(grid: ElevationGrid, options: FloodOptions, tileWidth: Int, tileHeight: Int) throws -> SpillLevels {
-        let layout = TileLayout(gridWidth: grid.width, gridHeight: grid.height, tileWidth: tileWidth, tileHeight: tileHeight,
-                                wrapsEastWest: grid.wrapsEastWest, connectivity: options.connectivity)
-        let seeds = try TiledSeeds(width: grid.width, height: grid.height, georeference: grid.georeference,
-                                   wrapsEastWest: grid.wrapsEastWest, options: options)
+        let layout = TileLayout(
+            gridWidth: grid.width, gridHeight: grid.height, tileWidth: tileWidth, tileHeight: tileHeight,
+            wrapsEastWest: grid.wrapsEastWest, connectivity: options.connectivity)
+        let seeds = try TiledSeeds(
+            width: grid.width, height: grid.height, georeference: grid.georeference,
+            wrapsEastWest: grid.wrapsEastWest, options: options)
         switch grid.samples {
         case .int16(let values):
             let samples = TileSamples.normalized(values, nodata: grid.int16Nodata, policy: options.nodata)
@@ -22,9 +24,11 @@ enum TiledSpillLevels {
         var fills: [(local: [Sample], labels: [UInt16], graph: TileGraph<Sample>)] = []
         for tile in 0..<layout.tileCount {
             let rect = layout.rect(tile)
-            fills.append(try TileFill.flood(samples: TileSamples.window(samples, gridWidth: layout.gridWidth, rect: rect), rect: rect,
-                                      topology: layout.topology(of: rect), seedCells: seeds.cells(in: rect, layout: layout),
-                                      findLowest: seeds.lowestCell))
+            fills.append(
+                try TileFill.flood(
+                    samples: TileSamples.window(samples, gridWidth: layout.gridWidth, rect: rect), rect: rect,
+                    topology: layout.topology(of: rect), seedCells: seeds.cells(in: rect, layout: layout),
+                    findLowest: seeds.lowestCell))
         }
         let labelLevels = SpillGraphSolver.solve(layout: layout, graphs: fills.map(\.graph))
         var result = [Sample](repeating: .neverWater, count: samples.count)

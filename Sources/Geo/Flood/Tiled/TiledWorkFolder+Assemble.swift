@@ -7,18 +7,23 @@ extension TiledWorkFolder {
     /// `CloudGeoTIFFWriter`), and the curves beside it (`TiledIndexFiles.curvesPath`). Both are written atomically, curves first; the
     /// GeoTIFF records the curves' checksum, so a pair that does not belong together is refused.
     /// With `memoryLimit`, refuses (before reading them) curves that would not fit in it.
-    public func assemble(output: String, progress: ProgressHandler? = nil, memoryLimit: Int? = nil,
-                         target: AtomicFile.Target = .followingLinks) throws {
+    public func assemble(
+        output: String, progress: ProgressHandler? = nil, memoryLimit: Int? = nil,
+        target: AtomicFile.Target = .followingLinks
+    ) throws {
         try assemble(output: output, progress: progress, bigTIFF: nil, memoryLimit: memoryLimit, target: target)
     }
 
     /// `assemble(output:progress:memoryLimit:)`, with BigTIFF chosen (true), refused (false) or
     /// left to the file's size (nil).
-    func assemble(output: String, progress: ProgressHandler?, bigTIFF: Bool?, memoryLimit: Int? = nil,
-                  target: AtomicFile.Target = .followingLinks) throws {
-        try Self.checkMemory(needed: plan.assembleBytes(curvesFileBytes: curvesFileBytes()), limit: memoryLimit,
-                             stage: "assembling the curves of \(plan.tileCount) tiles",
-                             advice: "the work folder \(url.path) is kept: build again with a larger limit, or use larger tiles")
+    func assemble(
+        output: String, progress: ProgressHandler?, bigTIFF: Bool?, memoryLimit: Int? = nil,
+        target: AtomicFile.Target = .followingLinks
+    ) throws {
+        try Self.checkMemory(
+            needed: plan.assembleBytes(curvesFileBytes: curvesFileBytes()), limit: memoryLimit,
+            stage: "assembling the curves of \(plan.tileCount) tiles",
+            advice: "the work folder \(url.path) is kept: build again with a larger limit, or use larger tiles")
         var curves: [TileCurves] = []
         for tile in 0..<plan.tileCount {
             do {
@@ -43,8 +48,10 @@ extension TiledWorkFolder {
             throw GeoError.unreadableFile(path: curvesPath, message: "vanished right after it was written")
         }
 
-        let metadata = [("GEOQ_INDEX", TiledIndexFiles.formatName), ("GEOQ_PLAN_DIGEST", String(digest, radix: 16)),
-                        ("GEOQ_CURVES_CHECKSUM", String(curvesChecksum, radix: 16))]
+        let metadata = [
+            ("GEOQ_INDEX", TiledIndexFiles.formatName), ("GEOQ_PLAN_DIGEST", String(digest, radix: 16)),
+            ("GEOQ_CURVES_CHECKSUM", String(curvesChecksum, radix: 16))
+        ]
         if plan.isInt16 {
             try writeIndex(output: output, as: Int16.self, metadata: metadata, bigTIFF: bigTIFF, target: target, progress: progress)
         } else {
@@ -54,8 +61,10 @@ extension TiledWorkFolder {
 
     /// The GeoTIFF itself: the tiles' compressed blocks copied, and the coarse levels the tiles
     /// could not make alone built here from their raw cells.
-    private func writeIndex<Sample: TileSample>(output: String, as: Sample.Type, metadata: [(String, String)], bigTIFF: Bool?,
-                                                target: AtomicFile.Target, progress: ProgressHandler?) throws {
+    private func writeIndex<Sample: TileSample>(
+        output: String, as: Sample.Type, metadata: [(String, String)], bigTIFF: Bool?,
+        target: AtomicFile.Target, progress: ProgressHandler?
+    ) throws {
         let layout = plan.layout
         let pyramid = IndexPyramid(gridWidth: layout.gridWidth, gridHeight: layout.gridHeight)
         let tileLevels = pyramid.tileLevels(layout)
@@ -78,13 +87,15 @@ extension TiledWorkFolder {
             type: plan.isInt16 ? GDT_Int16 : GDT_Float32, bandCount: 2, geoTransform: plan.geoTransform, crsWKT: plan.crsWKT,
             nodata: plan.isInt16 ? Double(TiledIndexFiles.int16Nodata) : .nan, bandDescriptions: ["spill_level", "elevation"],
             metadata: metadata)
-        let writer = CloudGeoTIFFWriter(levels: (0..<pyramid.levelCount).map { (pyramid.width(level: $0), pyramid.height(level: $0)) },
-                                        bandCount: 2, isFloat: !plan.isInt16, sampleBytes: sampleBytes, templateTags: template)
+        let writer = CloudGeoTIFFWriter(
+            levels: (0..<pyramid.levelCount).map { (pyramid.width(level: $0), pyramid.height(level: $0)) },
+            bandCount: 2, isFloat: !plan.isInt16, sampleBytes: sampleBytes, templateTags: template)
 
         let spoolURL = url.appendingPathComponent(AtomicFile.temporaryName(for: "coarse-levels"))
         defer { unlink(spoolURL.path) }
-        let coarse = try CoarseLevels<Sample>.build(folder: self, pyramid: pyramid, tables: tables, firstLevel: tileLevels,
-                                                    nodata: nodata, spool: spoolURL, progress: { progress?("overviews of \(output)", $0) })
+        let coarse = try CoarseLevels<Sample>.build(
+            folder: self, pyramid: pyramid, tables: tables, firstLevel: tileLevels,
+            nodata: nodata, spool: spoolURL, progress: { progress?("overviews of \(output)", $0) })
         var blockLengths: [[Int]] = []
         for level in 0..<pyramid.levelCount {
             if level >= tileLevels {
@@ -122,8 +133,11 @@ extension TiledWorkFolder {
     }
 
     /// The tile holding a block of a level the tiles compressed, and where its bytes lie.
-    private func tileBlock(_ tables: [TileBlocks], level: Int, blockRow: Int, blockCol: Int)
-        -> (tile: Int, block: (offset: Int, length: Int)) {
+    private func tileBlock(
+        _ tables: [TileBlocks], level: Int, blockRow: Int, blockCol: Int
+    )
+        -> (tile: Int, block: (offset: Int, length: Int))
+    {
         let side = IndexPyramid.blockSide
         let tile = plan.layout.tile(row: (blockRow * side) << level, col: (blockCol * side) << level)
         let table = tables[tile].levels[level]
@@ -138,8 +152,10 @@ struct CoarseLevels<Sample: TileSample> {
     /// Per coarse level, row-major: where each block lies in the spool.
     var blocks: [[(offset: Int, length: Int)]]
 
-    static func build(folder: TiledWorkFolder, pyramid: IndexPyramid, tables: [TileBlocks], firstLevel: Int, nodata: Sample,
-                      spool: URL, progress: (Double) -> Void) throws -> CoarseLevels {
+    static func build(
+        folder: TiledWorkFolder, pyramid: IndexPyramid, tables: [TileBlocks], firstLevel: Int, nodata: Sample,
+        spool: URL, progress: (Double) -> Void
+    ) throws -> CoarseLevels {
         let layout = folder.plan.layout
         let side = IndexPyramid.blockSide
         let output = try BufferedFileWriter(path: spool.path)

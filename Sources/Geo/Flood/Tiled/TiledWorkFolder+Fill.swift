@@ -20,12 +20,14 @@ extension TiledWorkFolder {
         let worker = try source ?? RasterSourceHandle(path: plan.dem, band: plan.band)
         let cells = try worker.scratch.buffer(.cells, count: rect.cellCount, of: FillCell<Sample>.self)
         // The input lands straight in the cells' sample fields: no array of samples to copy from.
-        try Sample.readNormalized(from: worker.source, rect: rect, plan: plan,
-                                  into: UnsafeMutableRawPointer(cells) + MemoryLayout<FillCell<Sample>>.offset(of: \.sample)!,
-                                  stride: MemoryLayout<FillCell<Sample>>.stride)
-        let graph = try TileFill.flood(cells: cells, rect: rect, topology: plan.layout.topology(of: rect),
-                                       seedCells: plan.seeds.cells(in: rect, layout: plan.layout), findLowest: plan.seeds.lowestCell,
-                                       scratch: worker.scratch)
+        try Sample.readNormalized(
+            from: worker.source, rect: rect, plan: plan,
+            into: UnsafeMutableRawPointer(cells) + MemoryLayout<FillCell<Sample>>.offset(of: \.sample)!,
+            stride: MemoryLayout<FillCell<Sample>>.stride)
+        let graph = try TileFill.flood(
+            cells: cells, rect: rect, topology: plan.layout.topology(of: rect),
+            seedCells: plan.seeds.cells(in: rect, layout: plan.layout), findLowest: plan.seeds.lowestCell,
+            scratch: worker.scratch)
         let runs = TileCellRuns(cells: cells, count: rect.cellCount)
         let cellsURL = file("fill", tile, "cells")
         try WorkFile.write(cellsURL, kind: .cells, planDigest: digest, tile: tile, capacity: 32 + runs.lengths.count * (6 + MemoryLayout<Sample>.size)) { writer in
@@ -43,11 +45,14 @@ extension TiledWorkFolder {
     /// Tile `rect`'s cells of the input, nodata as the sentinels, in `worker`'s scratch `slot`
     /// (read again by the finish stage rather than kept: decoding the input costs less than
     /// writing and reading them).
-    func readSamples<Sample: TileSample>(rect: TileLayout.Rect, worker: RasterSourceHandle, slot: TileScratch.Slot,
-                                         as: Sample.Type) throws -> UnsafeMutablePointer<Sample> {
+    func readSamples<Sample: TileSample>(
+        rect: TileLayout.Rect, worker: RasterSourceHandle, slot: TileScratch.Slot,
+        as: Sample.Type
+    ) throws -> UnsafeMutablePointer<Sample> {
         let samples = try worker.scratch.buffer(slot, count: rect.cellCount, of: Sample.self)
-        try Sample.readNormalized(from: worker.source, rect: rect, plan: plan, into: UnsafeMutableRawPointer(samples),
-                                  stride: MemoryLayout<Sample>.stride)
+        try Sample.readNormalized(
+            from: worker.source, rect: rect, plan: plan, into: UnsafeMutableRawPointer(samples),
+            stride: MemoryLayout<Sample>.stride)
         return samples
     }
 

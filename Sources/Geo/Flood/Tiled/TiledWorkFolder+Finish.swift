@@ -53,8 +53,9 @@ extension TiledWorkFolder {
         }
         let blocksURL = file("spill", tile, "blocks")
         let levelCells = UnsafeBufferPointer(start: levels, count: count), sampleCells = UnsafeBufferPointer(start: samples, count: count)
-        try TileBlocks.write(blocksURL, folder: self, tile: tile, rect: rect,
-                             bands: [levelCells, UnsafeBufferPointer(start: elevations, count: count)], nodata: nodata)
+        try TileBlocks.write(
+            blocksURL, folder: self, tile: tile, rect: rect,
+            bands: [levelCells, UnsafeBufferPointer(start: elevations, count: count)], nodata: nodata)
         guard let blocksChecksum = WorkFile.storedChecksum(blocksURL) else {
             throw GeoError.unreadableFile(path: blocksURL.path, message: "vanished right after it was written")
         }
@@ -77,7 +78,8 @@ extension TiledWorkFolder {
         guard recordedLink == WorkFile.storedChecksum(linkURL) else { throw WorkFile.Invalid(reason: "made from another link") }
         let blocksURL = file("spill", tile, "blocks")
         guard recordedBlocks == WorkFile.storedChecksum(blocksURL),
-              (try? WorkFile.read(blocksURL, kind: .blocks, planDigest: digest, tile: tile, payload: { $0.offset = $0.bytes.count })) != nil else {
+            (try? WorkFile.read(blocksURL, kind: .blocks, planDigest: digest, tile: tile, payload: { $0.offset = $0.bytes.count })) != nil
+        else {
             throw WorkFile.Invalid(reason: "its blocks are missing or changed")
         }
         return curves

@@ -49,10 +49,12 @@ extension TiledWorkFolder {
         guard let (recorded, linkID) = try? linkIndex() else { return false }
         return (0..<plan.tileCount).allSatisfy { tile in
             recorded[tile] == WorkFile.storedChecksum(file("fill", tile, "graph"))
-                && (try? WorkFile.read(file("link", tile, "levels"), kind: .levels, planDigest: digest, tile: tile, payload: { reader in
-                    defer { reader.offset = reader.bytes.count }
-                    return try reader.integer(UInt64.self)
-                })) == linkID
+                && (try? WorkFile.read(
+                    file("link", tile, "levels"), kind: .levels, planDigest: digest, tile: tile,
+                    payload: { reader in
+                        defer { reader.offset = reader.bytes.count }
+                        return try reader.integer(UInt64.self)
+                    })) == linkID
         }
     }
 

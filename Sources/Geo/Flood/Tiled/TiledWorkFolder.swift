@@ -36,7 +36,8 @@ public struct TiledWorkFolder: Sendable {
         if let existing = try readPlan(at: planURL) {
             if existing == plan { return try TiledWorkFolder(url: url, plan: plan) }
             guard existing.asksForTheSameBuild(as: plan) else {
-                throw GeoError.unanswerable(subject: nil, reason: "the work folder \(url.path) belongs to another build (\(existing.differences(from: plan))); remove it or choose another work folder")
+                throw GeoError.unanswerable(
+                    subject: nil, reason: "the work folder \(url.path) belongs to another build (\(existing.differences(from: plan))); remove it or choose another work folder")
             }
         }
         let folder = try TiledWorkFolder(url: url, plan: plan)
@@ -66,7 +67,11 @@ public struct TiledWorkFolder: Sendable {
         case .directory:
             let entries = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
             guard !entries.isEmpty else { return }
-            throw GeoError.invalidInput(.workFolder, "\(url.path) holds \(entries.count) file\(entries.count == 1 ? "" : "s") but no plan of a tiled build; expected a new or empty folder, or one an earlier build planned (geoq removes only what it wrote, so it never works in a folder of yours)")
+            throw GeoError.invalidInput(
+                .workFolder,
+                "\(url.path) holds \(entries.count) file\(entries.count == 1 ? "" : "s") but no plan of a tiled build; expected a new or empty folder, or one an earlier "
+                    + "build planned (geoq removes only what it wrote, so it never works in a folder of yours)"
+            )
         case .regular, .special:
             throw GeoError.invalidInput(.workFolder, "\(url.path) is not a folder; expected a new or empty folder")
         }

@@ -21,8 +21,10 @@ enum WorkFile {
     /// Writes `payload` with the header and checksum to `url`, atomically. Unless `durable`, not
     /// flushed to disk before the rename: a work file torn by a crash fails its checksum and is
     /// made again. `capacity` is the payload's expected size, so the buffer grows once.
-    static func write(_ url: URL, kind: Kind, planDigest: UInt64, tile: Int, capacity: Int = 0, durable: Bool = false,
-                      payload: (inout BinaryWriter) -> Void) throws {
+    static func write(
+        _ url: URL, kind: Kind, planDigest: UInt64, tile: Int, capacity: Int = 0, durable: Bool = false,
+        payload: (inout BinaryWriter) -> Void
+    ) throws {
         var writer = BinaryWriter()
         writer.data.reserveCapacity(capacity + 64)
         writer.bytes(magic)
@@ -40,8 +42,10 @@ enum WorkFile {
     }
 
     /// Reads and checks `url`, then lets `payload` decode what follows the header.
-    static func read<Result>(_ url: URL, kind: Kind, planDigest: UInt64, tile: Int,
-                             payload: (inout BinaryReader) throws -> Result) throws -> Result {
+    static func read<Result>(
+        _ url: URL, kind: Kind, planDigest: UInt64, tile: Int,
+        payload: (inout BinaryReader) throws -> Result
+    ) throws -> Result {
         let data: Data
         do {
             data = try RegularFile.mapped(url.path)

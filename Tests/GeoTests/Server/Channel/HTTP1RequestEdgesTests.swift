@@ -28,8 +28,10 @@ import Testing
         #expect(connection.closedAfter != nil && !connection.isOpen, "the connection is closed")
     }
 
-    @Test(arguments: [("HTTP/1.0", "", "close"), ("HTTP/1.0", "Connection: keep-alive\r\n", "keep-alive"), ("HTTP/1.1", "", nil),
-                      ("HTTP/1.1", "Connection: close\r\n", "close")])
+    @Test(arguments: [
+        ("HTTP/1.0", "", "close"), ("HTTP/1.0", "Connection: keep-alive\r\n", "keep-alive"), ("HTTP/1.1", "", nil),
+        ("HTTP/1.1", "Connection: close\r\n", "close")
+    ])
     func testRequest_isMarkedToCloseOnlyWhenHTTP10WithoutKeepAlive(version: String, header: String, connectionField: String?) throws {
         let connection = try connection()
         connection.send("GET /healthz \(version)\r\nHost: x\r\n\(header)\r\n")

@@ -23,12 +23,18 @@ import Testing
     }
 
     @Test(arguments: [
-        ("GET /v1/complete?q=" + String(repeating: "a", count: 100_000) + " HTTP/1.1\r\nHost: x\r\n\r\n",
-         "the request line and headers are larger than the server accepts (80 KiB); send long inputs in a POST body"),
-        ("GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: " + String(repeating: "b", count: 90_000) + "\r\n\r\n",
-         "the request line and headers are larger than the server accepts (80 KiB); send long inputs in a POST body"),
-        ("GET /v1/complete?q=a\u{0}b HTTP/1.1\r\nHost: x\r\n\r\n",
-         "the request line or a header holds a byte HTTP does not allow (a control or NUL byte, or a space in the URL); percent-encode it"),
+        (
+            "GET /v1/complete?q=" + String(repeating: "a", count: 100_000) + " HTTP/1.1\r\nHost: x\r\n\r\n",
+            "the request line and headers are larger than the server accepts (80 KiB); send long inputs in a POST body"
+        ),
+        (
+            "GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: " + String(repeating: "b", count: 90_000) + "\r\n\r\n",
+            "the request line and headers are larger than the server accepts (80 KiB); send long inputs in a POST body"
+        ),
+        (
+            "GET /v1/complete?q=a\u{0}b HTTP/1.1\r\nHost: x\r\n\r\n",
+            "the request line or a header holds a byte HTTP does not allow (a control or NUL byte, or a space in the URL); percent-encode it"
+        )
     ])
     func testRequestTheParserRefuses_getsTheJSONErrorBody(request: String, message: String) throws {
         let connection = try connection()

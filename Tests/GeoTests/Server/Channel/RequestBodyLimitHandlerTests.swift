@@ -85,8 +85,9 @@ import Testing
         #expect(try connection.written().hasPrefix("HTTP/1.1 408 "))
         #expect(connection.closedOutputAfter == Self.deadline)
         connection.send("1")
-        #expect(try connection.requestParts().filter { if case .body = $0 { true } else { false } }.count == 5,
-                "the five bytes before the deadline reached the router, none after")
+        #expect(
+            try connection.requestParts().filter { if case .body = $0 { true } else { false } }.count == 5,
+            "the five bytes before the deadline reached the router, none after")
         connection.wait(Self.linger)
         #expect(connection.closedAfter == Self.deadline + Self.linger)
     }
@@ -124,7 +125,7 @@ import Testing
     @Test func testExpect100ContinueOverTheLimit_getsThe413Only() throws {
         let connection = try EmbeddedHTTPConnection([
             MalformedRequestHandler(maximumBodyBytes: Self.limit), RequestHeadTimeoutHandler(timeout: .seconds(10)),
-            RequestBodyLimitHandler(maximumBodyBytes: Self.limit, deadline: Self.deadline, linger: Self.linger),
+            RequestBodyLimitHandler(maximumBodyBytes: Self.limit, deadline: Self.deadline, linger: Self.linger)
         ])
         connection.send(Self.post(announcing: Self.limit + 1, extra: "Expect: 100-continue\r\n"))
         let written = try connection.written()
