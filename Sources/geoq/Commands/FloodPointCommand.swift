@@ -80,6 +80,8 @@ struct FloodPointCommand: ParsableCommand {
         // Only a place is looked up in the gazetteer.
         var settings = try settingsFile.engineSettings(dataset: dataset, places: place == nil ? nil : gazetteer.places)
         settings.gazetteer = place == nil ? .skipped : .required
+        // One point is answered: no table of every town's flooding, nor the parts it is made from.
+        settings.tabulatesPlaces = false
         let question = try seaLevel.question(rise: rise, settings: try settingsFile.settings(dataset: dataset))
         let engine = try GeoqEngine.buildEngine(settings: settings)
         if let place {
