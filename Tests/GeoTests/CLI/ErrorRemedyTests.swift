@@ -22,8 +22,7 @@ import Testing
             Issue.record("a missing file opened")
         } catch let error as GeoError {
             #expect(error.description == "\(missing): no such file; expected a tiled spill index; build one from an elevation raster")
-            #expect(!error.description.contains("geoq index"))
-            #expect(ArgumentSpelling.message(error).hasSuffix("; build one from an elevation raster: geoq index build --tiled"))
+            #expect(ArgumentSpelling.message(error) == "\(missing): no such file; expected a tiled spill index; build one from an elevation raster: geoq index build --tiled")
         }
     }
 

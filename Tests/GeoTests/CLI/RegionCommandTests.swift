@@ -4,7 +4,7 @@ import Testing
 /// `geoq region` end to end: the built executable, its output, its messages and its exit statuses.
 @Suite struct RegionCommandTests {
     private func geoq(_ arguments: [String], input: String = "") throws -> GeoqProcess.Run {
-        try GeoqProcess.run(arguments, input: Data(input.utf8))
+        try GeoqProcess.run(arguments, input: Data(input.utf8), environment: ["COLUMNS": CommandLineTests.columns])
     }
 
     private let pins = "name,lat,lon\nLouvre,48.8606,2.3376\nNotre-Dame,48.8530,2.3499\nEiffel Tower,48.8584,2.2945\nbad geocode,0,0\n"
@@ -13,13 +13,23 @@ import Testing
         let outcome = try geoq(["region", "-", "--viewport", "1024x768"], input: pins)
         #expect(outcome.status == 0)
         // The values of RegionFramerTests.aViewportAddsTheZoomOfThePaddedRegion, one aligned line each.
-        let lines = outcome.standardOutput.split(separator: "\n").map(String.init)
-        #expect(lines.map { $0.prefix(9) } == ["centre   ", "span     ", "bbox     ", "kept     ", "trimmed  ", "zoom     "])
-        #expect(lines.first == "centre   48.856800, 2.322200")
-        #expect(lines.contains("trimmed  1 point, index 3") && lines.contains("zoom     14 (Web Mercator, 1024x768 pixels)"))
-        // The help shows this very output.
+        expectWhole(
+            outcome.standardOutput,
+            """
+            centre   48.856800, 2.322200
+            span     0.010000° lat × 0.066480° lon
+            bbox     W 2.288960  S 48.851800  E 2.355440  N 48.861800
+            kept     3 of 4 points
+            trimmed  1 point, index 3
+            zoom     14 (Web Mercator, 1024x768 pixels)
+
+            """)
+        // The help's example is this very output, indented under its command, to the blank line.
         let help = try geoq(["region", "--help"]).standardOutput
-        #expect(help.contains(outcome.standardOutput.trimmingCharacters(in: .newlines).split(separator: "\n").joined(separator: "\n  ")))
+        let command = "\n  $ geoq region pins.csv --viewport 1024x768\n"
+        let example = try #require(help.range(of: command)).upperBound
+        let shown = String(help[example...]).components(separatedBy: "\n\n")[0] + "\n"
+        expectWhole(shown, outcome.standardOutput.split(separator: "\n").map { "  " + $0 + "\n" }.joined())
     }
 
     @Test(.process) func jsonAndGeoJSONAreWritten() throws {
@@ -47,7 +57,11 @@ import Testing
             #expect(outcome.status == 1 && outcome.standardError == message && outcome.standardOutput.isEmpty)
         }
         let unknown = try geoq(["region", "-"], input: "hello\nworld\n")
-        #expect(unknown.status == 1 && unknown.standardError.hasPrefix("geoq: standard input: not a point set: the first line is \"hello\""))
+        #expect(unknown.status == 1)
+        expectWhole(
+            unknown.standardError,
+            "geoq: standard input: not a point set: the first line is \"hello\"; expected GeoJSON points (FeatureCollection, Feature, "
+                + "Point, MultiPoint), a JSON array of [longitude, latitude] pairs, or CSV with a header naming lat/latitude and lon/lng/long/longitude\n")
         let missing = try geoq(["region", "/nonexistent/pins.csv"])
         #expect(missing.status == 1 && missing.standardError == "geoq: /nonexistent/pins.csv: no such file\n")
     }
@@ -80,8 +94,13 @@ import Testing
     @Test(.process) func idsGivenAsPlacesAreNoInput() throws {
         let outcome = try geoq(["region", "--places", "2988507,2643743"])
         #expect(outcome.status == 2)
-        #expect(
-            outcome.standardError.contains("expected one of: a file of points (or - for standard input), --place-ids ID,ID, --flooded-at RISE or --year YEAR --scenario S; got 0"),
-            "\(outcome.standardError)")
+        expectWhole(
+            outcome.standardError,
+            """
+            Error: expected one of: a file of points (or - for standard input), --place-ids ID,ID, --flooded-at RISE or --year YEAR --scenario S; got 0
+            Usage: geoq region [<options>] [<file>]
+              See 'geoq region --help' for more information.
+
+            """)
     }
 }

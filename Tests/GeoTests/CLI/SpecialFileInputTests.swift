@@ -12,6 +12,6 @@ import Testing
             ["flood", "point", "--lat", "1", "--lon", "1", "--dem", fifo, "--alone"],
             environment: ["XDG_CACHE_HOME": folder.appendingPathComponent("cache").path])
         #expect(run.status == 1, "\(run.standardError)")
-        #expect(run.standardError.contains(fifo) && run.standardError.contains("not a regular file"), "\(run.standardError)")
+        expectWhole(run.standardError, "geoq: \(fifo): is not a regular file (a FIFO or a device); expected an elevation raster file\n")
     }
 }

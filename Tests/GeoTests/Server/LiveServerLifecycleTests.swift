@@ -12,6 +12,17 @@ import Testing
 
     static func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
 
+    /// `log` with the time of the server's start line, which varies, masked.
+    static func timeMasked(_ log: String) -> String {
+        log.replacing(#/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{4} /#, with: "TIME ", maxReplacements: 1)
+    }
+
+    /// The server's start line (`timeMasked`), and its line on the first SIGTERM.
+    static func startAndStopping(_ server: Server, grace seconds: Int) -> String {
+        "TIME info geoq: [HummingbirdCore] Server started and listening on 127.0.0.1:\(server.port)\n"
+            + "geoq: SIGTERM: stopping; requests in flight have \(seconds) s to finish (send the signal again to stop at once)\n"
+    }
+
     // MARK: malformed and broken-off bodies are the client's doing
 
     @Test(.process) func aMalformedChunkedBodyIsA400AndABrokenOffOneA499() throws {
@@ -22,18 +33,33 @@ import Testing
         #expect(error?["code"] as? String == "invalid_body")
         #expect(answer.components(separatedBy: "HTTP/1.1 ").count == 2, "one answer, not two: \(answer)")
 
-        // A body announced as 100,000 bytes, broken off after 9.
+        // A body announced as 100,000 bytes, broken off after 9: once the service is reading it
+        // (a POST in flight), and counted once the service has seen the end.
         do {
             let broken = try server.connect()
             try broken.send(Self.bytes("POST /v1/region HTTP/1.1\r\nHost: x\r\nContent-Length: 100000\r\n\r\n40.1,3.2\n"))
-            usleep(300_000)
+            #expect(
+                try metrics(of: server, until: { $0.contains("http_server_active_requests{http_request_method=\"POST\"} 1") }) != nil,
+                "the request in flight")
         }
-        usleep(500_000)
-        let metrics = try server.exchange(Self.bytes("GET /metrics HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"))
+        let metrics = try #require(try metrics(of: server, until: { $0.contains("http_response_status_code=\"499\"") }), "the 499 counted")
+        // Line by line, not whole: /metrics also holds the durations of the requests.
         let region = metrics.split(separator: "\n").filter { $0.hasPrefix("hb_requests{") && $0.contains("/v1/region") }
         #expect(region.contains { $0.contains("http_response_status_code=\"400\"") && $0.hasSuffix(" 1") }, "\(region)")
         #expect(region.contains { $0.contains("http_response_status_code=\"499\"") && $0.hasSuffix(" 1") }, "\(region)")
         #expect(!metrics.contains("http_response_status_code=\"5"), "no 5xx recorded: \(region)")
+    }
+
+    /// The service's `/metrics` once `ready` holds of them, asked again until it does or 10 s
+    /// pass (then nil): a readiness signal, not a fixed wait.
+    func metrics(of server: Server, until ready: (String) -> Bool) throws -> String? {
+        let deadline = Date().addingTimeInterval(10)
+        while true {
+            let metrics = try server.exchange(Self.bytes("GET /metrics HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"))
+            if ready(metrics) { return metrics }
+            if Date() > deadline { return nil }
+            usleep(20_000)
+        }
     }
 
     // MARK: connections cannot hold the service open
@@ -113,7 +139,7 @@ import Testing
         #expect(status == 1, "exits, with status 1, once the grace period is over")
         #expect(seconds >= 1.9 && seconds < 5, "\(seconds) s")
         let stderr = String(decoding: server.errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(stderr.contains("the 2 s grace period is over: closing the connections still open"), "\(stderr)")
+        expectWhole(Self.timeMasked(stderr), Self.startAndStopping(server, grace: 2) + "geoq: the 2 s grace period is over: closing the connections still open\n")
         withExtendedLifetime(stalled) {}
     }
 
@@ -121,7 +147,9 @@ import Testing
         let server = try Server(cli, dem: worldDEM, options: ["--grace-period", "60"])
         let stalled = try stalledClient(server)
         kill(server.process.processIdentifier, SIGTERM)
-        usleep(300_000)
+        // The first signal has been taken once the service says it is stopping.
+        let stopping = server.errors.fileHandleForReading.read(until: "(send the signal again to stop at once)\n", within: 10)
+        expectWhole(Self.timeMasked(stopping), Self.startAndStopping(server, grace: 60))
         #expect(server.process.isRunning, "the first signal waits for the request in flight")
         let start = Date()
         kill(server.process.processIdentifier, SIGINT)
