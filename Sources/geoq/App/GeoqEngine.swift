@@ -24,7 +24,25 @@ enum GeoqEngine {
         case .skipped: placesPaths = nil
         }
         let loadsFlood = settings.flood == .required || settings.flood == .ifAvailable && settings.floodIsAvailable
-        let flood = loadsFlood ? try settings.loadStack() : nil
+        // The place index mapped from the cache needs nothing of the models: it is opened (and,
+        // for the service, checksummed) beside them. A first build prints its progress, so it
+        // runs alone, after them.
+        let opensPlacesBeside = placesPaths.map { !settings.noCache && placesIndexIsCached($0, settings: settings) } ?? false
+        let placesOpened = Mutex<Result<PlaceCompleter, any Error>?>(nil)
+        let opening = DispatchGroup()
+        if opensPlacesBeside, let placesPaths {
+            DispatchQueue.global().async(group: opening) {
+                let opened = Result { try placeIndex(placesPaths, settings: settings) }
+                placesOpened.withLock { $0 = opened }
+            }
+        }
+        let flood: (any FloodAnswering)?
+        do {
+            flood = loadsFlood ? try settings.loadStack() : nil
+        } catch {
+            opening.wait()
+            throw error
+        }
         // What the models make at first use is made beside the gazetteers' loading, when the
         // table of every town's point will need it at once (the service's start).
         let warming = DispatchGroup()
@@ -32,31 +50,8 @@ enum GeoqEngine {
             DispatchQueue.global().async(group: warming) { flood.makeLazyParts() }
         }
         defer { warming.wait() }
-        let places = try placesPaths.map { paths -> PlaceCompleter in
-            // Each stage of a build on a terminal's progress line (nothing on a pipe or a file).
-            let progress = Terminal.progressHandler()
-            let build = { PlaceCompleter(gazetteer: try Gazetteer(contentsOfFiles: paths, progress: progress), progress: progress) }
-            guard !settings.noCache else { return try build() }
-            let directory = settings.cacheStore().directory
-            // The first start's build takes a minute or more on a loaded machine: said, with its end.
-            // On a terminal only, as progress is: a script reading stderr gets the answer's lines alone.
-            let announced = {
-                if Terminal.stderrIsTTY {
-                    Terminal.notice("building the place search index from \(paths.count) gazetteer\(paths.count == 1 ? "" : "s"), once; it is kept in \(directory.path)")
-                }
-                let started = Date()
-                let completer = try build()
-                if Terminal.stderrIsTTY {
-                    Terminal.notice(String(format: "place search index built in %.0f s", Date().timeIntervalSince(started)))
-                }
-                return completer
-            }
-            return try PlaceIndexCache(directory: directory)
-                .completer(
-                    placesPaths: paths, verifyPayload: settings.verifiesPlacesIndex, progress: progress,
-                    notice: { Terminal.notice($0) }, build: announced
-                ).0
-        }
+        opening.wait()
+        let places = try opensPlacesBeside ? placesOpened.withLock { $0 }?.get() : placesPaths.map { try placeIndex($0, settings: settings) }
         // The outlines of the countries and regions lie beside their names (areas.tsv.gz).
         let outlines = placesPaths?.first { URL(fileURLWithPath: $0).lastPathComponent == "areas.tsv.gz" }
             .map { AreaOutlines(path: URL(fileURLWithPath: $0).deletingLastPathComponent().appendingPathComponent("areas.geojson.gz").path) }
@@ -74,5 +69,39 @@ enum GeoqEngine {
         engine.regionalProjections = regional
         engine.highTide = highTide
         return engine
+    }
+
+    /// The completion index of the gazetteers at `paths`: from the cache folder unless the
+    /// settings say no cache, built (and kept there) when it is missing or stale.
+    private static func placeIndex(_ paths: [String], settings: EngineSettings) throws -> PlaceCompleter {
+        // Each stage of a build on a terminal's progress line (nothing on a pipe or a file).
+        let progress = Terminal.progressHandler()
+        let build = { PlaceCompleter(gazetteer: try Gazetteer(contentsOfFiles: paths, progress: progress), progress: progress) }
+        guard !settings.noCache else { return try build() }
+        let directory = settings.cacheStore().directory
+        // The first start's build takes a minute or more on a loaded machine: said, with its end.
+        // On a terminal only, as progress is: a script reading stderr gets the answer's lines alone.
+        let announced = {
+            if Terminal.stderrIsTTY {
+                Terminal.notice("building the place search index from \(paths.count) gazetteer\(paths.count == 1 ? "" : "s"), once; it is kept in \(directory.path)")
+            }
+            let started = Date()
+            let completer = try build()
+            if Terminal.stderrIsTTY {
+                Terminal.notice(String(format: "place search index built in %.0f s", Date().timeIntervalSince(started)))
+            }
+            return completer
+        }
+        return try PlaceIndexCache(directory: directory)
+            .completer(
+                placesPaths: paths, verifyPayload: settings.verifiesPlacesIndex, progress: progress,
+                notice: { Terminal.notice($0) }, build: announced
+            ).0
+    }
+
+    /// Whether the cache folder holds a completion index for `paths` (it may still be stale).
+    private static func placesIndexIsCached(_ paths: [String], settings: EngineSettings) -> Bool {
+        let cache = PlaceIndexCache(directory: settings.cacheStore().directory)
+        return FileManager.default.fileExists(atPath: cache.fileURL(for: PlaceIndexCache.Key(placesPaths: paths)).path)
     }
 }
