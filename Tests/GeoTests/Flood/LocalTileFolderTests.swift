@@ -43,7 +43,7 @@ import Testing
         let tiles = [try Self.unzipped("N53E009", into: folder), try Self.unzipped("N43E007", into: folder)]
         let byHand = ElevationStack(
             base: Self.base, source: Self.baseSource,
-            nested: try ElevationStack.nestedModels(paths: tiles, in: Self.base, connectivity: .eight))
+            nested: try ElevationStack.nestedModels(paths: tiles, in: Self.base, connectivity: .eight, answersVoidsFromBase: true))
         let onDemand = try Self.onDemand(folder)
         var random = SplitMix64(seed: 35)
         let edge = 1.0 / 1200 / 100
@@ -142,6 +142,31 @@ import Testing
         let first = try Self.onDemand(folder, nestingCache: cache).point(latitude: 43.695, longitude: 7.281)
         #expect(FileManager.default.fileExists(atPath: cache.levelsURL(key).path) && FileManager.default.fileExists(atPath: cache.cellsURL(key).path))
         #expect(try Self.onDemand(folder, nestingCache: cache).point(latitude: 43.695, longitude: 7.281) == first)
+    }
+
+    /// A void of a tile in the folder answers from the models loaded at start, with their name,
+    /// cell and confidence, as the same tile given by hand does
+    /// (`SharedTilesStackTests.juanDeFucaSeaGivenAsNodataIsSeaWhereTheBaseSaysSea`): Port Renfrew
+    /// (48.555° N, 124.42° W), a village at sea level on Vancouver Island, lies in N48W125's void
+    /// (6.5 M of its 13 M cells hold -32768, counted from the file), never "+358 m, high" from the
+    /// tile. Nested now and read back from the nesting cache alike; the land of the Olympic
+    /// Peninsula in the same tile answers from the tile.
+    @Test func aTilesVoidAnswersFromTheModelsLoadedAtStart() throws {
+        let folder = TestRasters.temporaryDirectory()
+        try Self.unzipped("N48W125", into: folder)
+        let cache = NestingCache(
+            store: CacheFolder(directory: folder.appendingPathComponent("cache")),
+            baseKey: try CacheFolder.Key(rasterPath: HamburgStackTests.basePath, band: 1, options: FloodOptions()))
+        let alone = try Self.base.point(latitude: 48.555, longitude: -124.42)
+        for pass in ["nested", "from the nesting cache"] {
+            let stack = try Self.onDemand(folder, nestingCache: cache)
+            let renfrew = try stack.point(latitude: 48.555, longitude: -124.42)
+            #expect(renfrew.source == FloodModelSource(model: "etopo5.tif", cellSizeM: 9300, role: .base), "\(pass): \(renfrew)")
+            #expect(renfrew.elevation == alone.elevation && renfrew.spillLevel == alone.spillLevel, "\(pass)")
+            #expect(renfrew.notes == ["N48W125.hgt has no data here (a void); answered from etopo5.tif, 9.3 km cells"], "\(pass): \(renfrew.notes)")
+            let slope = try stack.point(latitude: 48.05, longitude: -124.1)
+            #expect(slope.source?.model == "N48W125.hgt" && slope.source?.cellSizeM == 31, "\(pass): \(slope)")
+        }
     }
 
     /// A neighbour damaged in the folder after start (the tile east of Hamburg's, overwritten by

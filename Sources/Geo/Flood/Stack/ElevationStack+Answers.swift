@@ -16,11 +16,11 @@ extension ElevationStack: FloodAnswering {
 
     /// A point, from the finest model covering it, the on-demand entry's tile among them
     /// (fetched and nested on first use). Where the entry has no tile, the models loaded at
-    /// start answer, the base's answer saying so; where its source cannot be reached, they
-    /// answer too, and the answer's `notes` say so. O(fine models) on top of the model's answer.
+    /// start answer, the base's answer saying so; where its tile has no data (a void), or its
+    /// source cannot be reached, they answer too, and the answer's `notes` say so. O(fine models) on top of the model's answer.
     public func point(latitude: Double, longitude: Double) throws -> FloodPoint {
         let cell = fineCell(latitude: latitude, longitude: longitude)
-        var unreachable: GeoError? = nil, noTile: String? = nil, offline = false
+        var unreachable: GeoError? = nil, noTile: String? = nil, voidOf: String? = nil, offline = false
         let asked = onDemand != nil && onDemandOutranks(cell.map { fineIndexes[$0.model] })
         if asked, let onDemand { offline = onDemand.isOffline }
         if asked, !offline, let onDemand, onDemand.answersNow(latitude: latitude, longitude: longitude) {
@@ -28,6 +28,7 @@ extension ElevationStack: FloodAnswering {
                 switch try onDemand.answer(latitude: latitude, longitude: longitude) {
                 case .point(let point): return point
                 case .noTile(let note): noTile = note
+                case .void(let model, _): voidOf = model
                 case .notInMemory: break
                 }
             } catch let error as GeoError {
@@ -52,6 +53,10 @@ extension ElevationStack: FloodAnswering {
             basePoint.source = base.source
             if let noTile { basePoint.source?.model += " (\(noTile))" }
             point = basePoint
+        }
+        if let voidOf, let source = point.source {
+            // The on-demand tile's void, answered as a fine model's given by hand is.
+            point.notes.append("\(voidOf) has no data here (a void); answered from \(source.model), \(source.cellSizeText) cells")
         }
         if let unreachable, let onDemand { onDemand.recordUnreachable(unreachable, answeredBy: point.source) }
         if offline || unreachable != nil, let onDemand { point.notes.append(onDemand.unreachableNote(answeredBy: point.source)) }

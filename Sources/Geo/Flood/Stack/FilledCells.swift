@@ -29,6 +29,21 @@ public struct FilledCells: Sendable {
         (self.bits, self.count) = (bits, count)
     }
 
+    /// The nodata cells of `tile` placed in a window `width` cells wide whose `cells` are the
+    /// tile's (an on-demand tile held with a ring of its context), nil when it has none.
+    /// O(tile cells).
+    init?(_ tile: ElevationGrid, placedAt cells: (rows: Range<Int>, columns: Range<Int>), inWindowOfWidth width: Int) {
+        guard let own = FilledCells(tile) else { return nil }
+        var bits = [UInt64](repeating: 0, count: ((cells.rows.upperBound) * width + 63) / 64)
+        for row in 0..<tile.height {
+            for col in 0..<tile.width where own.contains(row * tile.width + col) {
+                let index = (row + cells.rows.lowerBound) * width + col + cells.columns.lowerBound
+                bits[index >> 6] |= 1 << UInt64(index & 63)
+            }
+        }
+        (self.bits, self.count) = (bits, own.count)
+    }
+
     /// Whether cell `index` was filled from the base. O(1).
     public func contains(_ index: Int) -> Bool {
         index >= 0 && index >> 6 < bits.count && bits[index >> 6] & (1 << UInt64(index & 63)) != 0

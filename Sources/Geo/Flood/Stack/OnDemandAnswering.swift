@@ -62,6 +62,10 @@ public enum OnDemandPointAnswer: Sendable, Equatable {
     /// The source has no tile there: the models loaded at start answer, the base's answer
     /// saying `note`.
     case noTile(note: String)
+    /// The tile holding the point has no data there (a void; `model` names the tile): the
+    /// models loaded at start answer, saying so. `filled` is the tile's own answer, its cell
+    /// filled as the nesting fills a void.
+    case void(model: String, filled: FloodPoint)
     /// The tile is not in memory, and points do not wait for loads (the service, whose
     /// `prepare` loads tiles): the models loaded at start answer this once, without a word.
     case notInMemory

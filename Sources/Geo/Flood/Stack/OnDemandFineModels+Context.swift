@@ -52,7 +52,8 @@ extension OnDemandFineModels {
                 key: key, width: window.columns.count, height: window.rows.count, isInteger: nil,
                 int16Nodata: try Self.int16Nodata(of: context.tilePath), georeference: window.georeference)
         else { return nil }
-        let index = try SpillIndex(grid: cached.grid, options: nestingOptions, levels: cached.levels, coastline: base.today?.mask)
+        var index = try SpillIndex(grid: cached.grid, options: nestingOptions, levels: cached.levels, coastline: base.today?.mask)
+        index.filledFromBase = try Self.voids(of: context.tilePath, placedAt: window)
         return answer(index, tileShape: tileShape, path: context.tilePath, cells: window.cells)
     }
 
@@ -73,13 +74,32 @@ extension OnDemandFineModels {
             throw GeoError.unreadableFile(path: name, message: reason)
         }
         // Only the tile and its ring are held: the index (today's sea, the curves) is built on them.
-        let index = try SpillIndex.window(
+        var index = try SpillIndex.window(
             of: nested, rows: window.rows, columns: window.columns, options: nestingOptions,
             coastline: base.today?.mask, georeference: window.georeference)
         if let nestingCache {
             nestingCache.store(index, key: nestingCache.key(members: context.members, band: 1, connectivity: connectivity, context: context.keyDescription))
         }
+        index.filledFromBase = try Self.voids(of: context.tilePath, placedAt: window)
         return answer(index, tileShape: tileShape, path: context.tilePath, cells: window.cells)
+    }
+
+    /// The cells of the tile at `path` that hold no data (a void), placed in its held window:
+    /// the stack answers them from the models loaded at start, as it does a fine model's given
+    /// by hand. Read only when the tile's header gives a nodata value (SRTM's .hgt does; the
+    /// Copernicus DEM has none); nil when it has no void. O(tile cells).
+    static func voids(of path: String, placedAt window: TileContext.HeldWindow) throws -> FilledCells? {
+        guard try hasNodataValue(path) else { return nil }
+        return FilledCells(try ElevationGrid.read(path: path), placedAt: window.cells, inWindowOfWidth: window.columns.count)
+    }
+
+    /// Whether the first band of the raster at `path` declares a nodata value. O(1): its header.
+    static func hasNodataValue(_ path: String) throws -> Bool {
+        let dataset = try GDAL.openElevationRaster(path)
+        defer { GDALClose(dataset) }
+        var has: Int32 = 0
+        _ = GDALGetRasterBand(dataset, 1).map { GDALGetRasterNoDataValue($0, &has) }
+        return has != 0
     }
 
     /// The flood options of a nested tile.

@@ -85,7 +85,8 @@ extension OnDemandFineModels {
             let reserved = cells * Self.nestingBytesPerCell
             try reserve(reserved, for: tile, shouldStop: shouldStop)
             do {
-                let (index, source) = try ElevationStack.nestedModel(path: path, in: base, connectivity: connectivity, cache: nestingCache)
+                let (index, source) = try ElevationStack.nestedModel(
+                    path: path, in: base, connectivity: connectivity, cache: nestingCache, answersVoidsFromBase: true)
                 let locator = index.locator
                 return (
                     .nested(

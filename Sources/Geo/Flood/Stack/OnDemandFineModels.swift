@@ -145,6 +145,7 @@ public final class OnDemandFineModels<Source: OnDemandElevationSource>: OnDemand
             if let tileLocator, let centre = tileLocator.centre(row: row - cells.rows.lowerBound, col: col - cells.columns.lowerBound) {
                 (point.cellLatitude, point.cellLongitude) = (centre.latitude, centre.longitude)
             }
+            if fine.index.filledFromBase?.contains(row * fine.index.grid.width + col) == true { return .void(model: fine.source.model, filled: point) }
             return .point(point)
         case .sea(let level, let source):
             return .point(
@@ -156,7 +157,7 @@ public final class OnDemandFineModels<Source: OnDemandElevationSource>: OnDemand
         }
     }
 
-    /// `answer(latitude:longitude:)`'s point.
+    /// `answer(latitude:longitude:)`'s point: the tile's own, a void's cell as the nesting filled it.
     /// - Throws: as `answer(latitude:longitude:)` does, and ``GeoError/unanswerable(subject:reason:)``
     ///   where the source has no tile (the stack's loaded models answer there).
     public func point(latitude: Double, longitude: Double) throws -> FloodPoint {
@@ -164,6 +165,7 @@ public final class OnDemandFineModels<Source: OnDemandElevationSource>: OnDemand
         case .point(let point): return point
         case .noTile(let note): throw GeoError.unanswerable(subject: nil, reason: "\(source.name): \(note)")
         case .notInMemory: throw GeoError.unanswerable(subject: nil, reason: "\(source.name): the tile is not in memory yet")
+        case .void(_, let filled): return filled
         }
     }
 
