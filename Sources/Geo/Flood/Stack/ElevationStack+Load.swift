@@ -26,7 +26,9 @@ extension ElevationStack {
     /// base, and stored in it otherwise (`members`: the files a mosaic at `path` joins, and the
     /// band of theirs it holds). `answersVoidsFromBase`: the cells that had no data (a void, a gap
     /// between a mosaic's rasters) are marked (`SpillIndex.filledFromBase`), and the stack answers
-    /// them from the base, with its name and confidence. On-demand tiles are nested without it.
+    /// them from the base, with its name and confidence. An on-demand tile nested alone is nested
+    /// with it; one nested with its context has its voids marked apart
+    /// (`OnDemandFineModels.voids(of:placedAt:)`).
     public static func nestedModel(
         path: String, band: Int = 1, in base: SpillIndex, connectivity: FloodOptions.Connectivity,
         progress: ProgressHandler? = nil, name: String? = nil, baseName: String? = nil, cache: NestingCache? = nil,
