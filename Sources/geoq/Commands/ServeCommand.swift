@@ -47,6 +47,7 @@ struct ServeCommand: AsyncParsableCommand {
         // A group shuts its services down last first: the server, then the log flusher's last batch.
         try await ShutdownSignals(gracePeriod: .nanoseconds(Int64(settings.gracePeriod * 1e9)))
             .run([LogFlushService(), HeapReturnService(), app], logger: logger)
+        BatchedLogHandler.flush()
         Terminal.notice("stopped")
     }
 }

@@ -45,6 +45,8 @@ struct ShutdownSignals {
         var received = 0
         for await signal in await UnixSignalsSequence(trapping: Self.signals) {
             received += 1
+            // The log lines gathered before the signal go out before what it says.
+            BatchedLogHandler.flush()
             if received == 1 {
                 shutdown.signalled()
                 Terminal.notice("\(signal): stopping; requests in flight have \(gracePeriod.components.seconds) s to finish (send the signal again to stop at once)")
