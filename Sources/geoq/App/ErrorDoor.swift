@@ -33,8 +33,8 @@ struct ErrorDoor: Sendable {
                 "the service could not read or write its own data; its log says which file and why"
             )
         case .notSetUp:
-            // The service offers no answer of this kind, as started: its set-up's, told as such.
-            (status, code, exitStatus, messageForClients) = (.notImplemented, "not_set_up", 1, nil)
+            // The service cannot answer this kind of question as it was started: its set-up's.
+            (status, code, exitStatus, messageForClients) = (.serviceUnavailable, "not_set_up", 1, nil)
         case .internalFailure:
             (status, code, exitStatus, messageForClients) = (.internalServerError, "internal_failure", 1, "the service failed inside; its log says why")
         }

@@ -22,7 +22,7 @@ import Testing
         case .unreadableFile, .unwritableFile: return (.internalServerError, 1)
         case .unreachable: return (.badGateway, 1)
         // The service started without what the question needs: its set-up's, a 5xx.
-        case .notSetUp: return (.notImplemented, 1)
+        case .notSetUp: return (.serviceUnavailable, 1)
         case .internalFailure: return (.internalServerError, 1)
         case let .remedied(failure, _): return expectedStatuses(failure)
         }
@@ -104,13 +104,13 @@ import Testing
         #expect(thrown.map { APIError($0).status } == .badRequest)
     }
 
-    /// A question the service was not set up for is its set-up's: 501, saying what is missing.
-    @Test func aQuestionTheServiceWasNotSetUpForIsA501() {
+    /// A question the service was not set up for is its set-up's: 503, saying what is missing.
+    @Test func aQuestionTheServiceWasNotSetUpForIsA503() {
         let engine = QueryEngine(flood: nil)
         let thrown = #expect(throws: GeoError.self) { _ = try engine.requireFlood() }
         #expect(thrown == .notSetUp("no elevation model is loaded; flood questions need one (--dem, or the dem setting)"))
         let answer = thrown.map(APIError.init)
-        #expect(answer?.status == .notImplemented && answer?.code == "not_set_up")
+        #expect(answer?.status == .serviceUnavailable && answer?.code == "not_set_up")
     }
 
     /// A failure inside the service is told as such, not as the client's mistake nor the data's,
