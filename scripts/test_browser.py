@@ -845,6 +845,18 @@ try:
     wait.until(lambda d: "N53E009.hgt" in text("resolution-note"), "the note over Hamburg at zoom 14 on the desktop never named N53E009.hgt")
     ok(f"the note over Hamburg at zoom 14 on the desktop names N53E009.hgt")
 
+    # 9e. The view's flooded land over Hamburg at +2 m, downloaded, holds the tile's polygons
+    #     where the tile reaches: edges on its 3" cells, not only on the base's 5' lines.
+    js("window.geoqPage.setRise(2)")
+    js("window.geoqMap.setView([53.55, 9.6], 10, {animate: false})")
+    wait.until(lambda d: "rise=2&bbox=" in (d.find_element(By.ID, "download-geojson").get_attribute("href") or ""), "the GeoJSON link never took +2 m")
+    geojson_url = driver.find_element(By.ID, "download-geojson").get_attribute("href")
+    land = json.loads(api_bytes(geojson_url[len(BASE):])[0])
+    in_tile = [p for f in land["features"] for ring in f["geometry"]["coordinates"] for p in ring if 9 <= p[0] <= 10 and 53 <= p[1] <= 54]
+    off_base = [p for p in in_tile if abs(p[0] * 12 - round(p[0] * 12)) > 0.01 or abs(p[1] * 12 - round(p[1] * 12)) > 0.01]
+    assert len(land["features"]) > 24 and len(off_base) > 100, f"{len(land['features'])} features, {len(off_base)} of {len(in_tile)} vertices in the tile off the base's 5' lines ({geojson_url})"
+    ok(f"the GeoJSON download over Hamburg at +2 m: {len(land['features'])} features, {len(off_base)} vertices on the tile's cells")
+
     # 10. A malformed fragment falls back to the defaults (+0 m, 20°N 0°E, zoom 2).
     driver.get("about:blank")
     driver.get(BASE + "/#rise=abc&z=x")
@@ -883,12 +895,17 @@ try:
     ActionChains(driver).move_to_element(driver.find_element(By.ID, "map")).click().perform()
     wait.until(lambda d: d.find_element(By.ID, "place").is_displayed() and text("place-subtitle") == "The point chosen", "a click on the map read no point")
     card = driver.find_element(By.ID, "place").text
+    # The card is asked at the sea the page shows (+2 m), and says what the API says there.
+    asked = js("return performance.getEntriesByType('resource').map(e => e.name).filter(u => u.includes('/v1/flood/point?')).pop() || ''")
+    assert "rise=2" in asked, f"the point card was asked {asked!r}, not at the page's +2 m"
+    answer = api(asked[asked.index("/v1/"):])
+    assert text("place-flooding").lower().replace("\u2212", "-") == answer["flooding"].lower(), (text("place-flooding"), answer["flooding"])
     type_query("bangladesh")
     wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#suggestions li[data-place-id]"), "no suggestions for 'bangladesh'")
     said = card + "\n" + driver.find_element(By.ID, "suggestions").text
     assert not [j for j in jargon if j in said], f"jargon shown: {[j for j in jargon if j in said]} in {said!r}"
     type_query("")
-    ok(f"no jargon on a card or in suggestions: {card!r}")
+    ok(f"no jargon on a card or in suggestions, and the point card at +2 m says the API's {answer['flooding']!r}: {card!r}")
 
     # 11. A shared link restores its view; on a phone-sized screen everything fits.
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True})

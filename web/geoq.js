@@ -133,8 +133,8 @@ function start() {
     if (globe) globe.flyTo({ lat, lon, distance: Math.min(globe.view().distance, distanceForZoom(zoom)) });
   }
 
-  // A point clicked, on the map or the globe: its elevation and flooding.
-  const readPoint = (lat, lon) => { areaCard.hide(); showPoint(lat, lon, setRiseByButton); };
+  // A point clicked, on the map or the globe: its elevation and flooding at the sea shown.
+  const readPoint = (lat, lon) => { areaCard.hide(); showPoint(lat, lon, setRiseByButton, state.rise); };
   map.on("click", (event) => readPoint(event.latlng.lat, event.latlng.lng));
 
   // ---- The palette, and hatching newly flooded land (for telling it without colour) ------------

@@ -38,10 +38,10 @@ export function showPlace(place, setRise) {
   }
 }
 
-/** Reads a point (/v1/flood/point) and shows it as "The point chosen". */
-export async function showPoint(lat, lon, setRise) {
+/** Reads a point (/v1/flood/point) at the page's sea level `rise` and shows it as "The point chosen". */
+export async function showPoint(lat, lon, setRise, rise) {
   try {
-    const point = await fetchJSON("/v1/flood/point?lat=" + lat.toFixed(4) + "&lon=" + (((lon + 540) % 360) - 180).toFixed(4));
+    const point = await fetchJSON("/v1/flood/point?lat=" + lat.toFixed(4) + "&lon=" + (((lon + 540) % 360) - 180).toFixed(4) + "&rise=" + rise);
     showPlace({ title: format.coordinates(point.latitude, point.longitude), subtitle: "The point chosen", population: 0,
                 elevationM: point.elevationM, flooding: point.flooding, confidence: point.confidence, spillLevelM: point.spillLevelM,
                 source: point.source }, setRise);

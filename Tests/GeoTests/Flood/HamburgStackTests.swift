@@ -158,4 +158,53 @@ import Testing
         }
         #expect(lowest <= 0 && lowest > -10, "\(lowest)")
     }
+
+    /// A box larger than the tile (a desktop view over Hamburg at zoom 9) is masked as its map is
+    /// drawn: on the tile's 3″ cells, each cell the tile's class where the tile holds its centre
+    /// and the base's 5′ cell's class elsewhere, read here from each model's own mask of the box
+    /// by plain arithmetic on its corner and cell size; its polygons have the tile's detail.
+    @Test func aBoxPastTheTileIsMaskedFromTheTileWhereItReaches() throws {
+        let box = GeoBBox(west: 8.6, south: 52.8, east: 10.4, north: 54.3)
+        let mask = try Self.models.stack.classMask(rise: 2, bbox: box)
+        let c = try #require(mask.georeference).geoTransform.coefficients
+        #expect(abs(c[1] - 1.0 / 1200) < 1e-12 && abs(c[5] + 1.0 / 1200) < 1e-12, "\(c)")
+        #expect(c[0] <= box.west && c[0] + Double(mask.width) * c[1] >= box.east && c[3] >= box.north && c[3] + Double(mask.height) * c[5] <= box.south)
+        let tileMask = try Self.models.tile.classMask(rise: 2, bbox: nil)
+        let baseMask = try Self.models.base.classMask(rise: 2, bbox: GeoBBox(west: 8.4, south: 52.6, east: 10.6, north: 54.5))
+        let b = try #require(baseMask.georeference).geoTransform.coefficients
+        var fromTile = 0, fromBase = 0, tileFlooded = 0
+        for row in 0..<mask.height {
+            let latitude = c[3] + (Double(row) + 0.5) * c[5]
+            for column in 0..<mask.width {
+                let longitude = c[0] + (Double(column) + 0.5) * c[1]
+                // The tile's cells are centred on whole 1/1200ths of a degree from 54° N, 9° E.
+                let tileRow = Int(((54 + 1.0 / 2400 - latitude) * 1200).rounded(.down))
+                let tileColumn = Int(((longitude - 9 + 1.0 / 2400) * 1200).rounded(.down))
+                let expected: UInt8
+                if (0..<1201).contains(tileRow), (0..<1201).contains(tileColumn) {
+                    expected = tileMask.pixels[tileRow * 1201 + tileColumn]
+                    fromTile += 1
+                    if expected == FloodClass.newlyFlooded.rawValue { tileFlooded += 1 }
+                } else {
+                    // The tile's centres lie on the base's cell edges: such a centre is the base cell east (south) of its edge.
+                    func cell(_ position: Double) -> Int { abs(position - position.rounded()) < 1e-6 ? Int(position.rounded()) : Int(position.rounded(.down)) }
+                    let baseRow = cell((latitude - b[3]) / b[5]), baseColumn = cell((longitude - b[0]) / b[1])
+                    expected = baseMask.pixels[baseRow * baseMask.width + baseColumn]
+                    fromBase += 1
+                }
+                guard mask.pixels[row * mask.width + column] == expected else {
+                    Issue.record("cell \(row), \(column) at \(latitude), \(longitude): \(mask.pixels[row * mask.width + column]), expected \(expected)")
+                    return
+                }
+            }
+        }
+        #expect(fromTile == 1201 * 1201 && fromBase > 0 && tileFlooded > 0, "\(fromTile) \(fromBase) \(tileFlooded)")
+        // Its polygons: some vertex inside the tile lies off the base's 5′ lines.
+        let geoJSON = try JSONSerialization.jsonObject(with: try Self.models.stack.floodedLand(rise: 2, bbox: box).geoJSONData()) as! [String: Any]
+        let rings = (geoJSON["features"] as! [[String: Any]]).flatMap { (($0["geometry"] as! [String: Any])["coordinates"] as! [[[Double]]]) }
+        let fine = rings.joined().filter { point in
+            (9...10).contains(point[0]) && (53...54).contains(point[1]) && abs(point[0] * 12 - (point[0] * 12).rounded()) > 0.01
+        }
+        #expect(!fine.isEmpty, "\(rings.count) rings, none with a vertex off the base's 5′ lines inside the tile")
+    }
 }

@@ -89,13 +89,15 @@ extension ElevationStack: FloodAnswering {
         try base.flood.relief(step: step)
     }
 
-    /// The land newly flooded, from the finest model covering all of the box, else the base.
+    /// The land newly flooded, from the finest model covering all of the box; a box no model
+    /// covers whole but fine models reach into, from each where it reaches
+    /// (`mixedClassMask(surface:bbox:)`); else the base.
     public func floodedLand(rise: Double, bbox: GeoBBox?) throws -> FloodedLand {
-        try boxModel(covering: bbox).flood.floodedLand(rise: rise, bbox: bbox)
+        try floodedLand(surface: .level(rise), bbox: bbox)
     }
 
     public func classMask(rise: Double, bbox: GeoBBox?) throws -> RasterImage {
-        try boxModel(covering: bbox).flood.classMask(rise: rise, bbox: bbox)
+        try classMask(surface: .level(rise), bbox: bbox)
     }
 
     /// Figures at a sea surface, from the model `stats(rise:bbox:)` (or `stats(rise:)`) takes.
@@ -110,11 +112,17 @@ extension ElevationStack: FloodAnswering {
 
     /// The land newly flooded at a sea surface, from the model `floodedLand(rise:bbox:)` takes.
     public func floodedLand(surface: SeaSurface, bbox: GeoBBox?) throws -> FloodedLand {
-        try boxModel(covering: bbox).flood.floodedLand(surface: surface, bbox: bbox)
+        let model = try boxModel(covering: bbox)
+        if let bbox, model.footprint == nil, let mixed = try mixedClassMask(surface: surface, bbox: bbox) {
+            return FloodedLand(mask: mixed.mask, rise: surface.rise, connectivity: mixed.connectivity)
+        }
+        return try model.flood.floodedLand(surface: surface, bbox: bbox)
     }
 
     public func classMask(surface: SeaSurface, bbox: GeoBBox?) throws -> RasterImage {
-        try boxModel(covering: bbox).flood.classMask(surface: surface, bbox: bbox)
+        let model = try boxModel(covering: bbox)
+        if let bbox, model.footprint == nil, let mixed = try mixedClassMask(surface: surface, bbox: bbox) { return mixed.mask }
+        return try model.flood.classMask(surface: surface, bbox: bbox)
     }
 
     public var gridDescription: String {
