@@ -20,9 +20,15 @@ import Foundation
 /// water, for the areas, the maps, the flooded places and a point's lean alike; at 0 m and
 /// below none is, so a coarse model has no land below sea level of its own.
 ///
-/// Immutable and `Sendable`. Built in O(cells).
+/// Immutable and `Sendable`. Built in O(cells), holding only the cells that have a ramp (a few
+/// per cent of a coarse grid's): a point's answer builds it, and four grid-sized arrays were
+/// most of what a command that answers ten points costs.
 public struct CoastalRamp: Sendable {
-    /// Per cell: the ramp's top in metres; 0 for a cell whose land is resolved or that holds none.
+    /// One bit per cell: whether it has a ramp (its land is not resolved).
+    let hasRamp: [UInt64]
+    /// Per word of `hasRamp`: how many cells before it have a ramp.
+    let rampsBefore: [Int32]
+    /// The ramps' tops in metres, in the order of their cells.
     let tops: [Float]
 
     /// The lowest top: ETOPO5's finest step of height.
@@ -31,69 +37,104 @@ public struct CoastalRamp: Sendable {
     /// The ramp of a coarse model's cells from their spill levels and what they are today.
     init(grid: ElevationGrid, levels: SpillLevels, today: TodayCells) {
         let width = grid.width, height = grid.height, count = grid.cellCount
-        var unresolved = [Bool](repeating: false, count: count)
-        var landHeight = [Float](repeating: .nan, count: count)
-        for index in 0..<count {
-            guard let elevation = grid.elevation(atIndex: index) else { continue }
-            let share = today.landShare(atIndex: index)
-            guard share > 0 else { continue }
-            let level = levels.level(atIndex: index)
-            let landLevel = max(level, elevation)
-            unresolved[index] = landLevel <= 0 || (today.holdsOcean(atIndex: index) && level <= 0)
-            if elevation > 0 { landHeight[index] = Float(elevation) }
-        }
-        // T: the mean height of the neighbours holding land above 0 m.
-        var around = [Float](repeating: .nan, count: count)
-        for row in 0..<height {
-            for col in 0..<width where unresolved[row * width + col] {
-                var sum: Float = 0, n: Float = 0
-                for r in max(0, row - 1)...min(height - 1, row + 1) {
-                    for dc in -1...1 where r != row || dc != 0 {
-                        var c = col + dc
-                        if grid.wrapsEastWest { c = (c + width) % width } else if c < 0 || c >= width { continue }
-                        let value = landHeight[r * width + c]
-                        if !value.isNaN { sum += value; n += 1 }
-                    }
-                }
-                if n > 0 { around[row * width + col] = sum / n }
+        var unresolved: [Int] = []
+        var hasRamp = [UInt64](repeating: 0, count: (count + 63) / 64)
+        // Most cells hold no land (their code's share is 0): passed over on the code alone.
+        today.codes.withUnsafeBufferPointer { codes in
+            for index in 0..<count where codes[index] & 0x7F != 0 {
+                guard let elevation = grid.elevation(atIndex: index) else { continue }
+                let level = levels.level(atIndex: index)
+                guard max(level, elevation) <= 0 || (codes[index] & TodayCells.oceanBit != 0 && level <= 0) else { continue }
+                unresolved.append(index)
+                hasRamp[index >> 6] |= 1 << UInt64(index & 63)
             }
         }
-        // Unresolved cells with no such neighbour take the value of the nearest that has one,
-        // breadth first through unresolved cells.
-        var queue: [Int] = []
-        for index in 0..<count where unresolved[index] && !around[index].isNaN { queue.append(index) }
-        var head = 0
-        while head < queue.count {
-            let cell = queue[head]
-            head += 1
-            let row = cell / width, col = cell % width
+        var rampsBefore = [Int32](repeating: 0, count: hasRamp.count)
+        var running: Int32 = 0
+        for word in hasRamp.indices {
+            rampsBefore[word] = running
+            running += Int32(hasRamp[word].nonzeroBitCount)
+        }
+        func slot(_ index: Int) -> Int? { Self.slot(of: index, hasRamp: hasRamp, rampsBefore: rampsBefore) }
+        // A cell's land height: its elevation where it holds land above 0 m.
+        func landHeight(_ index: Int) -> Float? {
+            guard let elevation = grid.elevation(atIndex: index), elevation > 0, today.landShare(atIndex: index) > 0 else { return nil }
+            return Float(elevation)
+        }
+        // T: the mean height of the neighbours holding land above 0 m.
+        var around = [Float](repeating: .nan, count: unresolved.count)
+        for (cell, index) in unresolved.enumerated() {
+            let row = index / width, col = index % width
+            var sum: Float = 0, n: Float = 0
             for r in max(0, row - 1)...min(height - 1, row + 1) {
                 for dc in -1...1 where r != row || dc != 0 {
                     var c = col + dc
                     if grid.wrapsEastWest { c = (c + width) % width } else if c < 0 || c >= width { continue }
-                    let next = r * width + c
-                    guard unresolved[next], around[next].isNaN else { continue }
+                    if let value = landHeight(r * width + c) { sum += value; n += 1 }
+                }
+            }
+            if n > 0 { around[cell] = sum / n }
+        }
+        // Unresolved cells with no such neighbour take the value of the nearest that has one,
+        // breadth first through unresolved cells.
+        var queue = around.indices.filter { !around[$0].isNaN }
+        var head = 0
+        while head < queue.count {
+            let cell = queue[head]
+            head += 1
+            let row = unresolved[cell] / width, col = unresolved[cell] % width
+            for r in max(0, row - 1)...min(height - 1, row + 1) {
+                for dc in -1...1 where r != row || dc != 0 {
+                    var c = col + dc
+                    if grid.wrapsEastWest { c = (c + width) % width } else if c < 0 || c >= width { continue }
+                    guard let next = slot(r * width + c), around[next].isNaN else { continue }
                     around[next] = around[cell]
                     queue.append(next)
                 }
             }
         }
-        var tops = [Float](repeating: 0, count: count)
-        for index in 0..<count where unresolved[index] {
+        tops = unresolved.indices.map { cell in
+            let index = unresolved[cell]
             let share = Float(today.landShare(atIndex: index))
             let own = Float(max(levels.level(atIndex: index), grid.elevation(atIndex: index) ?? 0))
-            let level = max(own, around[index].isNaN ? 0 : around[index])
-            tops[index] = max(Self.lowestTopM, level * share / (share + 0.5))
+            let level = max(own, around[cell].isNaN ? 0 : around[cell])
+            return max(Self.lowestTopM, level * share / (share + 0.5))
         }
-        self.tops = tops
+        self.hasRamp = hasRamp
+        self.rampsBefore = rampsBefore
+    }
+
+    /// The place of a cell among those with a ramp; nil when it has none. O(1).
+    @inline(__always)
+    static func slot(of index: Int, hasRamp: [UInt64], rampsBefore: [Int32]) -> Int? {
+        let word = hasRamp[index >> 6], bit = UInt64(1) << UInt64(index & 63)
+        guard word & bit != 0 else { return nil }
+        return Int(rampsBefore[index >> 6]) + (word & (bit &- 1)).nonzeroBitCount
+    }
+
+    /// Whether a cell has a ramp (its land is not resolved). O(1).
+    @inline(__always)
+    func hasRamp(atIndex index: Int) -> Bool { hasRamp[index >> 6] & (1 << UInt64(index & 63)) != 0 }
+
+    /// Each cell with a ramp, ascending, with its top as built (not rounded). O(ramps + cells / 64).
+    func forEachRamp(_ body: (_ index: Int, _ top: Float) -> Void) {
+        var slot = 0
+        for word in hasRamp.indices {
+            var bits = hasRamp[word]
+            while bits != 0 {
+                body(word << 6 + bits.trailingZeroBitCount, tops[slot])
+                slot += 1
+                bits &= bits &- 1
+            }
+        }
     }
 
     /// The ramp's top at a cell to the millimetre (as answers give levels), nil where the cell's
     /// land is resolved. O(1).
     @inline(__always)
     public func top(atIndex index: Int) -> Double? {
-        let top = tops[index]
-        return top > 0 ? (Double(top) * 1000).rounded() / 1000 : nil
+        guard let slot = Self.slot(of: index, hasRamp: hasRamp, rampsBefore: rampsBefore) else { return nil }
+        return (Double(tops[slot]) * 1000).rounded() / 1000
     }
 
     /// The share of land under water at `rise` on a ramp from 0 m to `top`. O(1).

@@ -21,14 +21,10 @@ struct FloodCurves: Sendable {
 
     init(grid: ElevationGrid, levels: SpillLevels, cellAreas: CellAreas, today: TodayCells? = nil, ramp coastalRamp: CoastalRamp? = nil) {
         let width = grid.width
-        let tops = coastalRamp?.tops ?? []
         var rampPairs: [(top: Double, amount: Double)] = []
-        if let today, !tops.isEmpty {
-            for row in 0..<grid.height {
-                let area = cellAreas.areaKm2(row: row)
-                for index in row * width..<(row + 1) * width where tops[index] > 0 {
-                    rampPairs.append((Double(tops[index]), area * today.landShare(atIndex: index)))
-                }
+        if let today, let coastalRamp {
+            coastalRamp.forEachRamp { index, top in
+                rampPairs.append((Double(top), cellAreas.areaKm2(row: index / width) * today.landShare(atIndex: index)))
             }
         }
         ramp = RampCurve(rampPairs)
@@ -41,7 +37,7 @@ struct FloodCurves: Sendable {
                 var histograms = Int16Histograms()
                 histograms.add(
                     rows: halves[half], width: width, spill: spill, elevations: elevations,
-                    nodata: grid.int16Nodata, cellAreas: cellAreas, today: today, rampTops: tops)
+                    nodata: grid.int16Nodata, cellAreas: cellAreas, today: today, rampBits: coastalRamp?.hasRamp ?? [])
                 return histograms
             }
             var total = partial[0]
@@ -70,7 +66,7 @@ struct FloodCurves: Sendable {
                     if let cellElevation {
                         landTotal += area * share
                         let landLevel = max(level, cellElevation)
-                        if share > 0, landLevel.isFinite, tops.isEmpty || tops[index] == 0 { landPairs.append((landLevel, area * share)) }
+                        if share > 0, landLevel.isFinite, coastalRamp?.hasRamp(atIndex: index) != true { landPairs.append((landLevel, area * share)) }
                         elevationPairs.append((today?.floodedElevation(cellElevation, atIndex: index) ?? cellElevation, area))
                     }
                 }
@@ -92,11 +88,11 @@ struct FloodCurves: Sendable {
         var alwaysWater = 0.0
         var landKm2 = 0.0
 
-        /// `rampTops`: `CoastalRamp.tops` (empty without one); a cell with a top leaves its land
-        /// to the ramp's curve.
+        /// `rampBits`: `CoastalRamp.hasRamp` (empty without one); a cell with a ramp leaves its
+        /// land to the ramp's curve.
         mutating func add(
             rows: Range<Int>, width: Int, spill: [Int16], elevations: [Int16], nodata: Int16?, cellAreas: CellAreas,
-            today: TodayCells?, rampTops: [Float]
+            today: TodayCells?, rampBits: [UInt64]
         ) {
             // Without nodata, a value no Int16 cell can hold keeps the inner loop branch-light.
             let nodata = nodata.map(Int32.init) ?? Int32.min
@@ -107,7 +103,7 @@ struct FloodCurves: Sendable {
             spill.withUnsafeBufferPointer { spill in
                 elevations.withUnsafeBufferPointer { elevations in
                     codes.withUnsafeBufferPointer { codes in
-                        rampTops.withUnsafeBufferPointer { rampTops in
+                        rampBits.withUnsafeBufferPointer { rampBits in
                             water.withUnsafeMutableBufferPointer { waterBins in
                                 land.withUnsafeMutableBufferPointer { landBins in
                                     all.withUnsafeMutableBufferPointer { allBins in
@@ -125,7 +121,7 @@ struct FloodCurves: Sendable {
                                                     var next = index + 1
                                                     while next < end, spill[next] == level, elevations[next] == elevation, codes.isEmpty || codes[next] == code { next += 1 }
                                                     // Whether a cell's land is on the ramp follows from its level, elevation and code alone.
-                                                    let onRamp = !rampTops.isEmpty && rampTops[index] > 0
+                                                    let onRamp = !rampBits.isEmpty && rampBits[index >> 6] & (1 << UInt64(index & 63)) != 0
                                                     let area = cellArea * Double(next - index)
                                                     index = next
                                                     let hasData = Int32(elevation) != nodata

@@ -50,6 +50,9 @@ enum GeoqEngine {
             DispatchQueue.global().async(group: warming) { flood.makeLazyParts() }
         }
         defer { warming.wait() }
+        // Otherwise this thread would only wait for the place index: it makes them meanwhile, as
+        // nearly every question on the models needs them (a coarse cell's ramp, for a point).
+        if let flood, opensPlacesBeside, !settings.tabulatesPlaces { flood.makeLazyParts() }
         opening.wait()
         let places = try opensPlacesBeside ? placesOpened.withLock { $0 }?.get() : placesPaths.map { try placeIndex($0, settings: settings) }
         // The outlines of the countries and regions lie beside their names (areas.tsv.gz).

@@ -60,4 +60,53 @@ import Testing
             #expect(!point.isWater(atRise: 2) || point.confidenceLevel(atRise: 2) == .low, "\(point)")
         }
     }
+
+    /// The ramp kept sparse gives every cell of ETOPO5 the top the rule in docs/flood.md gives,
+    /// worked out here over whole-grid arrays, the plain way: which cells are unresolved, the
+    /// mean land height around each, the nearest such value breadth first, then the top.
+    @Test func theRampsTopsAreTheRulesOnEveryCellOfETOPO5() throws {
+        let index = Self.base, grid = index.grid, levels = index.levels
+        let today = try #require(index.today), ramp = try #require(index.ramp)
+        let width = grid.width, height = grid.height, count = grid.cellCount
+        var unresolved = [Bool](repeating: false, count: count), landHeight = [Float](repeating: .nan, count: count)
+        for cell in 0..<count {
+            guard let elevation = grid.elevation(atIndex: cell), today.landShare(atIndex: cell) > 0 else { continue }
+            let level = levels.level(atIndex: cell)
+            unresolved[cell] = max(level, elevation) <= 0 || (today.holdsOcean(atIndex: cell) && level <= 0)
+            if elevation > 0 { landHeight[cell] = Float(elevation) }
+        }
+        func neighbours(_ cell: Int) -> [Int] {
+            let row = cell / width, col = cell % width
+            return (max(0, row - 1)...min(height - 1, row + 1)).flatMap { r in
+                (-1...1).compactMap { dc in r == row && dc == 0 ? nil : r * width + (col + dc + width) % width }
+            }
+        }
+        var around = [Float](repeating: .nan, count: count)
+        for cell in 0..<count where unresolved[cell] {
+            let heights = neighbours(cell).map { landHeight[$0] }.filter { !$0.isNaN }
+            if !heights.isEmpty { around[cell] = heights.reduce(0, +) / Float(heights.count) }
+        }
+        var queue = (0..<count).filter { unresolved[$0] && !around[$0].isNaN }, head = 0
+        while head < queue.count {
+            let cell = queue[head]
+            head += 1
+            for next in neighbours(cell) where unresolved[next] && around[next].isNaN {
+                around[next] = around[cell]
+                queue.append(next)
+            }
+        }
+        var withRamp = 0
+        for cell in 0..<count {
+            guard unresolved[cell] else {
+                if ramp.top(atIndex: cell) != nil { Issue.record("cell \(cell) has a ramp but its land is resolved"); return }
+                continue
+            }
+            withRamp += 1
+            let share = Float(today.landShare(atIndex: cell))
+            let level = max(Float(max(levels.level(atIndex: cell), grid.elevation(atIndex: cell) ?? 0)), around[cell].isNaN ? 0 : around[cell])
+            let top = (Double(max(1, level * share / (share + 0.5))) * 1000).rounded() / 1000
+            guard ramp.top(atIndex: cell) == top else { Issue.record("cell \(cell): \(ramp.top(atIndex: cell) as Any), expected \(top)"); return }
+        }
+        #expect(withRamp > 10_000, "\(withRamp) cells with a ramp")
+    }
 }
