@@ -201,7 +201,7 @@ extension QueryEngine {
         var holders = Set<String>()
         for name in names {
             for completion in try completer.complete(query: name, limit: Quantity.limit.declaration.upperInteger, kinds: [.postcode])
-            where completion.title.uppercased() == name {
+            where completion.title.uppercased() == name || PostalQuery.withoutCountryPrefix(completion.title).uppercased() == name {
                 if let index = completer.placeIndex(id: completion.id) { holders.insert(completer.placeTable.place(index).countryCode) }
             }
         }

@@ -141,19 +141,23 @@ extension PlaceCompleter {
             return false
         }
 
-        /// The postal codes of `places`, compact, one entry each, scored by importance. O(codes).
+        /// The postal codes of `places`, compact, one entry each (two for a code written with
+        /// its country's prefix, "L-1111": also "1111"), scored by importance. O(codes).
         static func postalTrie(places: [Place], k: Int) -> PrefixTrie {
             var text: [UInt8] = []
             var keys: [PrefixTrie.Key] = []
             for (index, place) in places.enumerated() where place.kind == .postcode {
-                let key = PostalQuery.indexKey(place.name)
-                guard !key.isEmpty else { continue }
-                let start = UInt32(text.count)
-                text.append(contentsOf: key)
-                keys.append(
-                    .init(
-                        start: start, end: UInt32(text.count),
-                        score: CompletionRanking.importance(of: place), group: UInt32(index)))
+                let prefix = PostalQuery.countryPrefixLength(place.name)
+                for written in prefix > 0 ? [place.name, String(place.name.dropFirst(prefix))] : [place.name] {
+                    let key = PostalQuery.indexKey(written)
+                    guard !key.isEmpty else { continue }
+                    let start = UInt32(text.count)
+                    text.append(contentsOf: key)
+                    keys.append(
+                        .init(
+                            start: start, end: UInt32(text.count),
+                            score: CompletionRanking.importance(of: place), group: UInt32(index)))
+                }
             }
             return PrefixTrie(text: text, keys: keys, k: k)
         }

@@ -179,7 +179,7 @@ extension PlaceCompleter {
         let start = candidate.isPostal ? 0 : Int(entryWordOffset[entry])
         let highlights =
             candidate.isPostal
-            ? Self.codeHighlights(in: title, characters: candidate.matchLength)
+            ? postalHighlights(in: title, entry: entry, characters: candidate.matchLength)
             : Self.highlights(in: matchedName, ranges: candidate.scatteredRanges ?? [start..<(start + candidate.matchLength)])
         let isAlias = !candidate.isPostal && entryName[entry] != 0
         let code: String? =
@@ -216,6 +216,17 @@ extension PlaceCompleter {
         }
         guard !previousWasSpace else { return nil }  // empty, or a trailing space
         return wordHighlights(Array(text.utf8), byteRanges) { $0..<($0 + 1) }
+    }
+
+    /// `codeHighlights(in:characters:)` of the code as the postal key `entry` holds it: past
+    /// the country's prefix ("L-") when the key is the code without it. O(|code|).
+    private func postalHighlights(in code: String, entry: Int, characters: Int) -> [Completion.TextRange] {
+        let prefix = PostalQuery.countryPrefixLength(code)
+        let keyStart = Int(postalTrie.entryKeyStart[entry])
+        guard prefix > 0, keyStart < postalTrie.text.count, (0x30...0x39).contains(postalTrie.text[keyStart]) else {
+            return Self.codeHighlights(in: code, characters: characters)
+        }
+        return Self.codeHighlights(in: String(code.dropFirst(prefix)), characters: characters).map { .init(location: $0.location + prefix, length: $0.length) }
     }
 
     /// The range of a postal code's title that holds its first `characters` letters and

@@ -18,7 +18,7 @@ import Foundation
 enum PlaceIndexFile {
     static let magic = Array("GEOQPLCX".utf8)
     /// Raised whenever the layout or the meaning of a section changes.
-    static let formatVersion: UInt32 = 5
+    static let formatVersion: UInt32 = 6
 
     /// Why a file cannot be used.
     struct DecodeError: Error, Equatable {

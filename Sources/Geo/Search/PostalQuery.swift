@@ -51,12 +51,28 @@ struct PostalQuery: Equatable {
     func fitsShape(of code: String, length: Int) -> Bool {
         var codeBreaks: [Int] = []
         var count = 0
-        for word in Normalizer.wordRanges(Normalizer.normalizedBytes(code)) {
+        // A query of digits matched a code written with its country's prefix ("1111" of L-1111) without it.
+        let written = key.first.map(Self.isDigit) == true ? Self.withoutCountryPrefix(code) : code[...]
+        for word in Normalizer.wordRanges(Normalizer.normalizedBytes(String(written))) {
             if count > 0 && count < length { codeBreaks.append(count) }
             count += word.count
         }
         return codeBreaks == breaks
     }
+
+    /// How many characters of a code are its country's prefix, as Luxembourg writes "L-1111"
+    /// and Moldova "MD-2001": one to three letters and a hyphen before a digit; 0 for none. The
+    /// code is also indexed without it, as people write it beside the country's name. O(1).
+    static func countryPrefixLength(_ code: String) -> Int {
+        let bytes = Array(code.utf8.prefix(5))
+        guard let hyphen = bytes.firstIndex(of: UInt8(ascii: "-")), (1...3).contains(hyphen), hyphen + 1 < bytes.count,
+            bytes[..<hyphen].allSatisfy({ isLetter($0 | 0x20) }), isDigit(bytes[hyphen + 1])
+        else { return 0 }
+        return hyphen + 1
+    }
+
+    /// The code without its country's prefix (`countryPrefixLength(_:)`).
+    static func withoutCountryPrefix(_ code: String) -> Substring { code.dropFirst(countryPrefixLength(code)) }
 
     /// The compact key of a postal code as written ("K1A" → "k1a", "AB10 1AA" → "ab101aa").
     static func indexKey(_ code: String) -> [UInt8] {

@@ -62,6 +62,22 @@ struct CompletionMeaningTests {
         #expect(first.kind == .postcode && first.title == "36067" && first.subtitle.hasPrefix("Prattville"), "\(first.title), \(first.subtitle)")
     }
 
+    /// Luxembourg writes its codes "L-1111" and Moldova "MD-2001" (so data/postcodes.tsv.gz
+    /// holds them: ids 1000209812, Luxembourg city, and 1000214144, Chişinău), but people type
+    /// the digits beside the country's name. The digits find the code, highlighted past the
+    /// prefix; typed with the prefix it is found whole as before.
+    @Test func aCodeWrittenWithItsCountrysPrefixIsFoundByItsDigits() throws {
+        let luxembourg = try #require(try Self.completer.complete(query: "1111, lu", limit: 5).first)
+        #expect(luxembourg.id == 1000209812 && luxembourg.title == "L-1111" && luxembourg.ignoredQualifier == nil, "\(luxembourg.title)")
+        #expect(luxembourg.titleHighlights == [.init(location: 2, length: 4)])
+        let whole = try #require(try Self.completer.complete(query: "L-1111", limit: 5).first)
+        #expect(whole.id == 1000209812 && whole.titleHighlights == [.init(location: 0, length: 6)])
+        #expect(try Self.completer.complete(query: "2001, md", limit: 5).first?.id == 1000214144)
+        let engine = QueryEngine(flood: nil, places: Self.completer)
+        #expect(try engine.checkPostalCode("1111", country: "LU").known == true)
+        #expect(try engine.checkPostalCode("L-1111").known == true)
+    }
+
     @Test func aQualifierThatRulesOutEverythingIsDroppedAndSaid() throws {
         let results = try Self.completer.complete(query: "prague, germany", limit: 5)
         #expect(results.first?.id == 3067696)
