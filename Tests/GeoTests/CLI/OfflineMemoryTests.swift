@@ -22,8 +22,8 @@ import Testing
 
     /// The second question does not wait because it does not ask: the record the first wrote
     /// is the same file afterwards, and `listener` (the endpoint, when it is one) sees no
-    /// connection after the first question's. The time is a hang check only: asking an endpoint
-    /// that never answers costs the check's 4 s.
+    /// connection after the first question's, and it takes less than 0.5 s longer than the same
+    /// with `--on-demand none` (asking an endpoint that never answers costs the check's 4 s).
     func checkSecondQuestionDoesNotWait(endpoint: String, listener: LoopbackListener? = nil) throws {
         let cacheHome = TestRasters.temporaryDirectory().appendingPathComponent("cache").path
         let environment = ["XDG_CACHE_HOME": cacheHome, "GEOQ_ON_DEMAND": "copernicus:30@\(endpoint)"]
@@ -36,20 +36,23 @@ import Testing
         defer { asked.forEach { close($0) } }
         #expect(listener == nil || !asked.isEmpty, "the first question asked the endpoint")
         let before = try Self.record(under: cacheHome)
-        var started = Date()
-        let none = try GeoqProcess.run(Self.question + ["--on-demand", "none"], environment: environment)
-        let noneSeconds = Date().timeIntervalSince(started)
-        started = Date()
-        let second = try GeoqProcess.run(Self.question, environment: environment)
-        let secondSeconds = Date().timeIntervalSince(started)
-        #expect(none.status == 0 && second.status == 0, "\(none.standardError)\(second.standardError)")
-        expectWhole(none.standardError, "")
-        expectWhole(second.standardError, Self.line)
+        // Each twice, interleaved, the faster of each compared: the machine's other work (the
+        // suite runs tests at once) delays one run, not both.
+        var noneSeconds = Double.infinity, secondSeconds = Double.infinity
+        for _ in 0..<2 {
+            var started = Date()
+            let none = try GeoqProcess.run(Self.question + ["--on-demand", "none"], environment: environment)
+            noneSeconds = min(noneSeconds, Date().timeIntervalSince(started))
+            started = Date()
+            let second = try GeoqProcess.run(Self.question, environment: environment)
+            secondSeconds = min(secondSeconds, Date().timeIntervalSince(started))
+            #expect(none.status == 0 && second.status == 0, "\(none.standardError)\(second.standardError)")
+            expectWhole(none.standardError, "")
+            expectWhole(second.standardError, Self.line)
+        }
         #expect(try Self.record(under: cacheHome).identity == before.identity, "the second question asked again: \(before.path) was written anew")
         #expect(listener.flatMap { $0.accept(within: 0) } == nil, "the second question connected to the endpoint")
-        #expect(
-            secondSeconds - noneSeconds < Double(CopernicusFetcher.reachabilityTimeLimit) / 2,
-            "the second question took \(secondSeconds) s, with --on-demand none \(noneSeconds) s")
+        #expect(secondSeconds - noneSeconds < 0.5, "the second question took \(secondSeconds) s, with --on-demand none \(noneSeconds) s")
     }
 
     @Test(.process) func testSecondQuestion_whenTheEndpointRefuses_doesNotWait() throws {
