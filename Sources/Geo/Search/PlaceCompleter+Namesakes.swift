@@ -65,6 +65,7 @@ extension PlaceCompleter {
             guard placeTable.kind(region) == .region else { index += 1; continue }
             let regionKey = Array(trie.keyBytes(result[index].entry)).split(separator: 0x20).map(Array.init)
             let regionName = Normalizer.normalizedBytes(placeTable.name(region))
+            let namesakes = places(named: regionName)
             let town = result.indices.dropFirst(index + 1).first { later in
                 let place = result[later].place
                 guard placeTable.kind(place) == .city else { return false }
@@ -75,7 +76,7 @@ extension PlaceCompleter {
                     return true
                 }
                 guard share >= Self.seatShare else { return false }
-                if hasName(regionName, place: place) { return true }
+                if namesakes.contains(place) { return true }
                 guard placeTable.string(2, of: place) == placeTable.string(2, of: region),
                     placeTable.string(3, of: place) == placeTable.string(3, of: region)
                 else { return false }
@@ -93,10 +94,21 @@ extension PlaceCompleter {
         return result
     }
 
-    /// Whether one of the place's names, normalized, is `name`. O(its names).
-    func hasName(_ name: [UInt8], place: Int) -> Bool {
-        let count = Int(placeTable.stringStart[place + 1]) - Int(placeTable.stringStart[place]) - PlaceTable.fixedStrings + 2
-        return (0..<max(2, count)).contains { Normalizer.normalizedBytes(placeTable.name(at: $0, of: place)) == name }
+    /// The places one of whose names, normalized, is `name` whole: the entries whose key ends
+    /// at its node and starts at their name's first word. Every name is a key (cut at
+    /// `maximumIndexedNameBytes`, so a longer `name` names none), so this is what normalizing
+    /// each name of each place and comparing would give, without normalizing any: a large town
+    /// has hundreds of names, and a short prefix ranks several regions. O(|name| + postings).
+    func places(named name: [UInt8]) -> Set<Int> {
+        guard !name.isEmpty, name.count <= PlaceCompleter.maximumIndexedNameBytes, let position = trie.locate(name),
+            position.offset == Int(trie.labelLength[position.node])
+        else { return [] }
+        var places = Set<Int>()
+        for posting in Int(trie.postingStart[position.node])..<Int(trie.postingStart[position.node + 1]) {
+            let entry = Int(trie.postings[posting])
+            if entryWordOffset[entry] == 0 { places.insert(Int(trie.entryGroup[entry])) }
+        }
+        return places
     }
 
     /// The bytes of a key up to its first space. O(word).
