@@ -2,8 +2,8 @@
 # Place completion now beside geoq at an earlier commit (GEOQ_NAMES_BASELINE, 8be6e3b by default:
 # before issue 52's ranking and postal codes), both release builds on their own embedded data,
 # in one run (docs/completion.md, "Speed"):
-# - single-run completion p50/p99 over every kind (geoq-bench-complete's workload of each
-#   build's own data), three interleaved pairs; target: p99 no slower than 1.1× the baseline;
+# - single-run completion p50/p99 (geoq-bench-complete's typed prefixes of today's data, the
+#   same queries for both), three interleaved pairs; target: p99 no slower than 1.1× the baseline;
 # - the persisted index's size (the places cache file); target: no larger than 1.2×;
 # - `geoq complete paris` as JSON and as text, whole processes on a warm cache, median of 20;
 #   target: JSON no longer than 1.2× text.
@@ -18,8 +18,13 @@ build_baseline "$baseline"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
+# One workload of typed prefixes for both builds (today's data), so that the pairs time the
+# same queries; each build answers them from its own index.
+./.build/release/geoq-bench-complete data/places.tsv.gz data/postcodes.tsv.gz data/airports.tsv.gz data/areas.tsv.gz \
+  --workload-out "$work/workload.tsv" > /dev/null
 single_run() {  # single_run FOLDER: "p50 p99" of the first workload line
-  (cd "$1" && ./.build/release/geoq-bench-complete data/places.tsv.gz data/postcodes.tsv.gz data/airports.tsv.gz data/areas.tsv.gz) |
+  (cd "$1" && ./.build/release/geoq-bench-complete data/places.tsv.gz data/postcodes.tsv.gz data/airports.tsv.gz data/areas.tsv.gz \
+    --workload "$work/workload.tsv") |
     grep -m1 '^complete query: p50' | sed -E 's/.*p50 ([0-9.]+) µs, p99 ([0-9.]+).*/\1 \2/'
 }
 then_runs=() now_runs=()
