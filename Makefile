@@ -121,7 +121,8 @@ format:
 # geoq, the tests and the benchmarks' small debug executables: built as two products, Hummingbird
 # and swift-configuration were compiled twice, and the second build could not start before the
 # first had linked. The Dask driver's environment is installed (network) while the build runs
-# (processor). Then one geoq builds the embedded data's cache entries, which the Swift tests'
+# (processor). Then one geoq builds the embedded data's cache entries and a second every place's point
+# (what completion's JSON reads), which the Swift tests'
 # geoqs and the scripts' services start from (GEOQ_TEST_SEED_CACHE). The Swift tests run before
 # the scripts, not beside them: at once, the two took as long as one after the other (both use
 # the two cores whole), and the browser's timing checks failed under the load.
@@ -131,6 +132,7 @@ test: deps-test
 	$(SWIFTPM) build --build-tests; built=$$?; \
 	wait $$venv || { cat $(TEST_TMP)/dask-venv.log; exit 1; }; rm -f $(TEST_TMP)/dask-venv.log; exit $$built
 	@XDG_CACHE_HOME=$(TEST_SEED) GEOQ_ON_DEMAND='copernicus:30@http://127.0.0.1:1/{bucket}' .build/debug/geoq flood --rise 1 --place hamburg > /dev/null
+	@XDG_CACHE_HOME=$(TEST_SEED) .build/debug/geoq complete paris --format json > /dev/null
 	$(SWIFT_TEST)
 	@$(TEST_LEFT_CHECK)
 	@# The scripts at once, as much of their time is spent waiting on a browser, a local cluster or

@@ -102,7 +102,8 @@ struct PlaceFloodTable: Sendable {
         for chunk in chunks { joined.append(chunk) }
         let (elevation, spillLevel, sourceIndex, sources, gridCellSizes) =
             (joined.elevation, joined.spillLevel, joined.sourceIndex, joined.sources, joined.gridCellSizes)
-        let (today, relief, uncertainty, unresolved, rampTop) = (joined.today, joined.relief, joined.uncertainty, joined.unresolved, joined.rampTop)
+        let (today, relief, uncertainty, unresolved) = (joined.today, joined.relief, joined.uncertainty, joined.unresolved)
+        let rampTop = joined.rampTop.map { Float($0) }
         // Cities dry today: above the sea's level, or land below it (which floods when it rises);
         // a town inside a larger one is counted in it.
         let partOfLargerCity = PartsOfLargerCities.flags(places)
@@ -249,7 +250,7 @@ extension PlaceFloodTable {
     struct Columns: Sendable {
         var elevation: [Double?] = [], spillLevel: [Double] = [], sourceIndex: [UInt8] = []
         var today: [FloodPoint.Today?] = [], relief: [Float] = [], uncertainty: [Float] = []
-        var unresolved: [FloodPoint.UnresolvedLevel?] = [], rampTop: [Float] = []
+        var unresolved: [FloodPoint.UnresolvedLevel?] = [], rampTop: [Double] = []
         var sources: [FloodModelSource?] = [nil], gridCellSizes: [Double?] = [nil]
 
         /// Empty columns with room for `capacity` places.
@@ -286,10 +287,11 @@ extension PlaceFloodTable {
             rampTop += chunk.rampTop
         }
 
-        init(places: PlaceTable, range: Range<Int>, flood: any FloodAnswering) {
+        /// With `everyKind`, the points of postal codes, airports and areas too (`PlacePoints`).
+        init(places: PlaceTable, range: Range<Int>, flood: any FloodAnswering, everyKind: Bool = false) {
             self.init(capacity: range.count)
             for place in range {
-                guard PlaceFloodTable.tabulates(places.kind(place)) else {
+                guard everyKind || PlaceFloodTable.tabulates(places.kind(place)) else {
                     // Not asked: a postal code's or an airport's point is read when it is suggested.
                     rampTop.append(0); today.append(nil); relief.append(.nan); uncertainty.append(0); unresolved.append(nil)
                     sourceIndex.append(PlaceFloodTable.outside); elevation.append(nil); spillLevel.append(.infinity)
@@ -298,7 +300,7 @@ extension PlaceFloodTable {
                 let point = (try? flood.point(latitude: places.latitude[place], longitude: places.longitude[place]))
                     .map { PlaceFloodTable.atSite($0, elevation: places.elevation[place]) }
                 let source = point?.source
-                rampTop.append(Float(point?.rampTopM ?? 0))
+                rampTop.append(point?.rampTopM ?? 0)
                 today.append(point?.today)
                 relief.append(point?.reliefM.map { Float($0) } ?? Float.nan)
                 uncertainty.append(Float(point?.uncertaintyM ?? 0))

@@ -117,6 +117,22 @@ extension QueryEngine {
         kinds: Set<Place.Kind>? = nil
     ) throws -> [PlaceSuggestion] {
         let completions = try requirePlaces().complete(query: query, near: near, limit: limit, kinds: kinds)
+        if let placePoints, let completer = places {
+            return try completions.map { completion in
+                guard let index = completion.placeIndex ?? completer.placeIndex(id: completion.id) else {
+                    return PlaceSuggestion(completion: completion, elevationM: nil, spillLevelM: nil, flooding: "no elevation data loaded")
+                }
+                guard let point = try placePoints.point(index, latitude: completion.latitude, longitude: completion.longitude) else {
+                    return PlaceSuggestion(
+                        completion: completion, elevationM: nil, spillLevelM: nil,
+                        flooding: "outside the elevation data (no elevation model covers it)")
+                }
+                return PlaceSuggestion(
+                    completion: completion, elevationM: point.elevation,
+                    spillLevelM: point.spillLevel.isFinite ? point.spillLevel : nil, flooding: point.spillDescription,
+                    source: point.source, today: point.today, confidence: point.confidence())
+            }
+        }
         return completions.map { completion in
             if let flood, let completer = places, let index = completion.placeIndex ?? completer.placeIndex(id: completion.id),
                 placeFlooding == nil || !PlaceFloodTable.tabulates(completer.placeTable.kind(index))

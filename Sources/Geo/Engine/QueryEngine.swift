@@ -14,6 +14,10 @@ public struct QueryEngine: Sendable {
     public let places: PlaceCompleter?
     /// Every place's elevation and spill level, when both datasets are loaded.
     let placeFlooding: PlaceFloodTable?
+    /// Every place's point kept in the cache folder (`PlacePointsCache`), when set: completion
+    /// reads its suggestions' points there, by the rule it reads them from the models by, and
+    /// needs no model loaded.
+    public var placePoints: PlacePoints?
     /// The outlines of the gazetteer's countries and regions, when their file is known.
     public let areaOutlines: AreaOutlines?
     /// The regional sea-level projection files set up (the `projections` setting): they answer

@@ -37,7 +37,7 @@ public struct FloodOptions: Sendable, Hashable {
     }
 
     /// A stable text form, used to key the spill index cache.
-    var cacheKey: String {
+    public var cacheKey: String {
         let seedText: String
         switch seeds {
         case .automatic: seedText = "auto"

@@ -33,7 +33,7 @@ public struct FloodPoint: Sendable, Equatable, Encodable {
     public var levelUnresolved: Bool { unresolvedLevel != nil }
 
     /// Why a model cannot tell how high a place on land stands, or where the shore is.
-    public enum UnresolvedLevel: UInt8, Sendable, Equatable {
+    public enum UnresolvedLevel: UInt8, Sendable, Equatable, CaseIterable {
         /// Land in a coarse cell that holds sea, whose one height, at or below 0 m, is its sea's.
         case cellHoldsSea
         /// Land the model puts lower than any land defences keep dry (`lowestDefendedLandM`).
@@ -58,7 +58,7 @@ public struct FloodPoint: Sendable, Equatable, Encodable {
     public static let lowestDefendedLandM = -10.0
 
     /// What a place is today.
-    public enum Today: String, Sendable, Equatable, Encodable {
+    public enum Today: String, Sendable, Equatable, Encodable, CaseIterable {
         /// The sea, by the coastline (and, on a fine model, water at 0 m).
         case sea
         /// Land above the sea's level, or that the sea does not reach.

@@ -32,6 +32,9 @@ extension CacheInventory {
         if let hash = hashedName(name, prefix: "places-", suffix: ".bin") {
             return placeIndex(path: path, nameHash: hash).map { entry(.placeIndex, $0.belongsTo, $0.state) } ?? foreign
         }
+        if let hash = hashedName(name, prefix: "answers-", suffix: ".bin") {
+            return placeAnswers(path: path, nameHash: hash).map { entry(.placeAnswers, $0.belongsTo, $0.state) } ?? foreign
+        }
         if hashedName(name, prefix: "tiled-", suffix: ".tif") != nil {
             return tiledIndex(path: path).map { entry(.tiledIndex, $0.belongsTo, $0.state) } ?? foreign
         }
@@ -185,7 +188,7 @@ extension CacheInventory {
     public static func isCacheFileName(_ name: String) -> Bool {
         [
             ("spill-", ".bin"), ("fine-", ".bin"), ("fine-", ".cells.bin"), ("today-", ".bin"), ("coastline-", ".bin"),
-            ("places-", ".bin"), ("tiled-", ".tif"), ("tiled-", ".tif.curves")
+            ("places-", ".bin"), ("answers-", ".bin"), ("tiled-", ".tif"), ("tiled-", ".tif.curves")
         ].contains { hashedName(name, prefix: $0.0, suffix: $0.1) != nil }
     }
 

@@ -103,6 +103,22 @@ extension CacheInventory {
         return (belongsTo, now == key[1] ? .current : .unneeded("a gazetteer changed since it was built"))
     }
 
+    /// Every place's point (`PlacePointsCache`): the gazetteers and models it was made from,
+    /// and whether each file it records is as it was.
+    static func placeAnswers(path: String, nameHash: UInt64) -> (belongsTo: String, state: State)? {
+        guard let head = leadingBytes(of: path, count: 1 << 20), head.starts(with: PlacePoints.magic) else { return nil }
+        var reader = HeaderReader(bytes: head, offset: PlacePoints.magic.count)
+        let name = (path as NSString).lastPathComponent
+        guard let format = reader.integer(UInt32.self), reader.integer(UInt64.self) != nil, let identity = reader.text(), let version = reader.text()
+        else { return (name, .unneeded("its header is damaged")) }
+        let files = identity.components(separatedBy: "\n").filter { $0.hasPrefix("/") }
+        let belongsTo = "every place's point on " + files.map { ($0 as NSString).lastPathComponent }.joined(separator: ", ")
+        guard format == PlacePoints.formatVersion else { return (belongsTo, .unneeded("written in format \(format), this geoq reads \(PlacePoints.formatVersion)")) }
+        guard CacheFormat.fnv1a(Array(identity.utf8)) == nameHash else { return (belongsTo, .unneeded("not under its own name, never read")) }
+        let changed = version.split(separator: "\n").first { CacheFolder.Key.fileVersion(String($0.prefix { $0 != "\t" })) != $0 }
+        return (belongsTo, changed.map { .unneeded("\(($0.prefix { $0 != "\t" } as NSString).lastPathComponent) changed since they were made") } ?? .current)
+    }
+
     /// A line of a spill index's identity in words: "c8 nocean sauto" (`FloodOptions.cacheKey`)
     /// is "8-connected, nodata is ocean, seeded from the sea"; "band 1" stays.
     static func readable(_ line: String) -> String {

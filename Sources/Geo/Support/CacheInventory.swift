@@ -34,6 +34,7 @@ public struct CacheInventory: Sendable {
         case spillIndex = "spill index"
         case coastline = "coastline"
         case placeIndex = "place index"
+        case placeAnswers = "place answers"
         case tiledIndex = "tiled index"
         case tiledWork = "tiled build"
         case copernicusTile = "Copernicus tile"

@@ -120,6 +120,29 @@ extension EngineSettings {
             progress: Terminal.progressHandler(), notice: { Terminal.notice($0) })
     }
 
+    /// What the table of every place's point (`PlacePointsCache`) is made from: the gazetteers'
+    /// index, the models `loadStack` loads at start (on-demand entries fetch tiles only for points
+    /// asked about, so they take no part), their band and flood options, the coastline, and this
+    /// geoq's own executable, whose rules make the answers.
+    func placePointsKey(placesPaths: [String]) throws -> PlacePointsCache.Key {
+        let shipped = dems.isEmpty && !alone && index == nil
+        let rasters = shipped ? try ElevationStackSpec.embedded(onDemand: nil).rasters : rasterDems
+        let coastline = usesCoastline ? [try coastlineFile()] : []
+        let tiled = index.map { [$0, TiledIndexFiles.curvesPath(of: $0)] } ?? []
+        let places = PlaceIndexCache.Key(placesPaths: placesPaths)
+        let identity = [
+            places.identity, "models \(shipped ? "shipped" : alone ? "alone" : index != nil ? "tiled index" : "stack")",
+            "band \(band) \(floodOptions.cacheKey)", "coastline \(coastline.first ?? "none")"
+        ]
+        return PlacePointsCache.Key(
+            identity: identity.joined(separator: "\n"), rasters: rasters,
+            files: tiled + coastline + placesPaths + [Self.executablePath])
+    }
+
+    /// This geoq's executable: a build of other rules makes other answers.
+    static let executablePath: String =
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+
     /// Today's coastline when answers use one (`usesCoastline`), read once a process.
     func loadCoastline() throws -> CoastlineMask? {
         guard usesCoastline else { return nil }

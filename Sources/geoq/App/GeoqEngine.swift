@@ -24,6 +24,12 @@ enum GeoqEngine {
         case .skipped: placesPaths = nil
         }
         let loadsFlood = settings.flood == .required || settings.flood == .ifAvailable && settings.floodIsAvailable
+        if settings.readsPlacePointsFromCache, loadsFlood, !settings.noCache, let placesPaths {
+            var engine = try engineAnsweringFromPlacePoints(settings: settings, placesPaths: placesPaths)
+            engine.regionalProjections = regional
+            engine.highTide = highTide
+            return engine
+        }
         // The place index mapped from the cache needs nothing of the models: it is opened (and,
         // for the service, checksummed) beside them. A first build prints its progress, so it
         // runs alone, after them.
@@ -56,8 +62,7 @@ enum GeoqEngine {
         opening.wait()
         let places = try opensPlacesBeside ? placesOpened.withLock { $0 }?.get() : placesPaths.map { try placeIndex($0, settings: settings) }
         // The outlines of the countries and regions lie beside their names (areas.tsv.gz).
-        let outlines = placesPaths?.first { URL(fileURLWithPath: $0).lastPathComponent == "areas.tsv.gz" }
-            .map { AreaOutlines(path: URL(fileURLWithPath: $0).deletingLastPathComponent().appendingPathComponent("areas.geojson.gz").path) }
+        let outlines = areaOutlines(placesPaths)
         // The service reads every file it answers from at start: a missing one stops it here.
         // The outlines are read beside the table of every town's point, which needs neither.
         let outlinesRead = Mutex<(any Error)?>(nil)
@@ -72,6 +77,35 @@ enum GeoqEngine {
         engine.regionalProjections = regional
         engine.highTide = highTide
         return engine
+    }
+
+    /// An engine whose completion reads its suggestions' points from the cache folder's table
+    /// of every place's point, which holds them for these gazetteers and models: then no model
+    /// is loaded. When it is missing or stale, the models are loaded and it is made (and kept);
+    /// in a cache folder that cannot be written, the points are read from the models.
+    private static func engineAnsweringFromPlacePoints(settings: EngineSettings, placesPaths: [String]) throws -> QueryEngine {
+        let key = try settings.placePointsKey(placesPaths: placesPaths)
+        let places = try placeIndex(placesPaths, settings: settings)
+        let outlines = areaOutlines(placesPaths)
+        let cache = PlacePointsCache(directory: settings.cacheStore().directory)
+        if case .success(let points) = cache.open(key: key, places: places) {
+            var engine = QueryEngine(flood: nil, places: places, areaOutlines: outlines, tabulatingPlaces: false)
+            engine.placePoints = points
+            return engine
+        }
+        let flood = try settings.loadStack()
+        flood.makeLazyParts()
+        var engine = QueryEngine(flood: flood, places: places, areaOutlines: outlines, tabulatingPlaces: false)
+        engine.placePoints = try cache.make(
+            key: key, places: places, flood: flood.modelsLoadedAtStart, progress: Terminal.progressHandler(),
+            notice: { Terminal.notice($0) })
+        return engine
+    }
+
+    /// The outlines of the countries and regions, beside their names (areas.tsv.gz), if given.
+    private static func areaOutlines(_ placesPaths: [String]?) -> AreaOutlines? {
+        placesPaths?.first { URL(fileURLWithPath: $0).lastPathComponent == "areas.tsv.gz" }
+            .map { AreaOutlines(path: URL(fileURLWithPath: $0).deletingLastPathComponent().appendingPathComponent("areas.geojson.gz").path) }
     }
 
     /// The completion index of the gazetteers at `paths`: from the cache folder unless the

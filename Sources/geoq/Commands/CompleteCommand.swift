@@ -83,7 +83,21 @@ struct CompleteCommand: ParsableCommand {
         // The points of a few suggestions, not a table of every place's, which costs more than
         // the answer (docs/measurements.md).
         settings.tabulatesPlaces = interactive
-        let engine = try GeoqEngine.buildEngine(settings: settings)
+        // Those points from the cache folder's table of every place's, made there once: then
+        // JSON loads no model and answers as fast as text (docs/completion.md).
+        settings.readsPlacePointsFromCache = format == .json && !interactive
+        var engine = try GeoqEngine.buildEngine(settings: settings)
+        // A damaged table is said, removed and made again, never answered from.
+        func answering(_ answer: (QueryEngine) throws -> Void) throws {
+            do {
+                try answer(engine)
+            } catch let damaged as PlacePoints.Damaged {
+                Terminal.notice("\(damaged); made again")
+                try? FileManager.default.removeItem(atPath: damaged.path)
+                engine = try GeoqEngine.buildEngine(settings: settings)
+                try answer(engine)
+            }
+        }
         if interactive {
             try InteractiveCompletion(engine: engine, near: near, limit: limit, kinds: kinds).run()
             return
@@ -98,10 +112,10 @@ struct CompleteCommand: ParsableCommand {
                     throw RunFailure(message: "standard input line \(number + 1): \(ArgumentSpelling.message(error))")
                 }
                 if format == .text { Swift.print("> \(text)") }
-                try print(engine, text)
+                try answering { try print($0, text) }
             }
         } else {
-            try print(engine, query)
+            try answering { try print($0, query) }
         }
     }
 

@@ -56,6 +56,10 @@ struct EngineSettings: Sendable {
     /// Whether every place's point is read at start (`QueryEngine.init(tabulatingPlaces:)`):
     /// a command that completes a query or two reads its suggestions' points alone.
     var tabulatesPlaces = true
+    /// Whether completion reads its suggestions' points from the cache folder's table of every
+    /// place's point (`PlacePointsCache`), made there on first use, rather than from the models:
+    /// a command that completes a query or two in JSON, so that it loads no model.
+    var readsPlacePointsFromCache = false
     /// Whether the engine holds the place index.
     var gazetteer = Use.required
     /// Map a private copy of the cached place index and checksum it (the service does).
