@@ -24,7 +24,9 @@ enum GeoqEngine {
         case .skipped: placesPaths = nil
         }
         let loadsFlood = settings.flood == .required || settings.flood == .ifAvailable && settings.floodIsAvailable
-        if settings.readsPlacePointsFromCache, loadsFlood, !settings.noCache, let placesPaths {
+        // Only once the place index is kept: a first start reads the rasters before the long
+        // build of the index, so that a mistake in one is said at once.
+        if settings.readsPlacePointsFromCache, loadsFlood, !settings.noCache, let placesPaths, placesIndexIsCached(placesPaths, settings: settings) {
             var engine = try engineAnsweringFromPlacePoints(settings: settings, placesPaths: placesPaths)
             engine.regionalProjections = regional
             engine.highTide = highTide

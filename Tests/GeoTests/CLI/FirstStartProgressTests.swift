@@ -57,16 +57,14 @@ import Testing
         expectWhole(
             shown,
             [
-                "geoq: building the place search index from 1 gazetteer, once; it is kept in \(cache)\r\n",
+                "\r\u{1B}[Kreading \(dem) N%", "\r\u{1B}[Kgeoq: building the spill index of \(dem) (once; cached in \(cache))\r\n",
+                "\r\u{1B}[Kcomputing spill levels N%",
+                "\r\u{1B}[Kgeoq: building the place search index from 1 gazetteer, once; it is kept in \(cache)\r\n",
                 "\r\u{1B}[Kplace index: reading 1 gazetteer N%\r\u{1B}[K",
                 "\r\u{1B}[Kplace index: normalizing the names of 1 place N%\r\u{1B}[K",
                 "\r\u{1B}[Kplace index: building the search tries of 1 keys N%\r\u{1B}[K",
                 "\r\u{1B}[Kplace index: listing places by area N%\r\u{1B}[Kgeoq: place search index built in T s\r\n",
                 "\r\u{1B}[Kplace index: writing places-HASH.bin N%\r\u{1B}[K",
-                "\r\u{1B}[Kreading \(dem) N%\r\u{1B}[Kgeoq: building the spill index of \(dem) (once; cached in \(cache))\r\n",
-                "\r\u{1B}[Kcomputing spill levels N%\r\u{1B}[K",
-                // JSON then makes the table of every place's point, which later answers read.
-                "\r\u{1B}[Kplace answers: every place's point N%\r\u{1B}[K",
                 answer.replacingOccurrences(of: "\n", with: "\r\n")
             ].joined())
     }

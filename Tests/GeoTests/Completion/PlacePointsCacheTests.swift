@@ -99,12 +99,16 @@ import Testing
         try FileManager.default.copyItem(at: url, to: cache.fileURL(for: other))
         #expect(throws: PlacePointsCache.Miss.self) { try cache.open(key: other, places: completer).get() }
 
+        // `geoq cache` lists it as what it is, current until an input changes.
+        func listed() -> CacheInventory.Entry? { CacheInventory(directory: folder).entries.first { $0.path == url.path } }
+        #expect(listed()?.kind == .placeAnswers && listed()?.state == .current)
         try Data("two".utf8).write(to: input)
         guard case .failure(let stale) = cache.open(key: key, places: completer), case .stale(let why) = stale.miss else {
             Issue.record("a changed input is stale")
             return
         }
         #expect(why.contains(input.path))
+        #expect(listed()?.state == .unneeded("input.txt changed since they were made"))
 
         try Data("one".utf8).write(to: input)
         _ = try cache.make(key: key, places: completer, flood: stack) { Issue.record("notice: \($0)") }
