@@ -92,14 +92,7 @@ struct PlaceFloodTable: Sendable {
     func isCovered(_ index: Int) -> Bool { sourceIndex[index] != Self.outside }
 
     init(places: PlaceTable, flood: any FloodAnswering) {
-        // Each place's point, in chunks across the cores (the table is built at every start of
-        // the service), then joined in order, each chunk's models renumbered into one list.
-        let chunkSize = 8192
-        let chunks = concurrentMap((places.count + chunkSize - 1) / chunkSize) { chunk in
-            Columns(places: places, range: chunk * chunkSize..<min(places.count, (chunk + 1) * chunkSize), flood: flood)
-        }
-        var joined = Columns(capacity: places.count)
-        for chunk in chunks { joined.append(chunk) }
+        let joined = Columns(everyPlaceOf: places, flood: flood)
         let (elevation, spillLevel, sourceIndex, sources, gridCellSizes) =
             (joined.elevation, joined.spillLevel, joined.sourceIndex, joined.sources, joined.gridCellSizes)
         let (today, relief, uncertainty, unresolved) = (joined.today, joined.relief, joined.uncertainty, joined.unresolved)
@@ -225,14 +218,28 @@ struct PlaceFloodTable: Sendable {
 
     /// The place's answer as a point: its level, what it is today, and what answered.
     func point(_ index: Int, latitude: Double, longitude: Double) -> FloodPoint {
+        let model = sourceIndex[index] == Self.outside ? nil : Int(sourceIndex[index])
+        return Self.point(
+            latitude: latitude, longitude: longitude, elevation: elevation[index], spillLevel: spillLevel[index],
+            model: model.map { (sources[$0], gridCellSizes[$0]) }, today: today[index], relief: relief[index],
+            unresolved: unresolved[index], rampTop: Double(rampTop[index]))
+    }
+
+    /// A place's point from its columns, as this table and `PlacePoints` keep them: relief NaN
+    /// and ramp top 0 for none. O(1).
+    static func point(
+        latitude: Double, longitude: Double, elevation: Double?, spillLevel: Double,
+        model: (source: FloodModelSource?, gridCellSizeM: Double?)?, today: FloodPoint.Today?, relief: Float,
+        unresolved: FloodPoint.UnresolvedLevel?, rampTop: Double
+    ) -> FloodPoint {
         var point = FloodPoint(
             latitude: latitude, longitude: longitude, cellLatitude: latitude, cellLongitude: longitude,
-            elevation: elevation[index], spillLevel: spillLevel[index], source: source(of: index))
-        point.today = today[index]
-        if sourceIndex[index] != Self.outside { point.gridCellSizeM = gridCellSizes[Int(sourceIndex[index])] }
-        point.reliefM = relief[index].isNaN ? nil : Double(relief[index])
-        point.unresolvedLevel = unresolved[index]
-        point.rampTopM = rampTop[index] > 0 ? Double(rampTop[index]) : nil
+            elevation: elevation, spillLevel: spillLevel, source: model?.source ?? nil)
+        point.today = today
+        if let model { point.gridCellSizeM = model.gridCellSizeM }
+        point.reliefM = relief.isNaN ? nil : Double(relief)
+        point.unresolvedLevel = unresolved
+        point.rampTopM = rampTop > 0 ? rampTop : nil
         return point
     }
 }
@@ -263,6 +270,17 @@ extension PlaceFloodTable {
             uncertainty.reserveCapacity(capacity)
             unresolved.reserveCapacity(capacity)
             rampTop.reserveCapacity(capacity)
+        }
+
+        /// Every place's columns, in chunks across the cores (the service makes them at every
+        /// start), joined in order, each chunk's models renumbered into one list.
+        init(everyPlaceOf places: PlaceTable, flood: any FloodAnswering, everyKind: Bool = false) {
+            let chunkSize = 8192
+            let chunks = concurrentMap((places.count + chunkSize - 1) / chunkSize) { chunk in
+                Columns(places: places, range: chunk * chunkSize..<min(places.count, (chunk + 1) * chunkSize), flood: flood, everyKind: everyKind)
+            }
+            self.init(capacity: places.count)
+            for chunk in chunks { append(chunk) }
         }
 
         /// Appends `chunk`'s places, its models renumbered into this list in the order first met.

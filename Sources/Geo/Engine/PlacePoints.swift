@@ -48,13 +48,7 @@ public struct PlacePoints: Sendable {
     /// in chunks across the cores. O(places × one point's answer).
     static func fileBytes(places: PlaceCompleter, flood: any FloodAnswering, identity: String, version: String) throws -> [UInt8] {
         let table = places.placeTable
-        let chunkSize = 8192
-        let chunks = concurrentMap((table.count + chunkSize - 1) / chunkSize) { chunk in
-            PlaceFloodTable.Columns(
-                places: table, range: chunk * chunkSize..<min(table.count, (chunk + 1) * chunkSize), flood: flood, everyKind: true)
-        }
-        var columns = PlaceFloodTable.Columns(capacity: table.count)
-        for chunk in chunks { columns.append(chunk) }
+        let columns = PlaceFloodTable.Columns(everyPlaceOf: table, flood: flood, everyKind: true)
         let models = zip(columns.sources, columns.gridCellSizes).map { Model(source: $0, gridCellSizeM: $1) }
         var bytes = header(count: table.count, identity: identity, version: version, models: try JSONEncoder().encode(models))
         let rowsStart = bytes.count
@@ -145,18 +139,13 @@ public struct PlacePoints: Sendable {
         guard modelIndex != PlaceFloodTable.outside else { return nil }
         let model = Int(modelIndex) < models.count ? models[Int(modelIndex)] : Model()
         let elevation = Double(bitPattern: load(0, UInt64.self))
-        var point = FloodPoint(
-            latitude: latitude, longitude: longitude, cellLatitude: latitude, cellLongitude: longitude,
-            elevation: elevation.isNaN ? nil : elevation, spillLevel: Double(bitPattern: load(8, UInt64.self)), source: model.source)
-        let today = Int(load(29, UInt8.self))
-        point.today = today > 0 && today <= FloodPoint.Today.allCases.count ? FloodPoint.Today.allCases[today - 1] : nil
-        point.gridCellSizeM = model.gridCellSizeM
-        let relief = Float(bitPattern: load(24, UInt32.self))
-        point.reliefM = relief.isNaN ? nil : Double(relief)
-        let unresolved = load(30, UInt8.self)
-        point.unresolvedLevel = unresolved > 0 ? FloodPoint.UnresolvedLevel(rawValue: unresolved - 1) : nil
-        let rampTop = Double(bitPattern: load(16, UInt64.self))
-        point.rampTopM = rampTop > 0 ? rampTop : nil
-        return point
+        let today = Int(load(29, UInt8.self)), unresolved = load(30, UInt8.self)
+        return PlaceFloodTable.point(
+            latitude: latitude, longitude: longitude, elevation: elevation.isNaN ? nil : elevation,
+            spillLevel: Double(bitPattern: load(8, UInt64.self)), model: (model.source, model.gridCellSizeM),
+            today: today > 0 && today <= FloodPoint.Today.allCases.count ? FloodPoint.Today.allCases[today - 1] : nil,
+            relief: Float(bitPattern: load(24, UInt32.self)),
+            unresolved: unresolved > 0 ? FloodPoint.UnresolvedLevel(rawValue: unresolved - 1) : nil,
+            rampTop: Double(bitPattern: load(16, UInt64.self)))
     }
 }

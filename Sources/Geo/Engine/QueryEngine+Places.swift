@@ -117,68 +117,54 @@ extension QueryEngine {
         kinds: Set<Place.Kind>? = nil
     ) throws -> [PlaceSuggestion] {
         let completions = try requirePlaces().complete(query: query, near: near, limit: limit, kinds: kinds)
-        if let placePoints, let completer = places {
-            return try completions.map { completion in
-                guard let index = completion.placeIndex ?? completer.placeIndex(id: completion.id) else {
-                    return PlaceSuggestion(completion: completion, elevationM: nil, spillLevelM: nil, flooding: "no elevation data loaded")
-                }
-                guard let point = try placePoints.point(index, latitude: completion.latitude, longitude: completion.longitude) else {
-                    return PlaceSuggestion(
-                        completion: completion, elevationM: nil, spillLevelM: nil,
-                        flooding: "outside the elevation data (no elevation model covers it)")
-                }
-                return PlaceSuggestion(
-                    completion: completion, elevationM: point.elevation,
-                    spillLevelM: point.spillLevel.isFinite ? point.spillLevel : nil, flooding: point.spillDescription,
-                    source: point.source, today: point.today, confidence: point.confidence())
-            }
-        }
-        return completions.map { completion in
-            if let flood, let completer = places, let index = completion.placeIndex ?? completer.placeIndex(id: completion.id),
-                placeFlooding == nil || !PlaceFloodTable.tabulates(completer.placeTable.kind(index))
-            {
-                return untabulatedSuggestion(completion, index: index, flood: flood, completer: completer)
-            }
-            guard let table = placeFlooding, let index = completion.placeIndex ?? places?.placeIndex(id: completion.id) else {
+        return try completions.map { completion in
+            guard let completer = places, let index = completion.placeIndex ?? completer.placeIndex(id: completion.id),
+                placePoints != nil || flood != nil
+            else {
                 return PlaceSuggestion(completion: completion, elevationM: nil, spillLevelM: nil, flooding: "no elevation data loaded")
             }
-            // A place beyond every model is not "never under water": nothing was asked of it.
-            guard table.isCovered(index) else {
-                return PlaceSuggestion(
-                    completion: completion, elevationM: nil, spillLevelM: nil,
-                    flooding: "outside the elevation data (no elevation model covers it)")
+            if let placePoints {
+                return Self.suggestion(completion, point: try placePoints.point(index, latitude: completion.latitude, longitude: completion.longitude))
             }
+            guard let table = placeFlooding, PlaceFloodTable.tabulates(completer.placeTable.kind(index)) else {
+                return Self.suggestion(completion, point: untabulatedPoint(completion, index: index, completer: completer))
+            }
+            // A place beyond every model is not "never under water": nothing was asked of it.
+            guard table.isCovered(index) else { return Self.suggestion(completion, point: nil) }
             let point = table.point(index, latitude: completion.latitude, longitude: completion.longitude)
             let sentences = table.todaySentences.sentences(of: index) {
                 .init(flooding: point.spillDescription, confidence: point.confidence())
             }
-            return PlaceSuggestion(
-                completion: completion, elevationM: point.elevation,
-                spillLevelM: point.spillLevel.isFinite ? point.spillLevel : nil, flooding: sentences.flooding,
-                source: point.source, today: point.today, confidence: sentences.confidence)
+            return Self.suggestion(completion, point: point, sentences: sentences)
         }
     }
 
-    /// A suggestion's point read from the models loaded at start (`PlaceFloodTable`'s rule:
-    /// the finest model covering it, without on-demand tiles; a site of surveyed elevation
-    /// stands at it). O(one point's answer).
-    private func untabulatedSuggestion(
-        _ completion: Completion, index: Int, flood: any FloodAnswering,
-        completer: PlaceCompleter
-    ) -> PlaceSuggestion {
-        let models = flood.modelsLoadedAtStart
-        guard let cell = try? models.point(latitude: completion.latitude, longitude: completion.longitude) else {
+    /// A suggestion with its point's answer (nil: no model covers it), its sentences written
+    /// from the point unless given. O(1).
+    private static func suggestion(_ completion: Completion, point: FloodPoint?, sentences: TodaySentences.Sentences? = nil) -> PlaceSuggestion {
+        guard let point else {
             return PlaceSuggestion(
                 completion: completion, elevationM: nil, spillLevelM: nil,
                 flooding: "outside the elevation data (no elevation model covers it)")
         }
+        let sentences = sentences ?? .init(flooding: point.spillDescription, confidence: point.confidence())
+        return PlaceSuggestion(
+            completion: completion, elevationM: point.elevation,
+            spillLevelM: point.spillLevel.isFinite ? point.spillLevel : nil, flooding: sentences.flooding,
+            source: point.source, today: point.today, confidence: sentences.confidence)
+    }
+
+    /// A suggestion's point read from the models loaded at start (`PlaceFloodTable`'s rule:
+    /// the finest model covering it, without on-demand tiles; a site of surveyed elevation
+    /// stands at it); nil when none covers it. O(one point's answer).
+    private func untabulatedPoint(_ completion: Completion, index: Int, completer: PlaceCompleter) -> FloodPoint? {
+        guard let models = flood?.modelsLoadedAtStart,
+            let cell = try? models.point(latitude: completion.latitude, longitude: completion.longitude)
+        else { return nil }
         var point = PlaceFloodTable.atSite(cell, elevation: completer.placeTable.elevation[index])
         // As the table keeps it, so that both say the same.
         point.reliefM = point.reliefM.map { Double(Float($0)) }
-        return PlaceSuggestion(
-            completion: completion, elevationM: point.elevation,
-            spillLevelM: point.spillLevel.isFinite ? point.spillLevel : nil, flooding: point.spillDescription,
-            source: point.source, today: point.today, confidence: point.confidence())
+        return point
     }
 
     private func floodedPlace(index: Int, rise: Double, table: PlaceFloodTable, completer: PlaceCompleter) -> FloodedPlace {
